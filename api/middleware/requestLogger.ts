@@ -1,0 +1,23 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+/** One structured line per API request (static assets are not logged: they are only noise). */
+export function requestLogger(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      logger.info(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  };
+}

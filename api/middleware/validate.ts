@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { ERROR_CODES } from '../../contract/errors';
+import { HttpError } from '../errors';
+
+/**
+ * Parses input with a contract schema. Failure is a 400 whose message is the first problem and
+ * whose details.fields maps each field path to its message, so forms can show them inline.
+ */
+export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? '_';
+    fields[key] ??= issue.message;
+  }
+  const first = result.issues[0]?.message ?? 'Invalid input';
+  throw new HttpError(400, ERROR_CODES.validation, first, { fields });
+}

@@ -1,0 +1,47 @@
+import { Router } from '@koa/router';
+import { CompetitionListQuerySchema, IdParamSchema } from '../../contract/competitions';
+import type { AppDeps } from '../context';
+import { parse } from '../middleware/validate';
+import {
+  getPublicCompetition,
+  listAvailableNumbers,
+  listEntries,
+  listPublicCompetitions,
+  listReservedNumbers,
+} from '../services/competitions';
+import { getHeroImage } from '../services/settings';
+
+/** Public, read-only competition data. */
+export function competitionRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+  const idOf = (params: unknown) => parse(IdParamSchema, params).id;
+
+  router.get('/api/competitions', async (ctx) => {
+    const { category } = parse(CompetitionListQuerySchema, ctx.query);
+    ctx.body = await listPublicCompetitions(db, category);
+  });
+
+  router.get('/api/competitions/:id', async (ctx) => {
+    ctx.body = await getPublicCompetition(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/entries', async (ctx) => {
+    ctx.body = await listEntries(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/available-tickets', async (ctx) => {
+    ctx.body = await listAvailableNumbers(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listReservedNumbers(db, idOf(ctx.params));
+  });
+
+  // Public read of the home page hero (the admin write side comes with the back office).
+  router.get('/api/admin/hero-image', async (ctx) => {
+    ctx.body = await getHeroImage(db);
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import { Router } from '@koa/router';
+import type { AppDeps } from '../context';
+import { csrfTokenFor } from '../middleware/csrf';
+import { ensureGuestId } from '../middleware/session';
+
+/** Health, CSRF token and the public site configuration. */
+export function systemRoutes({ db, engine, config, logger }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/health', async (ctx) => {
+    try {
+      await db.raw('select 1');
+      ctx.body = { ok: true, db: engine };
+    } catch (err) {
+      logger.error({ err }, 'health check: database unreachable');
+      ctx.status = 503;
+      ctx.body = { ok: false, db: engine };
+    }
+  });
+
+  router.get('/api/csrf-token', (ctx) => {
+    const session = ctx.session!;
+    ensureGuestId(session);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { csrfToken: csrfTokenFor(session) };
+  });
+
+  router.get('/api/site-config', (ctx) => {
+    ctx.body = { siteName: config.siteName, supportEmail: config.supportEmail };
+  });
+
+  return router;
+}

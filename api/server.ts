@@ -1,0 +1,68 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import pino, { type Logger } from 'pino';
+import { migrateLatest, openDatabase } from '../db/connection';
+import { ensureAdminAccount } from '../db/seeds/admin';
+import { DEMO_CUSTOMER, seedDemoData } from '../db/seeds/demo';
+import { engineOf } from '../knexfile';
+import { attachRealtime, type RealtimeServer } from '../realtime/server';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  io: RealtimeServer;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  webRoot?: string;
+  logger?: Logger;
+  /** Use this database instead of opening one from the config (tests). */
+  db?: Knex;
+}
+
+/** Migrates, seeds on first start (when enabled), and serves site + API + Socket.IO on one port. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const db = options.db ?? openDatabase(config);
+  await migrateLatest(db);
+  if (config.seedDemoData) {
+    const { count } = (await db('competitions').count({ count: '*' }).first()) as { count: number };
+    if (Number(count) === 0) {
+      const summary = await seedDemoData(db, {
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+      });
+      logger.info(summary, 'seeded demo data on first start');
+    }
+  }
+  if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) {
+    logger.info({ username: config.adminUsername }, 'created the admin account');
+  }
+  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger };
+  const { app, sessionStore, keys } = createApp(deps, options.webRoot ? { webRoot: options.webRoot } : {});
+  const server = http.createServer(app.callback());
+  const io = attachRealtime(server, { sessionStore, keys, logger });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    deps,
+    io,
+    close: async () => {
+      await io.close(); // also closes the HTTP server
+      if (!options.db) await db.destroy();
+    },
+  };
+}
+
+export { DEMO_CUSTOMER };

@@ -1,0 +1,73 @@
+// Category list and derivation exactly as customer-side.md section 3 states them.
+
+export const PUBLIC_CATEGORIES = [
+  'cash',
+  'electronics',
+  'home',
+  'toys',
+  'family',
+  'fashion',
+  'sports',
+  'luxury',
+  'vouchers',
+] as const;
+
+export type PublicCategory = (typeof PUBLIC_CATEGORIES)[number];
+export type CategoryFilter = 'all' | PublicCategory;
+/** A derived category: a public one, 'other', or any admin category such as 'travel'. */
+export type DerivedCategory = string;
+
+export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['all', ...PUBLIC_CATEGORIES];
+
+/** Admin form options (admin-side.md section 3); stored capitalised in details.category. */
+export const ADMIN_CATEGORIES = [
+  'Cash',
+  'Electronics',
+  'Travel',
+  'Home',
+  'Automotive',
+  'Toys',
+  'Family',
+  'Fashion',
+  'Sports',
+  'Luxury',
+  'Vouchers',
+] as const;
+
+/** 'cash' -> 'Cash' (the ?category= query form and the label). */
+export const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+export const categoryLabel = (c: CategoryFilter): string => (c === 'all' ? 'All Prizes' : capitalise(c));
+
+// Order matters: the first category whose keyword appears wins.
+const KEYWORDS: ReadonlyArray<readonly [PublicCategory, readonly string[]]> = [
+  ['cash', ['cash', 'money', 'prize']],
+  ['electronics', ['tech', 'electronic', 'gadget', 'phone', 'laptop', 'computer', 'watch']],
+  ['home', ['home', 'house', 'kitchen', 'appliance', 'furniture']],
+  ['toys', ['toy', 'game', 'play', 'kids']],
+  ['family', ['family', 'kids', 'children', 'baby']],
+  ['fashion', ['fashion', 'clothing', 'clothes', 'style', 'beauty', 'cosmetic', 'makeup']],
+  ['sports', ['sport', 'fitness', 'gym', 'exercise']],
+  ['luxury', ['luxury', 'premium', 'high-end', 'designer']],
+  ['vouchers', ['voucher', 'gift card', 'shopping voucher', 'store credit']],
+];
+
+export interface Categorisable {
+  title: string;
+  description: string;
+  details?: { category?: string | null } | null;
+}
+
+/** details.category lowercased when present, else the first keyword match in title + description, else 'other'. */
+export function deriveCategory(c: Categorisable): DerivedCategory {
+  const explicit = c.details?.category?.trim();
+  if (explicit) return explicit.toLowerCase();
+  const text = `${c.title} ${c.description}`.toLowerCase();
+  for (const [category, words] of KEYWORDS) {
+    if (words.some((w) => text.includes(w))) return category;
+  }
+  return 'other';
+}
+
+export const isCategoryFilter = (value: string): value is CategoryFilter =>
+  (CATEGORY_FILTERS as readonly string[]).includes(value);

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+
+export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
+export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
+
+/** Display defaults from the spec (customer-side.md section 9). */
+export const DEFAULT_TOTAL_TICKETS = 1000;
+export const MAX_TICKETS_PER_PURCHASE = 10;
+export const PROGRESS_BAR_CAP_PERCENT = 95;
+
+export const CompetitionDetailsSchema = v.object({
+  category: v.optional(v.string()),
+  productName: v.optional(v.string()),
+});
+
+/** A competition as the public API returns it. Prices are pounds here (stored as pence). */
+export const PublicCompetitionSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  description: v.string(),
+  image: v.nullable(v.string()),
+  createdAt: v.string(), // ISO 8601, also the start date on the detail page
+  endDate: v.string(),
+  ticketPrice: v.number(),
+  ticketsSold: v.number(),
+  totalTickets: v.number(),
+  autoWin: v.boolean(),
+  status: v.picklist(COMPETITION_STATUSES),
+  features: v.array(v.string()),
+  details: CompetitionDetailsSchema,
+  /** Derived with deriveCategory(): what the category filter matches on. */
+  category: v.string(),
+});
+export type PublicCompetition = v.InferOutput<typeof PublicCompetitionSchema>;
+
+export const CompetitionEntrySchema = v.object({
+  ownerName: v.string(),
+  ticketNumbers: v.array(v.number()),
+});
+export type CompetitionEntry = v.InferOutput<typeof CompetitionEntrySchema>;
+
+export const HeroImageSchema = v.object({ imageUrl: v.string(), isDefault: v.boolean() });
+export type HeroImage = v.InferOutput<typeof HeroImageSchema>;
+
+/** Path parameter :id. */
+export const IdParamSchema = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'Competition id must be a positive whole number'),
+    v.transform(Number),
+  ),
+});
+
+/** GET /api/competitions?category=Cash (capitalised name, as the spec's client sends it). */
+export const CompetitionListQuerySchema = v.object({
+  category: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z][A-Za-z -]{0,39}$/, 'Category must be a category name such as Cash'),
+    ),
+  ),
+});
+
+/** Progress bar width: sold / total as a percentage, kept between 0 and 95 (spec). */
+export function progressPercent(ticketsSold: number, totalTickets: number): number {
+  const total = totalTickets > 0 ? totalTickets : DEFAULT_TOTAL_TICKETS;
+  const pct = (ticketsSold / total) * 100;
+  return Math.min(PROGRESS_BAR_CAP_PERCENT, Math.max(0, pct));
+}
+
+/** Listing order: live-draw first, then auto-win; each group newest createdAt first (id breaks ties). */
+export function compareForListing(
+  a: Pick<PublicCompetition, 'autoWin' | 'createdAt' | 'id'>,
+  b: Pick<PublicCompetition, 'autoWin' | 'createdAt' | 'id'>,
+): number {
+  if (a.autoWin !== b.autoWin) return a.autoWin ? 1 : -1;
+  const byDate = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  return byDate !== 0 ? byDate : b.id - a.id;
+}

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+
+/** Every error response body (architecture.md "Errors"). */
+export const ApiErrorSchema = v.object({
+  message: v.string(),
+  code: v.string(),
+  details: v.optional(v.record(v.string(), v.unknown())),
+});
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorSchema>;
+
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validation: 'validation_failed',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  csrf: 'csrf_invalid',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooLarge: 'payload_too_large',
+  unsupportedType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+} as const;

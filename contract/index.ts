@@ -1,0 +1,6 @@
+export * from './categories';
+export * from './competitions';
+export * from './errors';
+export * from './money';
+export * from './realtime';
+export * from './site';

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { Engine } from '../knexfile';
+
+export const engineOfKnex = (knex: Knex): Engine =>
+  knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
+
+interface DbError {
+  code?: string;
+  errno?: number;
+}
+
+/** A unique-key violation on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as DbError;
+  return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Deadlock or lock-wait timeout: the whole transaction may be retried. */
+export function isRetryableTxError(err: unknown): boolean {
+  const e = err as DbError;
+  return e?.errno === 1213 || e?.errno === 1205 || e?.code === 'SQLITE_BUSY';
+}

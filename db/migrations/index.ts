@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation';
+
+interface Migration {
+  name: string;
+  up: (knex: Knex) => Promise<void>;
+  down: (knex: Knex) => Promise<void>;
+}
+
+// Listed in order here rather than discovered from the file system, so the same list runs under
+// tsx, vitest and a bundled build. Append new migrations; never edit a released one.
+const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => m,
+};

@@ -1,0 +1,36 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+
+export class CartItem extends BaseModel {
+  static override tableName = 'cartItems';
+  static override jsonAttributes = ['selectedNumbers'];
+
+  id!: number;
+  sessionId!: string;
+  userId!: number | null;
+  competitionId!: number;
+  quantity!: number;
+  selectedNumbers!: number[];
+  reservedAt!: number;
+  expiresAt!: number;
+  createdAt!: number;
+  updatedAt!: number;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      competition: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Competition,
+        join: { from: 'cartItems.competitionId', to: 'competitions.id' },
+      },
+      tickets: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Ticket,
+        join: { from: 'cartItems.id', to: 'tickets.cartItemId' },
+      },
+    };
+  }
+}
+
+import { Competition } from './Competition';
+import { Ticket } from './Ticket';

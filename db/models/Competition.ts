@@ -1,0 +1,43 @@
+import type { RelationMappings } from 'objection';
+import type { CompetitionStatus } from '../../contract/competitions';
+import { BaseModel } from './BaseModel';
+
+export interface CompetitionDetails {
+  category?: string;
+  productName?: string;
+}
+
+export class Competition extends BaseModel {
+  static override tableName = 'competitions';
+  static override jsonAttributes = ['features', 'details'];
+  static override booleanAttributes = ['autoWin'];
+
+  id!: number;
+  title!: string;
+  description!: string;
+  image!: string | null;
+  ticketPricePence!: number;
+  totalTickets!: number;
+  ticketsSold!: number;
+  endDate!: number;
+  autoWin!: boolean;
+  status!: CompetitionStatus;
+  features!: string[];
+  details!: CompetitionDetails;
+  maxTicketsPerUser!: number | null;
+  version!: number;
+  createdAt!: number;
+  updatedAt!: number;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      tickets: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Ticket,
+        join: { from: 'competitions.id', to: 'tickets.competitionId' },
+      },
+    };
+  }
+}
+
+import { Ticket } from './Ticket';

@@ -1,0 +1,41 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
+
+export class Order extends BaseModel {
+  static override tableName = 'orders';
+
+  id!: number;
+  userId!: number | null;
+  sessionId!: string | null;
+  paymentProvider!: string | null;
+  stripePaymentIntentId!: string | null;
+  subtotalPence!: number;
+  creditAppliedPence!: number;
+  totalPence!: number;
+  currency!: string;
+  status!: OrderStatus;
+  paidAt!: number | null;
+  cancelledAt!: number | null;
+  createdAt!: number;
+  updatedAt!: number;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      items: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: OrderItem,
+        join: { from: 'orders.id', to: 'orderItems.orderId' },
+      },
+      user: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'orders.userId', to: 'users.id' },
+      },
+    };
+  }
+}
+
+import { OrderItem } from './OrderItem';
+import { User } from './User';

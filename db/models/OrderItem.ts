@@ -1,0 +1,17 @@
+import { BaseModel } from './BaseModel';
+
+/** A snapshot of what was bought (title and price as they were at purchase time). */
+export class OrderItem extends BaseModel {
+  static override tableName = 'orderItems';
+  static override jsonAttributes = ['selectedNumbers'];
+  static override hasUpdatedAt = false;
+
+  id!: number;
+  orderId!: number;
+  competitionId!: number;
+  title!: string;
+  ticketPricePence!: number;
+  quantity!: number;
+  selectedNumbers!: number[];
+  createdAt!: number;
+}

@@ -1,0 +1,45 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+
+export type Role = 'user' | 'admin';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+
+  id!: number;
+  username!: string;
+  email!: string;
+  passwordHash!: string;
+  firstName!: string | null;
+  lastName!: string | null;
+  phoneNumber!: string;
+  role!: Role;
+  siteCreditPence!: number;
+  deletedAt!: number | null;
+  createdAt!: number;
+  updatedAt!: number;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      orders: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: Order,
+        join: { from: 'users.id', to: 'orders.userId' },
+      },
+      entries: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: UserEntry,
+        join: { from: 'users.id', to: 'userEntries.userId' },
+      },
+      creditTransactions: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: CreditTransaction,
+        join: { from: 'users.id', to: 'creditTransactions.userId' },
+      },
+    };
+  }
+}
+
+import { CreditTransaction } from './CreditTransaction';
+import { Order } from './Order';
+import { UserEntry } from './UserEntry';

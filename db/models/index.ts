@@ -1,0 +1,11 @@
+export { BaseModel } from './BaseModel';
+export { CartItem } from './CartItem';
+export { Competition } from './Competition';
+export { CreditTransaction } from './CreditTransaction';
+export { Order } from './Order';
+export { OrderItem } from './OrderItem';
+export { PromoConfig } from './PromoConfig';
+export { SiteSetting } from './SiteSetting';
+export { Ticket } from './Ticket';
+export { User } from './User';
+export { UserEntry } from './UserEntry';

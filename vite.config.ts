@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The client lives in web/ and builds to dist/web, which the Koa server serves in production.
+// In development (`npm run dev`) Vite serves the client with hot reload and proxies the API.
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react()],
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/socket.io': { target: apiTarget, ws: true },
+      '/uploads': { target: apiTarget },
+    },
+  },
+});
