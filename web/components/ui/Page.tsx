@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { media } from '../../theme/theme';
 
 /** Centred content column used by every page. */
-export const PageContainer = styled.main`
+export const PageContainer = styled.div`
   max-width: ${({ theme }) => theme.maxWidth};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xxl}`};

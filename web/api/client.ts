@@ -1,0 +1,76 @@
+// Typed fetch client with the spec's conventions (customer-side.md section 7 and 8): cookies,
+// no-cache, 15 s timeout for queries and 30 s for mutations, and the spec's error texts.
+
+export const QUERY_TIMEOUT_MS = 15_000;
+export const MUTATION_TIMEOUT_MS = 30_000;
+export const NETWORK_ERROR_MESSAGE = 'Failed to fetch data. Please check your connection and try again.';
+
+/** An HTTP failure: message is '{status}: {body text}' (spec), serverMessage the API's own message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    return new ApiError(res.status, `${res.status}: Could not process response`, undefined, undefined);
+  }
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  const serverMessage =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : undefined;
+  return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, body);
+}
+
+async function request<T>(
+  path: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await fetch(path, {
+      ...init,
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', ...init.headers },
+      signal: controller.signal,
+    });
+    if (!res.ok) throw await toApiError(res);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (controller.signal.aborted && !signal?.aborted) throw new Error(`Request timeout for ${path}`);
+    if (signal?.aborted) throw err;
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) =>
+  request<T>(path, { method: 'GET' }, QUERY_TIMEOUT_MS, signal);
+
+/** The message to show a person: the server's own when it sent one. */
+export const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback;

@@ -1,0 +1,155 @@
+import styled, { keyframes } from 'styled-components';
+import { Link } from 'wouter';
+import type { PublicCompetition } from '../../../contract/competitions';
+import { formatPounds } from '../../../contract/money';
+import { media } from '../../theme/theme';
+import { Countdown } from './Countdown';
+import { ProgressBar } from './ProgressBar';
+
+export const CardGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: 1fr;
+  ${media.sm} { grid-template-columns: repeat(2, 1fr); }
+  ${media.lg} { grid-template-columns: repeat(3, 1fr); }
+  ${media.xl} { grid-template-columns: repeat(4, 1fr); }
+`;
+
+const Card = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  overflow: hidden;
+  text-decoration: none;
+  color: inherit;
+  transition: transform 0.15s ease, box-shadow 0.15s ease;
+  &:hover { transform: translateY(-2px); box-shadow: ${({ theme }) => theme.shadows.raised}; }
+`;
+
+const Image = styled.img`
+  width: 100%;
+  aspect-ratio: 4 / 3;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.muted};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  flex: 1;
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const Price = styled.p`
+  margin: 0;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+  small { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Badge = styled.span<{ $auto: boolean }>`
+  align-self: flex-start;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${({ $auto, theme }) => ($auto ? theme.colors.success : theme.colors.danger)};
+`;
+
+const AutoWinPanel = styled.div`
+  background: ${({ theme }) => theme.colors.successBg};
+  color: ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${({ theme }) => theme.space.sm};
+  font-weight: 700;
+  text-align: center;
+`;
+
+const DrawIn = styled.div`
+  display: grid;
+  gap: 4px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+
+export function CompetitionCard({ competition: c }: { competition: PublicCompetition }) {
+  return (
+    <Card href={`/competition/${c.id}`} data-testid="competition-card">
+      <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} loading="lazy" />
+      <Body>
+        <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+        <Title>{c.title}</Title>
+        <Description>{c.description}</Description>
+        <Price>
+          {formatPounds(c.ticketPrice)} <small>per ticket</small>
+        </Price>
+        <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
+        {c.autoWin ? (
+          <AutoWinPanel>Auto Win Competition</AutoWinPanel>
+        ) : (
+          <DrawIn>
+            Draw in:
+            <Countdown endDate={c.endDate} />
+          </DrawIn>
+        )}
+      </Body>
+    </Card>
+  );
+}
+
+const shimmer = keyframes`
+  0% { background-position: -200px 0; }
+  100% { background-position: calc(200px + 100%) 0; }
+`;
+
+const Placeholder = styled.div`
+  border-radius: ${({ theme }) => theme.radii.lg};
+  min-height: 380px;
+  background: linear-gradient(90deg, #e9eef5 0, #f6f8fb 40px, #e9eef5 80px) no-repeat;
+  background-size: 200px 100%;
+  background-color: #e9eef5;
+  animation: ${shimmer} 1.2s ease-in-out infinite;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+  padding: ${({ theme }) => theme.space.md};
+`;
+
+/** Loading (8) or error (4, 'Competition data unavailable') placeholders, as the spec counts them. */
+export function PlaceholderCards({ count, text }: { count: number; text?: string }) {
+  return (
+    <CardGrid aria-busy={!text}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Placeholder key={i} data-testid="competition-placeholder">
+          {text}
+        </Placeholder>
+      ))}
+    </CardGrid>
+  );
+}

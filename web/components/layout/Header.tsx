@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link, useLocation } from 'wouter';
+import { media } from '../../theme/theme';
+import { Logo } from './Logo';
+import { PromoBanner } from './PromoBanner';
+
+export const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/competitions', label: 'Competitions' },
+  { href: '/how-to-play', label: 'How to Play' },
+  { href: '/about', label: 'About Us' },
+  { href: '/faq', label: 'FAQs' },
+] as const;
+
+const Sticky = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  box-shadow: 0 2px 10px rgba(0, 0, 0, 0.15);
+`;
+
+const Bar = styled.div`
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.textInverse};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: 64px;
+`;
+
+const HomeLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  text-decoration: none;
+`;
+
+const DesktopNav = styled.nav`
+  display: none;
+  ${media.lg} {
+    display: flex;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const NavItem = styled(Link)<{ $active: boolean }>`
+  color: ${({ theme }) => theme.colors.textInverse};
+  text-decoration: none;
+  font-weight: 600;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ $active, theme }) => ($active ? theme.colors.brandLight : 'transparent')};
+  &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
+`;
+
+const MenuButton = styled.button`
+  ${media.lg} { display: none; }
+  border: 1px solid rgba(255, 255, 255, 0.4);
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textInverse};
+  border-radius: ${({ theme }) => theme.radii.md};
+  min-width: 44px;
+  min-height: 44px;
+  font-size: 1.25rem;
+  cursor: pointer;
+`;
+
+const MobileNav = styled.nav`
+  display: flex;
+  flex-direction: column;
+  padding: ${({ theme }) => `0 ${theme.space.md} ${theme.space.md}`};
+  background: ${({ theme }) => theme.colors.brand};
+  ${media.lg} { display: none; }
+  a { padding: ${({ theme }) => theme.space.sm}; }
+`;
+
+export function Header() {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Close the mobile menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setMenuOpen(false), [location]);
+
+  const links = NAV_LINKS.map((l) => (
+    <NavItem
+      key={l.href}
+      href={l.href}
+      $active={location === l.href}
+      aria-current={location === l.href ? 'page' : undefined}
+    >
+      {l.label}
+    </NavItem>
+  ));
+
+  return (
+    <Sticky>
+      <PromoBanner />
+      <Bar>
+        <Inner>
+          <HomeLink href="/" aria-label="Home">
+            <Logo />
+          </HomeLink>
+          <DesktopNav aria-label="Main">{links}</DesktopNav>
+          <MenuButton
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? '×' : '☰'}
+          </MenuButton>
+        </Inner>
+        {menuOpen && (
+          <MobileNav id="mobile-menu" aria-label="Main">
+            {links}
+          </MobileNav>
+        )}
+      </Bar>
+    </Sticky>
+  );
+}

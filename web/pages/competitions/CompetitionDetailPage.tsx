@@ -1,0 +1,284 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link, useParams } from 'wouter';
+import {
+  type CompetitionEntry,
+  MAX_TICKETS_PER_PURCHASE,
+  type PublicCompetition,
+} from '../../../contract/competitions';
+import { formatPounds } from '../../../contract/money';
+import { useApiData } from '../../api/useApiData';
+import { Countdown } from '../../components/competitions/Countdown';
+import { EntriesGrid } from '../../components/competitions/EntriesGrid';
+import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
+import { ProgressBar } from '../../components/competitions/ProgressBar';
+import { ButtonLink } from '../../components/ui/Button';
+import { Card, PageContainer } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatLongDate } from '../../format';
+import { useSiteName } from '../../stores/site';
+import { media } from '../../theme/theme';
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  ${media.lg} { grid-template-columns: 1.1fr 1fr; align-items: start; }
+`;
+
+const Image = styled.img`
+  width: 100%;
+  aspect-ratio: 4 / 3;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const Info = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  h1 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
+  p { margin: 0; }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Badge = styled.span<{ $tone: 'live' | 'auto' | 'draw' | 'ended' }>`
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${({ $tone, theme }) =>
+    $tone === 'auto'
+      ? theme.colors.success
+      : $tone === 'draw'
+        ? theme.colors.danger
+        : $tone === 'ended'
+          ? theme.colors.textMuted
+          : theme.colors.info};
+`;
+
+const Dates = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 2px ${({ theme }) => theme.space.md};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; font-weight: 600; }
+`;
+
+const Price = styled.p`
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 700;
+  small { font-size: ${({ theme }) => theme.fontSizes.md}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Stepper = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  flex-wrap: wrap;
+  button {
+    width: 44px;
+    height: 44px;
+    border-radius: ${({ theme }) => theme.radii.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    font-size: 1.25rem;
+    cursor: pointer;
+  }
+  button:disabled { opacity: 0.4; cursor: not-allowed; }
+  output { min-width: 2ch; text-align: center; font-weight: 700; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  small { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Trust = styled.ul`
+  display: flex;
+  gap: ${({ theme }) => theme.space.lg};
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.success};
+  li::before { content: '✔ '; }
+`;
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space.xxl};
+  h2 { color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+const EntriesLayout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.lg} { grid-template-columns: 1.6fr 1fr; align-items: start; }
+`;
+
+const Centered = styled.div`
+  text-align: center;
+  padding: ${({ theme }) => theme.space.xxl} 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: center;
+`;
+
+function NotFound() {
+  return (
+    <Centered>
+      <h1>Competition not found</h1>
+      <p>This competition may have closed or never existed.</p>
+      <Link href="/" asChild>
+        <ButtonLink>Return to Homepage</ButtonLink>
+      </Link>
+    </Centered>
+  );
+}
+
+function QuantityStepper({ price }: { price: number }) {
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <Stepper>
+      <button
+        type="button"
+        aria-label="Fewer tickets"
+        disabled={quantity <= 1}
+        onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+      >
+        −
+      </button>
+      <output aria-live="polite" aria-label="Tickets">
+        {quantity}
+      </output>
+      <button
+        type="button"
+        aria-label="More tickets"
+        disabled={quantity >= MAX_TICKETS_PER_PURCHASE}
+        onClick={() => setQuantity((q) => Math.min(MAX_TICKETS_PER_PURCHASE, q + 1))}
+      >
+        +
+      </button>
+      <span>
+        Total: <strong data-testid="total-price">{formatPounds(quantity * price)}</strong>
+      </span>
+      <small>Max {MAX_TICKETS_PER_PURCHASE} per purchase</small>
+    </Stepper>
+  );
+}
+
+function Entries({ competition, entries }: { competition: PublicCompetition; entries: CompetitionEntry[] }) {
+  return (
+    <Section aria-labelledby="entries-title">
+      <h2 id="entries-title">Entries</h2>
+      <EntriesLayout>
+        <EntriesGrid totalTickets={competition.totalTickets} entries={entries} />
+        <div>
+          {entries.length === 0 ? (
+            <Card>
+              <h3>No entries yet</h3>
+              <p>Be the first to enter this competition!</p>
+            </Card>
+          ) : (
+            <>
+              <h3>{enteredHeading(entries.length)}</h3>
+              <HoldersList entries={entries} />
+            </>
+          )}
+        </div>
+      </EntriesLayout>
+    </Section>
+  );
+}
+
+export default function CompetitionDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const siteName = useSiteName();
+  const competition = useApiData<PublicCompetition>(`/api/competitions/${encodeURIComponent(id ?? '')}`);
+  const entries = useApiData<CompetitionEntry[]>(
+    competition.data ? `/api/competitions/${competition.data.id}/entries` : null,
+  );
+  const c = competition.data;
+
+  useEffect(() => {
+    document.title = `${c?.title ?? 'Competition'} | ${siteName}`;
+  }, [c?.title, siteName]);
+
+  if (competition.loading && !c) return <Spinner label="Loading competition" />;
+  if (!c) {
+    return (
+      <PageContainer>
+        {(competition.error as { status?: number } | undefined)?.status === 404 || !competition.error ? (
+          <NotFound />
+        ) : (
+          <Centered role="alert">
+            <h1>Something went wrong</h1>
+            <p>{competition.error.message}</p>
+          </Centered>
+        )}
+      </PageContainer>
+    );
+  }
+
+  const ended = c.status !== 'active';
+  return (
+    <PageContainer>
+      <Back href="/">← All Competitions</Back>
+      <Layout>
+        <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} />
+        <Info>
+          <Badges>
+            {ended ? (
+              <Badge $tone="ended">Competition Ended</Badge>
+            ) : (
+              <Badge $tone="live">Live Competition</Badge>
+            )}
+            <Badge $tone={c.autoWin ? 'auto' : 'draw'}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+          </Badges>
+          <h1>{c.title}</h1>
+          <p>{c.description}</p>
+          <Dates>
+            <dt>Starts</dt>
+            <dd>{formatLongDate(c.createdAt)}</dd>
+            <dt>Ends</dt>
+            <dd>{formatLongDate(c.endDate)}</dd>
+          </Dates>
+          <Price>
+            {formatPounds(c.ticketPrice)} <small>per ticket</small>
+          </Price>
+          {!c.autoWin && !ended && (
+            <div>
+              <p>Draw in:</p>
+              <Countdown endDate={c.endDate} size="lg" />
+            </div>
+          )}
+          <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
+          {!ended && <QuantityStepper price={c.ticketPrice} />}
+          <p>
+            Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
+            enter by post.
+          </p>
+          <Trust>
+            <li>Secure Payment</li>
+            <li>Guaranteed Draw</li>
+          </Trust>
+        </Info>
+      </Layout>
+      {entries.data && <Entries competition={c} entries={entries.data} />}
+      {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
+    </PageContainer>
+  );
+}

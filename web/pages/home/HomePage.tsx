@@ -1,0 +1,229 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { capitalise, categoryLabel } from '../../../contract/categories';
+import type { HeroImage, PublicCompetition } from '../../../contract/competitions';
+import { useApiData } from '../../api/useApiData';
+import { CategoryBar } from '../../components/competitions/CategoryBar';
+import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
+import { useCategoryParam } from '../../components/competitions/useCategoryParam';
+import { ButtonLink } from '../../components/ui/Button';
+import { Card, PageContainer } from '../../components/ui/Page';
+import { useSiteName } from '../../stores/site';
+import { media } from '../../theme/theme';
+
+const Hero = styled.section<{ $image: string }>`
+  position: relative;
+  min-height: 320px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textInverse};
+  background: ${({ theme }) => theme.colors.brand} url(${({ $image }) => $image}) center / cover no-repeat;
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    background: linear-gradient(180deg, rgba(6, 26, 51, 0.35), rgba(6, 26, 51, 0.7));
+  }
+  ${media.md} { min-height: 440px; }
+`;
+
+const HeroInner = styled.div`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  justify-items: center;
+`;
+
+const Headline = styled.h1`
+  margin: 0;
+  font-size: 1.9rem;
+  letter-spacing: 0.02em;
+  text-shadow: 0 2px 12px rgba(0, 0, 0, 0.4);
+  ${media.md} { font-size: 3rem; }
+`;
+
+const SectionTitle = styled.h2`
+  color: ${({ theme }) => theme.colors.brand};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  margin: ${({ theme }) => `${theme.space.xl} 0 ${theme.space.sm}`};
+`;
+
+const Empty = styled.p`
+  padding: ${({ theme }) => theme.space.xl};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space.xl};
+`;
+
+const Split = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.md} { grid-template-columns: repeat(2, 1fr); }
+`;
+
+const Charities = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(2, 1fr);
+  ${media.md} { grid-template-columns: repeat(4, 1fr); }
+  li { text-align: center; }
+  img { width: 96px; height: 96px; margin: 0 auto ${({ theme }) => theme.space.xs}; }
+`;
+
+const Steps = styled.ol`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${media.md} { grid-template-columns: repeat(3, 1fr); }
+  counter-reset: step;
+  li {
+    counter-increment: step;
+    background: ${({ theme }) => theme.colors.surface};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    box-shadow: ${({ theme }) => theme.shadows.card};
+    padding: ${({ theme }) => theme.space.lg};
+  }
+  li::before {
+    content: counter(step);
+    display: inline-flex;
+    width: 36px;
+    height: 36px;
+    align-items: center;
+    justify-content: center;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.colors.accent};
+    font-weight: 700;
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+  h3 { margin: 0 0 4px; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const CHARITIES = [
+  { icon: 'veterans', name: 'Veterans', text: 'Supporting ex-service men and women in the Southwest.' },
+  { icon: 'hospice', name: "Children's hospice", text: 'Care and respite for local families.' },
+  { icon: 'animal-rescue', name: 'Animal rescue', text: 'Rescuing and rehoming animals in need.' },
+  { icon: 'police-dogs', name: 'Police dogs', text: 'Caring for retired police dogs.' },
+];
+
+export default function HomePage() {
+  const siteName = useSiteName();
+  const [category, setCategory] = useCategoryParam();
+  const hero = useApiData<HeroImage>('/api/admin/hero-image');
+  const path =
+    category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
+  const list = useApiData<PublicCompetition[]>(path);
+
+  useEffect(() => {
+    document.title = `${siteName} | Win prizes from the South West`;
+  }, [siteName]);
+
+  return (
+    <>
+      <Hero $image={hero.data?.imageUrl ?? '/images/hero-default.svg'} data-testid="hero">
+        <HeroInner>
+          <Headline>1000's OF PRIZES TO BE WON THIS SUMMER</Headline>
+          <ButtonLink href="#competitions">ENTER TO WIN</ButtonLink>
+        </HeroInner>
+      </Hero>
+      <PageContainer>
+        <section id="competitions" aria-labelledby="competitions-title">
+          <SectionTitle id="competitions-title">Live Competitions</SectionTitle>
+          <CategoryBar value={category} onChange={setCategory} />
+          {list.loading && !list.data ? (
+            <PlaceholderCards count={8} />
+          ) : list.error ? (
+            <Empty role="alert">We couldn't load the competitions. Please try again.</Empty>
+          ) : list.data && list.data.length > 0 ? (
+            <CardGrid aria-label={`${categoryLabel(category)} competitions`}>
+              {list.data.map((c) => (
+                <CompetitionCard key={c.id} competition={c} />
+              ))}
+            </CardGrid>
+          ) : (
+            <Empty>No competitions found in this category. Please try a different category.</Empty>
+          )}
+          <Center>
+            <Link href="/competitions" asChild>
+              <ButtonLink $variant="secondary">Browse All Competitions</ButtonLink>
+            </Link>
+          </Center>
+        </section>
+
+        <section aria-labelledby="about-title">
+          <SectionTitle id="about-title">About {siteName}</SectionTitle>
+          <Split>
+            <Card>
+              <p>
+                We are a family-run business from the South West of England. We offer prizes from big-ticket
+                items to everyday essentials, with transparent draws and secure payments with Mastercard and
+                Visa.
+              </p>
+              <Link href="/about">Read our story</Link>
+            </Card>
+            <Card>
+              <p>
+                Every competition has a fixed number of tickets, so you always know your odds. Free postal
+                entry is available on every competition.
+              </p>
+              <Link href="/terms">Read the terms</Link>
+            </Card>
+          </Split>
+        </section>
+
+        <section aria-labelledby="charities-title">
+          <SectionTitle id="charities-title">Supporting Southwest Charities</SectionTitle>
+          <p>Every month we donate to four causes close to our hearts.</p>
+          <Charities>
+            {CHARITIES.map((c) => (
+              <li key={c.icon}>
+                <img src={`/images/charities/${c.icon}.svg`} alt="" />
+                <strong>{c.name}</strong>
+                <p>{c.text}</p>
+              </li>
+            ))}
+          </Charities>
+        </section>
+
+        <section aria-labelledby="how-title">
+          <SectionTitle id="how-title">How To Play</SectionTitle>
+          <Steps>
+            <li>
+              <h3>Pick a prize</h3>
+              <p>Browse our competitions and choose the prize you would love to win.</p>
+            </li>
+            <li>
+              <h3>Choose your numbers</h3>
+              <p>
+                Pick your lucky numbers or use Lucky Dip, add tickets to your cart and check out securely.
+              </p>
+            </li>
+            <li>
+              <h3>Watch and win</h3>
+              <p>Watch the live draws and receive your prize at your door.</p>
+            </li>
+          </Steps>
+          <Center>
+            <Link href="/competitions" asChild>
+              <ButtonLink>View Competitions</ButtonLink>
+            </Link>
+          </Center>
+        </section>
+      </PageContainer>
+    </>
+  );
+}

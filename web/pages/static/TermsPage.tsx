@@ -1,0 +1,490 @@
+import { type ReactNode, useEffect, useMemo } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
+import { useSite, useSiteName } from '../../stores/site';
+import { media } from '../../theme/theme';
+import { focusRing, RelatedLinks, StaticProse, SupportEmailLink } from './StaticParts';
+
+interface TermsSection {
+  title: string;
+  clauses: ReactNode[];
+}
+
+interface TermsContext {
+  siteName: string;
+  supportEmail: string;
+}
+
+function buildSections({ siteName, supportEmail }: TermsContext): TermsSection[] {
+  const email = <SupportEmailLink email={supportEmail} />;
+
+  return [
+    {
+      title: 'The Promoter',
+      clauses: [
+        <>
+          These terms and conditions (the "Terms") apply to every competition on this website. The promoter of
+          each competition is {siteName} ("we", "us" and "our"), a family-run business based in the South West
+          of England.
+        </>,
+        <>
+          You can contact us about any competition by emailing {email}. We aim to reply within about 24 hours.
+        </>,
+        <>
+          By entering a competition, online or by post, you confirm that you have read and accept these Terms
+          and any additional rules shown on that competition's page. If the competition page and these Terms
+          differ, the competition page applies to that competition.
+        </>,
+        <>
+          We may update these Terms from time to time. The version published on this page when you enter a
+          competition applies to that entry.
+        </>,
+      ],
+    },
+    {
+      title: 'Eligibility',
+      clauses: [
+        <>Competitions are open only to residents of the United Kingdom who are aged 18 or over.</>,
+        <>
+          Our employees, members of their immediate families and households, and anyone professionally
+          connected with running a competition, including our prize suppliers, may not enter.
+        </>,
+        <>
+          We may ask any entrant or winner for proof of age, identity and UK residency. If you cannot provide
+          it within a reasonable time, or we reasonably believe you are not eligible, your entries will be
+          void and any prize will be forfeited.
+        </>,
+        <>
+          Each person may hold only one account. Entries made through more than one account, by automated
+          means or in any other way intended to get around these Terms are void.
+        </>,
+      ],
+    },
+    {
+      title: 'How to Enter',
+      clauses: [
+        <>
+          You can enter online by buying tickets on this website, or for free by post as set out in section 5.
+          Both routes have an equal chance of winning.
+        </>,
+        <>
+          To enter online, choose a competition, answer the skill question correctly, choose your ticket
+          numbers or use Lucky Dip, add your tickets to your cart and complete checkout.
+        </>,
+        <>
+          You can browse and add tickets to your cart without an account, but you must sign in or create an
+          account before paying. Tickets already in your cart are carried over to your account when you
+          register.
+        </>,
+        <>
+          An online entry is complete only when payment has succeeded and an order confirmation is shown. We
+          also send a confirmation by email, and your tickets are listed under My Entries in your account.
+        </>,
+        <>
+          We are not responsible for entries that are not completed because of technical faults, lost
+          connections or payment problems outside our reasonable control.
+        </>,
+      ],
+    },
+    {
+      title: 'Skill Question',
+      clauses: [
+        <>
+          Our competitions are prize competitions under the Gambling Act 2005, not lotteries. To enter, you
+          must answer a skill question correctly.
+        </>,
+        <>
+          Online, you must answer the question correctly before you can choose numbers or buy tickets. If your
+          answer is wrong, you may try again.
+        </>,
+        <>
+          A postal entry with an incorrect, missing or illegible answer is invalid and will not be entered
+          into the draw.
+        </>,
+        <>Our decision on whether an answer is correct is final.</>,
+      ],
+    },
+    {
+      title: 'Free Postal Entry',
+      clauses: [
+        <>You may enter any competition free of charge by post. One postcard is one entry.</>,
+        <>
+          Postal entries must be handwritten. Printed, typed, photocopied or mechanically reproduced entries
+          will not be accepted.
+        </>,
+        <>
+          Each postcard must clearly show your full name, postal address, phone number and email address, the
+          name of the competition you wish to enter and your answer to its skill question.
+        </>,
+        <>
+          Send each postcard separately, with the correct postage, to our postal entry address. We will give
+          the address to anyone who asks: email {email}. You do not need an account to enter by post.
+        </>,
+        <>
+          Your postcard must arrive before the competition's closing date and, for an auto-win competition,
+          before every ticket has been allocated. Postcards that arrive later will not be entered.
+        </>,
+        <>
+          Each competition has a maximum number of entries per person, which covers paid and postal entries
+          combined. Postal entries beyond the per-person maximum are disqualified.
+        </>,
+        <>
+          We process postal entries within 5 working days of receiving them. Each valid entry is given a
+          randomly allocated available ticket number, which we confirm by email.
+        </>,
+        <>Postal entries have exactly the same chance of winning as paid entries.</>,
+        <>
+          We are not responsible for postcards that are lost, delayed or damaged in the post. Proof of posting
+          is not proof of receipt.
+        </>,
+      ],
+    },
+    {
+      title: 'Tickets and Ticket Numbers',
+      clauses: [
+        <>
+          Each competition has a fixed number of tickets and a fixed ticket price, both shown on the
+          competition page. Each ticket number can be allocated only once.
+        </>,
+        <>You can buy between 1 and 10 tickets in a single purchase.</>,
+        <>
+          You can choose specific available numbers, or use Lucky Dip to have available numbers allocated to
+          you at random. Both have the same chance of winning.
+        </>,
+        <>
+          Tickets you add to your cart are held for you for 10 minutes. If you do not complete payment within
+          that time, the reservation expires and the numbers may be taken by other entrants.
+        </>,
+        <>Tickets are personal to you and may not be transferred or resold.</>,
+      ],
+    },
+    {
+      title: 'Payment',
+      clauses: [
+        <>
+          All prices are in pounds sterling (GBP) and include any applicable taxes. The total shown at
+          checkout is the amount you pay.
+        </>,
+        <>
+          We accept payment by debit or credit card (Visa and Mastercard). Payments are processed securely by
+          our card payment provider, and we never see or store your full card number.
+        </>,
+        <>Site credit may be used towards payment as set out in section 13.</>,
+        <>If a payment is declined, reversed or charged back, the entries it paid for are void.</>,
+      ],
+    },
+    {
+      title: 'Closing Dates and Draws',
+      clauses: [
+        <>
+          Each competition page shows its closing date and whether it is a live draw or an auto-win
+          competition.
+        </>,
+        <>
+          Live draw competitions close at the date and time shown and are drawn at that end date. We stream
+          live draws.
+        </>,
+        <>
+          Auto-win competitions are drawn as soon as every ticket has been sold. If an auto-win competition
+          has not sold out by its closing date, we will either extend the closing date or draw it from the
+          tickets allocated, and we will announce which on the competition page.
+        </>,
+        <>
+          Winners are chosen at random from all valid entries, paid and postal, using a random number
+          generator. We publish the winning ticket number once the draw is complete.
+        </>,
+        <>
+          If events outside our reasonable control prevent a draw from taking place as planned, we may
+          postpone it and will announce the new date on the competition page.
+        </>,
+        <>The result of each draw is final.</>,
+      ],
+    },
+    {
+      title: 'Winners',
+      clauses: [
+        <>
+          We contact winners within 24-48 hours of the draw, using the email address and phone number on their
+          account or postcard. Please keep your contact details up to date.
+        </>,
+        <>
+          If we cannot reach a winner, or the winner does not respond, within 14 days of our first attempt to
+          contact them, we may redraw the prize.
+        </>,
+        <>
+          Before releasing a prize we may ask the winner to confirm their identity, age and address, as set
+          out in section 2.
+        </>,
+        <>
+          We publish, or make available on request, the surname and county of each winner. If you object, tell
+          us and we will share those details only with the Advertising Standards Authority if it asks.
+          Photographs or videos of winners are used only with their consent.
+        </>,
+      ],
+    },
+    {
+      title: 'Prizes and Delivery',
+      clauses: [
+        <>
+          Prizes are as described on the competition page. If a prize becomes unavailable for reasons outside
+          our control, we may substitute a prize of equal or greater value.
+        </>,
+        <>
+          Delivery is free within the UK mainland. If the winner's address is outside the UK mainland, we will
+          contact them to agree delivery arrangements.
+        </>,
+        <>
+          We agree a delivery date with each winner. Someone aged 18 or over must be at the address to receive
+          the prize.
+        </>,
+        <>
+          Prizes cannot be transferred or exchanged, except for a cash alternative offered under section 11.
+        </>,
+        <>
+          Any manufacturer's warranty passes to the winner. We are not the manufacturer of the prizes we
+          offer.
+        </>,
+      ],
+    },
+    {
+      title: 'Cash Alternatives',
+      clauses: [
+        <>
+          Some prizes have a cash alternative. Where one is available, the amount is stated on the competition
+          page.
+        </>,
+        <>
+          Where a cash alternative is offered, the winner must tell us whether they want the prize or the cash
+          within 14 days of our first contact. If we do not hear from them, the prize will be provided.
+        </>,
+        <>Where no cash alternative is stated, none is available.</>,
+        <>Cash alternatives are paid by bank transfer to a UK bank account in the winner's name.</>,
+      ],
+    },
+    {
+      title: 'Refunds',
+      clauses: [
+        <>
+          Refunds are given only if a competition is cancelled or your entry arrived after the closing date.
+        </>,
+        <>
+          Where a refund is due, we refund the amount you paid to the card you paid with. Any site credit used
+          towards the entry is returned to your account as site credit.
+        </>,
+        <>
+          Apart from the cases in section 12.1, entries cannot be cancelled or refunded once payment has been
+          completed.
+        </>,
+        <>Nothing in these Terms affects your statutory rights.</>,
+      ],
+    },
+    {
+      title: 'Site Credit and Promotions',
+      clauses: [
+        <>
+          Site credit is a balance on your account that can be put towards tickets. It has no cash value and
+          cannot be withdrawn, transferred or exchanged for cash.
+        </>,
+        <>
+          Site credit can be used on baskets of £5.00 or more. The credit applied is your balance or the
+          basket total, whichever is lower.
+        </>,
+        <>
+          Our welcome credit offer gives new customers £5.00 of site credit when they sign up. It is limited
+          to one per person and is available on new accounts only.
+        </>,
+        <>The welcome credit offer expires on 31 July 2025, or earlier at our discretion.</>,
+        <>Other promotions may have their own conditions, which will be shown with the promotion.</>,
+        <>
+          We may remove site credit obtained through multiple accounts, error or misuse, and we may change or
+          withdraw any promotion at any time. This does not affect site credit already properly awarded.
+        </>,
+      ],
+    },
+    {
+      title: 'Responsible Play',
+      clauses: [
+        <>Entering our competitions should be fun. Only spend what you can afford and never chase a win.</>,
+        <>
+          If you would like to take a break or close your account, email {email} and we will help. We may
+          limit or close an account if we have concerns about how it is being used.
+        </>,
+        <>
+          Free, confidential advice is available from{' '}
+          <a href="https://www.gamcare.org.uk" rel="noopener noreferrer">
+            GamCare
+          </a>{' '}
+          and{' '}
+          <a href="https://www.begambleaware.org" rel="noopener noreferrer">
+            BeGambleAware
+          </a>
+          .
+        </>,
+      ],
+    },
+    {
+      title: 'Limitation of Liability',
+      clauses: [
+        <>
+          Nothing in these Terms excludes or limits our liability for death or personal injury caused by our
+          negligence, for fraud or fraudulent misrepresentation, or for anything else that cannot be limited
+          by law.
+        </>,
+        <>
+          Subject to section 15.1, we are not liable for losses that were not foreseeable, for business
+          losses, or for losses caused by events outside our reasonable control, including technical failures,
+          internet outages and postal delays.
+        </>,
+        <>
+          Subject to section 15.1, our total liability to you in connection with a competition is limited to
+          the amount you paid for your entries in that competition.
+        </>,
+        <>
+          We may cancel, change or suspend a competition if circumstances outside our control make it
+          necessary. Paid entries in a cancelled competition are refunded under section 12.
+        </>,
+        <>We may disqualify any entrant who breaches these Terms or acts fraudulently or abusively.</>,
+      ],
+    },
+    {
+      title: 'Governing Law',
+      clauses: [
+        <>These Terms are governed by the law of England and Wales.</>,
+        <>
+          The courts of England and Wales have non-exclusive jurisdiction. If you live in Scotland or Northern
+          Ireland, you may also bring proceedings in the courts of your home nation.
+        </>,
+        <>If any part of these Terms is found to be unenforceable, the rest remains in full effect.</>,
+        <>Questions or complaints about these Terms can be sent to {email}.</>,
+      ],
+    },
+  ];
+}
+
+export default function TermsPage() {
+  const siteName = useSiteName();
+  const supportEmail = useSite((s) => s.supportEmail);
+  const sections = useMemo(() => buildSections({ siteName, supportEmail }), [siteName, supportEmail]);
+
+  useEffect(() => {
+    document.title = `Terms & Conditions | ${siteName}`;
+  }, [siteName]);
+
+  return (
+    <PageContainer>
+      <PageTitle>Terms &amp; Conditions</PageTitle>
+      <Lead>
+        Please read these terms carefully before entering a {siteName} competition. They explain who can
+        enter, how draws work, and your rights if something goes wrong. How we use your personal data is
+        explained in our <Link href="/privacy">Privacy Policy</Link>.
+      </Lead>
+
+      <Contents aria-labelledby="terms-contents" id="contents">
+        <ContentsHeading id="terms-contents">Contents</ContentsHeading>
+        <ContentsList>
+          {sections.map((section, index) => (
+            <li key={section.title}>
+              <a href={`#section-${index + 1}`}>
+                <span aria-hidden="true">{index + 1}.</span> {section.title}
+              </a>
+            </li>
+          ))}
+        </ContentsList>
+      </Contents>
+
+      <StaticProse>
+        {sections.map((section, index) => {
+          const number = index + 1;
+          return (
+            <section key={section.title} id={`section-${number}`} aria-labelledby={`section-${number}-title`}>
+              <h2 id={`section-${number}-title`}>
+                {number}. {section.title}
+              </h2>
+              <Clauses>
+                {section.clauses.map((clause, clauseIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed, never reordered list
+                  <li key={clauseIndex}>
+                    <ClauseNumber>
+                      {number}.{clauseIndex + 1}
+                    </ClauseNumber>
+                    <span>{clause}</span>
+                  </li>
+                ))}
+              </Clauses>
+              <BackToTop href="#contents">Back to contents</BackToTop>
+            </section>
+          );
+        })}
+      </StaticProse>
+
+      <RelatedLinks
+        links={[
+          { href: '/privacy', label: 'Privacy Policy' },
+          { href: '/cookies', label: 'Cookie Policy' },
+          { href: '/faq', label: 'FAQs' },
+          { href: '/how-to-play', label: 'How to Play' },
+          { href: '/', label: 'Back to home' },
+        ]}
+      />
+    </PageContainer>
+  );
+}
+
+const Contents = styled(Card)`
+  max-width: 75ch;
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  scroll-margin-top: 7rem;
+`;
+
+const ContentsHeading = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const ContentsList = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    column-gap: ${({ theme }) => theme.space.lg};
+  }
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space.xxs} 0`};
+    color: ${({ theme }) => theme.colors.info};
+    text-underline-offset: 2px;
+    ${focusRing}
+  }
+`;
+
+const Clauses = styled.ol`
+  && {
+    list-style: none;
+    padding-left: 0;
+  }
+  && li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  && li + li {
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+const ClauseNumber = styled.span`
+  flex: 0 0 2.75rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.brand};
+  font-variant-numeric: tabular-nums;
+`;
+
+const BackToTop = styled.a`
+  display: inline-block;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
