@@ -1,17 +1,18 @@
 import path from 'node:path';
+import { Router } from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './context';
-import { notFound } from './errors';
+import { bodyParseError, notFound } from './errors';
 import { csrfProtection } from './middleware/csrf';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLogger } from './middleware/requestLogger';
 import { createSessionStore, type SessionStore, sessionMiddleware } from './middleware/session';
 import { staticSite } from './middleware/staticSite';
-import { competitionRoutes } from './routes/competitions';
-import { systemRoutes } from './routes/system';
+import { registerCompetitionRoutes } from './routes/competitions';
+import { registerSystemRoutes } from './routes/system';
 
 export interface AppOptions {
   /** The built client (vite build output). Omit to serve only the API. */
@@ -24,6 +25,8 @@ export interface BuiltApp {
   keys: string[];
 }
 
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
@@ -31,6 +34,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const production = config.env === 'production';
   const app = new Koa({ keys: [config.sessionSecret], proxy: false });
   const sessionStore = createSessionStore(db);
+
+  // Koa reports errors from streamed responses here (errors thrown by middleware are already
+  // answered by errorHandler). A visitor closing the page mid-download is not a server fault.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code && CLIENT_GONE.has(err.code)) return;
+    logger.error({ err }, 'unhandled application error');
+  });
 
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));
@@ -58,18 +68,34 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   );
   app.use(compress({ threshold: 1024 }));
   app.use(sessionMiddleware(app, sessionStore, production));
-  app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
+  app.use(
+    koaBody({
+      jsonLimit: '100kb',
+      formLimit: '100kb',
+      textLimit: '100kb',
+      multipart: false,
+      onError: (err) => {
+        throw bodyParseError(err);
+      },
+    }),
+  );
   app.use(csrfProtection());
 
-  for (const router of [systemRoutes(deps), competitionRoutes(deps)]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  const api = new Router();
+  registerSystemRoutes(api, deps);
+  registerCompetitionRoutes(api, deps);
+  app.use(api.routes());
+  // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
+  app.use(api.allowedMethods({ throw: true }));
 
-  // Unknown API paths get JSON, never the client app.
+  // Unknown API paths get JSON, never the client app. Set (not thrown) so allowedMethods can see it.
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/'))
-      throw notFound(`No API route for ${ctx.method} ${ctx.path}`);
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      const err = notFound(`No API route for ${ctx.method} ${ctx.path}`);
+      ctx.status = err.status;
+      ctx.body = { message: err.message, code: err.code };
+      return;
+    }
     await next();
   });
 

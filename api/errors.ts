@@ -21,3 +21,12 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new HttpError(409, ERROR_CODES.conflict, message, details);
+
+/** What a body-parser failure means to the client: too large (413) or not parseable (400). */
+export function bodyParseError(err: unknown): HttpError {
+  const status =
+    (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+  if (status === 413) return new HttpError(413, ERROR_CODES.tooLarge, 'The request body is too large.');
+  if (status === 415) return new HttpError(415, ERROR_CODES.unsupportedType, 'Unsupported content type.');
+  return new HttpError(400, ERROR_CODES.badRequest, 'The request body could not be read: send valid JSON.');
+}

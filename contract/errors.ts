@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   csrf: 'csrf_invalid',
   notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   tooLarge: 'payload_too_large',
   unsupportedType: 'unsupported_media_type',

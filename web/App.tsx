@@ -30,7 +30,11 @@ const Shell = styled.div`
 function ScrollToTop() {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => {
+    // A block body on purpose: newer browsers return a Promise from scrollTo, and an effect must
+    // return nothing or a clean-up function.
+    window.scrollTo(0, 0);
+  }, [location]);
   return null;
 }
 

@@ -9,6 +9,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: ERROR_CODES.unauthenticated,
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
+  405: ERROR_CODES.methodNotAllowed,
   409: ERROR_CODES.conflict,
   413: ERROR_CODES.tooLarge,
   415: ERROR_CODES.unsupportedType,

@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../contract/competitions';
 import type { AppDeps } from '../context';
 import { parse } from '../middleware/validate';
@@ -12,8 +12,7 @@ import {
 import { getHeroImage } from '../services/settings';
 
 /** Public, read-only competition data. */
-export function competitionRoutes({ db }: AppDeps): Router {
-  const router = new Router();
+export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
 
   router.get('/api/competitions', async (ctx) => {
@@ -42,6 +41,4 @@ export function competitionRoutes({ db }: AppDeps): Router {
   router.get('/api/admin/hero-image', async (ctx) => {
     ctx.body = await getHeroImage(db);
   });
-
-  return router;
 }

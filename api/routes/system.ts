@@ -1,12 +1,10 @@
-import { Router } from '@koa/router';
+import type { Router } from '@koa/router';
 import type { AppDeps } from '../context';
 import { csrfTokenFor } from '../middleware/csrf';
 import { ensureGuestId } from '../middleware/session';
 
 /** Health, CSRF token and the public site configuration. */
-export function systemRoutes({ db, engine, config, logger }: AppDeps): Router {
-  const router = new Router();
-
+export function registerSystemRoutes(router: Router, { db, engine, config, logger }: AppDeps): void {
   router.get('/api/health', async (ctx) => {
     try {
       await db.raw('select 1');
@@ -28,6 +26,4 @@ export function systemRoutes({ db, engine, config, logger }: AppDeps): Router {
   router.get('/api/site-config', (ctx) => {
     ctx.body = { siteName: config.siteName, supportEmail: config.supportEmail };
   });
-
-  return router;
 }

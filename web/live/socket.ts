@@ -9,7 +9,8 @@ let socket: AppSocket | undefined;
 /** The page's one Socket.IO connection (same origin, default path), created on first use. */
 export function getSocket(): AppSocket {
   if (!socket) {
-    socket = io({ withCredentials: true });
+    // WebSocket first (no sticky sessions needed behind a load balancer); long-polling as the fallback.
+    socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
     socket.on('clock', ({ serverTime }) => useClock.getState().setServerTime(serverTime));
   }
   return socket;

@@ -86,7 +86,9 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Close the mobile menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setMenuOpen(false), [location]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location]);
 
   const links = NAV_LINKS.map((l) => (
     <NavItem

@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_CATEGORIES } from '../../contract/categories';
+import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../db/seeds/demo';
+import {
+  createTestDatabase,
+  engineUnavailable,
+  type TestDatabase,
+  testEngine,
+} from '../support/testDatabase';
+
+const count = async (q: Knex.QueryBuilder) =>
+  Number(((await q.count({ n: '*' }).first()) as { n: number }).n);
+
+describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
+  let database: TestDatabase;
+  let db: Knex;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seedDemoData(db, { adminUsername: 'admin', adminPassword: 'admin123' });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('creates at least 12 active competitions covering every public category and both draw types', async () => {
+    const active = await db('competitions')
+      .where({ status: 'active' })
+      .select('details', 'autoWin', 'totalTickets');
+    expect(active.length).toBeGreaterThanOrEqual(12);
+    const categories = new Set(active.map((c) => String(JSON.parse(c.details).category).toLowerCase()));
+    for (const category of PUBLIC_CATEGORIES) expect(categories).toContain(category);
+    expect(new Set(active.map((c) => Boolean(c.autoWin)))).toEqual(new Set([true, false]));
+    const totals = active.map((c) => c.totalTickets);
+    expect(Math.min(...totals)).toBe(20);
+    expect(Math.max(...totals)).toBe(100_000);
+  });
+
+  it('creates one archived and one ended competition', async () => {
+    expect(await count(db('competitions').where({ status: 'archived' }))).toBe(1);
+    expect(await count(db('competitions').where({ status: 'ended' }))).toBe(1);
+  });
+
+  it('spreads end dates over the coming weeks', async () => {
+    const rows = await db('competitions').where({ status: 'active' }).select('endDate');
+    const ends = rows.map((r: { endDate: number }) => Number(r.endDate));
+    const days = ends.map((e) => (e - Date.now()) / 86_400_000);
+    expect(Math.min(...days)).toBeGreaterThan(0);
+    expect(Math.max(...days)).toBeGreaterThan(21);
+  });
+
+  it('keeps ticketsSold equal to the sold ticket rows for every competition', async () => {
+    const rows: Array<{ id: number; ticketsSold: number; sold: number }> = await db('competitions as c')
+      .leftJoin('tickets as t', function () {
+        this.on('t.competitionId', '=', 'c.id').andOnVal('t.status', '=', 'sold');
+      })
+      .groupBy('c.id', 'c.ticketsSold')
+      .select('c.id', 'c.ticketsSold')
+      .count({ sold: 't.id' });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(Number(r.sold)).toBe(Number(r.ticketsSold));
+    expect(await count(db('tickets').where({ status: 'sold' }))).toBeGreaterThan(1000);
+  });
+
+  it('gives every sold ticket an order, an owner and a matching entry', async () => {
+    const orphans = await count(db('tickets').whereNull('orderId').orWhereNull('userId'));
+    expect(orphans).toBe(0);
+    const entries = await db('userEntries').select('ticketNumbers');
+    const entryTickets = entries.reduce((sum, e) => sum + JSON.parse(e.ticketNumbers).length, 0);
+    expect(entryTickets).toBe(await count(db('tickets').where({ status: 'sold' })));
+  });
+
+  it('creates the admin, the demo customer and the £5.00 welcome promo', async () => {
+    const admin = await db('users').where({ username: 'admin' }).first();
+    expect(admin.role).toBe('admin');
+    expect(admin.passwordHash).toMatch(/^scrypt\$/);
+    const demo = await db('users').where({ username: DEMO_CUSTOMER.username }).first();
+    expect(demo.role).toBe('user');
+    const promo = await db('promoConfigs').where({ name: WELCOME_PROMO_NAME }).first();
+    expect(promo).toMatchObject({ creditAmountPence: 500, targetUserType: 'new_user', maxUsesPerUser: 1 });
+    expect(Boolean(promo.isActive) && Boolean(promo.autoApply)).toBe(true);
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await Promise.all(
+      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs'].map((t) => count(db(t))),
+    );
+    const summary = await seedDemoData(db, { adminUsername: 'admin', adminPassword: 'admin123' });
+    expect(summary).toEqual({ usersCreated: 0, competitionsCreated: 0, ticketsSold: 0 });
+    const after = await Promise.all(
+      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs'].map((t) => count(db(t))),
+    );
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+
+test('home -> category filter -> competition detail with its entries grid', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: "1000's OF PRIZES TO BE WON THIS SUMMER" })).toBeVisible();
+  const cards = page.getByTestId('competition-card');
+  await expect(cards.first()).toBeVisible();
+  const allCount = await cards.count();
+  expect(allCount).toBeGreaterThanOrEqual(12);
+  // Live draws come first: the first card is a LIVE DRAW, the last an AUTO WIN.
+  await expect(cards.first()).toContainText('LIVE DRAW');
+  await expect(cards.last()).toContainText('AUTO WIN');
+
+  await page
+    .getByRole('group', { name: 'Filter by category' })
+    .getByRole('button', { name: 'Sports' })
+    .click();
+  await expect(page).toHaveURL(/category=sports/);
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Carbon Road Bike' })).toHaveCount(1);
+
+  await cards.filter({ hasText: 'Carbon Road Bike' }).click();
+  await expect(page).toHaveURL(/\/competition\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Carbon Road Bike' })).toBeVisible();
+  await expect(page.getByText('Live Competition')).toBeVisible();
+  await expect(page.getByText(/Tickets Sold 310 \/ 2,000/)).toBeVisible();
+  await expect(page.getByRole('timer')).toBeVisible();
+
+  const grid = page.getByTestId('entries-grid');
+  await expect(grid.locator('[data-number="1"]')).toBeVisible();
+  const purchased = grid.locator('[data-state="purchased"]').first();
+  await expect(purchased).toHaveAttribute('title', /^Ticket #\d+: Purchased by [A-Z][a-z]+ [A-Z]\.$/);
+  await expect(page.getByRole('heading', { name: /people have entered this competition/ })).toBeVisible();
+
+  // The quantity stepper shows the total price and stops at 10.
+  await expect(page.getByTestId('total-price')).toHaveText('£2.99');
+  const more = page.getByRole('button', { name: 'More tickets' });
+  for (let i = 0; i < 12; i++) if (await more.isEnabled()) await more.click();
+  await expect(page.getByTestId('total-price')).toHaveText('£29.90');
+  await expect(more).toBeDisabled();
+});
+
+test('auto-win competitions hide the countdown', async ({ page }) => {
+  await page.goto('/competitions');
+  await page.getByTestId('competition-card').filter({ hasText: 'PlayStation 5 Pro Bundle' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'PlayStation 5 Pro Bundle' })).toBeVisible();
+  await expect(page.getByText('AUTO WIN')).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+});
+
+test('the competitions page counts and filters, with the empty message for a category with none', async ({
+  page,
+}) => {
+  await page.goto('/competitions?category=vouchers');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Competitions' })).toBeVisible();
+  await expect(page.getByTestId('competition-count')).toHaveText('Showing 2 competitions in Vouchers');
+  await page.getByRole('button', { name: 'All Prizes' }).click();
+  await expect(page.getByTestId('competition-count')).toHaveText(/Showing 16 competitions in All Prizes/);
+  await expect(page.getByText('Secure payments with Mastercard and Visa')).toBeVisible();
+});
+
+test('the competitions page shows the error alert and recovers with Retry', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/competitions', (route) =>
+    fail
+      ? route.fulfill({ status: 500, body: '{"message":"boom","code":"internal_error"}' })
+      : route.continue(),
+  );
+  await page.goto('/competitions');
+  await expect(page.getByRole('alert')).toContainText('Error loading competitions');
+  await expect(page.getByRole('alert')).toContainText(
+    'We encountered a problem while loading the competitions. Please try again.',
+  );
+  await expect(page.getByTestId('competition-placeholder')).toHaveCount(4);
+  await expect(page.getByTestId('competition-placeholder').first()).toHaveText(
+    'Competition data unavailable',
+  );
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('competition-card').first()).toBeVisible();
+});
+
+test('a missing competition shows Competition not found with a way home', async ({ page }) => {
+  await page.goto('/competitions/987654');
+  await expect(page.getByRole('heading', { name: 'Competition not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(200); // the SPA shell; the client renders the not-found page
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/404 Page Not Found/);
+});

@@ -1,0 +1,33 @@
+import pino from 'pino';
+import { loadConfig } from '../../api/config';
+import { type RunningServer, startServer } from '../../api/server';
+import { createTestDatabase, type TestDatabase } from './testDatabase';
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  stop: () => Promise<void>;
+}
+
+/** The real server (API + Socket.IO) on a free port, over a fresh database of the engine under test. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    SEED_DEMO_DATA: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const running = await startServer(config, { db: database.db, logger: pino({ level: 'silent' }) });
+  return {
+    ...running,
+    database,
+    stop: async () => {
+      await running.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SESSION_SECRET, loadConfig } from '../../api/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      siteName: 'Westcountry Prizes',
+      reservationTtlSeconds: 600,
+      adminUsername: 'admin',
+      databaseUrl: undefined,
+      sessionSecret: DEFAULT_SESSION_SECRET,
+    });
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'mysql://root@db:3306/prizes',
+      REDIS_URL: 'redis://cache:6379',
+      SESSION_SECRET: 'a'.repeat(32),
+      SITE_NAME: 'Kernow Prizes',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'secret99',
+      RESERVATION_TTL_SECONDS: '120',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/x',
+      databaseUrl: 'mysql://root@db:3306/prizes',
+      redisUrl: 'redis://cache:6379',
+      siteName: 'Kernow Prizes',
+      adminUsername: 'boss',
+      reservationTtlSeconds: 120,
+      stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' },
+      smtpUrl: 'smtp://mail:25',
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', SITE_NAME: '' })).toMatchObject({
+      port: 3000,
+      siteName: 'Westcountry Prizes',
+    });
+  });
+
+  it('refuses to start in production with the default session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'x'.repeat(12) })).toThrow(
+      /SESSION_SECRET must be set/,
+    );
+  });
+
+  it('refuses to start in production without an admin password', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_PASSWORD: 'long-enough' })
+        .env,
+    ).toBe('production');
+  });
+
+  it('lists every invalid value', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', RESERVATION_TTL_SECONDS: '5', SESSION_SECRET: 'short' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toMatch(/PORT/);
+    expect(String(error)).toMatch(/RESERVATION_TTL_SECONDS/);
+    expect(String(error)).toMatch(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { publicOwnerName } from '../../api/services/competitions';
+import { hashPassword, verifyPassword } from '../../api/services/passwords';
+import { pickDistinct, seededRandom } from '../../db/seeds/random';
+import { engineOf, knexConfig } from '../../knexfile';
+import { remainingUntil } from '../../web/components/competitions/useCountdown';
+
+describe('publicOwnerName', () => {
+  const base = { firstName: null, lastName: null, username: null, deletedAt: null };
+  it('shows first name and last initial', () => {
+    expect(publicOwnerName({ ...base, firstName: 'Sarah', lastName: 'trelawny' })).toBe('Sarah T.');
+    expect(publicOwnerName({ ...base, firstName: 'Cher', lastName: '' })).toBe('Cher');
+  });
+  it('falls back to the username, never an email address', () => {
+    expect(publicOwnerName({ ...base, username: 'kernow99' })).toBe('kernow99');
+    expect(publicOwnerName({ ...base, username: 'me@example.com' })).toBe('Entrant');
+    expect(publicOwnerName({ ...base, firstName: 'Sarah', deletedAt: 1 })).toBe('Former entrant');
+  });
+});
+
+describe('remainingUntil', () => {
+  it('splits the time left into days, hours, minutes and seconds', () => {
+    const now = 1_000_000;
+    const end = now + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999;
+    expect(remainingUntil(end, now)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5, done: false });
+  });
+  it('shows zeros once the end has passed', () => {
+    expect(remainingUntil(0, 5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, done: true });
+  });
+});
+
+describe('seed randomness', () => {
+  it('is deterministic and picks distinct numbers in range', () => {
+    const a = pickDistinct(seededRandom('x'), 100_000, 2000);
+    const b = pickDistinct(seededRandom('x'), 100_000, 2000);
+    expect(a).toEqual(b);
+    expect(new Set(a).size).toBe(2000);
+    expect(Math.min(...a)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...a)).toBeLessThanOrEqual(100_000);
+    expect(new Set(pickDistinct(seededRandom('y'), 20, 20))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => i + 1)),
+    );
+  });
+});
+
+describe('passwords', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('wrong horse', hash)).toBe(false);
+    expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+  it('salts every hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+});
+
+describe('knexConfig', () => {
+  it('uses SQLite under DATA_DIR by default and mysql2 for mysql:// URLs', () => {
+    expect(engineOf(undefined)).toBe('sqlite');
+    expect(engineOf('mysql://root@localhost/x')).toBe('mysql');
+    expect(knexConfig({ dataDir: '/d', databaseUrl: undefined })).toMatchObject({
+      client: 'better-sqlite3',
+      connection: { filename: '/d/westcountry.sqlite' },
+    });
+    expect(knexConfig({ dataDir: '/d', databaseUrl: 'mysql://u:p%40ss@h:3307/db' })).toMatchObject({
+      client: 'mysql2',
+      connection: { host: 'h', port: 3307, user: 'u', password: 'p@ss', database: 'db' },
+    });
+  });
+  it('refuses an unsupported database URL', () => {
+    expect(() => knexConfig({ dataDir: '/d', databaseUrl: 'postgres://x' })).toThrow(/mysql:\/\//);
+  });
+});
