@@ -11,6 +11,8 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLogger } from './middleware/requestLogger';
 import { createSessionStore, type SessionStore, sessionMiddleware } from './middleware/session';
 import { staticSite } from './middleware/staticSite';
+import { registerAccountRoutes } from './routes/account';
+import { registerAuthRoutes } from './routes/auth';
 import { registerCompetitionRoutes } from './routes/competitions';
 import { registerSystemRoutes } from './routes/system';
 
@@ -32,7 +34,8 @@ export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web')
 export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const { config, logger, db } = deps;
   const production = config.env === 'production';
-  const app = new Koa({ keys: [config.sessionSecret], proxy: false });
+  // Without a trusted proxy X-Forwarded-For is ignored, so it cannot be forged to dodge throttling.
+  const app = new Koa({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: 1 });
   const sessionStore = createSessionStore(db);
 
   // Koa reports errors from streamed responses here (errors thrown by middleware are already
@@ -84,6 +87,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const api = new Router();
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
+  registerAuthRoutes(api, deps, sessionStore);
+  registerAccountRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));

@@ -40,6 +40,8 @@ const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
@@ -65,6 +67,7 @@ export interface Config {
   smtpUrl: string | undefined;
   logLevel: string;
   seedDemoData: boolean;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',
+    trustProxy: e.TRUST_PROXY === '1',
   };
 }

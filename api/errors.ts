@@ -7,6 +7,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -10,6 +10,7 @@ import { attachRealtime, type RealtimeServer } from '../realtime/server';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
+import { EventBus } from './events';
 
 export interface RunningServer {
   url: string;
@@ -44,10 +45,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) {
     logger.info({ username: config.adminUsername }, 'created the admin account');
   }
-  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger };
+  const events = new EventBus();
+  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events };
   const { app, sessionStore, keys } = createApp(deps, options.webRoot ? { webRoot: options.webRoot } : {});
   const server = http.createServer(app.callback());
-  const io = attachRealtime(server, { sessionStore, keys, logger });
+  const io = attachRealtime(server, { sessionStore, keys, logger, events });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './categories';
 export * from './competitions';
 export * from './errors';

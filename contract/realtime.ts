@@ -5,6 +5,7 @@ import * as v from 'valibot';
 
 export const SOCKET_EVENTS = {
   clock: 'clock',
+  sessionEnded: 'session:ended',
 } as const;
 
 export const ClockEventSchema = v.object({ serverTime: v.pipe(v.string(), v.isoTimestamp()) });
@@ -12,6 +13,8 @@ export type ClockEvent = v.InferOutput<typeof ClockEventSchema>;
 
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
+  /** Extension: this socket's session was signed in elsewhere or signed out; re-check and reconnect. */
+  'session:ended': () => void;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: no client-to-server events exist yet; later features add them

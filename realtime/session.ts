@@ -20,17 +20,18 @@ function parseCookies(header: string | undefined): Map<string, string> {
 /**
  * Reads the site's session from a socket handshake: the same signed cookie and store that
  * koa-session uses, so a socket is exactly as authenticated as the page that opened it.
- * Returns null for a visitor with no (valid) session yet.
+ * Returns null for a visitor with no (valid) session yet, else the session key and its data.
  */
 export async function sessionFromCookieHeader(
   header: string | undefined,
   keys: string[],
   store: SessionStore,
-): Promise<SessionData | null> {
+): Promise<{ key: string; data: SessionData } | null> {
   const jar = parseCookies(header);
   const key = jar.get(SESSION_COOKIE);
   const sig = jar.get(`${SESSION_COOKIE}.sig`);
   if (!key || !sig) return null;
   if (!new Keygrip(keys).verify(`${SESSION_COOKIE}=${key}`, sig)) return null;
-  return store.get(key);
+  const data = await store.get(key);
+  return data ? { key, data } : null;
 }

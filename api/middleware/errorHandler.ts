@@ -37,6 +37,7 @@ export function errorHandler(logger: Logger): Middleware {
       if (err instanceof HttpError) {
         status = err.status;
         body = { message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
+        if (err.headers) ctx.set(err.headers);
       } else {
         const e = err as ExposableError;
         const s = e.status ?? e.statusCode;

@@ -11,11 +11,15 @@ export interface SessionData {
   /** Identifies a visitor's cart before (and after) they sign in. Never the cookie value itself. */
   guestId?: string;
   csrfToken?: string;
+  /** Set while signed in. */
+  userId?: number;
 }
 
 declare module 'koa' {
   interface DefaultContext {
-    session: (SessionData & { regenerate(): Promise<void> | undefined }) | null;
+    session:
+      | (SessionData & { regenerate(): Promise<void> | undefined; readonly externalKey?: string })
+      | null;
   }
 }
 
@@ -58,6 +62,8 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
       secure,
       signed: true,
       renew: true,
+      // 256 random bits per session key (the cookie value).
+      genid: () => randomBytes(32).toString('base64url'),
       // biome-ignore lint/suspicious/noExplicitAny: koa-session's store type is generated from a zod schema
       store: store as any,
     },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
+import * as loginThrottle from './002_login_throttle';
 
 interface Migration {
   name: string;
@@ -9,7 +10,10 @@ interface Migration {
 
 // Listed in order here rather than discovered from the file system, so the same list runs under
 // tsx, vitest and a bundled build. Append new migrations; never edit a released one.
-const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+const migrations: Migration[] = [
+  { name: '001_foundation', ...foundation },
+  { name: '002_login_throttle', ...loginThrottle },
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

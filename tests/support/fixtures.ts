@@ -122,3 +122,36 @@ export async function holdTickets(db: Knex, competitionId: number, numbers: numb
   );
   return Number(cartItemId);
 }
+
+export interface PromoFixture {
+  name?: string;
+  creditAmountPence?: number;
+  targetUserType?: 'new_user' | 'all';
+  isActive?: boolean;
+  autoApply?: boolean;
+  validFrom?: number;
+  validUntil?: number | null;
+  maxUsesPerUser?: number;
+  totalMaxUses?: number | null;
+  currentUses?: number;
+}
+
+export async function insertPromo(db: Knex, f: PromoFixture = {}): Promise<number> {
+  const t = now();
+  const [id] = await db('promoConfigs').insert({
+    name: f.name ?? 'New User Welcome Credit',
+    description: 'Welcome credit',
+    creditAmountPence: f.creditAmountPence ?? 500,
+    targetUserType: f.targetUserType ?? 'new_user',
+    isActive: f.isActive ?? true,
+    autoApply: f.autoApply ?? true,
+    validFrom: f.validFrom ?? t - 60_000,
+    validUntil: f.validUntil === undefined ? null : f.validUntil,
+    maxUsesPerUser: f.maxUsesPerUser ?? 1,
+    totalMaxUses: f.totalMaxUses === undefined ? 1000 : f.totalMaxUses,
+    currentUses: f.currentUses ?? 0,
+    createdAt: t,
+    updatedAt: t,
+  });
+  return Number(id);
+}

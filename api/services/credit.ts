@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { CreditTransaction, PromoConfig } from '../../db/models';
+
+interface LedgerEntry {
+  amountPence: number;
+  description: string;
+  promoConfigId?: number | null;
+  orderId?: number | null;
+}
+
+/**
+ * Adds credit: one ledger row and the balance moved by the same amount in the caller's
+ * transaction, so users.site_credit_pence always equals the ledger sum.
+ */
+export async function addCredit(trx: Knex.Transaction, userId: number, entry: LedgerEntry, now = Date.now()) {
+  await CreditTransaction.query(trx).insert({
+    userId,
+    type: 'credit',
+    amountPence: entry.amountPence,
+    description: entry.description,
+    promoConfigId: entry.promoConfigId ?? null,
+    orderId: entry.orderId ?? null,
+    createdAt: now,
+  });
+  await trx('users').where({ id: userId }).increment('siteCreditPence', entry.amountPence);
+}
+
+/**
+ * Grants every active auto-apply promo that targets new users (or all users) once, inside the
+ * registration transaction. The use counter is taken with one conditional UPDATE, so concurrent
+ * registrations can never overrun totalMaxUses (and a CHECK constraint backs that up).
+ */
+export async function grantSignUpPromos(
+  trx: Knex.Transaction,
+  userId: number,
+  now = Date.now(),
+): Promise<number> {
+  const promos = await PromoConfig.query(trx)
+    .where({ isActive: true, autoApply: true })
+    .whereIn('targetUserType', ['new_user', 'all'])
+    .where('validFrom', '<=', now)
+    .where((q) => q.whereNull('validUntil').orWhere('validUntil', '>', now))
+    .where('creditAmountPence', '>', 0)
+    .orderBy('id');
+  let granted = 0;
+  for (const promo of promos) {
+    const used = await CreditTransaction.query(trx).where({ userId, promoConfigId: promo.id }).resultSize();
+    if (used >= promo.maxUsesPerUser) continue;
+    const taken: number = await trx('promoConfigs')
+      .where({ id: promo.id })
+      .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
+      .increment('currentUses', 1);
+    if (taken !== 1) continue; // the cap was reached by someone else first
+    await addCredit(
+      trx,
+      userId,
+      { amountPence: promo.creditAmountPence, description: promo.name, promoConfigId: promo.id },
+      now,
+    );
+    granted += promo.creditAmountPence;
+  }
+  return granted;
+}
+
+export async function listCreditTransactions(db: Knex, userId: number): Promise<CreditTransaction[]> {
+  return CreditTransaction.query(db)
+    .where({ userId })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+}

@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+
+// Registration, login and profile rules with the spec's messages (customer-side.md section 5,
+// admin-side.md section 5). The server validates with these; the forms reuse them.
+
+export const USERNAME_RULES = v.pipe(
+  v.string('Username is required'),
+  v.trim(),
+  v.nonEmpty('Username is required'),
+  v.minLength(3, 'Username must be at least 3 characters'),
+  v.maxLength(64, 'Username must be at most 64 characters'),
+  // Usernames may appear on public entry lists, and login accepts a username or an email:
+  // keeping '@' out of usernames keeps both unambiguous.
+  v.regex(/^[A-Za-z0-9._-]+$/, 'Username can only contain letters, numbers, dots, hyphens and underscores'),
+);
+
+export const EMAIL_RULES = v.pipe(
+  v.string('Please enter a valid email address'),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254, 'Please enter a valid email address'),
+);
+
+export const PASSWORD_RULES = v.pipe(
+  v.string('Password is required'),
+  v.nonEmpty('Password is required'),
+  v.minLength(6, 'Password must be at least 6 characters'),
+  v.maxLength(200, 'Password must be at most 200 characters'),
+);
+
+export const PHONE_RULES = v.pipe(
+  v.string('Phone number is required'),
+  v.trim(),
+  v.nonEmpty('Phone number is required'),
+  v.regex(/^[0-9+\-\s()]+$/, 'Please enter a valid phone number'),
+  v.minLength(10, 'Phone number must be at least 10 digits'),
+  v.maxLength(15, 'Phone number must be at most 15 digits'),
+);
+
+const optionalName = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${label} must be text`),
+        v.trim(),
+        v.maxLength(100, `${label} must be at most 100 characters`),
+      ),
+    ),
+  );
+
+/** POST /api/register. Unknown keys (role, siteCredit, id...) are dropped, never stored. */
+export const RegisterSchema = v.object({
+  username: USERNAME_RULES,
+  email: EMAIL_RULES,
+  password: PASSWORD_RULES,
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
+  phoneNumber: PHONE_RULES,
+  guestSessionId: v.optional(v.nullable(v.string())),
+  ageConfirmation: v.literal(true, 'You must confirm you are 18 or over'),
+  ukResidency: v.literal(true, 'You must be a UK resident to participate'),
+  termsAgreement: v.literal(true, 'You must agree to the Terms and Conditions'),
+});
+export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
+
+/** POST /api/login: username or email. */
+export const LoginSchema = v.object({
+  username: v.pipe(v.string('Username is required'), v.trim(), v.nonEmpty('Username is required')),
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+});
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+
+/** PUT /api/user/phone-number. */
+export const PhoneNumberSchema = v.object({ phoneNumber: PHONE_RULES });
+
+/** The signed-in user as the API returns it (never a password hash). */
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string;
+  role: 'user' | 'admin';
+  /** Site credit balance in pounds. */
+  siteCredit: number;
+  createdAt: string;
+}
+
+export interface CreditTransactionView {
+  id: number;
+  type: 'credit' | 'debit';
+  /** Pounds, always positive; `type` gives the direction. */
+  amount: number;
+  description: string;
+  createdAt: string;
+}
+
+/** Client-side form checks layered on the server's rules. */
+export const RegisterFormSchema = v.pipe(
+  v.object({
+    ...RegisterSchema.entries,
+    confirmPassword: v.string(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      'Passwords do not match',
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** The auth page's sign-in form adds the length rules (spec: 3 / 6 characters). */
+export const SignInFormSchema = v.object({
+  username: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Username is required'),
+    v.minLength(3, 'Username must be at least 3 characters'),
+  ),
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('Password is required'),
+    v.minLength(6, 'Password must be at least 6 characters'),
+  ),
+});

@@ -1,0 +1,8 @@
+import { createHash } from 'node:crypto';
+
+// Room names. Private rooms are joined only by the server, from the session read at handshake.
+export const userRoom = (userId: number) => `user:${userId}`;
+export const guestRoom = (guestId: string) => `session:${guestId}`;
+/** Every socket of one browser session; the key is hashed so it never appears in room lists or logs. */
+export const sessionKeyRoom = (sessionKey: string) =>
+  `sid:${createHash('sha256').update(sessionKey).digest('base64url').slice(0, 22)}`;
