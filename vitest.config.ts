@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, and the same API test files run once per database engine.
+// Unit and component tests, and the same API test files run once per database engine.
 export default defineConfig({
   test: {
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // React components rendered in happy-dom (no browser needed).
+        test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom' },
       },
       {
         test: {

@@ -5,6 +5,9 @@ import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
 import { getSocket } from './live/socket';
+import AdminLoginPage from './pages/account/AdminLoginPage';
+import AuthPage from './pages/account/AuthPage';
+import ProfilePage from './pages/account/ProfilePage';
 import CompetitionDetailPage from './pages/competitions/CompetitionDetailPage';
 import CompetitionsPage from './pages/competitions/CompetitionsPage';
 import HomePage from './pages/home/HomePage';
@@ -15,6 +18,7 @@ import FaqPage from './pages/static/FaqPage';
 import HowToPlayPage from './pages/static/HowToPlayPage';
 import PrivacyPage from './pages/static/PrivacyPage';
 import TermsPage from './pages/static/TermsPage';
+import { useAuth } from './stores/auth';
 import { useSite } from './stores/site';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
@@ -26,14 +30,18 @@ const Shell = styled.div`
   main { flex: 1; }
 `;
 
-/** The page scrolls to the top on every location change (spec). */
-function ScrollToTop() {
+/**
+ * On every location change: scroll to the top, and re-check who is signed in (spec). The
+ * socket's session:ended push covers sign-outs elsewhere, so there is no 5-second poll.
+ */
+function OnNavigation() {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => {
     // A block body on purpose: newer browsers return a Promise from scrollTo, and an effect must
     // return nothing or a clean-up function.
     window.scrollTo(0, 0);
+    void useAuth.getState().refresh();
   }, [location]);
   return null;
 }
@@ -51,6 +59,9 @@ export function Routes() {
       <Route path="/cookies" component={CookiesPage} />
       <Route path="/faq" component={FaqPage} />
       <Route path="/about" component={AboutPage} />
+      <Route path="/auth" component={AuthPage} />
+      <Route path="/profile" component={ProfilePage} />
+      <Route path="/admin-login" component={AdminLoginPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );
@@ -60,11 +71,14 @@ export function App() {
   useEffect(() => {
     void useSite.getState().load();
     getSocket(); // connects and starts following the server clock
+    const onFocus = () => void useAuth.getState().refresh();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
   }, []);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <ScrollToTop />
+      <OnNavigation />
       <Shell>
         <Header />
         <main id="main">

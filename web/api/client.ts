@@ -74,3 +74,58 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 /** The message to show a person: the server's own when it sent one. */
 export const messageOf = (err: unknown, fallback: string) =>
   err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback;
+
+// CSRF: every non-GET request carries the session's token in X-CSRF-Token (spec section 7).
+let csrfToken: string | undefined;
+let csrfRequest: Promise<string | undefined> | undefined;
+
+/** Fetches (once) and caches the token; a failed fetch leaves it unset ('disabled' in the spec). */
+export function ensureCsrfToken(force = false): Promise<string | undefined> {
+  if (csrfToken && !force) return Promise.resolve(csrfToken);
+  csrfRequest ??= apiGet<{ csrfToken: string }>('/api/csrf-token')
+    .then((r) => {
+      csrfToken = r.csrfToken;
+      return csrfToken;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      csrfRequest = undefined;
+    });
+  return csrfRequest;
+}
+
+/** Forget the token (the session changed: sign-in or sign-out). */
+export const resetCsrfToken = () => {
+  csrfToken = undefined;
+};
+
+/** A JSON mutation with the CSRF header; a stale token is renewed and the request sent once more. */
+export async function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const send = async () => {
+    const token = await ensureCsrfToken();
+    return request<T>(
+      path,
+      {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { 'X-CSRF-Token': token } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      MUTATION_TIMEOUT_MS,
+    );
+  };
+  try {
+    return await send();
+  } catch (err) {
+    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
+    if (code !== 'csrf_invalid') throw err;
+    await ensureCsrfToken(true);
+    return send();
+  }
+}

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime';
+import { useAuth } from '../stores/auth';
 import { useClock } from './clock';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -10,8 +11,15 @@ let socket: AppSocket | undefined;
 export function getSocket(): AppSocket {
   if (!socket) {
     // WebSocket first (no sticky sessions needed behind a load balancer); long-polling as the fallback.
-    socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
-    socket.on('clock', ({ serverTime }) => useClock.getState().setServerTime(serverTime));
+    const s: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+    s.on('clock', ({ serverTime }) => useClock.getState().setServerTime(serverTime));
+    // This browser signed in or out (maybe in another tab): check who we are now.
+    s.on('session:ended', () => void useAuth.getState().refresh());
+    // The server drops a socket whose session ended; reconnect so the handshake reads the new cookie.
+    s.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 250);
+    });
+    socket = s;
   }
   return socket;
 }

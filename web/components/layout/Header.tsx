@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
+import { useAuth } from '../../stores/auth';
 import { media } from '../../theme/theme';
+import { AccountMenu, MobileAccountLinks } from './AccountMenu';
 import { Logo } from './Logo';
 import { PromoBanner } from './PromoBanner';
 
@@ -60,6 +62,30 @@ const NavItem = styled(Link)<{ $active: boolean }>`
   &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const DesktopOnly = styled.div`
+  display: none;
+  ${media.lg} { display: block; }
+`;
+
+const LoginLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
+  font-weight: 700;
+  text-decoration: none;
+  white-space: nowrap;
+`;
+
 const MenuButton = styled.button`
   ${media.lg} { display: none; }
   border: 1px solid rgba(255, 255, 255, 0.4);
@@ -84,6 +110,7 @@ const MobileNav = styled.nav`
 export function Header() {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const user = useAuth((s) => s.user);
   // Close the mobile menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => {
@@ -110,19 +137,29 @@ export function Header() {
             <Logo />
           </HomeLink>
           <DesktopNav aria-label="Main">{links}</DesktopNav>
-          <MenuButton
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            {menuOpen ? '×' : '☰'}
-          </MenuButton>
+          <Actions>
+            {user ? (
+              <DesktopOnly>
+                <AccountMenu user={user} />
+              </DesktopOnly>
+            ) : (
+              <LoginLink href="/auth">Login / Register</LoginLink>
+            )}
+            <MenuButton
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? '×' : '☰'}
+            </MenuButton>
+          </Actions>
         </Inner>
         {menuOpen && (
           <MobileNav id="mobile-menu" aria-label="Main">
             {links}
+            {user && <MobileAccountLinks user={user} />}
           </MobileNav>
         )}
       </Bar>

@@ -1,0 +1,44 @@
+import { type ReactNode, useState } from 'react';
+import styled from 'styled-components';
+import { useAuth } from '../../stores/auth';
+import { Button } from '../ui/Button';
+import { PageContainer } from '../ui/Page';
+import { Spinner } from '../ui/Spinner';
+import { LoginDialog } from './LoginDialog';
+
+const Box = styled.div`
+  text-align: center;
+  padding: ${({ theme }) => theme.space.xxl} 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: center;
+  h1 { margin: 0; color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+/**
+ * The protected-route guard: a spinner while the user loads, 'Authentication Required' with a
+ * Log In dialog when nobody is signed in, else the page. The server checks again on every call.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const user = useAuth((s) => s.user);
+  const status = useAuth((s) => s.status);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  if (!user && status === 'loading') return <Spinner label="Checking your account" />;
+  if (user) return <>{children}</>;
+  return (
+    <PageContainer>
+      <Box>
+        <h1>Authentication Required</h1>
+        <p>Please log in to access this page.</p>
+        <Button type="button" onClick={() => setDialogOpen(true)}>
+          Log In
+        </Button>
+      </Box>
+      <LoginDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        description="Please log in to access this page."
+      />
+    </PageContainer>
+  );
+}

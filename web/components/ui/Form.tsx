@@ -1,0 +1,104 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import styled from 'styled-components';
+
+export const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const FieldWrap = styled.div`
+  display: grid;
+  gap: 4px;
+  label { font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  input {
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  small { color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+/** A labelled input with its own inline error. */
+export function Field({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldWrap>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error && <small id={`${id}-error`}>{error}</small>}
+    </FieldWrap>
+  );
+}
+
+const CheckWrap = styled.div`
+  display: grid;
+  gap: 2px;
+  label { display: flex; gap: ${({ theme }) => theme.space.xs}; align-items: flex-start; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  input { width: 18px; height: 18px; margin-top: 2px; flex: 0 0 auto; }
+  small { color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+export function Checkbox({
+  id,
+  children,
+  error,
+  checked,
+  onChange,
+}: {
+  id: string;
+  children: ReactNode;
+  error?: string | undefined;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <CheckWrap>
+      <label htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+        />
+        <span>{children}</span>
+      </label>
+      {error && <small>{error}</small>}
+    </CheckWrap>
+  );
+}
+
+/** The red box for a form-level error (spec: errors show inline in a red box). */
+export const ErrorBox = styled.div`
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerBg};
+  color: ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  font-weight: 600;
+`;
+
+/** Field errors from a valibot result: first message per top-level field. */
+export function fieldErrors(
+  issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<{ key: unknown }> | undefined }>,
+) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path?.[0]?.key ?? '_');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

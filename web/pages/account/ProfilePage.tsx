@@ -1,0 +1,225 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import * as v from 'valibot';
+import { Link } from 'wouter';
+import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '../../../contract/auth';
+import { formatPounds } from '../../../contract/money';
+import { apiSend, messageOf } from '../../api/client';
+import { useApiData } from '../../api/useApiData';
+import { Button } from '../../components/ui/Button';
+import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
+import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatLongDate } from '../../format';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+import { toast } from '../../stores/toast';
+import { media } from '../../theme/theme';
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.lg} { grid-template-columns: 1.4fr 1fr; align-items: start; }
+  h2 { margin: 0 0 ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.xl}; }
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, auto) 1fr;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+const Balance = styled.p`
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.display};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.success};
+  margin: 0;
+`;
+
+const History = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space.md}; padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
+  strong[data-type='credit'] { color: ${({ theme }) => theme.colors.success}; }
+  strong[data-type='debit'] { color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+`;
+
+const Links = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.lg};
+  margin-top: ${({ theme }) => theme.space.xl};
+  a { color: ${({ theme }) => theme.colors.info}; font-weight: 600; }
+`;
+
+/** Phone number: viewing, editing, then saved or cancelled (admin-side.md section 4). */
+function PhoneNumber({ user }: { user: PublicUser }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(user.phoneNumber);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = v.safeParse(PhoneNumberSchema, { phoneNumber: value });
+    if (!result.success) {
+      setError(fieldErrors(result.issues).phoneNumber);
+      return;
+    }
+    setSaving(true);
+    try {
+      const updated = await apiSend<PublicUser>('PUT', '/api/user/phone-number', result.output);
+      useAuth.getState().setUser(updated);
+      setEditing(false);
+      setError(undefined);
+      toast({ title: 'Phone number updated', variant: 'success' });
+    } catch (err) {
+      setError(messageOf(err, 'Failed to update phone number'));
+      toast({
+        title: 'Failed to update phone number',
+        description: messageOf(err, ''),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!editing) {
+    return (
+      <Row>
+        <span data-testid="phone-number">{user.phoneNumber}</span>
+        <Button type="button" $variant="ghost" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      </Row>
+    );
+  }
+  return (
+    <form onSubmit={save} noValidate>
+      <Field
+        id="profile-phone"
+        label="Phone number"
+        type="tel"
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <Row style={{ marginTop: 8 }}>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+        <Button
+          type="button"
+          $variant="ghost"
+          onClick={() => {
+            setEditing(false);
+            setValue(user.phoneNumber);
+            setError(undefined);
+          }}
+        >
+          Cancel
+        </Button>
+      </Row>
+    </form>
+  );
+}
+
+function CreditCard() {
+  const credit = useApiData<{ credit: number }>('/api/user/credit');
+  const history = useApiData<CreditTransactionView[]>('/api/user/credit/transactions');
+  return (
+    <Card aria-labelledby="credit-title">
+      <h2 id="credit-title">Site Credit</h2>
+      {credit.error ? (
+        <ErrorBox>We couldn't load your credit balance.</ErrorBox>
+      ) : (
+        <Balance data-testid="credit-balance">{credit.data ? formatPounds(credit.data.credit) : '…'}</Balance>
+      )}
+      <p>Use your credit at checkout on baskets of £5.00 or more.</p>
+      <h3>Credit history</h3>
+      {history.data && history.data.length === 0 && <p>No credit activity yet.</p>}
+      {history.data && history.data.length > 0 && (
+        <History aria-label="Credit history">
+          {history.data.map((t) => (
+            <li key={t.id}>
+              <span>
+                {t.description}
+                <small>{formatLongDate(t.createdAt)}</small>
+              </span>
+              <strong data-type={t.type}>
+                {t.type === 'credit' ? '+' : '−'}
+                {formatPounds(t.amount)}
+              </strong>
+            </li>
+          ))}
+        </History>
+      )}
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  const siteName = useSiteName();
+  const user = useAuth((s) => s.user);
+  const status = useAuth((s) => s.status);
+  useEffect(() => {
+    document.title = `My Profile | ${siteName}`;
+  }, [siteName]);
+
+  if (!user && status === 'loading') return <Spinner label="Loading your profile" />;
+  if (!user) {
+    return (
+      <PageContainer>
+        <Card>
+          <p>Please log in to view your profile.</p>
+          <Link href="/auth">Log in or create an account</Link>
+        </Card>
+      </PageContainer>
+    );
+  }
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
+  return (
+    <PageContainer>
+      <PageTitle>My Profile</PageTitle>
+      <Grid>
+        <Card aria-labelledby="account-title">
+          <h2 id="account-title">Account Information</h2>
+          <Details>
+            <dt>Username</dt>
+            <dd>{user.username}</dd>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Name</dt>
+            <dd>{name}</dd>
+            <dt>Phone</dt>
+            <dd>
+              <PhoneNumber user={user} />
+            </dd>
+            <dt>Member since</dt>
+            <dd>{formatLongDate(user.createdAt)}</dd>
+          </Details>
+        </Card>
+        <CreditCard />
+      </Grid>
+      <Links aria-label="Account links">
+        <Link href="/">Home</Link>
+        <Link href="/cart">My Cart</Link>
+        <Link href="/my-competitions">My Entries</Link>
+      </Links>
+    </PageContainer>
+  );
+}

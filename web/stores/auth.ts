@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import type { PublicUser } from '../../contract/auth';
+import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
+
+const STORAGE_KEY = 'wcp.user';
+
+function storedUser(): PublicUser | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as PublicUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(user: PublicUser | null) {
+  try {
+    if (user) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the server session is what counts.
+  }
+}
+
+export interface AuthState {
+  user: PublicUser | null;
+  /** 'loading' until the first answer from GET /api/user. */
+  status: 'loading' | 'ready';
+  refresh: () => Promise<PublicUser | null>;
+  login: (username: string, password: string) => Promise<PublicUser>;
+  register: (input: Record<string, unknown>) => Promise<PublicUser>;
+  logout: () => Promise<void>;
+  setUser: (user: PublicUser | null) => void;
+}
+
+/**
+ * Who is signed in. The copy in session storage shows straight away while GET /api/user
+ * confirms it; a failed check counts as signed out (spec).
+ */
+export const useAuth = create<AuthState>()((set, get) => ({
+  user: storedUser(),
+  status: 'loading',
+  setUser: (user) => {
+    remember(user);
+    set({ user, status: 'ready' });
+  },
+  refresh: async () => {
+    let user: PublicUser | null = null;
+    try {
+      user = await apiGet<PublicUser>('/api/user');
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        // Offline or timed out: keep what we had rather than signing the person out.
+        set({ status: 'ready' });
+        return get().user;
+      }
+    }
+    remember(user);
+    set({ user, status: 'ready' });
+    return user;
+  },
+  login: async (username, password) => {
+    await ensureCsrfToken();
+    const user = await apiSend<PublicUser>('POST', '/api/login', { username, password });
+    resetCsrfToken(); // the session (and its token) was renewed
+    remember(user);
+    set({ user, status: 'ready' });
+    return user;
+  },
+  register: async (input) => {
+    await ensureCsrfToken();
+    const user = await apiSend<PublicUser>('POST', '/api/register', input);
+    resetCsrfToken();
+    remember(user);
+    set({ user, status: 'ready' });
+    return user;
+  },
+  logout: async () => {
+    try {
+      await apiSend('POST', '/api/logout');
+    } finally {
+      resetCsrfToken();
+      remember(null);
+      set({ user: null, status: 'ready' });
+    }
+  },
+}));
+
+export const isAdmin = (user: PublicUser | null) => user?.role === 'admin';
+export const displayName = (user: PublicUser) => user.firstName?.trim() || user.username;
