@@ -13,6 +13,7 @@ import { createSessionStore, type SessionStore, sessionMiddleware } from './midd
 import { staticSite } from './middleware/staticSite';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
+import { registerCartRoutes } from './routes/cart';
 import { registerCompetitionRoutes } from './routes/competitions';
 import { registerSystemRoutes } from './routes/system';
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerCompetitionRoutes(api, deps);
   registerAuthRoutes(api, deps, sessionStore);
   registerAccountRoutes(api, deps);
+  registerCartRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));

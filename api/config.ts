@@ -40,6 +40,8 @@ const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** How often expired holds are released (0 = never, e.g. in tests that drive it themselves). */
+  SWEEP_INTERVAL_MS: intFromEnv(5000, 0, 3_600_000),
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
@@ -68,6 +70,7 @@ export interface Config {
   logLevel: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  sweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +115,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
   };
 }

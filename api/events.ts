@@ -4,9 +4,22 @@ import { EventEmitter } from 'node:events';
  * Domain events, published by services only after their transaction has committed, and mapped
  * to socket events by realtime/. Later features add their events here.
  */
+export interface CartOwnerRef {
+  guestId: string;
+  userId: number | null;
+}
+
 export interface DomainEvents {
   /** A session was signed in (replaced) or signed out: its sockets must re-authenticate. */
   'session.ended': { sessionKey: string };
+  /** Ticket changes; `version` is the competition's version after the change. */
+  'tickets.reserved': { competitionId: number; version: number; numbers: number[] };
+  'tickets.released': { competitionId: number; version: number; numbers: number[] };
+  'tickets.purchased': { competitionId: number; version: number; numbers: number[]; ticketsSold: number };
+  'competition.updated': { competitionId: number; version: number; fields: Record<string, unknown> };
+  /** Someone's cart changed (another tab, expiry): push them their current cart. */
+  'cart.changed': { owner: CartOwnerRef };
+  'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
 }
 
 export class EventBus {

@@ -6,11 +6,12 @@ import { migrateLatest, openDatabase } from '../db/connection';
 import { ensureAdminAccount } from '../db/seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from '../db/seeds/demo';
 import { engineOf } from '../knexfile';
-import { attachRealtime, type RealtimeServer } from '../realtime/server';
+import { attachRealtime, type RealtimeServer, attachRedisAdapter } from '../realtime/server';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { EventBus } from './events';
+import { startSweeper } from './jobs/sweeper';
 
 export interface RunningServer {
   url: string;
@@ -49,7 +50,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events };
   const { app, sessionStore, keys } = createApp(deps, options.webRoot ? { webRoot: options.webRoot } : {});
   const server = http.createServer(app.callback());
-  const io = attachRealtime(server, { sessionStore, keys, logger, events });
+  const io = attachRealtime(server, { sessionStore, keys, logger, events, db });
+  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
+  const stopSweeper = startSweeper(
+    { db, events, ttlSeconds: config.reservationTtlSeconds },
+    logger,
+    config.sweepIntervalMs,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -61,7 +68,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     io,
     close: async () => {
+      stopSweeper();
       await io.close(); // also closes the HTTP server
+      await closeRedis();
       if (!options.db) await db.destroy();
     },
   };

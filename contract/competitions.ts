@@ -30,6 +30,8 @@ export const PublicCompetitionSchema = v.object({
   details: CompetitionDetailsSchema,
   /** Derived with deriveCategory(): what the category filter matches on. */
   category: v.string(),
+  /** The question and its options; the answer is never sent. */
+  skillQuestion: v.object({ question: v.string(), options: v.array(v.string()) }),
 });
 export type PublicCompetition = v.InferOutput<typeof PublicCompetitionSchema>;
 

@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './bitmap';
+export * from './cart';
 export * from './categories';
 export * from './competitions';
 export * from './errors';

@@ -1,21 +1,64 @@
 import * as v from 'valibot';
+import type { CartItemView } from './cart';
 
-// Socket.IO events, exactly as ../shared/design/realtime-contract.md names them. Later features add
-// their payload schemas here so server and client validate the same shapes.
-
-export const SOCKET_EVENTS = {
-  clock: 'clock',
-  sessionEnded: 'session:ended',
-} as const;
+// Socket.IO events, exactly as ../shared/design/realtime-contract.md names them, with
+// `session:ended` as an extension. Server and client share these shapes.
 
 export const ClockEventSchema = v.object({ serverTime: v.pipe(v.string(), v.isoTimestamp()) });
 export type ClockEvent = v.InferOutput<typeof ClockEventSchema>;
 
+export const WatchRequestSchema = v.object({
+  competitionId: v.pipe(v.number('competitionId must be a number'), v.integer(), v.minValue(1)),
+});
+
+export interface CompetitionSnapshot {
+  competitionId: number;
+  version: number;
+  totalTickets: number;
+  ticketsSold: number;
+  status: string;
+  endDate: string;
+  autoWin: boolean;
+  /** base64 bitmap: number n sold. */
+  sold: string;
+  /** base64 bitmap: number n held by anyone (this session included). */
+  reserved: string;
+  /** Numbers held in this session's cart. */
+  mine: number[];
+  serverTime: string;
+}
+
+export type WatchAck = { ok: true; snapshot: CompetitionSnapshot } | { ok: false; message: string };
+
+export interface TicketsEvent {
+  competitionId: number;
+  version: number;
+  numbers: number[];
+}
+
+export interface TicketsPurchasedEvent extends TicketsEvent {
+  ticketsSold: number;
+}
+
+export interface CompetitionUpdatedEvent {
+  competitionId: number;
+  version: number;
+  [field: string]: unknown;
+}
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
+  'tickets:reserved': (payload: TicketsEvent) => void;
+  'tickets:released': (payload: TicketsEvent) => void;
+  'tickets:purchased': (payload: TicketsPurchasedEvent) => void;
+  'competition:updated': (payload: CompetitionUpdatedEvent) => void;
+  'cart:updated': (payload: { items: CartItemView[] }) => void;
+  'cart:expired': (payload: { itemIds: number[] }) => void;
   /** Extension: this socket's session was signed in elsewhere or signed out; re-check and reconnect. */
   'session:ended': () => void;
 }
 
-// biome-ignore lint/complexity/noBannedTypes: no client-to-server events exist yet; later features add them
-export type ClientToServerEvents = {};
+export interface ClientToServerEvents {
+  'competition:watch': (payload: { competitionId: number }, ack: (answer: WatchAck) => void) => void;
+  'competition:unwatch': (payload: { competitionId: number }) => void;
+}

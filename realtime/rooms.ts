@@ -6,3 +6,4 @@ export const guestRoom = (guestId: string) => `session:${guestId}`;
 /** Every socket of one browser session; the key is hashed so it never appears in room lists or logs. */
 export const sessionKeyRoom = (sessionKey: string) =>
   `sid:${createHash('sha256').update(sessionKey).digest('base64url').slice(0, 22)}`;
+export const competitionRoom = (competitionId: number) => `competition:${competitionId}`;

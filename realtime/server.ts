@@ -1,10 +1,21 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import type { EventBus } from '../api/events';
+import * as v from 'valibot';
+import type { CartOwnerRef, EventBus } from '../api/events';
 import type { SessionStore } from '../api/middleware/session';
-import type { ClientToServerEvents, ServerToClientEvents } from '../contract/realtime';
-import { guestRoom, sessionKeyRoom, userRoom } from './rooms';
+import { presentCartItem } from '../api/presenters/cart';
+import { listCart } from '../api/services/reservations';
+import { competitionSnapshot } from '../api/services/snapshot';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  WatchRequestSchema,
+} from '../contract/realtime';
+import { competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
 
 /** Who a socket belongs to, read once from the session at handshake. */
@@ -25,12 +36,13 @@ export interface RealtimeOptions {
   keys: string[];
   logger: Logger;
   events: EventBus;
+  db: Knex;
 }
 
 /** Socket.IO on the site's own HTTP server (same origin, default path /socket.io). */
 export function attachRealtime(
   httpServer: HttpServer,
-  { sessionStore, keys, logger, events }: RealtimeOptions,
+  { sessionStore, keys, logger, events, db }: RealtimeOptions,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, { serveClient: false });
 
@@ -52,7 +64,68 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
+
+    socket.on('competition:watch', async (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = v.safeParse(WatchRequestSchema, payload);
+      if (!parsed.success)
+        return ack({ ok: false, message: 'competitionId must be a positive whole number' });
+      const { competitionId } = parsed.output;
+      // Join before reading, so no change between the snapshot and the join can be missed;
+      // the client ignores events at or below the snapshot's version.
+      const room = competitionRoom(competitionId);
+      await socket.join(room);
+      try {
+        const owner = socket.data.guestId
+          ? { guestId: socket.data.guestId, userId: socket.data.userId }
+          : null;
+        const snapshot = await competitionSnapshot(db, competitionId, owner);
+        if (!snapshot) {
+          await socket.leave(room);
+          return ack({ ok: false, message: 'Competition not found' });
+        }
+        ack({ ok: true, snapshot });
+      } catch (err) {
+        logger.error({ err, competitionId }, 'snapshot failed');
+        await socket.leave(room);
+        ack({ ok: false, message: 'Could not load the competition. Please try again.' });
+      }
+    });
+
+    socket.on('competition:unwatch', (payload) => {
+      const parsed = v.safeParse(WatchRequestSchema, payload);
+      if (parsed.success) void socket.leave(competitionRoom(parsed.output.competitionId));
+    });
   });
+
+  // Domain events (published after COMMIT) become socket events on the right rooms.
+  events.subscribe('tickets.reserved', (e) =>
+    io.to(competitionRoom(e.competitionId)).emit('tickets:reserved', e),
+  );
+  events.subscribe('tickets.released', (e) =>
+    io.to(competitionRoom(e.competitionId)).emit('tickets:released', e),
+  );
+  events.subscribe('tickets.purchased', (e) =>
+    io.to(competitionRoom(e.competitionId)).emit('tickets:purchased', e),
+  );
+  events.subscribe('competition.updated', ({ competitionId, version, fields }) =>
+    io.to(competitionRoom(competitionId)).emit('competition:updated', { ...fields, competitionId, version }),
+  );
+
+  const ownerRooms = (owner: CartOwnerRef) =>
+    owner.userId ? [userRoom(owner.userId), guestRoom(owner.guestId)] : [guestRoom(owner.guestId)];
+
+  events.subscribe('cart.changed', async ({ owner }) => {
+    try {
+      const items = (await listCart(db, owner)).map((e) => presentCartItem(e.item, e.heldNumbers));
+      io.to(ownerRooms(owner)).emit('cart:updated', { items });
+    } catch (err) {
+      logger.error({ err }, 'cart push failed');
+    }
+  });
+  events.subscribe('cart.expired', ({ owner, itemIds }) =>
+    io.to(ownerRooms(owner)).emit('cart:expired', { itemIds }),
+  );
 
   // Sign-in replaces a session and sign-out ends it: that session's sockets leave every private
   // room at once (they are disconnected) and are told why, so the page re-checks who is signed in
@@ -64,4 +137,18 @@ export function attachRealtime(
   });
 
   return io;
+}
+
+/**
+ * With REDIS_URL, room broadcasts go through Redis pub/sub so sockets connected to any process
+ * receive them. Returns a function that closes the Redis connections.
+ */
+export async function attachRedisAdapter(io: RealtimeServer, redisUrl: string): Promise<() => Promise<void>> {
+  const pub = createClient({ url: redisUrl });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  };
 }

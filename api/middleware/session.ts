@@ -13,6 +13,8 @@ export interface SessionData {
   csrfToken?: string;
   /** Set while signed in. */
   userId?: number;
+  /** Competitions whose skill question this session answered correctly. */
+  skillPassed?: number[];
 }
 
 declare module 'koa' {

@@ -2,6 +2,7 @@ import { deriveCategory } from '../../contract/categories';
 import type { PublicCompetition } from '../../contract/competitions';
 import { penceToPounds } from '../../contract/money';
 import type { Competition } from '../../db/models';
+import { skillQuestionOf } from '../services/skill';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -26,5 +27,6 @@ export function presentCompetition(c: Competition): PublicCompetition {
     features: Array.isArray(c.features) ? c.features : [],
     details,
     category: deriveCategory({ title: c.title, description: c.description, details }),
+    skillQuestion: skillQuestionOf(c),
   };
 }

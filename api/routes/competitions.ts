@@ -1,4 +1,5 @@
 import type { Router } from '@koa/router';
+import { SkillAnswerSchema } from '../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../contract/competitions';
 import type { AppDeps } from '../context';
 import { parse } from '../middleware/validate';
@@ -10,6 +11,7 @@ import {
   listReservedNumbers,
 } from '../services/competitions';
 import { getHeroImage } from '../services/settings';
+import { answerSkillQuestion } from '../services/skill';
 
 /** Public, read-only competition data. */
 export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
@@ -35,6 +37,11 @@ export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void
   router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listReservedNumbers(db, idOf(ctx.params));
+  });
+
+  router.post('/api/competitions/:id/skill-answer', async (ctx) => {
+    const { answer } = parse(SkillAnswerSchema, ctx.request.body);
+    ctx.body = await answerSkillQuestion(db, ctx.session!, idOf(ctx.params), answer);
   });
 
   // Public read of the home page hero (the admin write side comes with the back office).

@@ -64,8 +64,6 @@ export async function up(knex: Knex): Promise<void> {
     t.text('features').notNullable(); // JSON array of strings
     t.text('details').notNullable(); // JSON object { category, productName? }
     t.integer('max_tickets_per_user').nullable();
-    // Bumped by one in the same transaction as every ticket change, so clients can detect gaps.
-    t.bigInteger('version').notNullable().defaultTo(0);
     timestamps(t);
     t.check('?? >= 0', ['ticket_price_pence'], 'competitions_price_non_negative');
     t.check('?? >= 1', ['total_tickets'], 'competitions_total_positive');
@@ -75,6 +73,21 @@ export async function up(knex: Knex): Promise<void> {
       'competitions_sold_in_range',
     );
     t.index(['status', 'auto_win', 'created_at'], 'competitions_listing_idx');
+  });
+
+  // Each competition's ticket-change counter, bumped by one in the same transaction as every ticket
+  // change so clients can detect a missed event. It lives apart from `competitions` on purpose:
+  // inserting tickets takes shared foreign-key locks on the competition row, and updating a
+  // counter on that same row from many transactions would deadlock them.
+  await knex.schema.createTable('competition_versions', (t) => {
+    table(t);
+    t.integer('competition_id')
+      .unsigned()
+      .primary()
+      .references('id')
+      .inTable('competitions')
+      .onDelete('CASCADE');
+    t.bigInteger('version').notNullable().defaultTo(0);
   });
 
   await knex.schema.createTable('orders', (t) => {
@@ -258,6 +271,7 @@ export async function down(knex: Knex): Promise<void> {
     'tickets',
     'cart_items',
     'orders',
+    'competition_versions',
     'competitions',
     'users',
   ]) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
 import * as loginThrottle from './002_login_throttle';
+import * as skillQuestion from './003_skill_question';
 
 interface Migration {
   name: string;
@@ -13,6 +14,7 @@ interface Migration {
 const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_login_throttle', ...loginThrottle },
+  { name: '003_skill_question', ...skillQuestion },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

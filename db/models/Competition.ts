@@ -9,7 +9,7 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details'];
+  static override jsonAttributes = ['features', 'details', 'skillQuestion'];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
@@ -25,7 +25,8 @@ export class Competition extends BaseModel {
   features!: string[];
   details!: CompetitionDetails;
   maxTicketsPerUser!: number | null;
-  version!: number;
+  skillQuestion!: { question: string; options: string[] } | null;
+  skillAnswer!: string | null;
   createdAt!: number;
   updatedAt!: number;
 

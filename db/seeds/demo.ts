@@ -91,7 +91,6 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
       category: c.category,
       ...(c.productName ? { productName: c.productName } : {}),
     }),
-    version: 0,
     createdAt,
     updatedAt: createdAt,
   });
@@ -150,10 +149,9 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     }
   }
   await trx.batchInsert('tickets', tickets, 500);
-  // ticketsSold equals the number of sold rows; version counts the ticket changes made.
-  await trx('competitions')
-    .where({ id: competitionId })
-    .update({ ticketsSold: tickets.length, version: orders });
+  // ticketsSold equals the number of sold rows; the version counts the ticket changes made.
+  await trx('competitions').where({ id: competitionId }).update({ ticketsSold: tickets.length });
+  await trx('competitionVersions').insert({ competitionId, version: orders });
   return tickets.length;
 }
 

@@ -32,3 +32,14 @@ export async function registeredClient(baseUrl: string, overrides: Record<string
   await client.fetchCsrfToken();
   return { client, body, user: res.body };
 }
+
+/** A visitor with a CSRF token who has answered the skill question for these competitions. */
+export async function shopper(baseUrl: string, ...competitionIds: number[]) {
+  const client = new TestClient(baseUrl);
+  await client.fetchCsrfToken();
+  for (const id of competitionIds) {
+    const res = await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
+    if (res.body?.correct !== true) throw new Error(`skill answer failed: ${res.status} ${res.text}`);
+  }
+  return client;
+}

@@ -33,7 +33,6 @@ export async function insertCompetition(db: Knex, f: CompetitionFixture = {}): P
     status: f.status ?? 'active',
     features: JSON.stringify([]),
     details: JSON.stringify(f.category === null ? {} : { category: f.category ?? 'Cash' }),
-    version: 0,
     createdAt,
     updatedAt: createdAt,
   });

@@ -18,10 +18,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     SEED_DEMO_DATA: '0',
+    SWEEP_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const running = await startServer(config, { db: database.db, logger: pino({ level: 'silent' }) });
+  // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const running = await startServer(config, { db: database.db, logger });
   return {
     ...running,
     database,

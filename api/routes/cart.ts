@@ -1,0 +1,68 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from '../../contract/cart';
+import type { AppDeps } from '../context';
+import { forbidden } from '../errors';
+import { ensureGuestId } from '../middleware/session';
+import { parse } from '../middleware/validate';
+import { presentCartItem } from '../presenters/cart';
+import { findViewableCompetition } from '../services/competitions';
+import {
+  addToCart,
+  type CartOwner,
+  changeQuantity,
+  clearCart,
+  listCart,
+  type ReservationDeps,
+  removeItem,
+} from '../services/reservations';
+import { hasPassedSkill, SKILL_REQUIRED_MESSAGE } from '../services/skill';
+
+/** The cart belongs to the signed-in account, or to the guest session before sign-in. */
+export const cartOwnerOf = (ctx: Context): CartOwner => ({
+  guestId: ensureGuestId(ctx.session!),
+  userId: ctx.session?.userId ?? null,
+});
+
+export function registerCartRoutes(router: Router, { db, events, config }: AppDeps): void {
+  const deps: ReservationDeps = { db, events, ttlSeconds: config.reservationTtlSeconds };
+
+  const itemView = async (owner: CartOwner, itemId: number) => {
+    const entry = (await listCart(db, owner)).find((e) => e.item.id === itemId);
+    return entry ? presentCartItem(entry.item, entry.heldNumbers) : undefined;
+  };
+
+  router.get('/api/cart', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listCart(db, cartOwnerOf(ctx))).map((e) => presentCartItem(e.item, e.heldNumbers));
+  });
+
+  router.post('/api/cart', async (ctx) => {
+    const input = parse(AddToCartSchema, ctx.request.body);
+    await findViewableCompetition(db, input.competitionId); // 404 before asking for the skill answer
+    if (!hasPassedSkill(ctx.session, input.competitionId)) throw forbidden(SKILL_REQUIRED_MESSAGE);
+    const owner = cartOwnerOf(ctx);
+    const { item, created } = await addToCart(deps, owner, input);
+    ctx.status = created ? 201 : 200;
+    ctx.body = await itemView(owner, item.id);
+  });
+
+  router.patch('/api/cart/:id', async (ctx) => {
+    const { id } = parse(CartItemIdSchema, ctx.params);
+    const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
+    const owner = cartOwnerOf(ctx);
+    await changeQuantity(deps, owner, id, quantity);
+    ctx.body = await itemView(owner, id);
+  });
+
+  router.delete('/api/cart/:id', async (ctx) => {
+    const { id } = parse(CartItemIdSchema, ctx.params);
+    await removeItem(deps, cartOwnerOf(ctx), id);
+    ctx.body = { ok: true };
+  });
+
+  router.delete('/api/cart', async (ctx) => {
+    await clearCart(deps, cartOwnerOf(ctx));
+    ctx.body = { ok: true };
+  });
+}

@@ -1,0 +1,507 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
+import type { AddToCartInput } from '../../contract/cart';
+import { engineOfKnex, isRetryableTxError, isUniqueViolation } from '../../db/dialect';
+import { CartItem, Competition } from '../../db/models';
+import { badRequest, conflict, notFound } from '../errors';
+import type { CartOwnerRef, EventBus } from '../events';
+
+// The ticket state machine's reserve / release side (architecture.md):
+//   available --reserve--> reserved (cart item, expiresAt) --remove/expire--> available
+// A number is one row in `tickets` while held or sold; UNIQUE (competition_id, number) is what
+// makes a double hold impossible, whatever the interleaving. Every change bumps the competition's
+// version in the same transaction; events are published only after COMMIT.
+
+export type CartOwner = CartOwnerRef;
+
+export interface ReservationDeps {
+  db: Knex;
+  events: EventBus;
+  ttlSeconds: number;
+}
+
+export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
+const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
+const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
+export const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
+const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
+
+/** Lucky Dip picks collided with a concurrent hold: retry with a fresh snapshot. */
+class PickCollision extends Error {}
+
+/** Runs fn in a transaction, retrying the whole transaction on deadlock or a Lucky Dip collision. */
+async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      const retryable = isRetryableTxError(err) || err instanceof PickCollision;
+      if (!retryable || attempt >= 8) throw err;
+      await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt));
+    }
+  }
+}
+
+/**
+ * Increments and returns the competition's version. Called last in a transaction: the version
+ * row stays locked only until COMMIT, which orders the changes of one competition.
+ */
+async function bumpVersion(trx: Knex.Transaction, competitionId: number): Promise<number> {
+  if (engineOfKnex(trx) === 'mysql') {
+    const [result] = (await trx.raw(
+      'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = LAST_INSERT_ID(version + 1)',
+      [competitionId],
+    )) as [{ affectedRows: number }];
+    if (result.affectedRows === 1) return 1; // first change of this competition
+    const [rows] = (await trx.raw('SELECT LAST_INSERT_ID() AS v')) as [Array<{ v: number | string }>];
+    return Number(rows[0]!.v);
+  }
+  const rows = (await trx.raw(
+    'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON CONFLICT (competition_id) DO UPDATE SET version = version + 1 RETURNING version',
+    [competitionId],
+  )) as Array<{ version: number }>;
+  return Number(rows[0]!.version);
+}
+
+/** Query modifier: cart items belonging to this visitor (their account's, or their guest session's). */
+const ownedBy = (owner: CartOwner) => (q: QueryBuilder<CartItem, CartItem[]>) =>
+  q.where((w) => {
+    w.where((g) => g.where('cartItems.sessionId', owner.guestId).whereNull('cartItems.userId'));
+    if (owner.userId) w.orWhere('cartItems.userId', owner.userId);
+  });
+
+async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
+  const competition = await Competition.query(trx).findById(competitionId);
+  if (!competition || competition.status === 'archived') throw notFound('Competition not found');
+  if (competition.status !== 'active' || competition.endDate <= now) throw conflict(CLOSED_MESSAGE);
+  return competition;
+}
+
+/** Numbers that are sold or held by a live hold. Expired holds are free, swept or not. */
+export async function unavailableNumbers(db: Knex, competitionId: number, now: number): Promise<Set<number>> {
+  const rows: Array<{ number: number }> = await db('tickets')
+    .where('competitionId', competitionId)
+    .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
+    .select('number');
+  return new Set(rows.map((r) => r.number));
+}
+
+/** `count` distinct numbers chosen uniformly from the available ones. */
+export function pickAvailable(total: number, taken: Set<number>, count: number): number[] {
+  const free = total - taken.size;
+  if (free < count) throw conflict(onlyAvailable(Math.max(0, free)));
+  const picked = new Set<number>();
+  if (taken.size < total / 2) {
+    // Sparse: rejection sampling is uniform and fast.
+    while (picked.size < count) {
+      const n = randomInt(1, total + 1);
+      if (!taken.has(n)) picked.add(n);
+    }
+  } else {
+    // Dense: sample from the explicit list of free numbers (partial Fisher-Yates).
+    const pool: number[] = [];
+    for (let n = 1; n <= total; n++) if (!taken.has(n)) pool.push(n);
+    for (let i = 0; i < count; i++) {
+      const j = i + randomInt(0, pool.length - i);
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+      picked.add(pool[i]!);
+    }
+  }
+  return [...picked].sort((a, b) => a - b);
+}
+
+/**
+ * Removes expired holds on these numbers so they can be held again (they already block nobody).
+ * Found with a plain read and deleted by primary key: a DELETE by number range would take gap
+ * locks under REPEATABLE READ and deadlock concurrent holders.
+ */
+async function clearExpiredHolds(
+  trx: Knex.Transaction,
+  competitionId: number,
+  numbers: number[],
+  now: number,
+) {
+  const expired: Array<{ id: number }> = await trx('tickets')
+    .where({ competitionId, status: 'reserved' })
+    .whereIn('number', numbers)
+    .where('expiresAt', '<=', now)
+    .select('id');
+  if (expired.length) {
+    await trx('tickets')
+      .whereIn(
+        'id',
+        expired.map((r) => r.id),
+      )
+      .delete();
+  }
+}
+
+async function insertHolds(
+  trx: Knex.Transaction,
+  competition: Competition,
+  item: { id: number; expiresAt: number },
+  owner: CartOwner,
+  numbers: number[],
+  now: number,
+) {
+  await trx('tickets').insert(
+    numbers.map((number) => ({
+      competitionId: competition.id,
+      number,
+      status: 'reserved',
+      cartItemId: item.id,
+      sessionId: owner.guestId,
+      userId: owner.userId,
+      isClaimed: false,
+      expiresAt: item.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+}
+
+/** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
+async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
+  const q = trx('tickets')
+    .where({ competitionId })
+    .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
+    .andWhere((q) => {
+      q.where('sessionId', owner.guestId);
+      if (owner.userId) q.orWhere('userId', owner.userId);
+    })
+    .count({ n: '*' })
+    .first();
+  // A locking read: under REPEATABLE READ a plain SELECT would see the snapshot taken at this
+  // transaction's first read, before the competition lock was granted, and miss holds committed
+  // since. The locking read sees the latest committed rows.
+  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  const row = await q;
+  return Number((row as { n: number } | undefined)?.n ?? 0);
+}
+
+async function enforceCap(
+  trx: Knex.Transaction,
+  competition: Competition,
+  owner: CartOwner,
+  adding: number,
+  now: number,
+) {
+  const cap = competition.maxTicketsPerUser;
+  if (!cap) return;
+  // Capped competitions serialise their holds on the competition row, so two parallel requests
+  // from one person cannot both pass the count. (SQLite transactions are serial anyway.)
+  if (engineOfKnex(trx) === 'mysql')
+    await trx('competitions').where({ id: competition.id }).forUpdate().first('id');
+  const has = await ticketsOfOwner(trx, competition.id, owner, now);
+  if (has + adding > cap) {
+    throw conflict(
+      `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,
+      { limit: cap, current: has },
+    );
+  }
+}
+
+/** Lucky Dip numbers, inserted; a collision with a concurrent hold restarts the transaction. */
+async function holdRandom(
+  trx: Knex.Transaction,
+  competition: Competition,
+  item: { id: number; expiresAt: number },
+  owner: CartOwner,
+  count: number,
+  now: number,
+) {
+  const numbers = pickAvailable(
+    competition.totalTickets,
+    await unavailableNumbers(trx, competition.id, now),
+    count,
+  );
+  await clearExpiredHolds(trx, competition.id, numbers, now);
+  try {
+    await insertHolds(trx, competition, item, owner, numbers, now);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new PickCollision();
+    throw err;
+  }
+  return numbers;
+}
+
+export interface AddResult {
+  item: CartItem;
+  created: boolean;
+}
+
+/**
+ * POST /api/cart: holds the chosen numbers (all or none, 409 with the taken ones), or `quantity`
+ * random numbers for a Lucky Dip. Same numbers again, or a second Lucky Dip for the same
+ * competition, merges into the existing item (at most 10 tickets per item).
+ */
+export async function addToCart(
+  deps: ReservationDeps,
+  owner: CartOwner,
+  input: AddToCartInput,
+  now = Date.now(),
+) {
+  const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
+  let version = 0;
+  let held: number[] = [];
+  const result = await inTransaction(deps.db, async (trx): Promise<AddResult> => {
+    held = [];
+    const competition = await openCompetition(trx, input.competitionId, now);
+    if (chosen.some((n) => n > competition.totalTickets)) {
+      throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
+    }
+    const mine = (await CartItem.query(trx)
+      .modify(ownedBy(owner))
+      .where('competitionId', competition.id)
+      .where('expiresAt', '>', now)) as CartItem[];
+
+    if (chosen.length) {
+      const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
+      if (same) return { item: same, created: false }; // already held by this very item
+      await enforceCap(trx, competition, owner, chosen.length, now);
+      await clearExpiredHolds(trx, competition.id, chosen, now);
+      const item = await createItem(trx, competition.id, owner, chosen.length, chosen, now, deps.ttlSeconds);
+      try {
+        await insertHolds(trx, competition, item, owner, chosen, now);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        throw conflict(TAKEN_MESSAGE, { taken: await takenAmong(trx, competition.id, chosen, now) });
+      }
+      held = chosen;
+      version = await bumpVersion(trx, competition.id);
+      return { item, created: true };
+    }
+
+    const luckyDip = mine.find((i) => i.selectedNumbers.length === 0);
+    if (luckyDip && luckyDip.quantity + input.quantity > 10) throw badRequest(ITEM_LIMIT_MESSAGE);
+    await enforceCap(trx, competition, owner, input.quantity, now);
+    const item =
+      luckyDip ?? (await createItem(trx, competition.id, owner, input.quantity, [], now, deps.ttlSeconds));
+    held = await holdRandom(trx, competition, item, owner, input.quantity, now);
+    if (luckyDip) {
+      await CartItem.query(trx)
+        .findById(luckyDip.id)
+        .patch({ quantity: luckyDip.quantity + input.quantity, updatedAt: now });
+    }
+    version = await bumpVersion(trx, competition.id);
+    return { item: await CartItem.query(trx).findById(item.id).throwIfNotFound(), created: !luckyDip };
+  });
+  if (held.length) {
+    deps.events.publish('tickets.reserved', { competitionId: input.competitionId, version, numbers: held });
+    deps.events.publish('cart.changed', { owner });
+  }
+  return result;
+}
+
+const sameNumbers = (a: number[], sortedB: number[]) =>
+  a.length === sortedB.length && [...a].sort((x, y) => x - y).every((n, i) => n === sortedB[i]);
+
+async function createItem(
+  trx: Knex.Transaction,
+  competitionId: number,
+  owner: CartOwner,
+  quantity: number,
+  selectedNumbers: number[],
+  now: number,
+  ttlSeconds: number,
+) {
+  return CartItem.query(trx).insertAndFetch({
+    sessionId: owner.guestId,
+    userId: owner.userId,
+    competitionId,
+    quantity,
+    selectedNumbers,
+    reservedAt: now,
+    expiresAt: now + ttlSeconds * 1000,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Which of these numbers are held or sold right now (a locking read sees the latest commits). */
+async function takenAmong(trx: Knex.Transaction, competitionId: number, numbers: number[], now: number) {
+  const q = trx('tickets')
+    .where({ competitionId })
+    .whereIn('number', numbers)
+    .andWhere((w) => w.where('status', 'sold').orWhere('expiresAt', '>', now))
+    .select('number')
+    .orderBy('number');
+  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  return ((await q) as Array<{ number: number }>).map((r) => r.number);
+}
+
+async function findOwnItem(trx: Knex.Transaction, owner: CartOwner, itemId: number) {
+  const item = (await CartItem.query(trx).modify(ownedBy(owner)).findById(itemId)) as CartItem | undefined;
+  if (!item) throw notFound('Cart item not found');
+  return item;
+}
+
+/** Deletes items (their holds go with them) and returns the numbers released per competition. */
+async function deleteItems(trx: Knex.Transaction, items: CartItem[]) {
+  const released = new Map<number, number[]>();
+  if (!items.length) return released;
+  const ids = items.map((i) => i.id);
+  const rows: Array<{ competitionId: number; number: number }> = await trx('tickets')
+    .whereIn('cartItemId', ids)
+    .where('status', 'reserved')
+    .select('competitionId', 'number');
+  await trx('tickets').whereIn('cartItemId', ids).where('status', 'reserved').delete();
+  await trx('cartItems').whereIn('id', ids).delete();
+  for (const r of rows) released.set(r.competitionId, [...(released.get(r.competitionId) ?? []), r.number]);
+  return released;
+}
+
+/** Bumps versions and returns the release events to publish after commit. */
+async function versionReleases(trx: Knex.Transaction, released: Map<number, number[]>) {
+  const out: Array<{ competitionId: number; version: number; numbers: number[] }> = [];
+  for (const [competitionId, numbers] of released) {
+    if (!numbers.length) continue;
+    out.push({
+      competitionId,
+      version: await bumpVersion(trx, competitionId),
+      numbers: numbers.sort((a, b) => a - b),
+    });
+  }
+  return out;
+}
+
+function publishReleases(
+  events: EventBus,
+  releases: Array<{ competitionId: number; version: number; numbers: number[] }>,
+) {
+  for (const r of releases) events.publish('tickets.released', r);
+}
+
+/** DELETE /api/cart/:id */
+export async function removeItem(deps: ReservationDeps, owner: CartOwner, itemId: number) {
+  const releases = await inTransaction(deps.db, async (trx) => {
+    const item = await findOwnItem(trx, owner, itemId);
+    return versionReleases(trx, await deleteItems(trx, [item]));
+  });
+  publishReleases(deps.events, releases);
+  deps.events.publish('cart.changed', { owner });
+}
+
+/** DELETE /api/cart */
+export async function clearCart(deps: ReservationDeps, owner: CartOwner) {
+  const releases = await inTransaction(deps.db, async (trx) => {
+    const items = (await CartItem.query(trx).modify(ownedBy(owner))) as CartItem[];
+    return versionReleases(trx, await deleteItems(trx, items));
+  });
+  publishReleases(deps.events, releases);
+  deps.events.publish('cart.changed', { owner });
+}
+
+/** PATCH /api/cart/:id: a Lucky Dip item holds or releases numbers to match the new quantity. */
+export async function changeQuantity(
+  deps: ReservationDeps,
+  owner: CartOwner,
+  itemId: number,
+  quantity: number,
+  now = Date.now(),
+) {
+  let reserved: { competitionId: number; version: number; numbers: number[] } | undefined;
+  let releases: Array<{ competitionId: number; version: number; numbers: number[] }> = [];
+  const item = await inTransaction(deps.db, async (trx) => {
+    reserved = undefined;
+    releases = [];
+    const current = await findOwnItem(trx, owner, itemId);
+    if (current.expiresAt <= now) throw notFound('Cart item not found');
+    if (current.selectedNumbers.length > 0) throw badRequest(CHOSEN_QUANTITY_MESSAGE);
+    const delta = quantity - current.quantity;
+    if (delta === 0) return current;
+    const competition = await openCompetition(trx, current.competitionId, now);
+    if (delta > 0) {
+      await enforceCap(trx, competition, owner, delta, now);
+      const numbers = await holdRandom(trx, competition, current, owner, delta, now);
+      reserved = { competitionId: competition.id, version: await bumpVersion(trx, competition.id), numbers };
+    } else {
+      const rows: Array<{ id: number; number: number }> = await trx('tickets')
+        .where({ cartItemId: current.id, status: 'reserved' })
+        .orderBy('id', 'desc')
+        .limit(-delta)
+        .select('id', 'number');
+      await trx('tickets')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .delete();
+      releases = await versionReleases(trx, new Map([[competition.id, rows.map((r) => r.number)]]));
+    }
+    return CartItem.query(trx).patchAndFetchById(current.id, { quantity, updatedAt: now });
+  });
+  if (reserved) deps.events.publish('tickets.reserved', reserved);
+  publishReleases(deps.events, releases);
+  deps.events.publish('cart.changed', { owner });
+  return item;
+}
+
+/**
+ * Releases expired holds: deletes expired cart items (and their holds) one competition at a time
+ * and publishes each release once. Safe with several processes sweeping at once: rows are locked
+ * and re-checked inside the transaction, so a second sweeper finds nothing left to release.
+ */
+export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batch = 500): Promise<number> {
+  const due: Array<{ id: number; competitionId: number }> = await deps
+    .db('cartItems')
+    .where('expiresAt', '<=', now)
+    .orderBy('expiresAt')
+    .limit(batch)
+    .select('id', 'competitionId');
+  const byCompetition = new Map<number, number[]>();
+  for (const d of due)
+    byCompetition.set(d.competitionId, [...(byCompetition.get(d.competitionId) ?? []), d.id]);
+  let releasedCount = 0;
+  for (const ids of byCompetition.values()) {
+    const outcome = await inTransaction(deps.db, async (trx) => {
+      const q = CartItem.query(trx).whereIn('id', ids).where('expiresAt', '<=', now);
+      if (engineOfKnex(trx) === 'mysql') q.forUpdate();
+      const items = (await q) as CartItem[];
+      const releases = await versionReleases(trx, await deleteItems(trx, items));
+      return { items, releases };
+    });
+    publishReleases(deps.events, outcome.releases);
+    releasedCount += outcome.releases.reduce((sum, r) => sum + r.numbers.length, 0);
+    for (const group of groupByOwner(outcome.items).values()) {
+      const owner = ownerOf(group[0]!);
+      deps.events.publish('cart.expired', { owner, itemIds: group.map((i) => i.id) });
+      deps.events.publish('cart.changed', { owner });
+    }
+  }
+  return releasedCount;
+}
+
+const ownerOf = (i: CartItem): CartOwner => ({ guestId: i.sessionId, userId: i.userId });
+
+function groupByOwner(items: CartItem[]) {
+  const groups = new Map<string, CartItem[]>();
+  for (const i of items) {
+    const key = i.userId ? `u${i.userId}` : `g${i.sessionId}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  }
+  return groups;
+}
+
+/** The visitor's live cart items with the numbers each holds now. */
+export async function listCart(db: Knex, owner: CartOwner, now = Date.now()) {
+  const items = (await CartItem.query(db)
+    .modify(ownedBy(owner))
+    .where('expiresAt', '>', now)
+    .withGraphFetched('competition')
+    .orderBy('id')) as Array<CartItem & { competition?: Competition }>;
+  const held = new Map<number, number[]>();
+  if (items.length) {
+    const rows: Array<{ cartItemId: number; number: number }> = await db('tickets')
+      .whereIn(
+        'cartItemId',
+        items.map((i) => i.id),
+      )
+      .where('status', 'reserved')
+      .select('cartItemId', 'number')
+      .orderBy('number');
+    for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
+  }
+  return items.map((item) => ({ item, heldNumbers: held.get(item.id) ?? [] }));
+}

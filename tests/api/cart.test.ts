@@ -1,0 +1,372 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bitmapNumbers, decodeBitmap } from '../../contract/bitmap';
+import { registration, shopper } from '../support/accounts';
+import { insertCompetition, insertUser, sellTickets } from '../support/fixtures';
+import { TestClient } from '../support/httpClient';
+import { collect, connectSocket, waitFor, watch } from '../support/sockets';
+import { engineUnavailable, testEngine } from '../support/testDatabase';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+const rowsOf = async (db: Knex, competitionId: number) =>
+  (await db('tickets').where({ competitionId }).orderBy('number').select('number', 'status')).map(
+    (r: { number: number; status: string }) => `${r.number}:${r.status}`,
+  );
+
+describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`, () => {
+  let server: TestServer;
+  let db: Knex;
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = server.database.db;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('skill question', () => {
+    it('sends the question and options, never the answer', async () => {
+      const id = await insertCompetition(db);
+      const res = await new TestClient(server.url).get(`/api/competitions/${id}`);
+      expect(res.body.skillQuestion).toEqual({
+        question: 'How many days in a typical year?',
+        options: ['365', '364', '366', '360'],
+      });
+      expect(res.text).not.toMatch(/skillAnswer|"answer"/);
+    });
+
+    it('refuses a hold until the question is answered correctly in this session; wrong answers may retry', async () => {
+      const id = await insertCompetition(db);
+      const client = new TestClient(server.url);
+      await client.fetchCsrfToken();
+      const denied = await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [1] });
+      expect(denied.status).toBe(403);
+      expect(denied.body.message).toBe('Please answer the skill question first');
+      expect((await client.post(`/api/competitions/${id}/skill-answer`, { answer: '366' })).body).toEqual({
+        correct: false,
+      });
+      expect(
+        (await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [1] })).status,
+      ).toBe(403);
+      expect((await client.post(`/api/competitions/${id}/skill-answer`, { answer: 365 })).body).toEqual({
+        correct: true,
+      });
+      expect(
+        (await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [1] })).status,
+      ).toBe(201);
+      // The answer counts for that competition only.
+      const other = await insertCompetition(db);
+      expect((await client.post('/api/cart', { competitionId: other, quantity: 1 })).status).toBe(403);
+    });
+  });
+
+  it('holds chosen numbers all-or-none: 409 names the taken ones and changes nothing', async () => {
+    const id = await insertCompetition(db, { totalTickets: 50 });
+    const alice = await shopper(server.url, id);
+    const bob = await shopper(server.url, id);
+    const held = await alice.post('/api/cart', {
+      competitionId: id,
+      quantity: 3,
+      selectedNumbers: [7, 3, 5],
+    });
+    expect(held.status).toBe(201);
+    expect(held.body).toMatchObject({
+      competitionId: id,
+      quantity: 3,
+      selectedNumbers: [3, 5, 7],
+      heldNumbers: [3, 5, 7],
+    });
+    expect(Date.parse(held.body.expiresAt) - Date.parse(held.body.reservedAt)).toBe(600_000);
+    expect(held.body.competition).toMatchObject({ title: expect.any(String), ticketPrice: 1 });
+
+    const before = await rowsOf(db, id);
+    const clash = await bob.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [5, 6] });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('Sorry, some of those numbers have just been taken by someone else.');
+    expect(clash.body.details.taken).toEqual([5]);
+    expect(await rowsOf(db, id)).toEqual(before); // 6 was not held either
+    expect((await bob.get('/api/cart')).body).toEqual([]);
+    expect((await new TestClient(server.url).get(`/api/competitions/${id}/reserved-tickets`)).body).toEqual([
+      3, 5, 7,
+    ]);
+  });
+
+  it('refuses sold numbers and answers the same numbers again with the existing item', async () => {
+    const id = await insertCompetition(db, { totalTickets: 20 });
+    await sellTickets(db, id, await insertUser(db), [1]);
+    const client = await shopper(server.url, id);
+    const sold = await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [1] });
+    expect(sold.status).toBe(409);
+    expect(sold.body.details.taken).toEqual([1]);
+    const first = await client.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [2, 4] });
+    const again = await client.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [4, 2] });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await client.get('/api/cart')).body).toHaveLength(1);
+  });
+
+  it('Lucky Dip holds random available numbers and merges a second Lucky Dip into the same item', async () => {
+    const id = await insertCompetition(db, { totalTickets: 12 });
+    await sellTickets(db, id, await insertUser(db), [1, 2, 3, 4]);
+    const client = await shopper(server.url, id);
+    const first = await client.post('/api/cart', { competitionId: id, quantity: 3 });
+    expect(first.status).toBe(201);
+    expect(first.body.selectedNumbers).toEqual([]);
+    expect(first.body.heldNumbers).toHaveLength(3);
+    for (const n of first.body.heldNumbers) expect(n).toBeGreaterThan(4);
+    const merged = await client.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [] });
+    expect(merged.status).toBe(200);
+    expect(merged.body.id).toBe(first.body.id);
+    expect(merged.body.quantity).toBe(5);
+    expect(new Set(merged.body.heldNumbers).size).toBe(5);
+    // 8 numbers were free, 5 are now held: 3 remain.
+    const tooMany = await (await shopper(server.url, id)).post('/api/cart', {
+      competitionId: id,
+      quantity: 4,
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe('Only 3 tickets are available.');
+    const overTen = await client.post('/api/cart', { competitionId: id, quantity: 6 });
+    expect(overTen.status).toBe(400);
+    expect(overTen.body.message).toBe('A cart item can hold at most 10 tickets.');
+  });
+
+  it('changes a Lucky Dip quantity by holding or releasing numbers; chosen numbers cannot change', async () => {
+    const id = await insertCompetition(db, { totalTickets: 100 });
+    const client = await shopper(server.url, id);
+    const dip = await client.post('/api/cart', { competitionId: id, quantity: 2 });
+    const up = await client.request('PATCH', `/api/cart/${dip.body.id}`, { quantity: 6 });
+    expect(up.status).toBe(200);
+    expect(up.body.quantity).toBe(6);
+    expect(up.body.heldNumbers).toHaveLength(6);
+    expect(up.body.heldNumbers).toEqual(expect.arrayContaining(dip.body.heldNumbers));
+    const down = await client.request('PATCH', `/api/cart/${dip.body.id}`, { quantity: 1 });
+    expect(down.body.heldNumbers).toHaveLength(1);
+    expect((await rowsOf(db, id)).length).toBe(1);
+
+    const chosen = await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [50] });
+    const refused = await client.request('PATCH', `/api/cart/${chosen.body.id}`, { quantity: 2 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("Can't modify quantity for tickets with selected numbers");
+    expect((await client.request('PATCH', '/api/cart/999999', { quantity: 2 })).status).toBe(404);
+    // Someone else's item is not found either.
+    const stranger = await shopper(server.url, id);
+    expect((await stranger.request('PATCH', `/api/cart/${dip.body.id}`, { quantity: 3 })).status).toBe(404);
+    expect((await stranger.request('DELETE', `/api/cart/${dip.body.id}`)).status).toBe(404);
+  });
+
+  it('removes one item or the whole cart, releasing the numbers', async () => {
+    const id = await insertCompetition(db, { totalTickets: 30 });
+    const client = await shopper(server.url, id);
+    const a = await client.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [1, 2] });
+    await client.post('/api/cart', { competitionId: id, quantity: 3 });
+    expect((await client.request('DELETE', `/api/cart/${a.body.id}`)).status).toBe(200);
+    expect((await client.request('DELETE', `/api/cart/${a.body.id}`)).status).toBe(404);
+    expect((await rowsOf(db, id)).length).toBe(3);
+    expect((await client.request('DELETE', '/api/cart')).status).toBe(200);
+    expect(await rowsOf(db, id)).toEqual([]);
+    expect((await client.get('/api/cart')).body).toEqual([]);
+  });
+
+  describe('bad requests change nothing', () => {
+    let id: number;
+    let ended: number;
+    let client: TestClient;
+    beforeAll(async () => {
+      id = await insertCompetition(db, { totalTickets: 20 });
+      ended = await insertCompetition(db, { status: 'ended' });
+      client = await shopper(server.url, id, ended);
+      await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [10] });
+    });
+
+    const cases: Array<[string, () => Record<string, unknown>, number, string | RegExp]> = [
+      [
+        'quantity 0',
+        () => ({ competitionId: id, quantity: 0 }),
+        400,
+        'Quantity must be a whole number from 1 to 10',
+      ],
+      [
+        'quantity 11',
+        () => ({ competitionId: id, quantity: 11 }),
+        400,
+        'Quantity must be a whole number from 1 to 10',
+      ],
+      [
+        'quantity as text',
+        () => ({ competitionId: id, quantity: '2' }),
+        400,
+        'Quantity must be a whole number from 1 to 10',
+      ],
+      [
+        'a number above the total',
+        () => ({ competitionId: id, quantity: 1, selectedNumbers: [21] }),
+        400,
+        'Ticket numbers must be between 1 and 20.',
+      ],
+      [
+        'number 0',
+        () => ({ competitionId: id, quantity: 1, selectedNumbers: [0] }),
+        400,
+        'Ticket numbers start at 1',
+      ],
+      [
+        'duplicates',
+        () => ({ competitionId: id, quantity: 2, selectedNumbers: [3, 3] }),
+        400,
+        'Each number can only be chosen once',
+      ],
+      [
+        'count mismatch',
+        () => ({ competitionId: id, quantity: 3, selectedNumbers: [3, 4] }),
+        400,
+        'The number of selected numbers must equal the quantity',
+      ],
+      [
+        'numbers as text',
+        () => ({ competitionId: id, quantity: 1, selectedNumbers: ['3'] }),
+        400,
+        'Ticket numbers must be whole numbers',
+      ],
+      ['unknown competition', () => ({ competitionId: 987654, quantity: 1 }), 404, 'Competition not found'],
+      [
+        'ended competition',
+        () => ({ competitionId: ended, quantity: 1 }),
+        409,
+        'This competition is closed to new entries.',
+      ],
+    ];
+    for (const [name, body, status, message] of cases) {
+      it(`${name} -> ${status}`, async () => {
+        const before = await db('tickets').count({ n: '*' }).first();
+        const items = await db('cartItems').count({ n: '*' }).first();
+        const res = await client.post('/api/cart', body());
+        expect(res.status).toBe(status);
+        expect(res.body.message).toMatch(message);
+        expect(await db('tickets').count({ n: '*' }).first()).toEqual(before);
+        expect(await db('cartItems').count({ n: '*' }).first()).toEqual(items);
+      });
+    }
+  });
+
+  it('lets anyone hold a number whose hold has expired, before any sweeper runs', async () => {
+    const id = await insertCompetition(db, { totalTickets: 10 });
+    const alice = await shopper(server.url, id);
+    const held = await alice.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [4] });
+    await db('cartItems')
+      .where({ id: held.body.id })
+      .update({ expiresAt: Date.now() - 1 });
+    await db('tickets')
+      .where({ cartItemId: held.body.id })
+      .update({ expiresAt: Date.now() - 1 });
+    expect((await alice.get('/api/cart')).body).toEqual([]);
+    expect((await alice.get(`/api/competitions/${id}/reserved-tickets`)).body).toEqual([]);
+    const bob = await shopper(server.url, id);
+    const taken = await bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [4] });
+    expect(taken.status).toBe(201);
+    expect(await rowsOf(db, id)).toEqual(['4:reserved']);
+  });
+
+  it('enforces the per-person cap, also under parallel requests', async () => {
+    const id = await insertCompetition(db, { totalTickets: 100 });
+    await db('competitions').where({ id }).update({ maxTicketsPerUser: 3 });
+    const client = await shopper(server.url, id);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [i + 1] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.body.message).toMatch(/^You can have at most 3 tickets for this competition/);
+    expect((await rowsOf(db, id)).length).toBe(3);
+  });
+
+  it("moves a guest's cart to the account at registration", async () => {
+    const id = await insertCompetition(db);
+    const client = await shopper(server.url, id);
+    const item = await client.post('/api/cart', { competitionId: id, quantity: 2 });
+    expect((await client.post('/api/register', registration())).status).toBe(201);
+    await client.fetchCsrfToken();
+    const cart = await client.get('/api/cart');
+    expect(cart.body.map((i: { id: number }) => i.id)).toEqual([item.body.id]);
+  });
+
+  describe('realtime', () => {
+    it('sends the watcher a snapshot, then each hold and release with version + 1', async () => {
+      const id = await insertCompetition(db, { totalTickets: 40 });
+      await sellTickets(db, id, await insertUser(db), [40]);
+      const holder = await shopper(server.url, id);
+      await holder.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [2] });
+
+      const watcher = await connectSocket(server.url);
+      const mineSocket = await connectSocket(server.url, holder.cookieHeader);
+      try {
+        const ack = await watch(watcher, id);
+        if (!ack.ok) throw new Error(ack.message);
+        const { snapshot } = ack;
+        expect(bitmapNumbers(decodeBitmap(snapshot.sold), 40)).toEqual([40]);
+        expect(bitmapNumbers(decodeBitmap(snapshot.reserved), 40)).toEqual([2]);
+        expect(snapshot.mine).toEqual([]);
+        expect(snapshot).toMatchObject({
+          competitionId: id,
+          totalTickets: 40,
+          ticketsSold: 1,
+          status: 'active',
+        });
+        const mineAck = await watch(mineSocket, id);
+        expect(mineAck.ok && mineAck.snapshot.mine).toEqual([2]);
+
+        const reserved = collect(watcher, 'tickets:reserved');
+        const released = collect(watcher, 'tickets:released');
+        const held = await holder.post('/api/cart', {
+          competitionId: id,
+          quantity: 2,
+          selectedNumbers: [9, 8],
+        });
+        await waitFor(() => reserved.length === 1, 1000, 'tickets:reserved');
+        expect(reserved[0]).toEqual({ competitionId: id, version: snapshot.version + 1, numbers: [8, 9] });
+
+        await holder.request('DELETE', `/api/cart/${held.body.id}`);
+        await waitFor(() => released.length === 1, 1000, 'tickets:released');
+        expect(released[0]).toEqual({ competitionId: id, version: snapshot.version + 2, numbers: [8, 9] });
+      } finally {
+        watcher.disconnect();
+        mineSocket.disconnect();
+      }
+    });
+
+    it('answers a bad or unknown watch with ok: false', async () => {
+      const socket = await connectSocket(server.url);
+      try {
+        expect(await watch(socket, 987654)).toEqual({ ok: false, message: 'Competition not found' });
+        const bad = await new Promise((resolve) =>
+          socket.emit('competition:watch', { competitionId: 'x' as unknown as number }, resolve),
+        );
+        expect(bad).toEqual({ ok: false, message: 'competitionId must be a positive whole number' });
+      } finally {
+        socket.disconnect();
+      }
+    });
+
+    it("pushes cart:updated to the visitor's other tabs", async () => {
+      const id = await insertCompetition(db);
+      const client = await shopper(server.url, id);
+      const otherTab = await connectSocket(server.url, client.cookieHeader);
+      const stranger = await connectSocket(server.url);
+      try {
+        const updates = collect(otherTab, 'cart:updated');
+        const strangerUpdates = collect(stranger, 'cart:updated');
+        await client.post('/api/cart', { competitionId: id, quantity: 2 });
+        await waitFor(() => updates.length === 1, 1000, 'cart:updated');
+        expect(updates[0]!.items).toHaveLength(1);
+        expect(updates[0]!.items[0]!.heldNumbers).toHaveLength(2);
+        await new Promise((r) => setTimeout(r, 100));
+        expect(strangerUpdates).toEqual([]);
+      } finally {
+        otherTab.disconnect();
+        stranger.disconnect();
+      }
+    });
+  });
+});
