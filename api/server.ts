@@ -6,7 +6,7 @@ import { migrateLatest, openDatabase } from '../db/connection';
 import { ensureAdminAccount } from '../db/seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from '../db/seeds/demo';
 import { engineOf } from '../knexfile';
-import { attachRealtime, type RealtimeServer, attachRedisAdapter } from '../realtime/server';
+import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';

@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
-import { getSocket } from './live/socket';
+import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
 import ProfilePage from './pages/account/ProfilePage';
@@ -70,7 +70,7 @@ export function Routes() {
 export function App() {
   useEffect(() => {
     void useSite.getState().load();
-    getSocket(); // connects and starts following the server clock
+    void startRealtime(); // session first, then the socket (clock, live tickets, private rooms)
     const onFocus = () => void useAuth.getState().refresh();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
+import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
 
 const CELL = 58; // px per cell, gap included
 const ROW = 40;
@@ -26,7 +27,14 @@ const Row = styled.div`
   padding: 2px 6px;
 `;
 
-const Cell = styled.span<{ $sold: boolean }>`
+const CELL_COLOURS = {
+  available: { border: 'success', background: 'successBg', color: 'success' },
+  sold: { border: 'danger', background: 'danger', color: 'textInverse' },
+  reserved: { border: 'warning', background: 'warningBg', color: 'warning' },
+  mine: { border: 'info', background: 'infoBg', color: 'info' },
+} as const;
+
+const Cell = styled.span<{ $state: NumberState }>`
   flex: 0 0 ${CELL - 4}px;
   height: ${ROW - 6}px;
   display: inline-flex;
@@ -36,9 +44,9 @@ const Cell = styled.span<{ $sold: boolean }>`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-variant-numeric: tabular-nums;
   font-weight: 600;
-  border: 1px solid ${({ $sold, theme }) => ($sold ? theme.colors.danger : theme.colors.success)};
-  background: ${({ $sold, theme }) => ($sold ? theme.colors.danger : theme.colors.successBg)};
-  color: ${({ $sold, theme }) => ($sold ? theme.colors.textInverse : theme.colors.success)};
+  border: 1px solid ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].border]};
+  background: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].background]};
+  color: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].color]};
 `;
 
 const Toolbar = styled.form`
@@ -80,8 +88,9 @@ const Legend = styled.span`
     margin-right: 6px;
     vertical-align: -1px;
   }
-  span:first-child::before { background: ${({ theme }) => theme.colors.successBg}; border: 1px solid ${({ theme }) => theme.colors.success}; }
-  span:last-child::before { background: ${({ theme }) => theme.colors.danger}; }
+  span[data-legend='available']::before { background: ${({ theme }) => theme.colors.successBg}; border: 1px solid ${({ theme }) => theme.colors.success}; }
+  span[data-legend='reserved']::before { background: ${({ theme }) => theme.colors.warningBg}; border: 1px solid ${({ theme }) => theme.colors.warning}; }
+  span[data-legend='purchased']::before { background: ${({ theme }) => theme.colors.danger}; }
 `;
 
 /** Maps each number to the index of its owner in `entries` (-1 = not sold). */
@@ -93,16 +102,27 @@ function ownerIndex(totalTickets: number, entries: CompetitionEntry[]): Int32Arr
   return owners;
 }
 
+const STATE_LABEL: Record<NumberState, string> = {
+  available: 'Available',
+  reserved: 'This number is temporarily reserved by another user',
+  mine: 'Reserved in your cart',
+  sold: 'Purchased',
+};
+
 /**
- * Every ticket number from 1 to totalTickets, Purchased or Available, owner on hover. Only the
- * rows in view are in the DOM, so 100,000 numbers cost the same as 100.
+ * Every ticket number from 1 to totalTickets with its live state (available, reserved, in your
+ * cart, purchased) and the owner on hover. Only the rows in view are in the DOM, so 100,000
+ * numbers cost the same as 100.
  */
 export function EntriesGrid({
   totalTickets,
   entries,
+  live,
 }: {
   totalTickets: number;
   entries: CompetitionEntry[];
+  /** Live state from the socket; until it arrives, the entries list decides. */
+  live?: LiveCompetition | undefined;
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(10);
@@ -153,8 +173,9 @@ export function EntriesGrid({
         />
         <button type="submit">Go to number</button>
         <Legend aria-hidden="true">
-          <span>Available</span>
-          <span>Purchased</span>
+          <span data-legend="available">Available</span>
+          <span data-legend="reserved">Reserved</span>
+          <span data-legend="purchased">Purchased</span>
         </Legend>
       </Toolbar>
       <Scroller
@@ -169,18 +190,15 @@ export function EntriesGrid({
             const cells = [];
             for (let n = first; n <= last; n++) {
               const owner = owners[n] ?? -1;
-              const sold = owner >= 0;
+              const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
+              const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
               cells.push(
                 <Cell
                   key={n}
-                  $sold={sold}
+                  $state={state}
                   data-number={n}
-                  data-state={sold ? 'purchased' : 'available'}
-                  title={
-                    sold
-                      ? `Ticket #${n}: Purchased by ${entries[owner]?.ownerName}`
-                      : `Ticket #${n}: Available`
-                  }
+                  data-state={state === 'sold' ? 'purchased' : state}
+                  title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
                 >
                   {n}
                 </Cell>,

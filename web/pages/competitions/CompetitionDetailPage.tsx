@@ -16,6 +16,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
+import { type LiveCompetition, useLiveCompetition } from '../../live/competitionStore';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -180,12 +181,20 @@ function QuantityStepper({ price }: { price: number }) {
   );
 }
 
-function Entries({ competition, entries }: { competition: PublicCompetition; entries: CompetitionEntry[] }) {
+function Entries({
+  competition,
+  entries,
+  live,
+}: {
+  competition: PublicCompetition;
+  entries: CompetitionEntry[];
+  live: LiveCompetition | undefined;
+}) {
   return (
     <Section aria-labelledby="entries-title">
       <h2 id="entries-title">Entries</h2>
       <EntriesLayout>
-        <EntriesGrid totalTickets={competition.totalTickets} entries={entries} />
+        <EntriesGrid totalTickets={competition.totalTickets} entries={entries} live={live} />
         <div>
           {entries.length === 0 ? (
             <Card>
@@ -212,6 +221,7 @@ export default function CompetitionDetailPage() {
     competition.data ? `/api/competitions/${competition.data.id}/entries` : null,
   );
   const c = competition.data;
+  const live = useLiveCompetition(c?.id);
 
   useEffect(() => {
     document.title = `${c?.title ?? 'Competition'} | ${siteName}`;
@@ -265,7 +275,7 @@ export default function CompetitionDetailPage() {
               <Countdown endDate={c.endDate} size="lg" />
             </div>
           )}
-          <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
+          <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
           {!ended && <QuantityStepper price={c.ticketPrice} />}
           <p>
             Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
@@ -277,7 +287,7 @@ export default function CompetitionDetailPage() {
           </Trust>
         </Info>
       </Layout>
-      {entries.data && <Entries competition={c} entries={entries.data} />}
+      {entries.data && <Entries competition={c} entries={entries.data} live={live} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
     </PageContainer>
   );

@@ -1,0 +1,59 @@
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+
+/** A visitor acting through the API (its own cookies): CSRF token and the skill answer first. */
+async function apiVisitor(baseURL: string, competitionId: number) {
+  const api = await request.newContext({ baseURL });
+  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
+  const headers = { 'X-CSRF-Token': csrfToken };
+  await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
+  return { api, headers };
+}
+
+async function liveCompetitionId(api: APIRequestContext) {
+  const list = await (await api.get('/api/competitions')).json();
+  return list.find((c: { title: string }) => c.title === 'Carbon Road Bike').id as number;
+}
+
+test("a watcher's grid shows another visitor's hold and release live, and its own holds as its own", async ({
+  page,
+  baseURL,
+}) => {
+  const id = await liveCompetitionId(page.request);
+  const entries: Array<{ ticketNumbers: number[] }> = await (
+    await page.request.get(`/api/competitions/${id}/entries`)
+  ).json();
+  const sold = new Set(entries.flatMap((e) => e.ticketNumbers));
+  const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((n) => !sold.has(n)).slice(0, 2);
+
+  await page.goto(`/competition/${id}`);
+  const grid = page.getByTestId('entries-grid');
+  const cell = (n: number) => grid.locator(`[data-number="${n}"]`);
+  await expect(cell(free[0]!)).toHaveAttribute('data-state', 'available');
+
+  const other = await apiVisitor(baseURL!, id);
+  const held = await other.api.post('/api/cart', {
+    data: { competitionId: id, quantity: 1, selectedNumbers: [free[0]] },
+    headers: other.headers,
+  });
+  expect(held.status()).toBe(201);
+  await expect(cell(free[0]!)).toHaveAttribute('data-state', 'reserved', { timeout: 1500 });
+  await expect(cell(free[0]!)).toHaveAttribute('title', /temporarily reserved by another user/);
+
+  const item = await held.json();
+  await other.api.delete(`/api/cart/${item.id}`, { headers: other.headers });
+  await expect(cell(free[0]!)).toHaveAttribute('data-state', 'available', { timeout: 1500 });
+
+  // A hold made with this page's own session shows as the visitor's own.
+  const csrf = (await (await page.request.get('/api/csrf-token')).json()).csrfToken;
+  await page.request.post(`/api/competitions/${id}/skill-answer`, {
+    data: { answer: '365' },
+    headers: { 'X-CSRF-Token': csrf },
+  });
+  const mine = await page.request.post('/api/cart', {
+    data: { competitionId: id, quantity: 1, selectedNumbers: [free[1]] },
+    headers: { 'X-CSRF-Token': csrf },
+  });
+  expect(mine.status()).toBe(201);
+  await expect(cell(free[1]!)).toHaveAttribute('data-state', 'mine', { timeout: 1500 });
+  await other.api.dispose();
+});

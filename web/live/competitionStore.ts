@@ -1,0 +1,170 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { decodeBitmap, hasBit } from '../../contract/bitmap';
+import type { CompetitionSnapshot, TicketsEvent, TicketsPurchasedEvent } from '../../contract/realtime';
+import { getSocket } from './socket';
+
+export type NumberState = 'available' | 'mine' | 'reserved' | 'sold';
+
+/** The live ticket state of one watched competition. Bitmaps are mutated in place; `rev` re-renders. */
+export interface LiveCompetition {
+  competitionId: number;
+  totalTickets: number;
+  version: number;
+  ticketsSold: number;
+  status: string;
+  sold: Uint8Array;
+  reserved: Uint8Array;
+  mine: Set<number>;
+  rev: number;
+}
+
+interface LiveState {
+  byId: Record<number, LiveCompetition | undefined>;
+}
+
+export const useLiveCompetitions = create<LiveState>(() => ({ byId: {} }));
+
+type PendingEvent =
+  | { kind: 'reserved'; e: TicketsEvent }
+  | { kind: 'released'; e: TicketsEvent }
+  | { kind: 'purchased'; e: TicketsPurchasedEvent };
+
+const watchers = new Map<number, number>(); // competitionId -> number of components watching
+const pending = new Map<number, PendingEvent[]>(); // events that arrived before the snapshot
+let listening = false;
+
+const setBit = (bytes: Uint8Array, n: number, on: boolean) => {
+  const i = (n - 1) >> 3;
+  const mask = 1 << ((n - 1) & 7);
+  if (i < 0 || i >= bytes.length) return;
+  bytes[i] = on ? bytes[i]! | mask : bytes[i]! & ~mask;
+};
+
+export function numberState(c: LiveCompetition, n: number): NumberState {
+  if (hasBit(c.sold, n)) return 'sold';
+  if (c.mine.has(n)) return 'mine';
+  if (hasBit(c.reserved, n)) return 'reserved';
+  return 'available';
+}
+
+function update(id: number, mutate: (c: LiveCompetition) => void) {
+  const current = useLiveCompetitions.getState().byId[id];
+  if (!current) return;
+  mutate(current);
+  useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: { ...current, rev: current.rev + 1 } } }));
+}
+
+function applySnapshot(snapshot: CompetitionSnapshot) {
+  const live: LiveCompetition = {
+    competitionId: snapshot.competitionId,
+    totalTickets: snapshot.totalTickets,
+    version: snapshot.version,
+    ticketsSold: snapshot.ticketsSold,
+    status: snapshot.status,
+    sold: decodeBitmap(snapshot.sold),
+    reserved: decodeBitmap(snapshot.reserved),
+    mine: new Set(snapshot.mine),
+    rev: 0,
+  };
+  useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [snapshot.competitionId]: live } }));
+  // Events that raced the snapshot: apply those newer than it, in order.
+  const queued = (pending.get(snapshot.competitionId) ?? []).sort((a, b) => a.e.version - b.e.version);
+  pending.delete(snapshot.competitionId);
+  for (const p of queued) apply(p);
+}
+
+function apply(p: PendingEvent) {
+  const id = p.e.competitionId;
+  if (!watchers.has(id)) return;
+  const live = useLiveCompetitions.getState().byId[id];
+  if (!live) {
+    pending.set(id, [...(pending.get(id) ?? []), p]);
+    return;
+  }
+  if (p.e.version <= live.version) return; // already in the snapshot
+  if (p.e.version !== live.version + 1) {
+    resync(id); // a missed event: start again from a fresh snapshot
+    return;
+  }
+  update(id, (c) => {
+    c.version = p.e.version;
+    for (const n of p.e.numbers) {
+      if (p.kind === 'reserved') setBit(c.reserved, n, true);
+      else {
+        setBit(c.reserved, n, false);
+        c.mine.delete(n);
+        if (p.kind === 'purchased') setBit(c.sold, n, true);
+      }
+    }
+    if (p.kind === 'purchased') c.ticketsSold = p.e.ticketsSold;
+  });
+}
+
+function requestSnapshot(id: number) {
+  getSocket().emit('competition:watch', { competitionId: id }, (answer) => {
+    if (answer.ok && watchers.has(id)) applySnapshot(answer.snapshot);
+  });
+}
+
+function resync(id: number) {
+  useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
+  requestSnapshot(id);
+}
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  const socket = getSocket();
+  socket.on('tickets:reserved', (e) => apply({ kind: 'reserved', e }));
+  socket.on('tickets:released', (e) => apply({ kind: 'released', e }));
+  socket.on('tickets:purchased', (e) => apply({ kind: 'purchased', e }));
+  socket.on('competition:updated', (e) => {
+    const status = e.status;
+    if (typeof status !== 'string') return;
+    update(e.competitionId, (c) => {
+      c.status = status;
+    });
+  });
+  // The numbers this visitor holds follow their cart, wherever it changed (another tab, expiry).
+  socket.on('cart:updated', ({ items }) => {
+    for (const id of watchers.keys()) {
+      const held = items.filter((i) => i.competitionId === id).flatMap((i) => i.heldNumbers);
+      update(id, (c) => {
+        c.mine = new Set(held);
+      });
+    }
+  });
+  // After any reconnect (network drop, or the server ending a session) the rooms are gone:
+  // watch again from fresh snapshots. Emits made while disconnected are buffered by the client.
+  let connectedBefore = socket.connected;
+  socket.on('connect', () => {
+    if (connectedBefore) for (const id of watchers.keys()) resync(id);
+    connectedBefore = true;
+  });
+}
+
+/** Starts watching (reference-counted); returns the function that stops. */
+export function watchCompetition(id: number): () => void {
+  listen();
+  const count = watchers.get(id) ?? 0;
+  watchers.set(id, count + 1);
+  if (count === 0) requestSnapshot(id);
+  return () => {
+    const left = (watchers.get(id) ?? 1) - 1;
+    if (left > 0) {
+      watchers.set(id, left);
+      return;
+    }
+    watchers.delete(id);
+    pending.delete(id);
+    getSocket().emit('competition:unwatch', { competitionId: id });
+    useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
+  };
+}
+
+/** The live state of a competition while the calling component is mounted (undefined until the snapshot). */
+export function useLiveCompetition(id: number | undefined): LiveCompetition | undefined {
+  useEffect(() => (id ? watchCompetition(id) : undefined), [id]);
+  return useLiveCompetitions((s) => (id ? s.byId[id] : undefined));
+}
