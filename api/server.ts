@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
-import { migrateLatest, openDatabase } from '../db/connection';
+import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { ensureAdminAccount } from '../db/seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from '../db/seeds/demo';
 import { engineOf } from '../knexfile';
@@ -35,7 +35,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateLatest(db);
   if (config.seedDemoData) {
     const { count } = (await db('competitions').count({ count: '*' }).first()) as { count: number };
-    if (Number(count) === 0) {
+    // With several processes starting on an empty database, only the first seeds.
+    if (Number(count) === 0 && (await claimOnce(db, 'demo_data_seeded_at'))) {
       const summary = await seedDemoData(db, {
         adminUsername: config.adminUsername,
         adminPassword: config.adminPassword,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/services/passwords';
+import { isUniqueViolation } from '../dialect';
 
 /**
  * Makes sure the configured admin account exists (ADMIN_USERNAME / ADMIN_PASSWORD), so a fresh
@@ -13,17 +14,23 @@ export async function ensureAdminAccount(
 ): Promise<boolean> {
   const existing = await db('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).first('id');
   if (existing) return false;
-  await db('users').insert({
-    username,
-    email: `${username.toLowerCase()}@admin.invalid`,
-    passwordHash: await hashPassword(password),
-    firstName: 'Site',
-    lastName: 'Admin',
-    phoneNumber: '00000000000',
-    role: 'admin',
-    siteCreditPence: 0,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const passwordHash = await hashPassword(password);
+  try {
+    await db('users').insert({
+      username,
+      email: `${username.toLowerCase()}@admin.invalid`,
+      passwordHash,
+      firstName: 'Site',
+      lastName: 'Admin',
+      phoneNumber: '00000000000',
+      role: 'admin',
+      siteCreditPence: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return false; // another process starting at the same time made it
+    throw err;
+  }
   return true;
 }

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopper } from '../support/accounts';
+import { insertCompetition } from '../support/fixtures';
+import { collect, connectSocket, waitFor, watch } from '../support/sockets';
+import {
+  createTestDatabase,
+  engineUnavailable,
+  type TestDatabase,
+  testEngine,
+} from '../support/testDatabase';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAvailable(): Promise<boolean> {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (err) {
+    if (process.env.CI)
+      throw new Error(`Redis is not reachable at ${REDIS_URL}; CI requires it (${String(err)})`);
+    console.warn(`!! SKIPPING the two-process Redis test: cannot reach ${REDIS_URL}`);
+    return false;
+  } finally {
+    await client.quit().catch(() => undefined);
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** One more app process (`api/main.ts`, as `npm run serve` runs it) on its own port. */
+async function startProcess(databaseUrl: string, dataDir: string, children: ChildProcess[]) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      REDIS_URL,
+      SEED_DEMO_DATA: '0',
+      SWEEP_INTERVAL_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 30_000) throw new Error('app process did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+// Two app processes on one MariaDB and one Redis: a change made through one process reaches
+// sockets connected to the other.
+describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over Redis', () => {
+  let database: TestDatabase;
+  const children: ChildProcess[] = [];
+  let a: { url: string; child: ChildProcess };
+  let b: { url: string; child: ChildProcess };
+  let skip = false;
+
+  beforeAll(async () => {
+    skip = !(await redisAvailable());
+    if (skip) return;
+    database = await createTestDatabase();
+    // Both start at once on the empty database: migrations and the admin account must not race.
+    [a, b] = await Promise.all([
+      startProcess(database.databaseUrl!, database.dataDir, children),
+      startProcess(database.databaseUrl!, database.dataDir, children),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(children.map(stop));
+    await database?.drop();
+  });
+
+  it('a hold made through process A reaches a socket on process B with version + 1, and its release too', async (ctx) => {
+    if (skip) ctx.skip();
+    const id = await insertCompetition(database.db, { totalTickets: 100 });
+    const watcher = await connectSocket(b.url);
+    try {
+      const ack = await watch(watcher, id);
+      if (!ack.ok) throw new Error(ack.message);
+      const reserved = collect(watcher, 'tickets:reserved');
+      const released = collect(watcher, 'tickets:released');
+      const buyer = await shopper(a.url, id);
+      const started = Date.now();
+      const held = await buyer.post('/api/cart', {
+        competitionId: id,
+        quantity: 2,
+        selectedNumbers: [11, 12],
+      });
+      expect(held.status).toBe(201);
+      await waitFor(() => reserved.length === 1, 1000, 'tickets:reserved on the other process');
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(reserved[0]).toEqual({
+        competitionId: id,
+        version: ack.snapshot.version + 1,
+        numbers: [11, 12],
+      });
+      // The session is in the database, so the same visitor can carry on through process B.
+      const sameVisitorOnB = Object.assign(Object.create(Object.getPrototypeOf(buyer)), buyer, {
+        baseUrl: b.url,
+      });
+      expect((await sameVisitorOnB.request('DELETE', `/api/cart/${held.body.id}`)).status).toBe(200);
+      await waitFor(() => released.length === 1, 1000, 'tickets:released');
+      expect(released[0]!.version).toBe(ack.snapshot.version + 2);
+    } finally {
+      watcher.disconnect();
+    }
+  });
+});
