@@ -2,11 +2,9 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from '../../contract/cart';
 import type { AppDeps } from '../context';
-import { forbidden } from '../errors';
 import { ensureGuestId } from '../middleware/session';
 import { parse } from '../middleware/validate';
 import { presentCartItem } from '../presenters/cart';
-import { findViewableCompetition } from '../services/competitions';
 import {
   addToCart,
   type CartOwner,
@@ -16,7 +14,7 @@ import {
   type ReservationDeps,
   removeItem,
 } from '../services/reservations';
-import { hasPassedSkill, SKILL_REQUIRED_MESSAGE } from '../services/skill';
+import { hasPassedSkill } from '../services/skill';
 
 /** The cart belongs to the signed-in account, or to the guest session before sign-in. */
 export const cartOwnerOf = (ctx: Context): CartOwner => ({
@@ -39,12 +37,17 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
 
   router.post('/api/cart', async (ctx) => {
     const input = parse(AddToCartSchema, ctx.request.body);
-    await findViewableCompetition(db, input.competitionId); // 404 before asking for the skill answer
-    if (!hasPassedSkill(ctx.session, input.competitionId)) throw forbidden(SKILL_REQUIRED_MESSAGE);
-    const owner = cartOwnerOf(ctx);
-    const { item, created } = await addToCart(deps, owner, input);
-    ctx.status = created ? 201 : 200;
-    ctx.body = await itemView(owner, item.id);
+    const result = await addToCart(
+      deps,
+      cartOwnerOf(ctx),
+      input,
+      hasPassedSkill(ctx.session, input.competitionId),
+    );
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = presentCartItem(
+      Object.assign(result.item, { competition: result.competition }),
+      result.heldNumbers,
+    );
   });
 
   router.patch('/api/cart/:id', async (ctx) => {

@@ -4,8 +4,9 @@ import type { QueryBuilder } from 'objection';
 import type { AddToCartInput } from '../../contract/cart';
 import { engineOfKnex, isRetryableTxError, isUniqueViolation } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { CartOwnerRef, EventBus } from '../events';
+import { SKILL_REQUIRED_MESSAGE } from './skill';
 
 // The ticket state machine's reserve / release side (architecture.md):
 //   available --reserve--> reserved (cart item, expiresAt) --remove/expire--> available
@@ -30,6 +31,9 @@ const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
 /** Lucky Dip picks collided with a concurrent hold: retry with a fresh snapshot. */
 class PickCollision extends Error {}
 
+/** Counters for operators and benchmarks: how often a transaction had to be run again. */
+export const reservationStats = { deadlockRetries: 0, pickCollisionRetries: 0 };
+
 /** Runs fn in a transaction, retrying the whole transaction on deadlock or a Lucky Dip collision. */
 async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -38,6 +42,8 @@ async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise
     } catch (err) {
       const retryable = isRetryableTxError(err) || err instanceof PickCollision;
       if (!retryable || attempt >= 8) throw err;
+      if (err instanceof PickCollision) reservationStats.pickCollisionRetries++;
+      else reservationStats.deadlockRetries++;
       await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt));
     }
   }
@@ -49,13 +55,13 @@ async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise
  */
 async function bumpVersion(trx: Knex.Transaction, competitionId: number): Promise<number> {
   if (engineOfKnex(trx) === 'mysql') {
+    // LAST_INSERT_ID(expr) makes the server return the new version as this statement's insert
+    // id, so one round trip both bumps and reads it.
     const [result] = (await trx.raw(
       'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = LAST_INSERT_ID(version + 1)',
       [competitionId],
-    )) as [{ affectedRows: number }];
-    if (result.affectedRows === 1) return 1; // first change of this competition
-    const [rows] = (await trx.raw('SELECT LAST_INSERT_ID() AS v')) as [Array<{ v: number | string }>];
-    return Number(rows[0]!.v);
+    )) as [{ affectedRows: number; insertId: number }];
+    return result.affectedRows === 1 ? 1 : Number(result.insertId);
   }
   const rows = (await trx.raw(
     'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON CONFLICT (competition_id) DO UPDATE SET version = version + 1 RETURNING version',
@@ -135,6 +141,7 @@ async function clearExpiredHolds(
       )
       .delete();
   }
+  return expired.length;
 }
 
 async function insertHolds(
@@ -202,6 +209,31 @@ async function enforceCap(
   }
 }
 
+/**
+ * Inserts the holds optimistically. On a unique-key conflict, expired holds among the numbers
+ * (which block nobody) are removed and the insert tried once more; a conflict after that means
+ * the numbers are really taken. Returns false in that case.
+ */
+async function tryInsertHolds(
+  trx: Knex.Transaction,
+  competition: Competition,
+  item: { id: number; expiresAt: number },
+  owner: CartOwner,
+  numbers: number[],
+  now: number,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await insertHolds(trx, competition, item, owner, numbers, now);
+      return true;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (attempt > 0 || !(await clearExpiredHolds(trx, competition.id, numbers, now))) return false;
+    }
+  }
+  return false;
+}
+
 /** Lucky Dip numbers, inserted; a collision with a concurrent hold restarts the transaction. */
 async function holdRandom(
   trx: Knex.Transaction,
@@ -216,38 +248,38 @@ async function holdRandom(
     await unavailableNumbers(trx, competition.id, now),
     count,
   );
-  await clearExpiredHolds(trx, competition.id, numbers, now);
-  try {
-    await insertHolds(trx, competition, item, owner, numbers, now);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new PickCollision();
-    throw err;
-  }
+  if (!(await tryInsertHolds(trx, competition, item, owner, numbers, now))) throw new PickCollision();
   return numbers;
 }
 
 export interface AddResult {
   item: CartItem;
+  competition: Competition;
+  /** Every number the item holds after the change. */
+  heldNumbers: number[];
   created: boolean;
 }
 
 /**
  * POST /api/cart: holds the chosen numbers (all or none, 409 with the taken ones), or `quantity`
  * random numbers for a Lucky Dip. Same numbers again, or a second Lucky Dip for the same
- * competition, merges into the existing item (at most 10 tickets per item).
+ * competition, merges into the existing item (at most 10 tickets per item). The skill question
+ * is checked once the competition is known to exist (404 first, then 403).
  */
 export async function addToCart(
   deps: ReservationDeps,
   owner: CartOwner,
   input: AddToCartInput,
+  skillPassed: boolean,
   now = Date.now(),
-) {
+): Promise<AddResult> {
   const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
   let version = 0;
   let held: number[] = [];
   const result = await inTransaction(deps.db, async (trx): Promise<AddResult> => {
     held = [];
     const competition = await openCompetition(trx, input.competitionId, now);
+    if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE);
     if (chosen.some((n) => n > competition.totalTickets)) {
       throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
     }
@@ -258,19 +290,15 @@ export async function addToCart(
 
     if (chosen.length) {
       const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
-      if (same) return { item: same, created: false }; // already held by this very item
+      if (same) return { item: same, competition, heldNumbers: chosen, created: false }; // already this item's
       await enforceCap(trx, competition, owner, chosen.length, now);
-      await clearExpiredHolds(trx, competition.id, chosen, now);
       const item = await createItem(trx, competition.id, owner, chosen.length, chosen, now, deps.ttlSeconds);
-      try {
-        await insertHolds(trx, competition, item, owner, chosen, now);
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+      if (!(await tryInsertHolds(trx, competition, item, owner, chosen, now))) {
         throw conflict(TAKEN_MESSAGE, { taken: await takenAmong(trx, competition.id, chosen, now) });
       }
       held = chosen;
       version = await bumpVersion(trx, competition.id);
-      return { item, created: true };
+      return { item, competition, heldNumbers: chosen, created: true };
     }
 
     const luckyDip = mine.find((i) => i.selectedNumbers.length === 0);
@@ -279,13 +307,17 @@ export async function addToCart(
     const item =
       luckyDip ?? (await createItem(trx, competition.id, owner, input.quantity, [], now, deps.ttlSeconds));
     held = await holdRandom(trx, competition, item, owner, input.quantity, now);
+    let heldNumbers = held;
     if (luckyDip) {
-      await CartItem.query(trx)
-        .findById(luckyDip.id)
-        .patch({ quantity: luckyDip.quantity + input.quantity, updatedAt: now });
+      item.quantity = luckyDip.quantity + input.quantity;
+      await CartItem.query(trx).findById(luckyDip.id).patch({ quantity: item.quantity, updatedAt: now });
+      const rows: Array<{ number: number }> = await trx('tickets')
+        .where({ cartItemId: luckyDip.id, status: 'reserved' })
+        .select('number');
+      heldNumbers = rows.map((r) => r.number).sort((a, b) => a - b);
     }
     version = await bumpVersion(trx, competition.id);
-    return { item: await CartItem.query(trx).findById(item.id).throwIfNotFound(), created: !luckyDip };
+    return { item, competition, heldNumbers, created: !luckyDip };
   });
   if (held.length) {
     deps.events.publish('tickets.reserved', { competitionId: input.competitionId, version, numbers: held });
@@ -306,7 +338,7 @@ async function createItem(
   now: number,
   ttlSeconds: number,
 ) {
-  return CartItem.query(trx).insertAndFetch({
+  return CartItem.query(trx).insert({
     sessionId: owner.guestId,
     userId: owner.userId,
     competitionId,
@@ -346,7 +378,7 @@ async function deleteItems(trx: Knex.Transaction, items: CartItem[]) {
     .whereIn('cartItemId', ids)
     .where('status', 'reserved')
     .select('competitionId', 'number');
-  await trx('tickets').whereIn('cartItemId', ids).where('status', 'reserved').delete();
+  // Their held rows go with them (ON DELETE CASCADE); sold rows never reference a cart item.
   await trx('cartItems').whereIn('id', ids).delete();
   for (const r of rows) released.set(r.competitionId, [...(released.get(r.competitionId) ?? []), r.number]);
   return released;

@@ -1,0 +1,60 @@
+// A benchmark app process: the real server (startServer) on the database and port it is given,
+// driven over IPC by tests/load/run.ts. Run with --expose-gc so memory readings are after a GC.
+import pino from 'pino';
+import { loadConfig } from '../../api/config';
+import { startServer } from '../../api/server';
+import { reservationStats } from '../../api/services/reservations';
+
+type Command =
+  | { type: 'emit'; competitionId: number; count: number; perSecond: number }
+  | { type: 'memory' }
+  | { type: 'stats' }
+  | { type: 'sockets' };
+
+const config = loadConfig({
+  ...process.env,
+  SEED_DEMO_DATA: '0',
+  SWEEP_INTERVAL_MS: '0',
+  LOG_LEVEL: 'silent',
+});
+const running = await startServer(config, { logger: pino({ level: 'silent' }) });
+const send = (message: unknown) => process.send?.(message);
+
+/** Publishes `count` ticket events at a steady rate; each publish time is reported by version. */
+async function emitEvents(competitionId: number, count: number, perSecond: number) {
+  const published: Record<number, number> = {};
+  const interval = 1000 / perSecond;
+  const started = Date.now();
+  for (let version = 1; version <= count; version++) {
+    const due = started + (version - 1) * interval;
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    published[version] = Date.now();
+    running.deps.events.publish('tickets.reserved', { competitionId, version, numbers: [version] });
+  }
+  return published;
+}
+
+process.on('message', async (command: Command) => {
+  if (command.type === 'emit') {
+    send({
+      type: 'emitted',
+      published: await emitEvents(command.competitionId, command.count, command.perSecond),
+    });
+  } else if (command.type === 'memory') {
+    global.gc?.();
+    global.gc?.();
+    send({ type: 'memory', ...process.memoryUsage() });
+  } else if (command.type === 'stats') {
+    send({ type: 'stats', ...reservationStats });
+  } else if (command.type === 'sockets') {
+    send({ type: 'sockets', count: running.io.engine.clientsCount });
+  }
+});
+
+send({ type: 'ready', url: running.url });
+
+// Exit normally on SIGTERM so --cpu-prof (BENCH_SERVER_NODE_ARGS) can write its profile.
+process.once('SIGTERM', () => {
+  void running.close().finally(() => process.exit(0));
+});
