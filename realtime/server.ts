@@ -171,6 +171,8 @@ export async function attachRedisAdapter(io: RealtimeServer, redisUrl: string): 
   await Promise.all([pub.connect(), sub.connect()]);
   io.adapter(createAdapter(pub, sub));
   return async () => {
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+    // close() lets queued commands finish: the adapter's unsubscribes are fired without being
+    // awaited when Socket.IO closes, and quit() would reject them (an unhandled rejection).
+    await Promise.allSettled([pub.close(), sub.close()]);
   };
 }

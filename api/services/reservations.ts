@@ -1,20 +1,23 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import type { AddToCartInput } from '../../contract/cart';
-import { engineOfKnex, isRetryableTxError, isUniqueViolation } from '../../db/dialect';
+import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { CartOwnerRef, EventBus } from '../events';
+import type { EventBus } from '../events';
+import { type CartOwner, ownedBy } from './cartQueries';
 import { SKILL_REQUIRED_MESSAGE } from './skill';
+import { bumpVersion, inTransaction, PickCollision } from './ticketTransactions';
+
+export type { CartOwner } from './cartQueries';
+export { listCart } from './cartQueries';
+export { reservationStats } from './ticketTransactions';
 
 // The ticket state machine's reserve / release side (architecture.md):
 //   available --reserve--> reserved (cart item, expiresAt) --remove/expire--> available
 // A number is one row in `tickets` while held or sold; UNIQUE (competition_id, number) is what
 // makes a double hold impossible, whatever the interleaving. Every change bumps the competition's
 // version in the same transaction; events are published only after COMMIT.
-
-export type CartOwner = CartOwnerRef;
 
 export interface ReservationDeps {
   db: Knex;
@@ -27,55 +30,6 @@ const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by some
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
 export const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
 const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
-
-/** Lucky Dip picks collided with a concurrent hold: retry with a fresh snapshot. */
-class PickCollision extends Error {}
-
-/** Counters for operators and benchmarks: how often a transaction had to be run again. */
-export const reservationStats = { deadlockRetries: 0, pickCollisionRetries: 0 };
-
-/** Runs fn in a transaction, retrying the whole transaction on deadlock or a Lucky Dip collision. */
-async function inTransaction<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(fn);
-    } catch (err) {
-      const retryable = isRetryableTxError(err) || err instanceof PickCollision;
-      if (!retryable || attempt >= 8) throw err;
-      if (err instanceof PickCollision) reservationStats.pickCollisionRetries++;
-      else reservationStats.deadlockRetries++;
-      await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt));
-    }
-  }
-}
-
-/**
- * Increments and returns the competition's version. Called last in a transaction: the version
- * row stays locked only until COMMIT, which orders the changes of one competition.
- */
-async function bumpVersion(trx: Knex.Transaction, competitionId: number): Promise<number> {
-  if (engineOfKnex(trx) === 'mysql') {
-    // LAST_INSERT_ID(expr) makes the server return the new version as this statement's insert
-    // id, so one round trip both bumps and reads it.
-    const [result] = (await trx.raw(
-      'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = LAST_INSERT_ID(version + 1)',
-      [competitionId],
-    )) as [{ affectedRows: number; insertId: number }];
-    return result.affectedRows === 1 ? 1 : Number(result.insertId);
-  }
-  const rows = (await trx.raw(
-    'INSERT INTO competition_versions (competition_id, version) VALUES (?, 1) ON CONFLICT (competition_id) DO UPDATE SET version = version + 1 RETURNING version',
-    [competitionId],
-  )) as Array<{ version: number }>;
-  return Number(rows[0]!.version);
-}
-
-/** Query modifier: cart items belonging to this visitor (their account's, or their guest session's). */
-const ownedBy = (owner: CartOwner) => (q: QueryBuilder<CartItem, CartItem[]>) =>
-  q.where((w) => {
-    w.where((g) => g.where('cartItems.sessionId', owner.guestId).whereNull('cartItems.userId'));
-    if (owner.userId) w.orWhere('cartItems.userId', owner.userId);
-  });
 
 async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
   const competition = await Competition.query(trx).findById(competitionId);
@@ -514,26 +468,4 @@ function groupByOwner(items: CartItem[]) {
     groups.set(key, [...(groups.get(key) ?? []), i]);
   }
   return groups;
-}
-
-/** The visitor's live cart items with the numbers each holds now. */
-export async function listCart(db: Knex, owner: CartOwner, now = Date.now()) {
-  const items = (await CartItem.query(db)
-    .modify(ownedBy(owner))
-    .where('expiresAt', '>', now)
-    .withGraphFetched('competition')
-    .orderBy('id')) as Array<CartItem & { competition?: Competition }>;
-  const held = new Map<number, number[]>();
-  if (items.length) {
-    const rows: Array<{ cartItemId: number; number: number }> = await db('tickets')
-      .whereIn(
-        'cartItemId',
-        items.map((i) => i.id),
-      )
-      .where('status', 'reserved')
-      .select('cartItemId', 'number')
-      .orderBy('number');
-    for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
-  }
-  return items.map((item) => ({ item, heldNumbers: held.get(item.id) ?? [] }));
 }

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { RegisterFormSchema } from '../../../contract/auth';
-import { messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
-import { Checkbox, ErrorBox, Field, Form, fieldErrors } from '../ui/Form';
+import { Checkbox, ErrorBox, Field, Form } from '../ui/Form';
+import { useValidatedSubmit } from '../ui/useValidatedSubmit';
 
 const EMPTY = {
   username: '',
@@ -23,30 +22,14 @@ export type RegisterValues = Omit<typeof EMPTY, 'confirmPassword'> & { guestSess
 /** The registration form with every rule of the spec, checked here and again by the server. */
 export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) => Promise<void> }) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof EMPTY>) => setValues((current) => ({ ...current, ...patch }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(undefined);
-    const result = v.safeParse(RegisterFormSchema, values);
-    if (!result.success) {
-      setErrors(fieldErrors(result.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { confirmPassword: _confirm, ...rest } = values;
-      await onSubmit({ ...rest, guestSessionId: null });
-    } catch (err) {
-      setFormError(messageOf(err, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, errors, formError, busy } = useValidatedSubmit(
+    RegisterFormSchema,
+    values,
+    async ({ confirmPassword: _confirm, ...rest }) =>
+      onSubmit({ ...rest, guestSessionId: null } as RegisterValues),
+    'Registration failed',
+  );
 
   return (
     <Form onSubmit={submit} noValidate>

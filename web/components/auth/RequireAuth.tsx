@@ -1,19 +1,9 @@
 import { type ReactNode, useState } from 'react';
-import styled from 'styled-components';
 import { useAuth } from '../../stores/auth';
 import { Button } from '../ui/Button';
-import { PageContainer } from '../ui/Page';
+import { CenteredMessage, PageContainer } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
 import { LoginDialog } from './LoginDialog';
-
-const Box = styled.div`
-  text-align: center;
-  padding: ${({ theme }) => theme.space.xxl} 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: center;
-  h1 { margin: 0; color: ${({ theme }) => theme.colors.brand}; }
-`;
 
 /**
  * The protected-route guard: a spinner while the user loads, 'Authentication Required' with a
@@ -27,13 +17,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (user) return <>{children}</>;
   return (
     <PageContainer>
-      <Box>
+      <CenteredMessage>
         <h1>Authentication Required</h1>
         <p>Please log in to access this page.</p>
         <Button type="button" onClick={() => setDialogOpen(true)}>
           Log In
         </Button>
-      </Box>
+      </CenteredMessage>
       <LoginDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { SignInFormSchema } from '../../../contract/auth';
-import { messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field, Form, fieldErrors } from '../ui/Form';
+import { ErrorBox, Field, Form } from '../ui/Form';
+import { useValidatedSubmit } from '../ui/useValidatedSubmit';
 
 export interface SignInValues {
   username: string;
@@ -24,28 +23,12 @@ export function SignInForm({
   idPrefix?: string;
 }) {
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(undefined);
-    const result = v.safeParse(SignInFormSchema, values);
-    if (!result.success) {
-      setErrors(fieldErrors(result.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSubmit(result.output);
-    } catch (err) {
-      setFormError(messageOf(err, 'Login failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, errors, formError, busy } = useValidatedSubmit(
+    SignInFormSchema,
+    values,
+    onSubmit,
+    'Login failed',
+  );
 
   return (
     <Form onSubmit={submit} noValidate>

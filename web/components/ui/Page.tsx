@@ -58,3 +58,13 @@ export const Prose = styled.div`
     color: ${({ theme }) => theme.colors.info};
   }
 `;
+
+/** A centred message with its actions: not-found pages, sign-in prompts, empty states. */
+export const CenteredMessage = styled.div`
+  text-align: center;
+  padding: ${({ theme }) => theme.space.xxl} 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: center;
+  h1 { margin: 0; color: ${({ theme }) => theme.colors.brand}; }
+`;

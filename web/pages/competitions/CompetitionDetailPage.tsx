@@ -13,7 +13,7 @@ import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { ButtonLink } from '../../components/ui/Button';
-import { Card, PageContainer } from '../../components/ui/Page';
+import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
 import { type LiveCompetition, useLiveCompetition } from '../../live/competitionStore';
@@ -130,23 +130,15 @@ const EntriesLayout = styled.div`
   ${media.lg} { grid-template-columns: 1.6fr 1fr; align-items: start; }
 `;
 
-const Centered = styled.div`
-  text-align: center;
-  padding: ${({ theme }) => theme.space.xxl} 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: center;
-`;
-
 function NotFound() {
   return (
-    <Centered>
+    <CenteredMessage>
       <h1>Competition not found</h1>
       <p>This competition may have closed or never existed.</p>
       <Link href="/" asChild>
         <ButtonLink>Return to Homepage</ButtonLink>
       </Link>
-    </Centered>
+    </CenteredMessage>
   );
 }
 
@@ -234,10 +226,10 @@ export default function CompetitionDetailPage() {
         {(competition.error as { status?: number } | undefined)?.status === 404 || !competition.error ? (
           <NotFound />
         ) : (
-          <Centered role="alert">
+          <CenteredMessage role="alert">
             <h1>Something went wrong</h1>
             <p>{competition.error.message}</p>
-          </Centered>
+          </CenteredMessage>
         )}
       </PageContainer>
     );
