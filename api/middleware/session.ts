@@ -54,6 +54,11 @@ export function createSessionStore(db: Knex) {
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
+/** Deletes sessions past their expiry (they are already refused); returns how many went. */
+export async function purgeExpiredSessions(db: Knex, now = Date.now()): Promise<number> {
+  return db('sessions').where('expiresAt', '<=', now).delete();
+}
+
 export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean): Koa.Middleware {
   return session(
     {

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSessions } from '../../api/middleware/session';
 import { TestClient } from '../support/httpClient';
 import { engineUnavailable, testEngine } from '../support/testDatabase';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -79,6 +80,16 @@ describe.skipIf(engineUnavailable())(`system routes on ${testEngine()}`, () => {
         body: '{}',
       });
       expect(res.status).toBe(403);
+    });
+
+    it('purges expired sessions and keeps live ones', async () => {
+      const db = server.database.db;
+      const live = new TestClient(server.url);
+      await live.fetchCsrfToken();
+      await db('sessions').insert({ id: 'expired-session-key', data: '{}', expiresAt: Date.now() - 1 });
+      expect(await purgeExpiredSessions(db)).toBeGreaterThanOrEqual(1);
+      expect(await db('sessions').where({ id: 'expired-session-key' }).first()).toBeUndefined();
+      expect((await live.post('/api/competitions', {})).status).toBe(405); // still a valid session
     });
 
     it('keeps the session in the database, not in the cookie', async () => {

@@ -1,12 +1,13 @@
 // A contention client process: BENCH_BUYERS buyers, each with its own session, holding tickets
 // in a loop until the deadline and releasing each hold before the next (a buyer's Lucky Dips
 // would otherwise merge into one item of at most 10). 'hot' buyers race for 10 hot numbers;
-// 'lucky' buyers take Lucky Dips of 1-3 numbers.
+// 'lucky' buyers take Lucky Dips of 1-3 numbers; 'ping' clients only call GET /api/health, which
+// measures what this machine can do at all with the same clients.
 import { TestClient } from '../support/httpClient';
 
 const url = process.env.BENCH_URL!;
 const buyers = Number(process.env.BENCH_BUYERS);
-const mode = process.env.BENCH_MODE as 'hot' | 'lucky';
+const mode = process.env.BENCH_MODE as 'hot' | 'lucky' | 'ping';
 const competitionId = Number(process.env.BENCH_COMPETITION);
 const HOT = [101, 202, 303, 404, 505, 606, 707, 808, 909, 1000];
 
@@ -26,6 +27,16 @@ let holds = 0;
 
 async function buyer(client: TestClient, deadline: number) {
   while (Date.now() < deadline) {
+    if (mode === 'ping') {
+      // The machine's ceiling for the simplest API request (session read + one query).
+      const started = performance.now();
+      const res = await client.get('/api/health');
+      const ms = Math.round(performance.now() - started);
+      histogram[ms] = (histogram[ms] ?? 0) + 1;
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.status === 200) holds++;
+      continue;
+    }
     const body =
       mode === 'hot'
         ? { competitionId, quantity: 1, selectedNumbers: [HOT[Math.floor(Math.random() * HOT.length)]] }

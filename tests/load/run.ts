@@ -228,7 +228,7 @@ interface ContentionResult {
 }
 
 async function contentionRun(
-  mode: 'hot' | 'lucky',
+  mode: 'hot' | 'lucky' | 'ping',
   buyers: number,
   durationMs: number,
 ): Promise<ContentionResult> {
@@ -321,8 +321,9 @@ async function contention() {
     '| scenario | holds/s | vs baseline | p50 ms | p99 ms | conflicts (409) | deadlocks retried | Lucky Dip collisions retried | 5xx | duplicate rows |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  const scenarios: Array<[string, 'hot' | 'lucky', number]> = [
+  const scenarios: Array<[string, 'hot' | 'lucky' | 'ping', number]> = [
     ['baseline: 1 buyer, Lucky Dips, 100,000 numbers', 'lucky', 1],
+    ['reference: 200 clients calling GET /api/health (requests/s, not holds)', 'ping', 200],
     ['chosen numbers: 10 hot numbers of 1,000', 'hot', 200],
     ['Lucky Dips of 1-3 on 100,000 numbers', 'lucky', 200],
   ];
