@@ -19,21 +19,6 @@ export type DerivedCategory = string;
 
 export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['all', ...PUBLIC_CATEGORIES];
 
-/** Admin form options (admin-side.md section 3); stored capitalised in details.category. */
-export const ADMIN_CATEGORIES = [
-  'Cash',
-  'Electronics',
-  'Travel',
-  'Home',
-  'Automotive',
-  'Toys',
-  'Family',
-  'Fashion',
-  'Sports',
-  'Luxury',
-  'Vouchers',
-] as const;
-
 /** 'cash' -> 'Cash' (the ?category= query form and the label). */
 export const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -25,10 +25,10 @@ export interface ReservationDeps {
   ttlSeconds: number;
 }
 
-export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
+const CLOSED_MESSAGE = 'This competition is closed to new entries.';
 const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
-export const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
+const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
 const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
 
 async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
@@ -98,30 +98,6 @@ async function clearExpiredHolds(
   return expired.length;
 }
 
-async function insertHolds(
-  trx: Knex.Transaction,
-  competition: Competition,
-  item: { id: number; expiresAt: number },
-  owner: CartOwner,
-  numbers: number[],
-  now: number,
-) {
-  await trx('tickets').insert(
-    numbers.map((number) => ({
-      competitionId: competition.id,
-      number,
-      status: 'reserved',
-      cartItemId: item.id,
-      sessionId: owner.guestId,
-      userId: owner.userId,
-      isClaimed: false,
-      expiresAt: item.expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-}
-
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
 async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
   const q = trx('tickets')
@@ -178,7 +154,20 @@ async function tryInsertHolds(
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await insertHolds(trx, competition, item, owner, numbers, now);
+      await trx('tickets').insert(
+        numbers.map((number) => ({
+          competitionId: competition.id,
+          number,
+          status: 'reserved',
+          cartItemId: item.id,
+          sessionId: owner.guestId,
+          userId: owner.userId,
+          isClaimed: false,
+          expiresAt: item.expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
       return true;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicOwnerName } from '../../api/services/competitions';
 import { hashPassword, verifyPassword } from '../../api/services/passwords';
+import { pickAvailable } from '../../api/services/reservations';
 import { pickDistinct, seededRandom } from '../../db/seeds/random';
 import { engineOf, knexConfig } from '../../knexfile';
 import { remainingUntil } from '../../web/components/competitions/useCountdown';
@@ -71,5 +72,43 @@ describe('knexConfig', () => {
   });
   it('refuses an unsupported database URL', () => {
     expect(() => knexConfig({ dataDir: '/d', databaseUrl: 'postgres://x' })).toThrow(/mysql:\/\//);
+  });
+});
+
+describe('pickAvailable (Lucky Dip)', () => {
+  it('picks distinct numbers that are not taken, on sparse and dense competitions', () => {
+    for (const [total, takenCount] of [
+      [100_000, 50],
+      [20, 15],
+    ] as const) {
+      const taken = new Set(pickDistinct(seededRandom(`t${total}`), total, takenCount));
+      for (let i = 0; i < 200; i++) {
+        const free = total - taken.size;
+        const picked = pickAvailable(total, taken, Math.min(5, free));
+        expect(new Set(picked).size).toBe(picked.length);
+        for (const n of picked) {
+          expect(taken.has(n)).toBe(false);
+          expect(n).toBeGreaterThanOrEqual(1);
+          expect(n).toBeLessThanOrEqual(total);
+        }
+      }
+    }
+  });
+
+  it('refuses more numbers than are free with the spec message', () => {
+    expect(() => pickAvailable(10, new Set([1, 2, 3, 4, 5, 6, 7, 8]), 3)).toThrow(
+      'Only 2 tickets are available.',
+    );
+  });
+
+  it('is roughly uniform over the free numbers', () => {
+    const counts = new Map<number, number>();
+    const taken = new Set([2, 4]);
+    for (let i = 0; i < 6000; i++) {
+      const [n] = pickAvailable(8, taken, 1);
+      counts.set(n!, (counts.get(n!) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([1, 3, 5, 6, 7, 8]);
+    for (const c of counts.values()) expect(Math.abs(c - 1000)).toBeLessThan(150); // ~5 sigma
   });
 });

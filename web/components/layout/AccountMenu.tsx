@@ -73,7 +73,7 @@ const Wrap = styled.div`
   position: relative;
 `;
 
-export const initialOf = (user: PublicUser) => displayName(user).charAt(0).toUpperCase();
+const initialOf = (user: PublicUser) => displayName(user).charAt(0).toUpperCase();
 
 export function UserAvatar({ user }: { user: PublicUser }) {
   return (

@@ -7,7 +7,7 @@ import { AccountMenu, MobileAccountLinks } from './AccountMenu';
 import { Logo } from './Logo';
 import { PromoBanner } from './PromoBanner';
 
-export const NAV_LINKS = [
+const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/competitions', label: 'Competitions' },
   { href: '/how-to-play', label: 'How to Play' },
