@@ -290,6 +290,10 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     await client.fetchCsrfToken();
     const cart = await client.get('/api/cart');
     expect(cart.body.map((i: { id: number }) => i.id)).toEqual([item.body.id]);
+    // The held numbers belong to the account now, so per-person limits count them everywhere.
+    const userId = (await client.get('/api/user')).body.id;
+    const held = await db('tickets').where({ cartItemId: item.body.id }).select('userId');
+    expect(held).toEqual([{ userId }, { userId }]);
   });
 
   describe('realtime', () => {
