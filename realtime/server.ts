@@ -7,7 +7,7 @@ import { Server } from 'socket.io';
 import * as v from 'valibot';
 import type { CartOwnerRef, EventBus } from '../api/events';
 import type { SessionStore } from '../api/middleware/session';
-import { presentCartItem } from '../api/presenters/cart';
+import { presentCart } from '../api/presenters/cart';
 import { listCart } from '../api/services/reservations';
 import { competitionSnapshot } from '../api/services/snapshot';
 import {
@@ -139,7 +139,7 @@ export function attachRealtime(
       const rooms = ownerRooms(owner);
       const listeningHere = rooms.some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0);
       if (!listeningHere && (await io.sockets.adapter.serverCount()) <= 1) return;
-      const items = (await listCart(db, owner)).map((e) => presentCartItem(e.item, e.heldNumbers));
+      const items = presentCart(await listCart(db, owner));
       io.to(rooms).emit('cart:updated', { items });
     } catch (err) {
       logger.error({ err }, 'cart push failed');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { User } from '../../db/models';
-import { forbidden, unauthenticated } from '../errors';
+import { unauthenticated } from '../errors';
 import { findActiveUser } from '../services/auth';
 
 declare module 'koa' {
@@ -10,23 +10,13 @@ declare module 'koa' {
   }
 }
 
-/** Loads the signed-in user into ctx.state.user, or answers 401. */
-export function requireUser(db: Knex): Middleware {
+/** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
+export function requireUser(db: Knex, message?: string): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId;
     const user = userId ? await findActiveUser(db, userId) : undefined;
-    if (!user) throw unauthenticated();
+    if (!user) throw unauthenticated(message);
     ctx.state.user = user;
     await next();
   };
-}
-
-/** requireUser, then 403 unless the user is an admin. */
-export function requireAdmin(db: Knex): Middleware {
-  const loadUser = requireUser(db);
-  return (ctx, next) =>
-    loadUser(ctx, async () => {
-      if (ctx.state.user?.role !== 'admin') throw forbidden('Admin access is required.');
-      await next();
-    });
 }

@@ -1,6 +1,7 @@
 import type { CartItemView } from '../../contract/cart';
 import { penceToPounds } from '../../contract/money';
 import type { CartItem, Competition } from '../../db/models';
+import type { CartEntry } from '../services/cartQueries';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,3 +29,7 @@ export function presentCartItem(
     },
   };
 }
+
+/** A whole cart, as GET /api/cart and the cart:updated push send it. */
+export const presentCart = (entries: CartEntry[]): CartItemView[] =>
+  entries.map((e) => presentCartItem(e.item, e.heldNumbers));

@@ -1,13 +1,13 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { LoginSchema, RegisterSchema } from '../../contract/auth';
-import { ERROR_CODES } from '../../contract/errors';
 import type { AppDeps } from '../context';
-import { HttpError } from '../errors';
+import { unauthenticated } from '../errors';
+import { requireUser } from '../middleware/auth';
 import { ensureGuestId, newToken, type SessionStore } from '../middleware/session';
 import { parse } from '../middleware/validate';
 import { presentUser } from '../presenters/user';
-import { authenticate, claimGuestCart, findActiveUser, registerUser } from '../services/auth';
+import { authenticate, claimGuestCart, registerUser } from '../services/auth';
 import { accountKey, assertNotBlocked, clearFailures, ipKey, recordFailure } from '../services/loginThrottle';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -47,7 +47,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: 
     const user = await authenticate(db, input.username, input.password);
     if (!user) {
       await recordFailure(db, keys);
-      throw new HttpError(401, ERROR_CODES.unauthenticated, INVALID_LOGIN);
+      throw unauthenticated(INVALID_LOGIN);
     }
     await clearFailures(db, keys[0]!);
     await signIn(ctx, user.id);
@@ -62,11 +62,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: 
     ctx.body = { ok: true };
   });
 
-  router.get('/api/user', async (ctx) => {
+  router.get('/api/user', requireUser(db, 'Not signed in'), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const userId = ctx.session?.userId;
-    const user = userId ? await findActiveUser(db, userId) : undefined;
-    if (!user) throw new HttpError(401, ERROR_CODES.unauthenticated, 'Not signed in');
-    ctx.body = presentUser(user);
+    ctx.body = presentUser(ctx.state.user!);
   });
 }

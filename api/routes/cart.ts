@@ -4,7 +4,7 @@ import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from '../../c
 import type { AppDeps } from '../context';
 import { ensureGuestId } from '../middleware/session';
 import { parse } from '../middleware/validate';
-import { presentCartItem } from '../presenters/cart';
+import { presentCart, presentCartItem } from '../presenters/cart';
 import {
   addToCart,
   type CartOwner,
@@ -32,7 +32,7 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
 
   router.get('/api/cart', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listCart(db, cartOwnerOf(ctx))).map((e) => presentCartItem(e.item, e.heldNumbers));
+    ctx.body = presentCart(await listCart(db, cartOwnerOf(ctx)));
   });
 
   router.post('/api/cart', async (ctx) => {

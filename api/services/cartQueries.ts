@@ -12,8 +12,13 @@ export const ownedBy = (owner: CartOwner) => (q: QueryBuilder<CartItem, CartItem
     if (owner.userId) w.orWhere('cartItems.userId', owner.userId);
   });
 
+export interface CartEntry {
+  item: CartItem & { competition?: Competition };
+  heldNumbers: number[];
+}
+
 /** The visitor's live cart items with the numbers each holds now. */
-export async function listCart(db: Knex, owner: CartOwner, now = Date.now()) {
+export async function listCart(db: Knex, owner: CartOwner, now = Date.now()): Promise<CartEntry[]> {
   const items = (await CartItem.query(db)
     .modify(ownedBy(owner))
     .where('expiresAt', '>', now)

@@ -3,6 +3,7 @@ import type { CompetitionEntry, PublicCompetition } from '../../contract/competi
 import { Competition } from '../../db/models';
 import { notFound } from '../errors';
 import { presentCompetition } from '../presenters/competition';
+import { liveTickets } from './liveTickets';
 
 // Statuses a visitor may open by link. Active ones are listed; ended ones stay viewable so
 // entrants can find their competition and its result, but are not listed. Archived are hidden.
@@ -82,14 +83,13 @@ export async function listEntries(db: Knex, competitionId: number): Promise<Comp
   );
 }
 
-/** Numbers that are sold, or held by a hold that has not expired (an expired hold blocks nobody). */
-async function unavailableNumbers(db: Knex, competitionId: number, now: number) {
-  const rows: Array<{ number: number; status: 'sold' | 'reserved' }> = await db('tickets')
-    .where('competitionId', competitionId)
-    .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
-    .select('number', 'status');
-  return rows;
-}
+/** Sold and live-held numbers with their status. */
+const liveNumbers = (
+  db: Knex,
+  competitionId: number,
+  now: number,
+): Promise<Array<{ number: number; status: 'sold' | 'reserved' }>> =>
+  liveTickets(db, competitionId, now).select('number', 'status');
 
 export async function listReservedNumbers(
   db: Knex,
@@ -97,7 +97,7 @@ export async function listReservedNumbers(
   now = Date.now(),
 ): Promise<number[]> {
   await findViewableCompetition(db, competitionId);
-  const rows = await unavailableNumbers(db, competitionId, now);
+  const rows = await liveNumbers(db, competitionId, now);
   return rows
     .filter((r) => r.status === 'reserved')
     .map((r) => r.number)
@@ -112,7 +112,7 @@ export async function listAvailableNumbers(
   const competition = await findViewableCompetition(db, competitionId);
   if (competition.status !== 'active') return [];
   const taken = new Uint8Array(competition.totalTickets + 1);
-  for (const r of await unavailableNumbers(db, competitionId, now)) taken[r.number] = 1;
+  for (const r of await liveNumbers(db, competitionId, now)) taken[r.number] = 1;
   const available: number[] = [];
   for (let n = 1; n <= competition.totalTickets; n++) if (!taken[n]) available.push(n);
   return available;

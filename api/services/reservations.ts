@@ -6,6 +6,7 @@ import { CartItem, Competition } from '../../db/models';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { EventBus } from '../events';
 import { type CartOwner, ownedBy } from './cartQueries';
+import { liveTickets } from './liveTickets';
 import { SKILL_REQUIRED_MESSAGE } from './skill';
 import { bumpVersion, inTransaction, PickCollision } from './ticketTransactions';
 
@@ -40,10 +41,7 @@ async function openCompetition(trx: Knex.Transaction, competitionId: number, now
 
 /** Numbers that are sold or held by a live hold. Expired holds are free, swept or not. */
 export async function unavailableNumbers(db: Knex, competitionId: number, now: number): Promise<Set<number>> {
-  const rows: Array<{ number: number }> = await db('tickets')
-    .where('competitionId', competitionId)
-    .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
-    .select('number');
+  const rows: Array<{ number: number }> = await liveTickets(db, competitionId, now).select('number');
   return new Set(rows.map((r) => r.number));
 }
 
@@ -100,9 +98,7 @@ async function clearExpiredHolds(
 
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
 async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
-  const q = trx('tickets')
-    .where({ competitionId })
-    .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
+  const q = liveTickets(trx, competitionId, now)
     .andWhere((q) => {
       q.where('sessionId', owner.guestId);
       if (owner.userId) q.orWhere('userId', owner.userId);
@@ -296,10 +292,8 @@ async function createItem(
 
 /** Which of these numbers are held or sold right now (a locking read sees the latest commits). */
 async function takenAmong(trx: Knex.Transaction, competitionId: number, numbers: number[], now: number) {
-  const q = trx('tickets')
-    .where({ competitionId })
+  const q = liveTickets(trx, competitionId, now)
     .whereIn('number', numbers)
-    .andWhere((w) => w.where('status', 'sold').orWhere('expiresAt', '>', now))
     .select('number')
     .orderBy('number');
   if (engineOfKnex(trx) === 'mysql') q.forShare();

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { encodeBitmap } from '../../contract/bitmap';
 import type { CompetitionSnapshot } from '../../contract/realtime';
 import { Competition } from '../../db/models';
+import { liveTickets } from './liveTickets';
 import type { CartOwner } from './reservations';
 
 /**
@@ -21,10 +22,7 @@ export async function competitionSnapshot(
       | { version: number }
       | undefined;
     const rows: Array<{ number: number; status: string; sessionId: string | null; userId: number | null }> =
-      await trx('tickets')
-        .where('competitionId', competitionId)
-        .andWhere((q) => q.where('status', 'sold').orWhere('expiresAt', '>', now))
-        .select('number', 'status', 'sessionId', 'userId');
+      await liveTickets(trx, competitionId, now).select('number', 'status', 'sessionId', 'userId');
     const sold: number[] = [];
     const reserved: number[] = [];
     const mine: number[] = [];
