@@ -16,19 +16,26 @@ export interface DatabaseSettings {
 export const engineOf = (databaseUrl: string | undefined): Engine =>
   databaseUrl && /^mysql2?:\/\//.test(databaseUrl) ? 'mysql' : 'sqlite';
 
+/** mysql2 connection settings from a mysql:// URL (user and password may be percent-encoded). */
+export function mysqlConnection(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.replace(/^\//, ''),
+  };
+}
+
 export function knexConfig({ databaseUrl, dataDir }: DatabaseSettings): Knex.Config {
   // camelCase in code, snake_case in the database, for models and plain knex queries alike.
   const naming = knexSnakeCaseMappers();
   if (engineOf(databaseUrl) === 'mysql') {
-    const url = new URL(databaseUrl as string);
     return {
       client: 'mysql2',
       connection: {
-        host: url.hostname,
-        port: Number(url.port || 3306),
-        user: decodeURIComponent(url.username),
-        password: decodeURIComponent(url.password),
-        database: url.pathname.replace(/^\//, ''),
+        ...mysqlConnection(databaseUrl as string),
         charset: 'utf8mb4',
         // SUM()/AVG() come back as DECIMAL: numbers, not strings, so both engines agree.
         decimalNumbers: true,

@@ -1,5 +1,6 @@
 import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
+import { mysqlConnection } from '../../knexfile';
 
 export const TEST_MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
@@ -14,16 +15,9 @@ declare module 'vitest' {
  * on a laptop without one the suite is skipped with a loud notice instead.
  */
 export default async function setup(project: TestProject) {
-  const url = new URL(TEST_MYSQL_URL);
   const probe = knexFactory({
     client: 'mysql2',
-    connection: {
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      connectTimeout: 5000,
-    },
+    connection: { ...mysqlConnection(TEST_MYSQL_URL), connectTimeout: 5000 },
     pool: { min: 0, max: 1 },
   });
   try {
