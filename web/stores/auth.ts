@@ -22,6 +22,14 @@ function remember(user: PublicUser | null) {
   }
 }
 
+let refreshing: Promise<PublicUser | null> | undefined;
+/** Bumped whenever this tab signs in or out, so an answer to an older check cannot undo it. */
+let generation = 0;
+const signedInOrOut = () => {
+  generation++;
+  refreshing = undefined;
+};
+
 export interface AuthState {
   user: PublicUser | null;
   /** 'loading' until the first answer from GET /api/user. */
@@ -44,24 +52,35 @@ export const useAuth = create<AuthState>()((set, get) => ({
     remember(user);
     set({ user, status: 'ready' });
   },
-  refresh: async () => {
-    let user: PublicUser | null = null;
-    try {
-      user = await apiGet<PublicUser>('/api/user');
-    } catch (err) {
-      if (!(err instanceof ApiError)) {
-        // Offline or timed out: keep what we had rather than signing the person out.
-        set({ status: 'ready' });
-        return get().user;
+  refresh: () => {
+    // Callers that ask at the same moment (navigation, focus, a page's own check) share one request.
+    refreshing ??= (async () => {
+      const asked = generation;
+      let user: PublicUser | null = null;
+      try {
+        user = await apiGet<PublicUser>('/api/user');
+      } catch (err) {
+        if (!(err instanceof ApiError)) {
+          // Offline or timed out: keep what we had rather than signing the person out.
+          set({ status: 'ready' });
+          return get().user;
+        }
       }
-    }
-    remember(user);
-    set({ user, status: 'ready' });
-    return user;
+      if (asked !== generation) return get().user; // signed in or out meanwhile: that answer wins
+      remember(user);
+      set({ user, status: 'ready' });
+      return user;
+    })();
+    const current = refreshing;
+    void current.finally(() => {
+      if (refreshing === current) refreshing = undefined;
+    });
+    return current;
   },
   login: async (username, password) => {
     await ensureCsrfToken();
     const user = await apiSend<PublicUser>('POST', '/api/login', { username, password });
+    signedInOrOut();
     resetCsrfToken(); // the session (and its token) was renewed
     remember(user);
     set({ user, status: 'ready' });
@@ -70,6 +89,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   register: async (input) => {
     await ensureCsrfToken();
     const user = await apiSend<PublicUser>('POST', '/api/register', input);
+    signedInOrOut();
     resetCsrfToken();
     remember(user);
     set({ user, status: 'ready' });
@@ -79,6 +99,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
     try {
       await apiSend('POST', '/api/logout');
     } finally {
+      signedInOrOut();
       resetCsrfToken();
       remember(null);
       set({ user: null, status: 'ready' });
