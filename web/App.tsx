@@ -8,6 +8,7 @@ import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
 import ProfilePage from './pages/account/ProfilePage';
+import CartPage from './pages/cart/CartPage';
 import CompetitionDetailPage from './pages/competitions/CompetitionDetailPage';
 import CompetitionsPage from './pages/competitions/CompetitionsPage';
 import HomePage from './pages/home/HomePage';
@@ -19,6 +20,7 @@ import HowToPlayPage from './pages/static/HowToPlayPage';
 import PrivacyPage from './pages/static/PrivacyPage';
 import TermsPage from './pages/static/TermsPage';
 import { useAuth } from './stores/auth';
+import { startCartSync } from './stores/cart';
 import { useSite } from './stores/site';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
@@ -59,6 +61,7 @@ export function Routes() {
       <Route path="/cookies" component={CookiesPage} />
       <Route path="/faq" component={FaqPage} />
       <Route path="/about" component={AboutPage} />
+      <Route path="/cart" component={CartPage} />
       <Route path="/auth" component={AuthPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/admin-login" component={AdminLoginPage} />
@@ -71,6 +74,7 @@ export function App() {
   useEffect(() => {
     void useSite.getState().load();
     void startRealtime(); // session first, then the socket (clock, live tickets, private rooms)
+    startCartSync();
     const onFocus = () => void useAuth.getState().refresh();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);

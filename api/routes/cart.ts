@@ -32,6 +32,12 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
 
   router.get('/api/cart', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    // Reading an empty cart must not start a session: a page's parallel first requests would
+    // otherwise each get a different new session cookie.
+    if (!ctx.session?.guestId && !ctx.session?.userId) {
+      ctx.body = [];
+      return;
+    }
     ctx.body = presentCart(await listCart(db, cartOwnerOf(ctx)));
   });
 

@@ -60,6 +60,14 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     });
   });
 
+  it('reads an empty cart without starting a session, so parallel first requests share one', async () => {
+    const client = new TestClient(server.url);
+    const res = await client.get('/api/cart');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
   it('holds chosen numbers all-or-none: 409 names the taken ones and changes nothing', async () => {
     const id = await insertCompetition(db, { totalTickets: 50 });
     const alice = await shopper(server.url, id);

@@ -48,6 +48,22 @@ export function numberState(c: LiveCompetition, n: number): NumberState {
   return 'available';
 }
 
+/** Numbers nobody holds or owns: the ones a visitor may pick. */
+export const isFree = (c: LiveCompetition, n: number) => numberState(c, n) === 'available';
+
+const popcount = (b: number) => {
+  let x = b - ((b >> 1) & 0x55);
+  x = (x & 0x33) + ((x >> 2) & 0x33);
+  return (x + (x >> 4)) & 0x0f;
+};
+
+/** How many numbers are neither sold nor held by anyone. */
+export function freeCount(c: LiveCompetition): number {
+  let taken = 0;
+  for (let i = 0; i < c.sold.length; i++) taken += popcount((c.sold[i] ?? 0) | (c.reserved[i] ?? 0));
+  return Math.max(0, c.totalTickets - taken);
+}
+
 function update(id: number, mutate: (c: LiveCompetition) => void) {
   const current = useLiveCompetitions.getState().byId[id];
   if (!current) return;
@@ -141,6 +157,19 @@ function listen() {
   socket.on('connect', () => {
     if (connectedBefore) for (const id of watchers.keys()) resync(id);
     connectedBefore = true;
+  });
+}
+
+/**
+ * This visitor's own hold succeeded: show its numbers as theirs now rather than waiting for the
+ * `cart:updated` push (the `tickets:reserved` broadcast may arrive first and look like a stranger's).
+ */
+export function markMine(competitionId: number, numbers: number[]): void {
+  update(competitionId, (c) => {
+    for (const n of numbers) {
+      c.mine.add(n);
+      setBit(c.reserved, n, true);
+    }
   });
 }
 

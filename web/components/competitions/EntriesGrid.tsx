@@ -1,33 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
+import { cellBox, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
 
-const CELL = 58; // px per cell, gap included
-const ROW = 40;
-
-const Scroller = styled.div`
-  height: 420px;
-  overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  position: relative;
-  contain: strict;
-`;
-
-const Row = styled.div`
-  position: absolute;
-  left: 0;
-  top: 0;
-  width: 100%;
-  display: flex;
-  gap: 4px;
-  padding: 2px 6px;
-`;
-
-const CELL_COLOURS = {
+export const CELL_COLOURS = {
   available: { border: 'success', background: 'successBg', color: 'success' },
   sold: { border: 'danger', background: 'danger', color: 'textInverse' },
   reserved: { border: 'warning', background: 'warningBg', color: 'warning' },
@@ -35,15 +12,7 @@ const CELL_COLOURS = {
 } as const;
 
 const Cell = styled.span<{ $state: NumberState }>`
-  flex: 0 0 ${CELL - 4}px;
-  height: ${ROW - 6}px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-  font-weight: 600;
+  ${cellBox}
   border: 1px solid ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].border]};
   background: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].background]};
   color: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].color]};
@@ -102,7 +71,7 @@ function ownerIndex(totalTickets: number, entries: CompetitionEntry[]): Int32Arr
   return owners;
 }
 
-const STATE_LABEL: Record<NumberState, string> = {
+export const STATE_LABEL: Record<NumberState, string> = {
   available: 'Available',
   reserved: 'This number is temporarily reserved by another user',
   mine: 'Reserved in your cart',
@@ -124,35 +93,31 @@ export function EntriesGrid({
   /** Live state from the socket; until it arrives, the entries list decides. */
   live?: LiveCompetition | undefined;
 }) {
-  const scrollerRef = useRef<HTMLDivElement>(null);
-  const [columns, setColumns] = useState(10);
+  const gridRef = useRef<NumberGridHandle>(null);
   const [jumpTo, setJumpTo] = useState('');
   const owners = useMemo(() => ownerIndex(totalTickets, entries), [totalTickets, entries]);
-  const rows = Math.ceil(totalTickets / columns);
-
-  useEffect(() => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const measure = () => setColumns(Math.max(4, Math.floor((el.clientWidth - 12) / CELL)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ROW,
-    overscan: 4,
-  });
 
   const jump = (e: FormEvent) => {
     e.preventDefault();
     const n = Number(jumpTo);
-    if (Number.isInteger(n) && n >= 1 && n <= totalTickets) {
-      virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align: 'center' });
-    }
+    if (Number.isInteger(n) && n >= 1 && n <= totalTickets) gridRef.current?.scrollToNumber(n);
+  };
+
+  const renderCell = (n: number) => {
+    const owner = owners[n] ?? -1;
+    const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
+    const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
+    return (
+      <Cell
+        key={n}
+        $state={state}
+        data-number={n}
+        data-state={state === 'sold' ? 'purchased' : state}
+        title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
+      >
+        {n}
+      </Cell>
+    );
   };
 
   return (
@@ -178,40 +143,14 @@ export function EntriesGrid({
           <span data-legend="purchased">Purchased</span>
         </Legend>
       </Toolbar>
-      <Scroller
-        ref={scrollerRef}
-        data-testid="entries-grid"
-        aria-label={`Ticket numbers 1 to ${totalTickets}`}
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const first = row.index * columns + 1;
-            const last = Math.min(totalTickets, first + columns - 1);
-            const cells = [];
-            for (let n = first; n <= last; n++) {
-              const owner = owners[n] ?? -1;
-              const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
-              const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
-              cells.push(
-                <Cell
-                  key={n}
-                  $state={state}
-                  data-number={n}
-                  data-state={state === 'sold' ? 'purchased' : state}
-                  title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
-                >
-                  {n}
-                </Cell>,
-              );
-            }
-            return (
-              <Row key={row.key} style={{ transform: `translateY(${row.start}px)`, height: ROW }}>
-                {cells}
-              </Row>
-            );
-          })}
-        </div>
-      </Scroller>
+      <VirtualNumberGrid
+        handle={gridRef}
+        total={totalTickets}
+        renderCell={renderCell}
+        height="420px"
+        testId="entries-grid"
+        label={`Ticket numbers 1 to ${totalTickets}`}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { PublicUser } from '../../../contract/auth';
 import { displayName, isAdmin } from '../../stores/auth';
+import { useDropdown } from './useDropdown';
 import { useSignOut } from './useSignOut';
 
 const Avatar = styled.span<{ $admin: boolean }>`
@@ -85,29 +85,8 @@ export function UserAvatar({ user }: { user: PublicUser }) {
 
 /** Desktop: 'My Account' dropdown with the user's email, profile, entries, admin and logout. */
 export function AccountMenu({ user }: { user: PublicUser }) {
-  const [open, setOpen] = useState(false);
-  const [location] = useLocation();
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, wrapRef } = useDropdown();
   const signOut = useSignOut();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
-  useEffect(() => {
-    setOpen(false);
-  }, [location]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!wrapRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <Wrap ref={wrapRef}>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../stores/auth';
 import { media } from '../../theme/theme';
 import { AccountMenu, MobileAccountLinks } from './AccountMenu';
+import { CartMenu } from './CartMenu';
 import { Logo } from './Logo';
 import { PromoBanner } from './PromoBanner';
 
@@ -138,6 +139,7 @@ export function Header() {
           </HomeLink>
           <DesktopNav aria-label="Main">{links}</DesktopNav>
           <Actions>
+            <CartMenu />
             {user ? (
               <DesktopOnly>
                 <AccountMenu user={user} />

@@ -1,13 +1,16 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useToast } from '../../stores/toast';
 
 const Box = styled.div<{ $variant: string }>`
   position: fixed;
-  right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
-  left: ${({ theme }) => theme.space.md};
+  inset: auto ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
   max-width: 420px;
-  margin-left: auto;
+  margin: 0 0 0 auto;
+  overflow: visible;
+  width: auto;
+  height: auto;
+  border: 0;
   z-index: 100;
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
@@ -40,14 +43,25 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-/** Renders the one current toast (the store keeps at most one). */
+/**
+ * Renders the one current toast (the store keeps at most one). It is a manual popover so it sits
+ * in the top layer, above an open modal <dialog> (the number selector raises toasts while open).
+ */
 export function Toaster() {
   const current = useToast((s) => s.current);
   const dismiss = useToast((s) => s.dismiss);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.showPopover !== 'function' || !current) return;
+    // Re-show so it lands above whatever entered the top layer since (a dialog opened later).
+    if (el.matches(':popover-open')) el.hidePopover();
+    el.showPopover();
+  }, [current]);
   return (
     <div role="status" aria-live="polite">
       {current && (
-        <Box $variant={current.variant} data-testid="toast">
+        <Box ref={ref} popover="manual" $variant={current.variant} data-testid="toast">
           <div>
             <Title>{current.title}</Title>
             {current.description && <Description>{current.description}</Description>}

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 
-const Native = styled.dialog`
+const Native = styled.dialog<{ $wide: boolean }>`
   border: 0;
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.raised};
   padding: ${({ theme }) => theme.space.lg};
-  width: min(440px, calc(100vw - 32px));
+  width: min(${({ $wide }) => ($wide ? '760px' : '440px')}, calc(100vw - 24px));
+  max-height: calc(100dvh - 24px);
   &::backdrop { background: rgba(6, 26, 51, 0.55); }
   h2 { margin: 0 0 ${({ theme }) => theme.space.xs}; color: ${({ theme }) => theme.colors.brand}; }
 `;
@@ -20,13 +21,19 @@ export function Dialog({
   onClose,
   title,
   children,
+  wide = false,
+  testId,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** Room for a grid (the number selector). */
+  wide?: boolean;
+  testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -34,10 +41,10 @@ export function Dialog({
     if (!open && el.open) el.close();
   }, [open]);
   return (
-    <Native ref={ref} onClose={onClose} aria-labelledby="dialog-title">
+    <Native ref={ref} onClose={onClose} aria-labelledby={titleId} $wide={wide} data-testid={testId}>
       {open && (
         <>
-          <h2 id="dialog-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           {children}
         </>
       )}

@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
-import {
-  type CompetitionEntry,
-  MAX_TICKETS_PER_PURCHASE,
-  type PublicCompetition,
-} from '../../../contract/competitions';
+import type { CompetitionEntry, PublicCompetition } from '../../../contract/competitions';
 import { formatPounds } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
+import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -89,25 +86,6 @@ const Price = styled.p`
   small { font-size: ${({ theme }) => theme.fontSizes.md}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Stepper = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  flex-wrap: wrap;
-  button {
-    width: 44px;
-    height: 44px;
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    font-size: 1.25rem;
-    cursor: pointer;
-  }
-  button:disabled { opacity: 0.4; cursor: not-allowed; }
-  output { min-width: 2ch; text-align: center; font-weight: 700; font-size: ${({ theme }) => theme.fontSizes.lg}; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
 const Trust = styled.ul`
   display: flex;
   gap: ${({ theme }) => theme.space.lg};
@@ -139,37 +117,6 @@ function NotFound() {
         <ButtonLink>Return to Homepage</ButtonLink>
       </Link>
     </CenteredMessage>
-  );
-}
-
-function QuantityStepper({ price }: { price: number }) {
-  const [quantity, setQuantity] = useState(1);
-  return (
-    <Stepper>
-      <button
-        type="button"
-        aria-label="Fewer tickets"
-        disabled={quantity <= 1}
-        onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-      >
-        −
-      </button>
-      <output aria-live="polite" aria-label="Tickets">
-        {quantity}
-      </output>
-      <button
-        type="button"
-        aria-label="More tickets"
-        disabled={quantity >= MAX_TICKETS_PER_PURCHASE}
-        onClick={() => setQuantity((q) => Math.min(MAX_TICKETS_PER_PURCHASE, q + 1))}
-      >
-        +
-      </button>
-      <span>
-        Total: <strong data-testid="total-price">{formatPounds(quantity * price)}</strong>
-      </span>
-      <small>Max {MAX_TICKETS_PER_PURCHASE} per purchase</small>
-    </Stepper>
   );
 }
 
@@ -268,7 +215,7 @@ export default function CompetitionDetailPage() {
             </div>
           )}
           <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
-          {!ended && <QuantityStepper price={c.ticketPrice} />}
+          {!ended && <PurchasePanel competition={c} live={live} />}
           <p>
             Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
             enter by post.

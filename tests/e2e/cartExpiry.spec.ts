@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { apiVisitor, competitionId } from './support';
+
+// Its own server (the built site from the main run) with the shortest allowed hold, so a
+// reservation really expires and the sweeper really releases it.
+const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+const baseURL = `http://localhost:${port}`;
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-e2e-expiry-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RESERVATION_TTL_SECONDS: '10',
+      SWEEP_INTERVAL_MS: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`${baseURL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the short-hold server did not start');
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the cart countdown reaches 'Expired', the item leaves with a toast, and a watcher sees the numbers come back", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const holder = await browser.newContext({ baseURL });
+  const watcher = await browser.newContext({ baseURL });
+  const page = await holder.newPage();
+  const watching = await watcher.newPage();
+  const id = await competitionId(page.request, 'Carbon Road Bike');
+  const free: number[] = await (await page.request.get(`/api/competitions/${id}/available-tickets`)).json();
+  const numbers = free.slice(0, 2);
+
+  await watching.goto(`/competition/${id}`);
+  const cell = (n: number) => watching.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  await expect(cell(numbers[0]!)).toHaveAttribute('data-state', 'available');
+
+  // The holder's page and its API calls share cookies: hold through the API, then open the cart.
+  // Wait for the page's own first CSRF call, which starts the session, so both share one session.
+  await Promise.all([page.waitForResponse('**/api/csrf-token'), page.goto('/')]);
+  const csrf = (await (await page.request.get('/api/csrf-token')).json()).csrfToken;
+  const headers = { 'X-CSRF-Token': csrf };
+  await page.request.post(`/api/competitions/${id}/skill-answer`, { data: { answer: '365' }, headers });
+  const held = await page.request.post('/api/cart', {
+    data: { competitionId: id, quantity: 2, selectedNumbers: numbers },
+    headers,
+  });
+  expect(held.status()).toBe(201);
+  for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'reserved');
+
+  await page.goto('/cart');
+  const timer = page.getByTestId('reservation-timer');
+  await expect(timer).toHaveText(/^Reserved for 0:(0\d|10)$/);
+  // 'Expired' shows until the sweeper's next pass removes the item: check every frame.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="reservation-timer"]')?.textContent === 'Expired',
+    null,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  await expect(page.getByTestId('toast')).toContainText(
+    'Your reserved tickets for Carbon Road Bike were released.',
+    {
+      timeout: 5000,
+    },
+  );
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'available');
+
+  // Released means really free: someone else can hold them now.
+  const other = await apiVisitor(baseURL, id);
+  expect((await other.hold(numbers)).status()).toBe(201);
+  await other.api.dispose();
+  await holder.close();
+  await watcher.close();
+});

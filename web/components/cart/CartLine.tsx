@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { CartItemView } from '../../../contract/cart';
+import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
+import { formatPence, poundsToPence } from '../../../contract/money';
+import { ApiError } from '../../api/client';
+import { formatLongDate } from '../../format';
+import { useCart } from '../../stores/cart';
+import { toast } from '../../stores/toast';
+import { media } from '../../theme/theme';
+import { InlineSpinner } from '../ui/Spinner';
+import { ReservationTimer } from './ReservationTimer';
+
+/** Spec: quantity changes show a spinner for 0.5 s (at least; longer if the server is slower). */
+export const QUANTITY_SPINNER_MS = 500;
+const CHOSEN_NUMBERS_TOOLTIP = "Can't modify quantity for tickets with selected numbers";
+
+const Row = styled.tr`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  /* Mobile: each item is a card; the cells stack with their column name. */
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 4px ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  td { padding: 0; }
+  td[data-label]::before {
+    content: attr(data-label) ': ';
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  td:first-child { grid-column: 1 / -1; }
+  ${media.md} {
+    display: table-row;
+    td { padding: ${({ theme }) => theme.space.sm}; vertical-align: middle; }
+    td[data-label]::before { content: none; }
+  }
+`;
+
+const Product = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-start;
+  img { width: 72px; height: 54px; object-fit: cover; border-radius: ${({ theme }) => theme.radii.sm}; flex: none; }
+  a { font-weight: 700; color: ${({ theme }) => theme.colors.brand}; text-decoration: none; }
+  small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Numbers = styled.div`
+  margin-top: 4px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  button { border: 0; background: none; padding: 0; color: ${({ theme }) => theme.colors.info}; cursor: pointer; font-weight: 600; }
+  p { margin: 2px 0 0; word-break: break-word; }
+`;
+
+const Stepper = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  button {
+    width: 34px;
+    height: 34px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    cursor: pointer;
+  }
+  button:disabled { opacity: 0.4; cursor: not-allowed; }
+  output { min-width: 2ch; text-align: center; font-weight: 700; }
+`;
+
+const Remove = styled.button`
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+  cursor: pointer;
+  min-height: 36px;
+`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One cart item: a table row on wide screens, a card on phones. */
+export function CartLine({ item }: { item: CartItemView }) {
+  const setQuantity = useCart((s) => s.setQuantity);
+  const remove = useCart((s) => s.remove);
+  const [updating, setUpdating] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [showNumbers, setShowNumbers] = useState(false);
+  const chosen = item.selectedNumbers.length > 0;
+  const unit = poundsToPence(item.competition.ticketPrice);
+
+  const change = async (quantity: number) => {
+    setUpdating(true);
+    try {
+      await Promise.all([setQuantity(item.id, quantity), sleep(QUANTITY_SPINNER_MS)]);
+    } catch (err) {
+      const notEnough =
+        err instanceof ApiError && err.status === 409 && err.serverMessage?.startsWith('Only ');
+      toast({
+        title: notEnough ? 'Not enough tickets available' : 'Update Failed',
+        description: notEnough ? err.serverMessage : 'Failed to update cart item quantity. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  const removeLine = async () => {
+    setRemoving(true);
+    try {
+      await remove(item.id);
+      toast({ title: 'Item Removed', description: 'Item removed from your cart.' });
+    } catch {
+      toast({
+        title: 'Removal Failed',
+        description: 'Failed to remove item from cart. Please try again.',
+        variant: 'destructive',
+      });
+      setRemoving(false);
+    }
+  };
+
+  const numbers = [...item.heldNumbers].sort((a, b) => a - b).join(', ');
+  return (
+    <Row data-testid="cart-item" data-competition-id={item.competitionId}>
+      <td>
+        <Product>
+          <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" />
+          <div>
+            <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
+            {item.competition.endDate && <small>Draw: {formatLongDate(item.competition.endDate)}</small>}
+            <ReservationTimer expiresAt={item.expiresAt} />
+            <Numbers>
+              {chosen ? (
+                <>
+                  <button type="button" aria-expanded={showNumbers} onClick={() => setShowNumbers((s) => !s)}>
+                    {showNumbers ? 'Hide lucky numbers' : 'Show lucky numbers'}
+                  </button>
+                  {showNumbers && <p data-testid="cart-numbers">Numbers: {numbers}</p>}
+                </>
+              ) : (
+                <p data-testid="cart-numbers">Lucky Dip{numbers ? `: ${numbers}` : ''}</p>
+              )}
+            </Numbers>
+          </div>
+        </Product>
+      </td>
+      <td data-label="Price">{formatPence(unit)}</td>
+      <td data-label="Tickets">
+        <Stepper title={chosen ? CHOSEN_NUMBERS_TOOLTIP : undefined}>
+          <button
+            type="button"
+            aria-label={`Fewer tickets for ${item.competition.title}`}
+            disabled={chosen || updating || item.quantity <= 1}
+            onClick={() => void change(item.quantity - 1)}
+          >
+            −
+          </button>
+          <output aria-label="Tickets">{updating ? <InlineSpinner /> : item.quantity}</output>
+          <button
+            type="button"
+            aria-label={`More tickets for ${item.competition.title}`}
+            disabled={chosen || updating || item.quantity >= MAX_TICKETS_PER_PURCHASE}
+            onClick={() => void change(item.quantity + 1)}
+          >
+            +
+          </button>
+        </Stepper>
+      </td>
+      <td data-label="Total">
+        <strong>{formatPence(unit * item.quantity)}</strong>
+      </td>
+      <td>
+        <Remove
+          type="button"
+          aria-label={`Remove ${item.competition.title}`}
+          disabled={removing}
+          onClick={() => void removeLine()}
+        >
+          ✕ Remove
+        </Remove>
+      </td>
+    </Row>
+  );
+}

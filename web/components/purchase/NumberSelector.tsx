@@ -1,0 +1,324 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
+import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
+import { toast } from '../../stores/toast';
+import { CELL_COLOURS, STATE_LABEL } from '../competitions/EntriesGrid';
+import { cellBox, type NumberGridHandle, VirtualNumberGrid } from '../competitions/VirtualNumberGrid';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Spinner } from '../ui/Spinner';
+import {
+  fillRandomly,
+  listNumbers,
+  lostNumbers,
+  plural,
+  rangePages,
+  searchNumbers,
+  toggleNumber,
+} from './selection';
+
+const Slider = styled.label`
+  display: grid;
+  gap: 4px;
+  font-weight: 600;
+  input { width: 100%; accent-color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: ${({ theme }) => `${theme.space.sm} 0`};
+  form { display: flex; gap: 4px; }
+  input, select {
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space.xs};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    font: inherit;
+  }
+  input[type='number'], input[type='search'] { width: 130px; }
+  button {
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space.sm};
+    border-radius: ${({ theme }) => theme.radii.md};
+    border: 1px solid ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: 600;
+    cursor: pointer;
+  }
+`;
+
+type CellLook = keyof typeof CELL_COLOURS | 'selected';
+
+const NumberButton = styled.button<{ $look: CellLook }>`
+  ${cellBox}
+  cursor: pointer;
+  border: 1px solid
+    ${({ $look, theme }) => ($look === 'selected' ? theme.colors.brand : theme.colors[CELL_COLOURS[$look].border])};
+  background: ${({ $look, theme }) => ($look === 'selected' ? theme.colors.brand : theme.colors[CELL_COLOURS[$look].background])};
+  color: ${({ $look, theme }) => ($look === 'selected' ? theme.colors.textInverse : theme.colors[CELL_COLOURS[$look].color])};
+  &:disabled { cursor: not-allowed; opacity: 0.75; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.info}; outline-offset: 1px; }
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  align-items: center;
+  min-height: 36px;
+  margin: ${({ theme }) => `${theme.space.xs} 0`};
+  button {
+    border: 1px solid ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.infoBg};
+    color: ${({ theme }) => theme.colors.brand};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    padding: 2px 10px;
+    font-weight: 600;
+    cursor: pointer;
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Note = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface NumberSelectorProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  live: LiveCompetition | undefined;
+  quantity: number;
+  onQuantityChange: (quantity: number) => void;
+  selection: number[];
+  onSelectionChange: (selection: number[]) => void;
+  /** Adds the selection to the cart; resolves when done (the page shows the confirmation). */
+  onConfirm: () => Promise<void>;
+}
+
+/**
+ * 'Select Your Lucky Numbers': a slider for how many, and the live grid of every number. Numbers
+ * others hold or bought cannot be picked, and a picked number that someone else takes meanwhile
+ * is dropped at once with a toast, before the visitor presses confirm.
+ */
+export function NumberSelector({
+  open,
+  onClose,
+  title,
+  live,
+  quantity,
+  onQuantityChange,
+  selection,
+  onSelectionChange,
+  onConfirm,
+}: NumberSelectorProps) {
+  const gridRef = useRef<NumberGridHandle>(null);
+  const [jumpTo, setJumpTo] = useState('');
+  const [search, setSearch] = useState('');
+  const [firstVisible, setFirstVisible] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const total = live?.totalTickets ?? 0;
+  const free = useCallback((n: number) => (live ? isFree(live, n) : false), [live]);
+
+  // Someone else took a picked number: drop it now. Paused while our own request is in flight,
+  // since our own hold's broadcast can arrive before the answer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every live change (rev)
+  useEffect(() => {
+    if (!open || !live || busy) return;
+    const lost = lostNumbers(selection, free);
+    if (!lost.length) return;
+    onSelectionChange(selection.filter((n) => !lost.includes(n)));
+    toast({
+      title: 'Number no longer available',
+      description: `${plural(lost.length, 'Number')} ${listNumbers(lost)} ${lost.length === 1 ? 'was' : 'were'} just taken by another user.`,
+      variant: 'destructive',
+    });
+  }, [open, live?.rev, busy]);
+
+  const pages = useMemo(() => rangePages(total), [total]);
+  const matches = useMemo(() => searchNumbers(total, search, free), [total, search, free]);
+
+  const pick = (n: number) => {
+    const { selection: next, limitReached } = toggleNumber(selection, n, quantity);
+    if (limitReached) {
+      toast({
+        title: 'Selection limit reached',
+        description: `You can only select ${quantity} ${plural(quantity, 'number')}.`,
+      });
+      return;
+    }
+    onSelectionChange(next);
+  };
+
+  const jump = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(jumpTo);
+    if (Number.isInteger(n) && n >= 1 && n <= total) gridRef.current?.scrollToNumber(n);
+    else
+      toast({
+        title: 'Number out of range',
+        description: `Choose a number from 1 to ${total.toLocaleString('en-GB')}.`,
+      });
+  };
+
+  const confirm = async () => {
+    if (selection.length !== quantity) {
+      toast({
+        title: 'Selection incomplete',
+        description: `Please select ${quantity} ${plural(quantity, 'number')}.`,
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const renderCell = (n: number) => {
+    const state = live ? numberState(live, n) : 'available';
+    const selected = selection.includes(n);
+    const look: CellLook = selected ? 'selected' : state;
+    return (
+      <NumberButton
+        key={n}
+        type="button"
+        $look={look}
+        data-number={n}
+        data-state={selected ? 'selected' : state === 'sold' ? 'purchased' : state}
+        aria-pressed={selected}
+        disabled={!selected && state !== 'available'}
+        title={selected ? `Ticket #${n}: selected` : `Ticket #${n}: ${STATE_LABEL[state]}`}
+        onClick={() => pick(n)}
+      >
+        {n}
+      </NumberButton>
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Select Your Lucky Numbers" wide testId="number-selector">
+      <Note>{title}</Note>
+      <Slider>
+        How many tickets: {quantity}
+        <input
+          type="range"
+          min={1}
+          max={MAX_TICKETS_PER_PURCHASE}
+          value={quantity}
+          aria-label="Number of tickets"
+          onChange={(e) => {
+            // Changing how many clears the selection (spec).
+            onQuantityChange(Number(e.target.value));
+            onSelectionChange([]);
+          }}
+        />
+      </Slider>
+      {!live ? (
+        <Spinner label="Loading numbers" />
+      ) : (
+        <>
+          <Tools>
+            <form onSubmit={jump}>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={total}
+                aria-label="Go to number"
+                placeholder={`1 - ${total}`}
+                value={jumpTo}
+                onChange={(e) => setJumpTo(e.target.value)}
+              />
+              <button type="submit">Go</button>
+            </form>
+            {pages.length > 0 && (
+              <select
+                aria-label="Jump to range"
+                value={pages.find((p) => firstVisible >= p.start && firstVisible <= p.end)?.start ?? 1}
+                onChange={(e) => gridRef.current?.scrollToNumber(Number(e.target.value))}
+              >
+                {pages.map((p) => (
+                  <option key={p.start} value={p.start}>
+                    {p.start.toLocaleString('en-GB')} - {p.end.toLocaleString('en-GB')}
+                  </option>
+                ))}
+              </select>
+            )}
+            <input
+              type="search"
+              aria-label="Search numbers"
+              placeholder="Search e.g. 777"
+              inputMode="numeric"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <button
+              type="button"
+              onClick={() => onSelectionChange(fillRandomly(selection, quantity, total, free))}
+            >
+              Lucky Dip the rest
+            </button>
+          </Tools>
+          {search && (
+            <Chips aria-label="Search results">
+              {matches.length === 0 ? (
+                <Note>No available numbers contain {search}.</Note>
+              ) : (
+                matches.map((n) => (
+                  <button key={n} type="button" aria-pressed={selection.includes(n)} onClick={() => pick(n)}>
+                    {n}
+                  </button>
+                ))
+              )}
+            </Chips>
+          )}
+          <VirtualNumberGrid
+            handle={gridRef}
+            total={total}
+            renderCell={renderCell}
+            height="min(340px, 40dvh)"
+            testId="selector-grid"
+            label={`Choose from ticket numbers 1 to ${total}`}
+            onFirstVisible={setFirstVisible}
+          />
+          <Chips aria-label="Your selection">
+            <strong>
+              Selected {selection.length} of {quantity}
+            </strong>
+            {[...selection]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <button key={n} type="button" aria-label={`Remove number ${n}`} onClick={() => pick(n)}>
+                  {n} ×
+                </button>
+              ))}
+          </Chips>
+        </>
+      )}
+      <Footer>
+        <Button type="button" $variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="button" onClick={() => void confirm()} disabled={busy || !live}>
+          {busy ? 'Adding...' : 'Confirm Selection'}
+        </Button>
+      </Footer>
+    </Dialog>
+  );
+}
