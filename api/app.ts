@@ -14,6 +14,7 @@ import { staticSite } from './middleware/staticSite';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCartRoutes } from './routes/cart';
+import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './routes/checkout';
 import { registerCompetitionRoutes } from './routes/competitions';
 import { registerSystemRoutes } from './routes/system';
 
@@ -72,18 +73,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   );
   app.use(compress({ threshold: 1024 }));
   app.use(sessionMiddleware(app, sessionStore, production));
-  app.use(
-    koaBody({
-      jsonLimit: '100kb',
-      formLimit: '100kb',
-      textLimit: '100kb',
-      multipart: false,
-      onError: (err) => {
-        throw bodyParseError(err);
-      },
-    }),
-  );
-  app.use(csrfProtection());
+  const parseBody = koaBody({
+    jsonLimit: '100kb',
+    formLimit: '100kb',
+    textLimit: '100kb',
+    multipart: false,
+    onError: (err) => {
+      throw bodyParseError(err);
+    },
+  });
+  // Stripe's signature covers the exact bytes sent: that route reads its own raw body.
+  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : parseBody(ctx, next)));
+  // Stripe cannot send a CSRF token; its signature authenticates the webhook instead.
+  app.use(csrfProtection([STRIPE_WEBHOOK_PATH]));
 
   const api = new Router();
   registerSystemRoutes(api, deps);
@@ -91,6 +93,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerAuthRoutes(api, deps, sessionStore);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
+  registerCheckoutRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));

@@ -38,6 +38,14 @@ const EnvSchema = v.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends API calls (default Stripe's own; a local Stripe-compatible server in tests). */
+  STRIPE_API_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  ),
+  /** Allows the offline sandbox gateway (test cards, no real money) when NODE_ENV=production. */
+  PAYMENTS_SANDBOX: v.optional(v.picklist(['0', '1']), '0'),
+  /** How long holds are extended when payment starts. */
+  PAYMENT_WINDOW_SECONDS: intFromEnv(900, 60, 86_400),
   SMTP_URL: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** How often expired holds are released (0 = never, e.g. in tests that drive it themselves). */
@@ -65,6 +73,12 @@ export interface Config {
     secretKey?: string | undefined;
     publishableKey?: string | undefined;
     webhookSecret?: string | undefined;
+    apiUrl?: string | undefined;
+  };
+  payments: {
+    /** 'stripe' when STRIPE_SECRET_KEY is set, otherwise the offline sandbox. */
+    provider: 'stripe' | 'sandbox';
+    windowSeconds: number;
   };
   smtpUrl: string | undefined;
   logLevel: string;
@@ -93,6 +107,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !cleaned.ADMIN_PASSWORD) {
     throw new ConfigError('ADMIN_PASSWORD must be set when NODE_ENV=production.');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
+  }
+  const provider = e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  if (e.NODE_ENV === 'production' && provider === 'sandbox' && e.PAYMENTS_SANDBOX !== '1') {
+    throw new ConfigError(
+      'Payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET when NODE_ENV=production, ' +
+        'or PAYMENTS_SANDBOX=1 to run the test-card sandbox (no real money is taken).',
+    );
+  }
+  if (e.NODE_ENV === 'production' && provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set with Stripe when NODE_ENV=production.');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -110,7 +137,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
     },
+    payments: { provider, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',

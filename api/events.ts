@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { OrderChange } from '../contract/checkout';
 
 /**
  * Domain events, published by services only after their transaction has committed, and mapped
@@ -20,6 +21,8 @@ export interface DomainEvents {
   /** Someone's cart changed (another tab, expiry): push them their current cart. */
   'cart.changed': { owner: CartOwnerRef };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
+  /** An order was created, paid, failed, cancelled or refunded (admins watch orders live). */
+  'order.changed': { orderId: number; change: OrderChange };
 }
 
 export class EventBus {

@@ -20,5 +20,7 @@ export const ERROR_CODES = {
   tooLarge: 'payload_too_large',
   unsupportedType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  paymentFailed: 'payment_failed',
+  paymentUnavailable: 'payment_unavailable',
   internal: 'internal_error',
 } as const;

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './bitmap';
 export * from './cart';
 export * from './categories';
+export * from './checkout';
 export * from './competitions';
 export * from './errors';
 export * from './money';

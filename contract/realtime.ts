@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CartItemView } from './cart';
+import type { AdminOrderEvent, AdminStats } from './checkout';
 
 // Socket.IO events, exactly as ../shared/design/realtime-contract.md names them, with
 // `session:ended` as an extension. Server and client share these shapes.
@@ -56,6 +57,10 @@ export interface ServerToClientEvents {
   'cart:expired': (payload: { itemIds: number[] }) => void;
   /** Extension: this socket's session was signed in elsewhere or signed out; re-check and reconnect. */
   'session:ended': () => void;
+  /** Room `admins` only: an order was created, paid, failed, cancelled or refunded. */
+  'admin:order': (payload: AdminOrderEvent) => void;
+  /** Room `admins` only: the dashboard counts, after every order change. */
+  'admin:stats': (payload: AdminStats) => void;
 }
 
 export interface ClientToServerEvents {

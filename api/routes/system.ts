@@ -24,6 +24,15 @@ export function registerSystemRoutes(router: Router, { db, engine, config, logge
   });
 
   router.get('/api/site-config', (ctx) => {
-    ctx.body = { siteName: config.siteName, supportEmail: config.supportEmail };
+    const stripe = config.payments.provider === 'stripe';
+    ctx.body = {
+      siteName: config.siteName,
+      supportEmail: config.supportEmail,
+      payments: {
+        provider: config.payments.provider,
+        publishableKey: stripe ? (config.stripe.publishableKey ?? null) : null,
+        testMode: !stripe || Boolean(config.stripe.publishableKey?.startsWith('pk_test_')),
+      },
+    };
   });
 }

@@ -26,6 +26,34 @@ export async function addCredit(trx: Knex.Transaction, userId: number, entry: Le
 }
 
 /**
+ * Spends credit: the balance goes down only if it covers the amount (one conditional UPDATE, so
+ * two spends can never take it below zero), and a debit row records it. False when it does not
+ * cover the amount; nothing is written then.
+ */
+export async function spendCredit(
+  trx: Knex.Transaction,
+  userId: number,
+  entry: LedgerEntry,
+  now = Date.now(),
+): Promise<boolean> {
+  const changed = await trx('users')
+    .where({ id: userId })
+    .where('siteCreditPence', '>=', entry.amountPence)
+    .decrement('siteCreditPence', entry.amountPence);
+  if (changed !== 1) return false;
+  await CreditTransaction.query(trx).insert({
+    userId,
+    type: 'debit',
+    amountPence: entry.amountPence,
+    description: entry.description,
+    promoConfigId: entry.promoConfigId ?? null,
+    orderId: entry.orderId ?? null,
+    createdAt: now,
+  });
+  return true;
+}
+
+/**
  * Grants every active auto-apply promo that targets new users (or all users) once, inside the
  * registration transaction. The use counter is taken with one conditional UPDATE, so concurrent
  * registrations can never overrun totalMaxUses (and a CHECK constraint backs that up).

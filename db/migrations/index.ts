@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as foundation from './001_foundation';
 import * as loginThrottle from './002_login_throttle';
 import * as skillQuestion from './003_skill_question';
+import * as checkout from './004_checkout';
 
 interface Migration {
   name: string;
@@ -15,6 +16,7 @@ const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_login_throttle', ...loginThrottle },
   { name: '003_skill_question', ...skillQuestion },
+  { name: '004_checkout', ...checkout },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

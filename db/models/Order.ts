@@ -2,6 +2,8 @@ import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 
 export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
+/** 'credit' = paid entirely with site credit, no card. */
+export type PaymentProvider = 'stripe' | 'sandbox' | 'credit';
 
 export class Order extends BaseModel {
   static override tableName = 'orders';
@@ -9,7 +11,7 @@ export class Order extends BaseModel {
   id!: number;
   userId!: number | null;
   sessionId!: string | null;
-  paymentProvider!: string | null;
+  paymentProvider!: PaymentProvider | string | null;
   stripePaymentIntentId!: string | null;
   subtotalPence!: number;
   creditAppliedPence!: number;
@@ -18,6 +20,16 @@ export class Order extends BaseModel {
   status!: OrderStatus;
   paidAt!: number | null;
   cancelledAt!: number | null;
+  /** Hash of what the order was made from (items, numbers, prices, credit). */
+  fingerprint!: string | null;
+  /** A message for the customer about this order (e.g. replacement numbers). */
+  notice!: string | null;
+  failureMessage!: string | null;
+  refundReason!: string | null;
+  refundReference!: string | null;
+  refundedPence!: number;
+  refundedAt!: number | null;
+  confirmationSentAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

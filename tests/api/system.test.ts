@@ -25,6 +25,8 @@ describe.skipIf(engineUnavailable())(`system routes on ${testEngine()}`, () => {
     expect(res.body).toEqual({
       siteName: 'Westcountry Prizes',
       supportEmail: 'support@westcountryprizes.co.uk',
+      // No Stripe keys: the offline sandbox takes (test) card payments, and the page says so.
+      payments: { provider: 'sandbox', publishableKey: null, testMode: true },
     });
   });
 

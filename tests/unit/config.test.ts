@@ -64,9 +64,32 @@ describe('loadConfig', () => {
       /ADMIN_PASSWORD/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_PASSWORD: 'long-enough' })
-        .env,
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        ADMIN_PASSWORD: 'long-enough',
+        PAYMENTS_SANDBOX: '1',
+      }).env,
     ).toBe('production');
+  });
+
+  it('refuses the test-card sandbox in production unless PAYMENTS_SANDBOX=1, and half a Stripe set-up anywhere', () => {
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_PASSWORD: 'long-enough' };
+    expect(() => loadConfig(prod)).toThrow(/PAYMENTS_SANDBOX=1/);
+    expect(loadConfig({ ...prod, PAYMENTS_SANDBOX: '1' }).payments.provider).toBe('sandbox');
+    expect(() =>
+      loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(
+      loadConfig({
+        ...prod,
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).payments.provider,
+    ).toBe('stripe');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/must be set together/);
+    expect(loadConfig({}).payments.provider).toBe('sandbox');
   });
 
   it('lists every invalid value', () => {

@@ -1,0 +1,91 @@
+import {
+  type AdminOrderView,
+  formatOrderNumber,
+  type OrderItemView,
+  type OrderView,
+  type UserEntryView,
+} from '../../contract/checkout';
+import { penceToPounds } from '../../contract/money';
+import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
+
+export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
+
+export function presentOrderItem(i: OrderItem): OrderItemView {
+  const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
+  return {
+    id: i.id,
+    competitionId: i.competitionId,
+    title: i.title,
+    ticketPrice: penceToPounds(i.ticketPricePence),
+    quantity: i.quantity,
+    selectedNumbers: numbers,
+    numbers,
+    lineTotal: penceToPounds(i.ticketPricePence * i.quantity),
+  };
+}
+
+function paymentMethod(o: Order): string {
+  if (o.paymentProvider === 'credit') return 'Site Credit';
+  return o.creditAppliedPence > 0 ? 'Credit Card + Site Credit' : 'Credit Card';
+}
+
+/** The order as its owner sees it (and the confirmation page shows it). */
+export function presentOrder(o: OrderWithItems): OrderView {
+  return {
+    id: o.id,
+    orderNumber: formatOrderNumber(o.id),
+    userId: o.userId,
+    createdAt: iso(o.createdAt),
+    paidAt: isoOrNull(o.paidAt),
+    status: o.status,
+    subtotal: penceToPounds(o.subtotalPence),
+    creditApplied: penceToPounds(o.creditAppliedPence),
+    total: penceToPounds(o.totalPence),
+    currency: o.currency,
+    paymentProvider: o.paymentProvider,
+    paymentMethod: paymentMethod(o),
+    notice: o.notice ?? null,
+    refund: o.refundReason
+      ? {
+          amount: penceToPounds(o.refundedAt ? o.refundedPence : o.totalPence),
+          reason: o.refundReason,
+          refundedAt: isoOrNull(o.refundedAt),
+        }
+      : null,
+    items: [...(o.items ?? [])].sort((a, b) => a.id - b.id).map(presentOrderItem),
+  };
+}
+
+/** The admin's view: the payment reference and who placed it. */
+export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
+  const u = o.user;
+  return {
+    ...presentOrder(o),
+    stripePaymentIntentId: o.stripePaymentIntentId,
+    user: u
+      ? { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName }
+      : null,
+  };
+}
+
+export function presentUserEntry(e: UserEntry & { competition?: Competition }): UserEntryView {
+  const c = e.competition;
+  return {
+    id: e.id,
+    userId: e.userId,
+    competitionId: e.competitionId,
+    orderId: e.orderId,
+    ticketNumbers: [...(e.ticketNumbers ?? [])].sort((a, b) => a - b),
+    purchasedAt: iso(e.purchasedAt),
+    competition: {
+      id: e.competitionId,
+      image: c?.image ?? null,
+      title: c?.title ?? '',
+      description: c?.description ?? '',
+      ticketPrice: c ? penceToPounds(c.ticketPricePence) : 0,
+    },
+  };
+}

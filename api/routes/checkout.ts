@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http';
+import type { Router } from '@koa/router';
+import {
+  CreatePaymentIntentSchema,
+  OrderIdSchema,
+  SandboxConfirmSchema,
+  UpdateOrderSchema,
+} from '../../contract/checkout';
+import { ERROR_CODES } from '../../contract/errors';
+import type { AppDeps } from '../context';
+import { badRequest, HttpError, notFound } from '../errors';
+import { requireUser } from '../middleware/auth';
+import { ensureGuestId } from '../middleware/session';
+import { parse } from '../middleware/validate';
+import { createGateway, SandboxGateway, StripeGateway } from '../payments';
+import { presentOrder, presentUserEntry } from '../presenters/order';
+import {
+  type CheckoutDeps,
+  confirmOrderPaid,
+  confirmSandboxPayment,
+  createPaymentIntent,
+} from '../services/checkout';
+import { createMailer } from '../services/mailer';
+import { listUserEntries, orderVisibleTo } from '../services/orders';
+import { handleStripeEvent } from '../services/stripeWebhook';
+
+/** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, ERROR_CODES.tooLarge, 'The request body is too large.');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Checkout, the payment gateways, orders and My Entries. */
+export function registerCheckoutRoutes(router: Router, { db, events, logger, config }: AppDeps): void {
+  const gateway = createGateway(config, db);
+  const deps: CheckoutDeps = {
+    db,
+    events,
+    logger,
+    gateway,
+    mailer: createMailer(config),
+    siteName: config.siteName,
+    windowSeconds: config.payments.windowSeconds,
+  };
+  const signedIn = requireUser(db);
+
+  router.post('/api/create-payment-intent', signedIn, async (ctx) => {
+    const input = parse(CreatePaymentIntentSchema, ctx.request.body ?? {});
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await createPaymentIntent(deps, ctx.state.user!, ensureGuestId(ctx.session!), input);
+  });
+
+  router.post('/api/payments/sandbox/confirm', signedIn, async (ctx) => {
+    if (!(gateway instanceof SandboxGateway))
+      throw notFound('The payment sandbox is not enabled on this server.');
+    const input = parse(SandboxConfirmSchema, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await confirmSandboxPayment(deps, gateway, ctx.state.user!, input);
+  });
+
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+    if (!(gateway instanceof StripeGateway)) throw notFound('Stripe is not configured on this server.');
+    if (!gateway.webhookSecret) {
+      throw new HttpError(503, ERROR_CODES.paymentUnavailable, 'Stripe webhooks are not configured.');
+    }
+    const signature = ctx.get('stripe-signature');
+    const raw = await readRawBody(ctx.req, WEBHOOK_BODY_LIMIT);
+    if (!signature) throw badRequest('Missing Stripe-Signature header.');
+    let event: ReturnType<StripeGateway['constructWebhookEvent']>;
+    try {
+      event = gateway.constructWebhookEvent(raw, signature);
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'Stripe webhook with a bad signature refused');
+      throw badRequest('Invalid Stripe signature.');
+    }
+    ctx.body = await handleStripeEvent({ ...deps, gateway }, event);
+  });
+
+  router.get('/api/orders/:id', signedIn, async (ctx) => {
+    const { id } = parse(OrderIdSchema, ctx.params);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
+  });
+
+  router.patch('/api/orders/:id', signedIn, async (ctx) => {
+    const { id } = parse(OrderIdSchema, ctx.params);
+    const order = await orderVisibleTo(db, id, ctx.state.user!);
+    parse(UpdateOrderSchema, ctx.request.body);
+    await confirmOrderPaid(deps, order);
+    ctx.body = presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
+  });
+
+  router.get('/api/user-entries', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listUserEntries(db, ctx.state.user!.id)).map(presentUserEntry);
+  });
+
+  // The spec's hosted-page card provider. Not supported by this build (payments go through Stripe
+  // or the sandbox), so the client gets the spec's clear answer instead of a 404.
+  router.post('/api/generate-cashflows-signature', (ctx) => {
+    ctx.status = 503;
+    const message = 'Payment provider not configured';
+    ctx.body = { message, code: ERROR_CODES.paymentUnavailable, error: message };
+  });
+}

@@ -1,0 +1,219 @@
+import * as v from 'valibot';
+
+// Checkout, payments, orders and My Entries (customer-side.md sections 2, 4, 5, 7; admin-side.md
+// orders). Money is pounds here, as everywhere in the API; ISO 8601 timestamps.
+
+/** Site credit can be used only when the cart total is at least this (customer-side.md section 9). */
+export const CREDIT_MINIMUM_SPEND_PENCE = 500;
+export const CREDIT_MINIMUM_MESSAGE = 'Minimum spend of £5.00 required to use site credit';
+export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items to your cart before checking out.';
+export const SANDBOX_TEST_MODE_LABEL = 'Test mode: no real payment is taken';
+
+/** 12 -> 'ORD-0000000012' (customer-side.md section 9). */
+export const formatOrderNumber = (id: number): string => `ORD-${String(id).padStart(10, '0')}`;
+
+export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'credit'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+
+/**
+ * POST /api/create-payment-intent. `version` is the client's checkout protocol version (the spec's
+ * client sends 5); it is accepted and not otherwise used. `forceNew` always starts a new order;
+ * without it an open order made from exactly the same cart is reused.
+ */
+export const CreatePaymentIntentSchema = v.object({
+  version: v.optional(
+    v.pipe(v.number('version must be a whole number'), v.integer('version must be a whole number')),
+  ),
+  forceNew: v.optional(v.boolean('forceNew must be true or false'), false),
+  useCredit: v.optional(v.boolean('useCredit must be true or false'), false),
+});
+export type CreatePaymentIntentInput = v.InferOutput<typeof CreatePaymentIntentSchema>;
+
+export const PaymentIntentResponseSchema = v.object({
+  /** For Stripe.js / the sandbox form; null when no card payment is needed (paid by credit). */
+  clientSecret: v.nullable(v.string()),
+  orderId: v.number(),
+  orderNumber: v.string(),
+  /** Pounds to pay by card (subtotal minus credit). */
+  amount: v.number(),
+  subtotal: v.number(),
+  creditApplied: v.number(),
+  currency: v.literal('gbp'),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  /** Stripe's publishable key; null for the sandbox and credit-only orders. */
+  publishableKey: v.nullable(v.string()),
+  /** 'completed' when credit paid the whole order, else 'pending' until the card payment. */
+  status: v.picklist(['pending', 'completed']),
+  /** True when no real money is taken (sandbox, or Stripe with a test key). */
+  testMode: v.boolean(),
+});
+export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponseSchema>;
+
+/** The Luhn checksum every real card number passes (catches typing mistakes). */
+export function passesLuhn(cardNumber: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < cardNumber.length; i++) {
+    let d = Number(cardNumber[cardNumber.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const digits = (message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform((x) => String(x).replace(/[\s-]/g, '')),
+    v.regex(/^\d+$/, message),
+  );
+
+/** POST /api/payments/sandbox/confirm: the sandbox's card form. */
+export const SandboxConfirmSchema = v.object({
+  clientSecret: v.pipe(
+    v.string('clientSecret is required'),
+    v.nonEmpty('clientSecret is required'),
+    v.maxLength(200, 'clientSecret is invalid'),
+  ),
+  cardNumber: v.pipe(
+    digits('Your card number is incomplete.'),
+    v.minLength(12, 'Your card number is incomplete.'),
+    v.maxLength(19, 'Your card number is invalid.'),
+    v.check(passesLuhn, 'Your card number is invalid.'),
+  ),
+  expMonth: v.pipe(
+    digits("Your card's expiration month is invalid."),
+    v.transform(Number),
+    v.minValue(1, "Your card's expiration month is invalid."),
+    v.maxValue(12, "Your card's expiration month is invalid."),
+  ),
+  expYear: v.pipe(
+    digits("Your card's expiration year is invalid."),
+    v.check((s) => s.length === 2 || s.length === 4, "Your card's expiration year is invalid."),
+    // Two digits mean 20xx, as printed on cards.
+    v.transform((s) => (s.length === 2 ? 2000 + Number(s) : Number(s))),
+  ),
+  cvc: v.pipe(
+    v.string("Your card's security code is incomplete."),
+    v.trim(),
+    v.regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  ),
+});
+export type SandboxConfirmInput = v.InferOutput<typeof SandboxConfirmSchema>;
+
+export const SandboxConfirmResultSchema = v.object({
+  status: v.literal('succeeded'),
+  orderId: v.number(),
+  message: v.string(),
+});
+export type SandboxConfirmResult = v.InferOutput<typeof SandboxConfirmResultSchema>;
+
+/** PATCH /api/orders/:id: the only change a customer may ask for, and only once paid. */
+export const UpdateOrderSchema = v.object({
+  status: v.literal('completed', 'Only status "completed" can be requested'),
+});
+
+export const OrderIdSchema = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'Order id must be a positive whole number'),
+    v.transform(Number),
+  ),
+});
+
+export const OrderItemViewSchema = v.object({
+  id: v.number(),
+  competitionId: v.number(),
+  title: v.string(),
+  ticketPrice: v.number(),
+  quantity: v.number(),
+  /** The ticket numbers of this line (for a Lucky Dip, the numbers it was given). */
+  selectedNumbers: v.array(v.number()),
+  numbers: v.array(v.number()),
+  lineTotal: v.number(),
+});
+export type OrderItemView = v.InferOutput<typeof OrderItemViewSchema>;
+
+export const OrderViewSchema = v.object({
+  id: v.number(),
+  orderNumber: v.string(),
+  userId: v.nullable(v.number()),
+  createdAt: v.string(),
+  paidAt: v.nullable(v.string()),
+  status: v.picklist(ORDER_STATUSES),
+  /** Sum of the items, before credit. */
+  subtotal: v.number(),
+  creditApplied: v.number(),
+  /** What was (or is to be) paid by card: subtotal minus credit. */
+  total: v.number(),
+  currency: v.string(),
+  paymentProvider: v.nullable(v.string()),
+  /** 'Credit Card', 'Site Credit', or both joined with ' + '. */
+  paymentMethod: v.string(),
+  /** A message for the customer (replacement numbers, refund, last card error). */
+  notice: v.nullable(v.string()),
+  refund: v.nullable(
+    v.object({
+      amount: v.number(),
+      reason: v.string(),
+      /** null while the refund is still being sent to the payment provider. */
+      refundedAt: v.nullable(v.string()),
+    }),
+  ),
+  items: v.array(OrderItemViewSchema),
+});
+export type OrderView = v.InferOutput<typeof OrderViewSchema>;
+
+/** The admin's view of an order (admin-side.md section 3) as sent with `admin:order`. */
+export const AdminOrderViewSchema = v.object({
+  ...OrderViewSchema.entries,
+  stripePaymentIntentId: v.nullable(v.string()),
+  user: v.nullable(
+    v.object({
+      id: v.number(),
+      username: v.string(),
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+    }),
+  ),
+});
+export type AdminOrderView = v.InferOutput<typeof AdminOrderViewSchema>;
+
+export const ORDER_CHANGES = ['created', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export type OrderChange = (typeof ORDER_CHANGES)[number];
+
+export const AdminOrderEventSchema = v.object({
+  order: AdminOrderViewSchema,
+  /** Extension of the realtime contract: what just happened to the order. */
+  change: v.picklist(ORDER_CHANGES),
+});
+export type AdminOrderEvent = v.InferOutput<typeof AdminOrderEventSchema>;
+
+export const AdminStatsSchema = v.object({
+  userCount: v.number(),
+  competitionCount: v.number(),
+  orderCount: v.number(),
+});
+export type AdminStats = v.InferOutput<typeof AdminStatsSchema>;
+
+/** GET /api/user-entries (customer-side.md section 3 "User entry"). */
+export const UserEntryViewSchema = v.object({
+  id: v.number(),
+  userId: v.number(),
+  competitionId: v.number(),
+  orderId: v.number(),
+  ticketNumbers: v.array(v.number()),
+  purchasedAt: v.string(),
+  competition: v.object({
+    id: v.number(),
+    image: v.nullable(v.string()),
+    title: v.string(),
+    description: v.string(),
+    ticketPrice: v.number(),
+  }),
+});
+export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
