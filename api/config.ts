@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import type { CashflowsSettings } from './payments/cashflows';
 
 /** The session secret used when SESSION_SECRET is unset: fine on a laptop, refused in production. */
 export const DEFAULT_SESSION_SECRET = 'insecure-development-session-secret-change-me';
@@ -46,6 +47,13 @@ const EnvSchema = v.object({
   PAYMENTS_SANDBOX: v.optional(v.picklist(['0', '1']), '0'),
   /** How long holds are extended when payment starts. */
   PAYMENT_WINDOW_SECONDS: intFromEnv(900, 60, 86_400),
+  /** The hosted-page card provider of the spec: POST /api/generate-cashflows-signature signs its form. */
+  CASHFLOWS_MERCHANT_ID: optionalText,
+  CASHFLOWS_SIGNATURE_KEY: optionalText,
+  CASHFLOWS_TEST_MODE: v.optional(v.picklist(['0', '1']), '1'),
+  CASHFLOWS_REDIRECT_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  ),
   SMTP_URL: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** How often expired holds are released (0 = never, e.g. in tests that drive it themselves). */
@@ -80,6 +88,8 @@ export interface Config {
     provider: 'stripe' | 'sandbox';
     windowSeconds: number;
   };
+  /** Set only when both the merchant id and the signature key are. */
+  cashflows: CashflowsSettings | undefined;
   smtpUrl: string | undefined;
   logLevel: string;
   seedDemoData: boolean;
@@ -140,6 +150,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.STRIPE_API_URL,
     },
     payments: { provider, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
+    cashflows:
+      e.CASHFLOWS_MERCHANT_ID && e.CASHFLOWS_SIGNATURE_KEY
+        ? {
+            merchantId: e.CASHFLOWS_MERCHANT_ID,
+            signatureKey: e.CASHFLOWS_SIGNATURE_KEY,
+            testMode: e.CASHFLOWS_TEST_MODE === '1',
+            redirectUrl: e.CASHFLOWS_REDIRECT_URL,
+          }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',

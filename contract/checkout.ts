@@ -217,3 +217,27 @@ export const UserEntryViewSchema = v.object({
   }),
 });
 export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
+
+/** POST /api/generate-cashflows-signature (customer-side.md section 7). amount is integer pence. */
+export const CashflowsSignatureSchema = v.object({
+  amount: v.pipe(
+    v.number('amount must be a whole number of pence'),
+    v.integer('amount must be a whole number of pence'),
+    v.minValue(1, 'amount must be at least 1 penny'),
+    v.maxValue(100_000_000, 'amount is too large'),
+  ),
+  orderRef: v.pipe(
+    v.string('orderRef is required'),
+    v.regex(
+      /^ORDER-[A-Za-z0-9-]{1,60}$/,
+      'orderRef must start with ORDER- followed by letters, digits or dashes',
+    ),
+  ),
+  transactionUnique: v.pipe(
+    v.string('transactionUnique is required'),
+    v.regex(
+      /^TXN-[A-Za-z0-9-]{1,60}$/,
+      'transactionUnique must start with TXN- followed by letters, digits or dashes',
+    ),
+  ),
+});

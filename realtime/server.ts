@@ -8,6 +8,8 @@ import * as v from 'valibot';
 import type { CartOwnerRef, EventBus } from '../api/events';
 import type { SessionStore } from '../api/middleware/session';
 import { presentCart } from '../api/presenters/cart';
+import { presentAdminOrder } from '../api/presenters/order';
+import { adminStats, loadOrder } from '../api/services/orders';
 import { listCart } from '../api/services/reservations';
 import { competitionSnapshot } from '../api/services/snapshot';
 import {
@@ -15,7 +17,7 @@ import {
   type ServerToClientEvents,
   WatchRequestSchema,
 } from '../contract/realtime';
-import { competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
+import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
 
 /** Who a socket belongs to, read once from the session at handshake. */
@@ -70,7 +72,13 @@ export function attachRealtime(
       socket.data.userId = session?.data.userId ?? null;
       if (session) socket.join(sessionKeyRoom(session.key));
       if (socket.data.guestId) socket.join(guestRoom(socket.data.guestId));
-      if (socket.data.userId) socket.join(userRoom(socket.data.userId));
+      if (socket.data.userId) {
+        socket.join(userRoom(socket.data.userId));
+        // The role is read from the database, never from the client. A role change or sign-out
+        // ends the session (session.ended below), so a demoted admin's sockets leave the room.
+        const user = await db('users').where({ id: socket.data.userId }).whereNull('deletedAt').first('role');
+        if (user?.role === 'admin') socket.join(ADMINS_ROOM);
+      }
       next();
     } catch (err) {
       logger.error({ err }, 'socket handshake failed');
@@ -148,6 +156,20 @@ export function attachRealtime(
   events.subscribe('cart.expired', ({ owner, itemIds }) =>
     io.to(ownerRooms(owner)).emit('cart:expired', { itemIds }),
   );
+
+  // Admins watch orders arrive live: the order as the admin screens show it, then fresh counts.
+  events.subscribe('order.changed', async ({ orderId, change }) => {
+    try {
+      const here = io.sockets.adapter.rooms.get(ADMINS_ROOM)?.size ?? 0;
+      if (!here && (await io.sockets.adapter.serverCount()) <= 1) return;
+      const order = await loadOrder(db, orderId, true);
+      if (!order) return;
+      io.to(ADMINS_ROOM).emit('admin:order', { order: presentAdminOrder(order), change });
+      io.to(ADMINS_ROOM).emit('admin:stats', await adminStats(db));
+    } catch (err) {
+      logger.error({ err, orderId }, 'admin order push failed');
+    }
+  });
 
   // Sign-in replaces a session and sign-out ends it: that session's sockets leave every private
   // room at once (they are disconnected) and are told why, so the page re-checks who is signed in

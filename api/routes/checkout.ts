@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Router } from '@koa/router';
 import {
+  CashflowsSignatureSchema,
   CreatePaymentIntentSchema,
   OrderIdSchema,
   SandboxConfirmSchema,
@@ -13,6 +14,7 @@ import { requireUser } from '../middleware/auth';
 import { ensureGuestId } from '../middleware/session';
 import { parse } from '../middleware/validate';
 import { createGateway, SandboxGateway, StripeGateway } from '../payments';
+import { hostedPaymentForm } from '../payments/cashflows';
 import { presentOrder, presentUserEntry } from '../presenters/order';
 import {
   type CheckoutDeps,
@@ -104,11 +106,21 @@ export function registerCheckoutRoutes(router: Router, { db, events, logger, con
     ctx.body = (await listUserEntries(db, ctx.state.user!.id)).map(presentUserEntry);
   });
 
-  // The spec's hosted-page card provider. Not supported by this build (payments go through Stripe
-  // or the sandbox), so the client gets the spec's clear answer instead of a 404.
-  router.post('/api/generate-cashflows-signature', (ctx) => {
-    ctx.status = 503;
-    const message = 'Payment provider not configured';
-    ctx.body = { message, code: ERROR_CODES.paymentUnavailable, error: message };
+  // The spec's hosted-page card provider: signs the hidden form the browser posts to it. Orders are
+  // fulfilled through Stripe or the sandbox; without CASHFLOWS_* settings the spec's clear 503.
+  router.post('/api/generate-cashflows-signature', signedIn, (ctx) => {
+    if (!config.cashflows) {
+      const message = 'Payment provider not configured';
+      throw new HttpError(503, ERROR_CODES.paymentUnavailable, message);
+    }
+    const input = parse(CashflowsSignatureSchema, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = hostedPaymentForm(config.cashflows, {
+      amountPence: input.amount,
+      orderRef: input.orderRef,
+      transactionUnique: input.transactionUnique,
+      // The page the provider returns to: this site (CASHFLOWS_REDIRECT_URL overrides it).
+      redirectUrl: `${ctx.protocol}://${ctx.host}/payment-success`,
+    });
   });
 }
