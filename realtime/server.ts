@@ -17,6 +17,7 @@ import {
   type ServerToClientEvents,
   WatchRequestSchema,
 } from '../contract/realtime';
+import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
 
@@ -60,6 +61,7 @@ export function attachRealtime(
   httpServer: HttpServer,
   { sessionStore, keys, logger, events, db }: RealtimeOptions,
 ): RealtimeServer {
+  sharePreEncodedFramesWhenSafe();
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     perMessageDeflate: SNAPSHOT_COMPRESSION,

@@ -1,0 +1,49 @@
+import { transports } from 'engine.io';
+
+/**
+ * Broadcast fan-out cost. For a room broadcast Socket.IO frames the WebSocket message once
+ * (`wsPreEncodedFrame`) and engine.io writes that same frame to every socket. engine.io turns this
+ * off for all sockets whenever the server enables permessage-deflate, which we do so that the
+ * 100,000-number snapshot goes out small; every ticket event was then re-framed (a copy and a
+ * buffer) once per watching socket.
+ *
+ * A pre-encoded frame is an ordinary uncompressed frame (permessage-deflate allows those at any
+ * time), so the only hazard is order: ws queues messages while it compresses a large one, and a
+ * frame written past that queue would overtake it. So the shared frame is used only while the
+ * socket's ws sender is idle (not compressing, nothing queued), which is exactly when ws itself
+ * would write an uncompressed message straight through; otherwise the message takes the normal path.
+ *
+ * This reads two fields of ws's Sender (`_state`, `_queue`) as engine.io itself reads `_sender`;
+ * tests/api/realtimeFrames.test.ts fails if a ws upgrade changes them.
+ */
+interface WsSender {
+  _state?: number;
+  _queue?: unknown[];
+  sendFrame?: unknown;
+}
+
+const SENDER_IDLE = 0; // ws/lib/sender.js: DEFAULT (neither DEFLATING nor GET_BLOB_DATA)
+
+export function senderIsIdle(sender: WsSender | undefined): boolean {
+  return (
+    typeof sender?.sendFrame === 'function' &&
+    sender._state === SENDER_IDLE &&
+    Array.isArray(sender._queue) &&
+    sender._queue.length === 0
+  );
+}
+
+let installed = false;
+
+/** Installs the check once per process (engine.io's WebSocket transport is shared). */
+export function sharePreEncodedFramesWhenSafe(): void {
+  if (installed) return;
+  installed = true;
+  const proto = transports.websocket.prototype as unknown as {
+    _canSendPreEncodedFrame(packet: { options?: { wsPreEncodedFrame?: unknown } }): boolean;
+    socket?: { _sender?: WsSender };
+  };
+  proto._canSendPreEncodedFrame = function (this: typeof proto, packet) {
+    return packet.options?.wsPreEncodedFrame !== undefined && senderIsIdle(this.socket?._sender);
+  };
+}

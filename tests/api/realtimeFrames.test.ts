@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { senderIsIdle } from '../../realtime/preEncodedFrames';
+import { shopper } from '../support/accounts';
+import { insertCompetition } from '../support/fixtures';
+import { collect, connectSocket, type TestSocket, waitFor, watch } from '../support/sockets';
+import { engineUnavailable, testEngine } from '../support/testDatabase';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+interface Sender {
+  _state: number;
+  _queue: unknown[];
+  sendFrame(list: Buffer[], cb?: unknown): void;
+}
+interface ServerWebSocket {
+  _sender: Sender;
+  _extensions: Record<string, unknown>;
+}
+
+// One broadcast is framed once and the same frame written to every watcher, even though the
+// server offers permessage-deflate (which engine.io would otherwise treat as a reason to re-frame
+// per socket). See realtime/preEncodedFrames.ts.
+describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}`, () => {
+  let server: TestServer;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await server?.stop();
+  });
+
+  /** The server's ws connection behind a client socket (engine.io and ws internals, on purpose). */
+  const wsOf = (socket: TestSocket): ServerWebSocket => {
+    const transport = server.io.sockets.sockets.get(socket.id!)!.conn.transport;
+    return (transport as unknown as { socket: ServerWebSocket }).socket;
+  };
+  const senderOf = (socket: TestSocket) => wsOf(socket)._sender;
+
+  it('reads ws internals that still exist: an idle sender is recognised, a busy one is not', async () => {
+    const socket = await connectSocket(server.url);
+    sockets.push(socket);
+    const sender = senderOf(socket);
+    expect(senderIsIdle(sender)).toBe(true);
+    expect(senderIsIdle({ ...sender, _state: 1, sendFrame: sender.sendFrame })).toBe(false);
+    expect(senderIsIdle({ ...sender, _queue: [[]], sendFrame: sender.sendFrame })).toBe(false);
+  });
+
+  it('writes the very same frame to every watcher of a competition, with deflate negotiated, in order', async () => {
+    const id = await insertCompetition(server.database.db, { totalTickets: 100 });
+    const watchers = await Promise.all([connectSocket(server.url), connectSocket(server.url)]);
+    sockets.push(...watchers);
+    const written: Buffer[][] = [];
+    for (const w of watchers) {
+      expect((await watch(w, id)).ok).toBe(true);
+      const sender = senderOf(w);
+      // The test client (socket.io-client over ws) negotiates permessage-deflate, as browsers do.
+      expect(Object.keys(wsOf(w)._extensions)).toContain('permessage-deflate');
+      const original = sender.sendFrame.bind(sender);
+      const mine: Buffer[] = [];
+      written.push(mine);
+      sender.sendFrame = (list: Buffer[], cb?: unknown) => {
+        mine.push(list[0]!);
+        original(list, cb);
+      };
+    }
+    const received = watchers.map((w) => collect(w, 'tickets:reserved'));
+    const buyer = await shopper(server.url, id);
+    for (const n of [5, 6]) {
+      expect(
+        (await buyer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [n] })).status,
+      ).toBe(201);
+    }
+    await waitFor(() => received.every((r) => r.length === 2), 2000, 'both events at both watchers');
+    for (const r of received) expect(r.map((e) => e.numbers)).toEqual([[5], [6]]);
+    // Each event's frame (its header buffer, allocated per framing) is one shared object, not one
+    // framed per socket.
+    expect(written[0]!.length).toBeGreaterThanOrEqual(2);
+    expect(written[1]!.length).toBe(written[0]!.length);
+    written[0]!.forEach((frame, i) => {
+      expect(written[1]![i]).toBe(frame);
+    });
+  });
+});
