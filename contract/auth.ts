@@ -127,3 +127,27 @@ export const SignInFormSchema = v.object({
     v.minLength(6, 'Password must be at least 6 characters'),
   ),
 });
+
+const requiredName = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+
+/**
+ * The checkout dialog's registration form (customer-side.md section 5): first and last name are
+ * required there. It also asks for the phone number, which the server requires of every account.
+ */
+export const CheckoutRegisterFormSchema = v.pipe(
+  v.object({
+    ...RegisterSchema.entries,
+    firstName: requiredName('First name is required'),
+    lastName: requiredName('Last name is required'),
+    confirmPassword: v.string(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      'Passwords do not match',
+    ),
+    ['confirmPassword'],
+  ),
+);

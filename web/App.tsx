@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
 import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
+import MyEntriesPage from './pages/account/MyEntriesPage';
 import ProfilePage from './pages/account/ProfilePage';
 import CartPage from './pages/cart/CartPage';
+import CheckoutPage from './pages/checkout/CheckoutPage';
+import OrderConfirmationPage from './pages/checkout/OrderConfirmationPage';
+import PaymentSuccessPage from './pages/checkout/PaymentSuccessPage';
 import CompetitionDetailPage from './pages/competitions/CompetitionDetailPage';
 import CompetitionsPage from './pages/competitions/CompetitionsPage';
 import HomePage from './pages/home/HomePage';
@@ -62,6 +67,14 @@ export function Routes() {
       <Route path="/faq" component={FaqPage} />
       <Route path="/about" component={AboutPage} />
       <Route path="/cart" component={CartPage} />
+      <Route path="/checkout" component={CheckoutPage} />
+      <Route path="/confirmation/:orderId" component={OrderConfirmationPage} />
+      <Route path="/payment-success/:orderId" component={PaymentSuccessPage} />
+      <Route path="/payment-success" component={PaymentSuccessPage} />
+      <Route path="/my-competitions" component={MyEntriesPage} />
+      <Route path="/my-tickets">
+        <Redirect to="/my-competitions" replace />
+      </Route>
       <Route path="/auth" component={AuthPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/admin-login" component={AdminLoginPage} />
@@ -90,6 +103,7 @@ export function App() {
         </main>
         <Footer />
       </Shell>
+      <CheckoutDialog />
       <Toaster />
     </ThemeProvider>
   );

@@ -15,17 +15,25 @@ const Footer = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
-/** 'Login Required': sign in without leaving the page; on success the page reloads (spec). */
+/**
+ * 'Login Required': sign in without leaving the page. On success the page reloads (spec), unless
+ * the caller carries on itself (`onSignedIn`, checkout). 'Create New Account' goes to the register
+ * tab, or to the caller's own registration dialog (`onCreateAccount`).
+ */
 export function LoginDialog({
   open,
   onClose,
   description = 'Please log in to continue.',
   offerRegistration = true,
+  onSignedIn,
+  onCreateAccount,
 }: {
   open: boolean;
   onClose: () => void;
   description?: string;
   offerRegistration?: boolean;
+  onSignedIn?: () => void;
+  onCreateAccount?: () => void;
 }) {
   const signIn = async ({ username, password }: { username: string; password: string }) => {
     try {
@@ -35,7 +43,8 @@ export function LoginDialog({
         description: 'You have been logged in successfully',
         variant: 'success',
       });
-      setTimeout(() => window.location.reload(), 800);
+      if (onSignedIn) onSignedIn();
+      else setTimeout(() => window.location.reload(), 800);
       return void user;
     } catch (err) {
       toast({
@@ -54,7 +63,14 @@ export function LoginDialog({
         <Button type="button" $variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        {offerRegistration && <Link href="/auth?tab=register">Create New Account</Link>}
+        {offerRegistration &&
+          (onCreateAccount ? (
+            <Button type="button" $variant="ghost" onClick={onCreateAccount}>
+              Create New Account
+            </Button>
+          ) : (
+            <Link href="/auth?tab=register">Create New Account</Link>
+          ))}
       </Footer>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RegisterFormSchema } from '../../../contract/auth';
+import { CheckoutRegisterFormSchema, RegisterFormSchema } from '../../../contract/auth';
 import { Button } from '../ui/Button';
 import { Checkbox, ErrorBox, Field, Form } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';
@@ -19,12 +19,23 @@ const EMPTY = {
 
 export type RegisterValues = Omit<typeof EMPTY, 'confirmPassword'> & { guestSessionId: null };
 
-/** The registration form with every rule of the spec, checked here and again by the server. */
-export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) => Promise<void> }) {
+/**
+ * The registration form with every rule of the spec, checked here and again by the server. The
+ * checkout variant requires first and last name (spec section 5) and has its own button.
+ */
+export function RegisterForm({
+  onSubmit,
+  variant = 'page',
+}: {
+  onSubmit: (values: RegisterValues) => Promise<void>;
+  variant?: 'page' | 'checkout';
+}) {
+  const checkout = variant === 'checkout';
+  const id = (name: string) => `${checkout ? 'checkout-reg' : 'reg'}-${name}`;
   const [values, setValues] = useState(EMPTY);
   const set = (patch: Partial<typeof EMPTY>) => setValues((current) => ({ ...current, ...patch }));
   const { submit, errors, formError, busy } = useValidatedSubmit(
-    RegisterFormSchema,
+    checkout ? CheckoutRegisterFormSchema : RegisterFormSchema,
     values,
     async ({ confirmPassword: _confirm, ...rest }) =>
       onSubmit({ ...rest, guestSessionId: null } as RegisterValues),
@@ -35,7 +46,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
     <Form onSubmit={submit} noValidate>
       {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
       <Field
-        id="reg-username"
+        id={id('username')}
         label="Username"
         autoComplete="username"
         value={values.username}
@@ -43,7 +54,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         onChange={(e) => set({ username: e.target.value })}
       />
       <Field
-        id="reg-email"
+        id={id('email')}
         label="Email"
         type="email"
         autoComplete="email"
@@ -52,23 +63,23 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         onChange={(e) => set({ email: e.target.value })}
       />
       <Field
-        id="reg-first-name"
-        label="First name (optional)"
+        id={id('first-name')}
+        label={checkout ? 'First name' : 'First name (optional)'}
         autoComplete="given-name"
         value={values.firstName}
         error={errors.firstName}
         onChange={(e) => set({ firstName: e.target.value })}
       />
       <Field
-        id="reg-last-name"
-        label="Last name (optional)"
+        id={id('last-name')}
+        label={checkout ? 'Last name' : 'Last name (optional)'}
         autoComplete="family-name"
         value={values.lastName}
         error={errors.lastName}
         onChange={(e) => set({ lastName: e.target.value })}
       />
       <Field
-        id="reg-phone"
+        id={id('phone')}
         label="Phone number"
         type="tel"
         autoComplete="tel"
@@ -77,7 +88,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         onChange={(e) => set({ phoneNumber: e.target.value })}
       />
       <Field
-        id="reg-password"
+        id={id('password')}
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -86,7 +97,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         onChange={(e) => set({ password: e.target.value })}
       />
       <Field
-        id="reg-confirm"
+        id={id('confirm')}
         label="Confirm password"
         type="password"
         autoComplete="new-password"
@@ -95,7 +106,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         onChange={(e) => set({ confirmPassword: e.target.value })}
       />
       <Checkbox
-        id="reg-age"
+        id={id('age')}
         checked={values.ageConfirmation}
         error={errors.ageConfirmation}
         onChange={(c) => set({ ageConfirmation: c })}
@@ -103,7 +114,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         I confirm that I am 18 years of age or over
       </Checkbox>
       <Checkbox
-        id="reg-uk"
+        id={id('uk')}
         checked={values.ukResidency}
         error={errors.ukResidency}
         onChange={(c) => set({ ukResidency: c })}
@@ -111,7 +122,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         I confirm that I am a UK resident
       </Checkbox>
       <Checkbox
-        id="reg-terms"
+        id={id('terms')}
         checked={values.termsAgreement}
         error={errors.termsAgreement}
         onChange={(c) => set({ termsAgreement: c })}
@@ -126,7 +137,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: (values: RegisterValues) 
         </a>
       </Checkbox>
       <Button type="submit" disabled={busy}>
-        {busy ? 'Creating account...' : 'Create Account'}
+        {busy ? 'Creating account...' : checkout ? 'Create Account & Go to Cart' : 'Create Account'}
       </Button>
     </Form>
   );

@@ -34,6 +34,10 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Report only closes the person made (Escape): a close because `open` turned false is the
+  // parent's own doing, and its late event must not undo a switch to another dialog.
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -41,7 +45,15 @@ export function Dialog({
     if (!open && el.open) el.close();
   }, [open]);
   return (
-    <Native ref={ref} onClose={onClose} aria-labelledby={titleId} $wide={wide} data-testid={testId}>
+    <Native
+      ref={ref}
+      onClose={() => {
+        if (openRef.current) onClose();
+      }}
+      aria-labelledby={titleId}
+      $wide={wide}
+      data-testid={testId}
+    >
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>

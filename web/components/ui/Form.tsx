@@ -49,6 +49,8 @@ const CheckWrap = styled.div`
   label { display: flex; gap: ${({ theme }) => theme.space.xs}; align-items: flex-start; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   input { width: 18px; height: 18px; margin-top: 2px; flex: 0 0 auto; }
   small { color: ${({ theme }) => theme.colors.danger}; }
+  small.hint { color: ${({ theme }) => theme.colors.textMuted}; }
+  input:disabled + span { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 export function Checkbox({
@@ -57,12 +59,17 @@ export function Checkbox({
   error,
   checked,
   onChange,
+  disabled,
+  hint,
 }: {
   id: string;
   children: ReactNode;
   error?: string | undefined;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  /** Why it is disabled, or other help, under the label. */
+  hint?: string | undefined;
 }) {
   return (
     <CheckWrap>
@@ -71,11 +78,18 @@ export function Checkbox({
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           onChange={(e) => onChange(e.target.checked)}
           aria-invalid={error ? true : undefined}
+          aria-describedby={hint ? `${id}-hint` : undefined}
         />
         <span>{children}</span>
       </label>
+      {hint && (
+        <small className="hint" id={`${id}-hint`}>
+          {hint}
+        </small>
+      )}
       {error && <small>{error}</small>}
     </CheckWrap>
   );

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { formatPence } from '../../../contract/money';
 import { CartLine } from '../../components/cart/CartLine';
+import { OrderSummary } from '../../components/cart/OrderSummary';
+import { CheckoutAuthDialogs } from '../../components/checkout/CheckoutAuthDialogs';
+import { useCheckoutFlow } from '../../components/checkout/useCheckoutFlow';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../stores/auth';
-import { cartTicketCount, cartTotalPence, useCart } from '../../stores/cart';
+import { useCart } from '../../stores/cart';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -35,14 +37,6 @@ const Table = styled.table`
   }
 `;
 
-const Summary = styled(Card)`
-  h2 { margin-top: 0; color: ${({ theme }) => theme.colors.brand}; }
-  dl { display: grid; grid-template-columns: 1fr auto; gap: ${({ theme }) => theme.space.xs}; margin: 0 0 ${({ theme }) => theme.space.md}; }
-  dd { margin: 0; text-align: right; font-weight: 600; }
-  dt.total, dd.total { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: 700; border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: ${({ theme }) => theme.space.xs}; }
-  a { width: 100%; }
-`;
-
 function EmptyCart() {
   return (
     <CenteredMessage>
@@ -55,17 +49,28 @@ function EmptyCart() {
   );
 }
 
-/** /cart: the held tickets with their live reservation timers, and the order summary. */
+/**
+ * /cart: the held tickets with their live reservation timers, the order summary, and the way to
+ * payment (which carries on here after signing in for checkout).
+ */
 export default function CartPage() {
   const siteName = useSiteName();
   const authStatus = useAuth((s) => s.status);
   const items = useCart((s) => s.items);
   const cartStatus = useCart((s) => s.status);
+  const flow = useCheckoutFlow();
 
   useEffect(() => {
     document.title = `Your Cart | ${siteName}`;
   }, [siteName]);
 
+  const authDialogs = (
+    <CheckoutAuthDialogs
+      step={flow.authStep}
+      onStep={flow.setAuthStep}
+      onAuthenticated={flow.onAuthenticated}
+    />
+  );
   if (authStatus === 'loading' || (cartStatus === 'loading' && items.length === 0)) {
     return <Spinner label="Loading your cart" />;
   }
@@ -73,11 +78,11 @@ export default function CartPage() {
     return (
       <PageContainer>
         <EmptyCart />
+        {authDialogs}
       </PageContainer>
     );
   }
 
-  const subtotal = cartTotalPence(items);
   return (
     <PageContainer>
       <PageTitle>Your Cart</PageTitle>
@@ -102,23 +107,9 @@ export default function CartPage() {
             </tbody>
           </Table>
         </Card>
-        <Summary aria-labelledby="summary-title">
-          <h2 id="summary-title">Order Summary</h2>
-          <dl>
-            <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatPence(subtotal)}</dd>
-            <dt>Tickets</dt>
-            <dd data-testid="cart-tickets">{cartTicketCount(items)}</dd>
-            <dt className="total">Total</dt>
-            <dd className="total" data-testid="cart-total">
-              {formatPence(subtotal)}
-            </dd>
-          </dl>
-          <Link href="/competitions" asChild>
-            <ButtonLink $variant="ghost">Continue Shopping</ButtonLink>
-          </Link>
-        </Summary>
+        <OrderSummary items={items} onProceed={flow.proceed} />
       </Layout>
+      {authDialogs}
     </PageContainer>
   );
 }

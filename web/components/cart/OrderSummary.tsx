@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { CartItemView } from '../../../contract/cart';
+import { CREDIT_MINIMUM_MESSAGE, CREDIT_MINIMUM_SPEND_PENCE } from '../../../contract/checkout';
+import { formatPence, poundsToPence } from '../../../contract/money';
+import { useApiData } from '../../api/useApiData';
+import { useAuth } from '../../stores/auth';
+import { cartTicketCount, cartTotalPence } from '../../stores/cart';
+import { useCheckout } from '../../stores/checkout';
+import { Button, ButtonLink } from '../ui/Button';
+import { Checkbox, ErrorBox } from '../ui/Form';
+import { Card } from '../ui/Page';
+
+const Summary = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; }
+  dl { display: grid; grid-template-columns: 1fr auto; gap: ${({ theme }) => theme.space.xs}; margin: 0; }
+  dd { margin: 0; text-align: right; font-weight: 600; }
+  dd.credit { color: ${({ theme }) => theme.colors.success}; }
+  dt.total, dd.total { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: 700; border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: ${({ theme }) => theme.space.xs}; }
+  a, button { width: 100%; }
+  h3 { margin: 0 0 4px; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  p { margin: 0; }
+`;
+
+/** Site credit applies only from £5.00 and never beyond the total (spec section 4 'Site credit'). */
+export function creditToApply(subtotalPence: number, creditPence: number, wanted: boolean): number {
+  if (!wanted || subtotalPence < CREDIT_MINIMUM_SPEND_PENCE) return 0;
+  return Math.min(creditPence, subtotalPence);
+}
+
+/** The cart's order summary: totals, the site-credit choice, and the way to payment. */
+export function OrderSummary({
+  items,
+  onProceed,
+}: {
+  items: CartItemView[];
+  onProceed: (useCredit: boolean) => void;
+}) {
+  const user = useAuth((s) => s.user);
+  const credit = useApiData<{ credit: number }>(user ? '/api/user/credit' : null);
+  const [wantCredit, setWantCredit] = useState(false);
+  const subtotal = cartTotalPence(items);
+  const available = user ? poundsToPence(credit.data?.credit ?? 0) : 0;
+  const eligible = subtotal >= CREDIT_MINIMUM_SPEND_PENCE;
+  const applied = creditToApply(subtotal, available, wantCredit);
+  const preparing = useCheckout((s) => s.phase === 'loading');
+  const checkoutError = useCheckout((s) => s.cartError);
+
+  return (
+    <Summary aria-labelledby="summary-title">
+      <h2 id="summary-title">Order Summary</h2>
+      <dl>
+        <dt>Subtotal</dt>
+        <dd data-testid="cart-subtotal">{formatPence(subtotal)}</dd>
+        <dt>Tickets</dt>
+        <dd data-testid="cart-tickets">{cartTicketCount(items)}</dd>
+        {applied > 0 && (
+          <>
+            <dt>Site credit applied</dt>
+            <dd className="credit" data-testid="cart-credit">
+              -{formatPence(applied)}
+            </dd>
+          </>
+        )}
+        <dt className="total">Total</dt>
+        <dd className="total" data-testid="cart-total">
+          {formatPence(subtotal - applied)}
+        </dd>
+      </dl>
+      {available > 0 && (
+        <Checkbox
+          id="use-site-credit"
+          checked={wantCredit && eligible}
+          disabled={!eligible}
+          onChange={setWantCredit}
+          hint={eligible ? undefined : CREDIT_MINIMUM_MESSAGE}
+        >
+          Use site credit ({formatPence(available)} available)
+        </Checkbox>
+      )}
+      {checkoutError && (
+        <ErrorBox role="alert" data-testid="checkout-error">
+          <h3>Checkout Error</h3>
+          <p>{checkoutError}</p>
+        </ErrorBox>
+      )}
+      <Button type="button" onClick={() => onProceed(applied > 0)} disabled={items.length === 0 || preparing}>
+        Proceed to Checkout
+      </Button>
+      <Link href="/competitions" asChild>
+        <ButtonLink $variant="ghost">Continue Shopping</ButtonLink>
+      </Link>
+    </Summary>
+  );
+}

@@ -1,0 +1,193 @@
+import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { UserEntryView } from '../../../contract/checkout';
+import { formatPence, poundsToPence } from '../../../contract/money';
+import { useApiData } from '../../api/useApiData';
+import { LoginDialog } from '../../components/auth/LoginDialog';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+import { media } from '../../theme/theme';
+
+const Count = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Groups = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Group = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${media.md} { grid-template-columns: 200px 1fr; align-items: start; }
+  img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; border-radius: ${({ theme }) => theme.radii.md}; }
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  p { margin: 0; }
+  .tickets { font-weight: 700; color: ${({ theme }) => theme.colors.success}; }
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Purchases = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  li { border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md}; display: grid; gap: 4px; }
+  .head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${({ theme }) => theme.space.sm}; font-weight: 600; }
+  .date { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 400; }
+  .numbers { font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space.xl};
+`;
+
+interface CompetitionGroup {
+  competition: UserEntryView['competition'];
+  entries: UserEntryView[];
+  tickets: number;
+}
+
+/** Entries grouped by competition, newest purchase first (groups ordered by their newest one). */
+export function groupEntries(entries: UserEntryView[]): CompetitionGroup[] {
+  const sorted = [...entries].sort((a, b) => Date.parse(b.purchasedAt) - Date.parse(a.purchasedAt));
+  const groups = new Map<number, CompetitionGroup>();
+  for (const e of sorted) {
+    const group = groups.get(e.competitionId) ?? { competition: e.competition, entries: [], tickets: 0 };
+    group.entries.push(e);
+    group.tickets += e.ticketNumbers.length;
+    groups.set(e.competitionId, group);
+  }
+  return [...groups.values()];
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function SignedOut() {
+  const [open, setOpen] = useState(false);
+  return (
+    <CenteredMessage>
+      <h1>Authentication Required</h1>
+      <p>Please log in to view your competition entries.</p>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Log In
+      </Button>
+      <LoginDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        description="Please log in to view your competition entries."
+      />
+    </CenteredMessage>
+  );
+}
+
+function Entries() {
+  const entries = useApiData<UserEntryView[]>('/api/user-entries', { retries: 3, retryDelayMs: 1000 });
+  if (entries.loading && !entries.data) return <Spinner label="Loading your entries" />;
+  if (entries.error) {
+    return (
+      <CenteredMessage role="alert">
+        <h1>Failed to fetch user entries</h1>
+        <p>{entries.error.message}</p>
+        <Button type="button" onClick={entries.reload}>
+          Retry
+        </Button>
+      </CenteredMessage>
+    );
+  }
+  const list = entries.data ?? [];
+  if (list.length === 0) {
+    return (
+      <CenteredMessage>
+        <h1>No Entries Yet</h1>
+        <p>You haven't purchased any competition tickets yet.</p>
+        <Link href="/competitions" asChild>
+          <ButtonLink>Browse Competitions</ButtonLink>
+        </Link>
+      </CenteredMessage>
+    );
+  }
+  return (
+    <>
+      <PageTitle>My Entries</PageTitle>
+      <Count>Showing {plural(list.length, 'entry', 'entries')}</Count>
+      <Groups>
+        {groupEntries(list).map(({ competition: c, entries: purchases, tickets }) => (
+          <Group key={c.id} aria-labelledby={`entry-${c.id}`} data-testid="entry-group">
+            <img src={c.image ?? '/images/placeholder.svg'} alt="" />
+            <Body>
+              <h2 id={`entry-${c.id}`}>{c.title}</h2>
+              <p>{c.description}</p>
+              <p className="tickets">{plural(tickets, 'ticket', 'tickets')}</p>
+              <Purchases>
+                {purchases.map((e) => (
+                  <li key={e.id}>
+                    <div className="head">
+                      <span>Purchase #{e.orderId}</span>
+                      <span className="date">{format(new Date(e.purchasedAt), 'MMM d, yyyy')}</span>
+                    </div>
+                    <div className="numbers" data-testid="entry-numbers">
+                      Ticket numbers: {e.ticketNumbers.join(', ')}
+                    </div>
+                    <div>
+                      Total:{' '}
+                      <strong>{formatPence(poundsToPence(c.ticketPrice) * e.ticketNumbers.length)}</strong>
+                    </div>
+                  </li>
+                ))}
+              </Purchases>
+              <div>
+                <Link href={`/competition/${c.id}`} asChild>
+                  <ButtonLink $variant="secondary">View Results</ButtonLink>
+                </Link>
+              </div>
+            </Body>
+          </Group>
+        ))}
+      </Groups>
+    </>
+  );
+}
+
+/** /my-competitions: the signed-in customer's tickets, by competition. */
+export default function MyEntriesPage() {
+  const siteName = useSiteName();
+  const user = useAuth((s) => s.user);
+  const status = useAuth((s) => s.status);
+
+  useEffect(() => {
+    document.title = `My Entries | ${siteName}`;
+  }, [siteName]);
+
+  return (
+    <PageContainer>
+      {user ? (
+        <Entries key={user.id} />
+      ) : status === 'loading' ? (
+        <Spinner label="Checking your account" />
+      ) : (
+        <SignedOut />
+      )}
+      <Actions>
+        <Link href="/" asChild>
+          <ButtonLink $variant="ghost">Return Home</ButtonLink>
+        </Link>
+      </Actions>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import type { PaymentIntentResponse } from '../../contract/checkout';
+import { ApiError, apiSend, messageOf } from '../api/client';
+import { useCart } from './cart';
+import { toast } from './toast';
+
+/** The checkout protocol version the spec's client sends; the server accepts and ignores it. */
+const CHECKOUT_VERSION = 5;
+
+/** The 'Complete Your Purchase' dialog (customer-side.md section 4 'Checkout dialog'). */
+export type CheckoutPhase = 'closed' | 'loading' | 'error' | 'ready';
+
+interface CheckoutState {
+  phase: CheckoutPhase;
+  intent: PaymentIntentResponse | null;
+  error: string | null;
+  /**
+   * A 4xx about the cart itself (expired holds, empty cart, credit rule): its message says it
+   * all. Anything else may be the connection or the session, and gets the spec's hint.
+   */
+  errorAboutCart: boolean;
+  useCredit: boolean;
+  /** The last failed set-up, for the cart page's 'Checkout Error' box; cleared by the next try. */
+  cartError: string | null;
+  /** Signed in or registered to check out: the cart page then carries on to payment. */
+  resumeAfterAuth: boolean;
+  start: (useCredit: boolean) => Promise<void>;
+  retry: () => Promise<void>;
+  close: () => void;
+  setResumeAfterAuth: (resume: boolean) => void;
+}
+
+/** Bumped by every start and close, so the answer to an abandoned request is ignored. */
+let attempt = 0;
+
+export const useCheckout = create<CheckoutState>()((set, get) => ({
+  phase: 'closed',
+  intent: null,
+  error: null,
+  errorAboutCart: false,
+  useCredit: false,
+  cartError: null,
+  resumeAfterAuth: false,
+  start: async (useCredit) => {
+    const mine = ++attempt;
+    set({ phase: 'loading', intent: null, error: null, cartError: null, useCredit });
+    try {
+      // Without forceNew an open order made from exactly this cart is reused, so reopening the
+      // dialog neither piles up orders nor cancels a payment that may already have gone through.
+      const intent = await apiSend<PaymentIntentResponse>('POST', '/api/create-payment-intent', {
+        useCredit,
+        forceNew: false,
+        version: CHECKOUT_VERSION,
+      });
+      if (mine !== attempt) return;
+      set({ phase: 'ready', intent });
+    } catch (err) {
+      if (mine !== attempt) return;
+      const message = messageOf(err, 'Failed to create payment intent');
+      const aboutCart =
+        err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+      set({ phase: 'error', error: message, errorAboutCart: aboutCart, cartError: message });
+      toast({ title: 'Payment setup failed', description: message, variant: 'destructive' });
+      // Expired holds or a changed cart: show the server's cart as it is now.
+      void useCart.getState().load();
+    }
+  },
+  retry: () => get().start(get().useCredit),
+  close: () => {
+    attempt++;
+    set({ phase: 'closed', intent: null, error: null });
+  },
+  setResumeAfterAuth: (resume) => set({ resumeAfterAuth: resume }),
+}));
