@@ -90,7 +90,7 @@ export class SandboxGateway implements PaymentGateway {
     const existing = await this.db('sandboxRefunds').where({ idempotencyKey: input.idempotencyKey }).first();
     if (existing) return { id: existing.id as string };
     const intent = await this.byId(input.intentId);
-    if (!intent || intent.status !== 'succeeded') {
+    if (intent?.status !== 'succeeded') {
       throw new GatewayError(`Sandbox payment ${input.intentId} has not been paid, so cannot be refunded`);
     }
     const refunded = (await this.db('sandboxRefunds')

@@ -16,7 +16,7 @@ import { engineOfKnex } from '../../db/dialect';
 import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { SandboxGateway } from '../payments/sandbox';
-import { evaluateTestCard } from '../payments/sandboxCards';
+import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { ownedBy } from './cartQueries';
 import { type FulfilmentResult, fulfilPayment, type PaymentDeps, recordPaymentFailure } from './fulfilment';
 import { inTransaction } from './ticketTransactions';
@@ -28,7 +28,11 @@ export interface CheckoutDeps extends PaymentDeps {
   windowSeconds: number;
 }
 
+/** The smallest card payment Stripe takes in GBP. */
+const MIN_CARD_CHARGE_PENCE = 30;
 const OPEN_STATUSES = ['pending', 'failed'] as const;
+const CARD_DATE_PAST = "Your card's expiration date is in the past.";
+const REPLACED_CHECKOUT = 'This checkout was replaced by a newer one. Please use the latest payment form.';
 const PROVIDER_DOWN = 'The payment service is not available right now. Please try again in a moment.';
 
 const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
@@ -122,7 +126,7 @@ async function prepareOrder(
   }
   const closed = items.filter((i) => {
     const c = competitions.get(i.competitionId);
-    return !c || c.status !== 'active' || c.endDate <= now;
+    return c?.status !== 'active' || c.endDate <= now;
   });
   if (closed.length) {
     const named = closed.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
@@ -141,7 +145,12 @@ async function prepareOrder(
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
   if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
-  const credit = input.useCredit ? Math.min(account.siteCreditPence, subtotal) : 0;
+  let credit = input.useCredit ? Math.min(account.siteCreditPence, subtotal) : 0;
+  // Stripe refuses card charges under £0.30: credit that would leave less than that on the card
+  // is trimmed so the card pays the minimum (the rest of the credit stays in the account).
+  if (subtotal - credit > 0 && subtotal - credit < MIN_CARD_CHARGE_PENCE) {
+    credit = Math.max(0, subtotal - MIN_CARD_CHARGE_PENCE);
+  }
   const total = subtotal - credit;
   const provider = total === 0 ? 'credit' : deps.gateway.name;
   const fingerprint = createHash('sha256')
@@ -211,8 +220,9 @@ async function prepareOrder(
     createdAt: now,
     updatedAt: now,
   });
-  await OrderItem.query(trx).insert(
-    lines.map((l) => ({
+  // One insert per line: objection's array insert works only on PostgreSQL and SQL Server.
+  for (const l of lines) {
+    await OrderItem.query(trx).insert({
       orderId: order.id,
       competitionId: l.competitionId,
       title: l.title,
@@ -220,8 +230,8 @@ async function prepareOrder(
       quantity: l.numbers.length,
       selectedNumbers: l.numbers,
       createdAt: now,
-    })),
-  );
+    });
+  }
   return { order, reused: false, superseded };
 }
 
@@ -298,10 +308,19 @@ export async function createPaymentIntent(
     });
     throw providerDown(deps, err);
   }
-  await deps
+  const attached = await deps
     .db('orders')
-    .where({ id: order.id })
+    .where({ id: order.id, status: 'pending' })
     .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+  if (!attached) {
+    // A concurrent checkout (a double click, another tab) replaced this order while its payment
+    // was being created; it saw no payment to cancel then. This payment must never take money.
+    await deps.db('orders').where({ id: order.id }).update({ stripePaymentIntentId: intent.id });
+    await deps.gateway.cancelIntent(intent.id).catch((err) => {
+      deps.logger.warn({ err, orderId: order.id }, 'could not cancel the payment of a replaced order');
+    });
+    throw conflict(REPLACED_CHECKOUT);
+  }
   order.stripePaymentIntentId = intent.id;
   deps.events.publish('order.changed', { orderId: order.id, change: 'created' });
   return response(deps, order, intent.clientSecret);
@@ -336,6 +355,12 @@ export async function confirmSandboxPayment(
   input: SandboxConfirmInput,
   now = Date.now(),
 ): Promise<SandboxConfirmResult> {
+  // A date in the past is a typing mistake the card form catches (as Stripe.js does), not a bank
+  // decline: a 400 on the field that changes nothing, rather than a failed attempt on the order.
+  if (isExpired(input.expMonth, input.expYear, now)) {
+    const field = input.expYear < new Date(now).getUTCFullYear() ? 'expYear' : 'expMonth';
+    throw new HttpError(400, ERROR_CODES.validation, CARD_DATE_PAST, { fields: { [field]: CARD_DATE_PAST } });
+  }
   const intent = await sandbox.findByClientSecret(input.clientSecret);
   const order = intent?.orderId
     ? ((await Order.query(deps.db).findById(intent.orderId)) as Order | undefined)

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
+import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation } from '../../db/dialect';
+import { HttpError } from '../errors';
 import { intentStateOf, type StripeGateway } from '../payments/stripe';
 import { fulfilPayment, type PaymentDeps, recordPaymentCanceled, recordPaymentFailure } from './fulfilment';
 
@@ -23,13 +25,23 @@ export async function handleStripeEvent(
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const state = intentStateOf(event.data.object);
-      await fulfilPayment(deps, {
+      const result = await fulfilPayment(deps, {
         provider: 'stripe',
         intentId: state.id,
         orderId: state.orderId,
         amountPence: state.amountPence,
         currency: state.currency,
       });
+      if (result.outcome === 'refunded' && result.refundPending) {
+        // The money must go back but the refund call failed. Answering 2xx (and recording the
+        // event) would mean Stripe never delivers it again, leaving the customer charged for
+        // nothing; an error makes Stripe retry, and each retry tries the refund again.
+        throw new HttpError(
+          503,
+          ERROR_CODES.paymentUnavailable,
+          'The refund for this payment could not be sent yet; please deliver the event again.',
+        );
+      }
       break;
     }
     case 'payment_intent.payment_failed': {

@@ -22,7 +22,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('failure_message', 255).nullable();
     // Set when the money must go back (lost holds, a superseded order paid); refunded_at once the
     // gateway has accepted the refund.
-    t.string('refund_reason', 255).nullable();
+    // Text: the reason names competitions (titles up to 200 characters) and numbers.
+    t.text('refund_reason').nullable();
     t.string('refund_reference', 255).nullable();
     t.integer('refunded_pence').notNullable().defaultTo(0);
     t.bigInteger('refunded_at').nullable();

@@ -35,11 +35,22 @@ describe('Cashflows hosted-form signature', () => {
   it('signs exactly the fields the browser posts', () => {
     const form = hostedPaymentForm(
       { merchantId: '100001', signatureKey: KEY, testMode: true },
-      { amountPence: 1299, orderRef: 'ORDER-1', transactionUnique: 'TXN-1', redirectUrl: 'https://x.test/ps' },
+      {
+        amountPence: 1299,
+        orderRef: 'ORDER-1',
+        transactionUnique: 'TXN-1',
+        redirectUrl: 'https://x.test/ps',
+      },
     );
     const { signature, ...posted } = form.fields;
     expect(signature).toBe(signHostedForm(posted, KEY));
-    expect(form).toMatchObject({ merchantID: '100001', amount: 1299, currency: 'GBP', test: true, signature });
+    expect(form).toMatchObject({
+      merchantID: '100001',
+      amount: 1299,
+      currency: 'GBP',
+      test: true,
+      signature,
+    });
     expect(posted).toMatchObject({ currencyCode: 826, countryCode: 826, redirectURL: 'https://x.test/ps' });
   });
 });
