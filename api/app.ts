@@ -11,12 +11,19 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLogger } from './middleware/requestLogger';
 import { createSessionStore, type SessionStore, sessionMiddleware } from './middleware/session';
 import { staticSite } from './middleware/staticSite';
+import { uploadedFiles } from './middleware/uploadedFiles';
+import { createGateway } from './payments';
 import { registerAccountRoutes } from './routes/account';
+import { registerAdminCompetitionRoutes } from './routes/adminCompetitions';
+import { registerAdminOrderRoutes } from './routes/adminOrders';
+import { registerAdminPromoRoutes } from './routes/adminPromos';
+import { registerAdminUserRoutes } from './routes/adminUsers';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCartRoutes } from './routes/cart';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './routes/checkout';
 import { registerCompetitionRoutes } from './routes/competitions';
 import { registerSystemRoutes } from './routes/system';
+import { registerUploadRoutes } from './routes/uploads';
 
 export interface AppOptions {
   /** The built client (vite build output). Omit to serve only the API. */
@@ -27,6 +34,8 @@ export interface BuiltApp {
   app: Koa;
   sessionStore: SessionStore;
   keys: string[];
+  /** The API's route table (tests walk it to check every admin route is guarded). */
+  router: Router;
 }
 
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -94,6 +103,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps);
+  registerAdminCompetitionRoutes(api, deps);
+  registerAdminUserRoutes(api, deps);
+  registerAdminOrderRoutes(api, deps, createGateway(config, db));
+  registerAdminPromoRoutes(api, deps);
+  registerUploadRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));
@@ -109,7 +123,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
     await next();
   });
 
+  app.use(uploadedFiles(config.dataDir));
   if (options.webRoot) app.use(staticSite(options.webRoot));
 
-  return { app, sessionStore, keys: [config.sessionSecret] };
+  return { app, sessionStore, keys: [config.sessionSecret], router: api };
 }

@@ -10,6 +10,7 @@ import { spendCredit } from './credit';
 import type { Mailer } from './mailer';
 import { loadOrder } from './orders';
 import { pickAvailable, unavailableNumbers } from './reservations';
+import { recordTicketEvents, refsOf } from './ticketHistory';
 import { bumpVersion, inTransaction, PickCollision } from './ticketTransactions';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
@@ -144,7 +145,7 @@ async function completeOrder(
         .first('id', 'title', 'status', 'endDate', 'totalTickets'),
     );
     const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
-    if (!competition || competition.status !== 'active' || Number(competition.endDate) <= now) {
+    if (competition?.status !== 'active' || Number(competition.endDate) <= now) {
       throw new RefundRequired(
         `"${title}" closed before your payment arrived, so the payment has been refunded.`,
       );
@@ -188,7 +189,7 @@ async function completeOrder(
       if (free < lost.length) {
         throw new RefundRequired(
           `Your ${lost.length === 1 ? 'number' : 'numbers'} ${listNumbers(lost)} in "${title}" ` +
-            'were taken while you were paying and there were not enough other numbers left, so the payment has been refunded.',
+            `${lost.length === 1 ? 'was' : 'were'} taken while you were paying and there were not enough other numbers left, so the payment has been refunded.`,
         );
       }
       const picked = pickAvailable(Number(competition.totalTickets), taken, lost.length);
@@ -308,6 +309,13 @@ async function completeOrder(
       ticketNumbers: JSON.stringify(sold),
       purchasedAt: now,
     });
+    await recordTicketEvents(
+      trx,
+      refsOf(plan.competitionId, sold),
+      'sold',
+      { orderId: order.id, userId: order.userId },
+      now,
+    );
   }
 
   if (order.creditAppliedPence > 0) {

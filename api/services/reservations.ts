@@ -8,6 +8,7 @@ import type { EventBus } from '../events';
 import { type CartOwner, ownedBy } from './cartQueries';
 import { liveTickets } from './liveTickets';
 import { SKILL_REQUIRED_MESSAGE } from './skill';
+import { recordTicketEvents, refsOf } from './ticketHistory';
 import { bumpVersion, inTransaction, PickCollision } from './ticketTransactions';
 
 export type { CartOwner } from './cartQueries';
@@ -30,6 +31,7 @@ const CLOSED_MESSAGE = 'This competition is closed to new entries.';
 const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
 const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
+const REMOVED = 'removed from cart';
 const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
 
 async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
@@ -80,11 +82,11 @@ async function clearExpiredHolds(
   numbers: number[],
   now: number,
 ) {
-  const expired: Array<{ id: number }> = await trx('tickets')
+  const expired: Array<{ id: number; number: number }> = await trx('tickets')
     .where({ competitionId, status: 'reserved' })
     .whereIn('number', numbers)
     .where('expiresAt', '<=', now)
-    .select('id');
+    .select('id', 'number');
   if (expired.length) {
     await trx('tickets')
       .whereIn(
@@ -92,6 +94,8 @@ async function clearExpiredHolds(
         expired.map((r) => r.id),
       )
       .delete();
+    const released = expired.map((r) => r.number);
+    await recordTicketEvents(trx, refsOf(competitionId, released), 'released', { note: 'expired' }, now);
   }
   return expired.length;
 }
@@ -164,6 +168,8 @@ async function tryInsertHolds(
           updatedAt: now,
         })),
       );
+      // The hold path's only extra write: the numbers' history.
+      await recordTicketEvents(trx, refsOf(competition.id, numbers), 'held', { userId: owner.userId }, now);
       return true;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -307,7 +313,7 @@ async function findOwnItem(trx: Knex.Transaction, owner: CartOwner, itemId: numb
 }
 
 /** Deletes items (their holds go with them) and returns the numbers released per competition. */
-async function deleteItems(trx: Knex.Transaction, items: CartItem[]) {
+export async function deleteItems(trx: Knex.Transaction, items: CartItem[], why: string) {
   const released = new Map<number, number[]>();
   if (!items.length) return released;
   const ids = items.map((i) => i.id);
@@ -317,12 +323,13 @@ async function deleteItems(trx: Knex.Transaction, items: CartItem[]) {
     .select('competitionId', 'number');
   // Their held rows go with them (ON DELETE CASCADE); sold rows never reference a cart item.
   await trx('cartItems').whereIn('id', ids).delete();
+  await recordTicketEvents(trx, rows, 'released', { note: why });
   for (const r of rows) released.set(r.competitionId, [...(released.get(r.competitionId) ?? []), r.number]);
   return released;
 }
 
 /** Bumps versions and returns the release events to publish after commit. */
-async function versionReleases(trx: Knex.Transaction, released: Map<number, number[]>) {
+export async function versionReleases(trx: Knex.Transaction, released: Map<number, number[]>) {
   const out: Array<{ competitionId: number; version: number; numbers: number[] }> = [];
   for (const [competitionId, numbers] of released) {
     if (!numbers.length) continue;
@@ -335,7 +342,7 @@ async function versionReleases(trx: Knex.Transaction, released: Map<number, numb
   return out;
 }
 
-function publishReleases(
+export function publishReleases(
   events: EventBus,
   releases: Array<{ competitionId: number; version: number; numbers: number[] }>,
 ) {
@@ -346,7 +353,7 @@ function publishReleases(
 export async function removeItem(deps: ReservationDeps, owner: CartOwner, itemId: number) {
   const releases = await inTransaction(deps.db, async (trx) => {
     const item = await findOwnItem(trx, owner, itemId);
-    return versionReleases(trx, await deleteItems(trx, [item]));
+    return versionReleases(trx, await deleteItems(trx, [item], REMOVED));
   });
   publishReleases(deps.events, releases);
   deps.events.publish('cart.changed', { owner });
@@ -356,7 +363,7 @@ export async function removeItem(deps: ReservationDeps, owner: CartOwner, itemId
 export async function clearCart(deps: ReservationDeps, owner: CartOwner) {
   const releases = await inTransaction(deps.db, async (trx) => {
     const items = (await CartItem.query(trx).modify(ownedBy(owner))) as CartItem[];
-    return versionReleases(trx, await deleteItems(trx, items));
+    return versionReleases(trx, await deleteItems(trx, items, REMOVED));
   });
   publishReleases(deps.events, releases);
   deps.events.publish('cart.changed', { owner });
@@ -397,6 +404,17 @@ export async function changeQuantity(
           rows.map((r) => r.id),
         )
         .delete();
+      await recordTicketEvents(
+        trx,
+        refsOf(
+          competition.id,
+          rows.map((r) => r.number),
+        ),
+        'released',
+        {
+          note: REMOVED,
+        },
+      );
       releases = await versionReleases(trx, new Map([[competition.id, rows.map((r) => r.number)]]));
     }
     return CartItem.query(trx).patchAndFetchById(current.id, { quantity, updatedAt: now });
@@ -428,7 +446,7 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
       const q = CartItem.query(trx).whereIn('id', ids).where('expiresAt', '<=', now);
       if (engineOfKnex(trx) === 'mysql') q.forUpdate();
       const items = (await q) as CartItem[];
-      const releases = await versionReleases(trx, await deleteItems(trx, items));
+      const releases = await versionReleases(trx, await deleteItems(trx, items, 'expired'));
       return { items, releases };
     });
     publishReleases(deps.events, outcome.releases);

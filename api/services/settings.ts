@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { HeroImage } from '../../contract/competitions';
 import { SiteSetting } from '../../db/models';
+import { type Actor, writeAudit } from './auditLog';
 
 export const DEFAULT_HERO_IMAGE = '/images/hero-default.svg';
 export const HERO_IMAGE_KEY = 'hero_image';
@@ -14,4 +15,56 @@ export async function getSetting(db: Knex, key: string): Promise<string | undefi
 export async function getHeroImage(db: Knex): Promise<HeroImage> {
   const custom = await getSetting(db, HERO_IMAGE_KEY);
   return custom ? { imageUrl: custom, isDefault: false } : { imageUrl: DEFAULT_HERO_IMAGE, isDefault: true };
+}
+
+async function putSetting(trx: Knex.Transaction, key: string, value: string, now: number) {
+  await trx('siteSettings')
+    .insert({ key, value, createdAt: now, updatedAt: now })
+    .onConflict('key')
+    .merge(['value', 'updatedAt']);
+}
+
+/** The hero image becomes this (already stored) image URL; audited. */
+export async function setHeroImage(
+  db: Knex,
+  actor: Actor,
+  imageUrl: string,
+  now = Date.now(),
+): Promise<HeroImage> {
+  return db.transaction(async (trx) => {
+    const before = await getHeroImage(trx);
+    await putSetting(trx, HERO_IMAGE_KEY, imageUrl, now);
+    const after = { imageUrl, isDefault: false };
+    await writeAudit(
+      trx,
+      actor,
+      'setting.hero_image',
+      { type: 'setting', id: HERO_IMAGE_KEY },
+      before,
+      after,
+      now,
+    );
+    return after;
+  });
+}
+
+/** Back to the bundled default (the uploaded file stays: other pages may still show it). */
+export async function resetHeroImage(db: Knex, actor: Actor, now = Date.now()): Promise<HeroImage> {
+  return db.transaction(async (trx) => {
+    const before = await getHeroImage(trx);
+    await trx('siteSettings').where({ key: HERO_IMAGE_KEY }).delete();
+    const after = { imageUrl: DEFAULT_HERO_IMAGE, isDefault: true };
+    if (!before.isDefault) {
+      await writeAudit(
+        trx,
+        actor,
+        'setting.hero_image',
+        { type: 'setting', id: HERO_IMAGE_KEY },
+        before,
+        after,
+        now,
+      );
+    }
+    return after;
+  });
 }

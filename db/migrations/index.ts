@@ -3,6 +3,7 @@ import * as foundation from './001_foundation';
 import * as loginThrottle from './002_login_throttle';
 import * as skillQuestion from './003_skill_question';
 import * as checkout from './004_checkout';
+import * as admin from './005_admin';
 
 interface Migration {
   name: string;
@@ -17,6 +18,7 @@ const migrations: Migration[] = [
   { name: '002_login_throttle', ...loginThrottle },
   { name: '003_skill_question', ...skillQuestion },
   { name: '004_checkout', ...checkout },
+  { name: '005_admin', ...admin },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

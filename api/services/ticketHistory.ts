@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { TicketHistoryEntry } from '../../contract/admin';
+
+// Each number's history for the admin ticket lookup: one row per change, written by whoever makes
+// the change, inside its transaction (so history and tickets never disagree).
+
+export type TicketEventKind = TicketHistoryEntry['event'];
+
+export interface TicketRef {
+  competitionId: number;
+  number: number;
+}
+
+const CHUNK = 500;
+
+/** One multi-row INSERT (per 500 numbers) for a change to many numbers. */
+export async function recordTicketEvents(
+  trx: Knex.Transaction,
+  tickets: TicketRef[],
+  event: TicketEventKind,
+  about: { orderId?: number | null; userId?: number | null; note?: string | null } = {},
+  now = Date.now(),
+): Promise<void> {
+  for (let i = 0; i < tickets.length; i += CHUNK) {
+    await trx('ticketEvents').insert(
+      tickets.slice(i, i + CHUNK).map((t) => ({
+        competitionId: t.competitionId,
+        number: t.number,
+        event,
+        orderId: about.orderId ?? null,
+        userId: about.userId ?? null,
+        note: about.note?.slice(0, 100) ?? null,
+        createdAt: now,
+      })),
+    );
+  }
+}
+
+/** The same numbers of one competition as TicketRefs. */
+export const refsOf = (competitionId: number, numbers: number[]): TicketRef[] =>
+  numbers.map((number) => ({ competitionId, number }));
+
+/** Oldest first. */
+export async function ticketHistory(
+  db: Knex,
+  competitionId: number,
+  number: number,
+): Promise<TicketHistoryEntry[]> {
+  const rows = (await db('ticketEvents')
+    .where({ competitionId, number })
+    .orderBy('id', 'asc')
+    .limit(500)
+    .select('event', 'createdAt', 'orderId', 'userId', 'note')) as Array<{
+    event: TicketEventKind;
+    createdAt: number;
+    orderId: number | null;
+    userId: number | null;
+    note: string | null;
+  }>;
+  return rows.map((r) => ({
+    event: r.event,
+    at: new Date(Number(r.createdAt)).toISOString(),
+    orderId: r.orderId === null ? null : Number(r.orderId),
+    userId: r.userId === null ? null : Number(r.userId),
+    note: r.note,
+  }));
+}

@@ -1,0 +1,459 @@
+import * as v from 'valibot';
+import { type AdminOrderView, ORDER_STATUSES } from './checkout';
+import { COMPETITION_STATUSES } from './competitions';
+
+// The admin back office (admin-side.md): request bodies, queries and response shapes. Money is
+// pounds here, as everywhere in the API; timestamps are ISO 8601.
+
+/** The admin form's category options (admin-side.md section 3), in the form's order. */
+export const ADMIN_CATEGORIES = [
+  'Cash',
+  'Electronics',
+  'Travel',
+  'Home',
+  'Automotive',
+  'Toys',
+  'Family',
+  'Fashion',
+  'Sports',
+  'Luxury',
+  'Vouchers',
+] as const;
+export type AdminCategory = (typeof ADMIN_CATEGORIES)[number];
+export const DEFAULT_ADMIN_CATEGORY: AdminCategory = 'Electronics';
+
+/** The tab a status is listed under: the spec's Live tab shows active competitions. */
+export const COMPETITION_TABS = { live: 'active', archived: 'archived', ended: 'ended' } as const;
+
+export const MAX_TOTAL_TICKETS = 100_000;
+export const MAX_TICKET_PRICE_POUNDS = 10_000;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Width or height beyond this is refused: no prize photo needs it, and decoders choke on it. */
+export const UPLOAD_MAX_DIMENSION = 10_000;
+export const UPLOAD_FIELD = 'image';
+export const INVALID_FILE_TYPE = 'Invalid file type';
+export const UPLOAD_TOO_LARGE = 'The image is too large. The maximum size is 5 MB.';
+export const NO_IMAGE_SELECTED = 'Please select an image file first';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+export const SELECT_COMPETITION = 'Please select a competition';
+export const TICKET_NUMBER_RULE = 'Ticket number must be a positive integer';
+
+const trimmed = (required: string, max: number, tooLong: string) =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
+
+/** A number from JSON, or a numeric string from a form field. */
+const numeric = (message: string) =>
+  v.pipe(
+    v.union(
+      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, message))],
+      message,
+    ),
+    v.transform(Number),
+    v.finite(message),
+  );
+
+const wholeNumber = (message: string) => v.pipe(numeric(message), v.integer(message));
+
+/** A path on this site (/uploads/…, /images/…) or an http(s) URL; nothing that could run script. */
+const IMAGE_URL = v.pipe(
+  v.string('Image must be a URL'),
+  v.trim(),
+  v.maxLength(500, 'Image URL is too long'),
+  v.regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/, 'Image must be an uploaded image URL'),
+);
+
+const isoOrEpoch = (message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform((x) => (typeof x === 'number' ? x : Date.parse(x))),
+    v.check((ms) => Number.isFinite(ms), message),
+  );
+
+const SkillQuestionInputSchema = v.pipe(
+  v.object({
+    question: trimmed('The skill question is required', 300, 'The skill question is too long'),
+    options: v.pipe(
+      v.array(
+        trimmed('Every answer option needs text', 100, 'An answer option is too long'),
+        'Options must be a list',
+      ),
+      v.minLength(2, 'Give at least 2 answer options'),
+      v.maxLength(6, 'Give at most 6 answer options'),
+      v.check((o) => new Set(o.map((s) => s.toLowerCase())).size === o.length, 'Answer options must differ'),
+    ),
+    answer: trimmed('The correct answer is required', 100, 'The correct answer is too long'),
+  }),
+  v.forward(
+    v.check(
+      (q) => q.options.some((o) => o.toLowerCase() === q.answer.toLowerCase()),
+      'The correct answer must be one of the options',
+    ),
+    ['answer'],
+  ),
+);
+
+const CATEGORY_RULE = v.pipe(
+  v.string('Category is required'),
+  v.trim(),
+  v.nonEmpty('Category is required'),
+  v.transform((c) => ADMIN_CATEGORIES.find((a) => a.toLowerCase() === c.toLowerCase()) ?? c),
+  v.picklist(ADMIN_CATEGORIES, `Category must be one of ${ADMIN_CATEGORIES.join(', ')}`),
+);
+
+const competitionFields = {
+  title: trimmed('Title is required', 200, 'Title can be at most 200 characters'),
+  description: v.pipe(
+    v.string('Description must be text'),
+    v.trim(),
+    v.maxLength(5000, 'Description is too long'),
+  ),
+  image: v.nullable(IMAGE_URL),
+  ticketPrice: v.pipe(
+    numeric('Ticket price must be a positive number'),
+    v.gtValue(0, 'Ticket price must be a positive number'),
+    v.maxValue(MAX_TICKET_PRICE_POUNDS, 'Ticket price can be at most £10,000'),
+    v.check((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Ticket price must be in whole pence'),
+  ),
+  totalTickets: v.pipe(
+    wholeNumber('Total tickets must be at least 1'),
+    v.minValue(1, 'Total tickets must be at least 1'),
+    v.maxValue(MAX_TOTAL_TICKETS, 'Total tickets can be at most 100,000'),
+  ),
+  endDate: isoOrEpoch('End date must be a valid date'),
+  autoWin: v.boolean('Auto-win must be true or false'),
+  status: v.picklist(COMPETITION_STATUSES, 'Status must be active, archived or ended'),
+  features: v.pipe(
+    v.union(
+      [v.array(v.string('Each feature must be text')), v.string('Features must be a list')],
+      'Features must be a list',
+    ),
+    // A textarea may send one feature per line.
+    v.transform((f) => (typeof f === 'string' ? f.split('\n') : f).map((s) => s.trim()).filter(Boolean)),
+    v.maxLength(20, 'At most 20 features'),
+    v.check((f) => f.every((s) => s.length <= 200), 'Each feature can be at most 200 characters'),
+  ),
+  details: v.object(
+    {
+      category: CATEGORY_RULE,
+      productName: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string('Product name must be text'),
+            v.trim(),
+            v.maxLength(200, 'Product name is too long'),
+          ),
+        ),
+      ),
+    },
+    'Category is required',
+  ),
+  maxTicketsPerUser: v.nullable(
+    v.pipe(
+      wholeNumber('The per-person limit must be a whole number of at least 1'),
+      v.minValue(1, 'The per-person limit must be a whole number of at least 1'),
+      v.maxValue(MAX_TOTAL_TICKETS, 'The per-person limit is too large'),
+    ),
+  ),
+  skillQuestion: v.nullable(SkillQuestionInputSchema),
+};
+
+/** POST /api/admin/competitions: the spec's defaults (1000 tickets, active, not auto-win). */
+export const CompetitionCreateSchema = v.object({
+  title: competitionFields.title,
+  description: v.optional(competitionFields.description, ''),
+  image: v.optional(competitionFields.image, null),
+  ticketPrice: competitionFields.ticketPrice,
+  totalTickets: v.optional(competitionFields.totalTickets, 1000),
+  endDate: competitionFields.endDate,
+  autoWin: v.optional(competitionFields.autoWin, false),
+  status: v.optional(competitionFields.status, 'active'),
+  features: v.optional(competitionFields.features, []),
+  details: competitionFields.details,
+  maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser, null),
+  /** Omitted: the site's default question. */
+  skillQuestion: v.optional(competitionFields.skillQuestion),
+});
+export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
+
+/** PUT /api/admin/competitions/:id: the same fields, each optional; what is sent is changed. */
+export const CompetitionUpdateSchema = v.object({
+  title: v.optional(competitionFields.title),
+  description: v.optional(competitionFields.description),
+  image: v.optional(competitionFields.image),
+  ticketPrice: v.optional(competitionFields.ticketPrice),
+  totalTickets: v.optional(competitionFields.totalTickets),
+  endDate: v.optional(competitionFields.endDate),
+  autoWin: v.optional(competitionFields.autoWin),
+  status: v.optional(competitionFields.status),
+  features: v.optional(competitionFields.features),
+  details: v.optional(competitionFields.details),
+  maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser),
+  skillQuestion: v.optional(competitionFields.skillQuestion),
+});
+export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
+
+/** GET /api/admin/competitions?status=live|active|archived|ended */
+export const CompetitionTabQuerySchema = v.object({
+  status: v.optional(
+    v.pipe(
+      v.picklist(['live', ...COMPETITION_STATUSES], 'status must be live, active, archived or ended'),
+      v.transform((s) => (s === 'live' ? 'active' : s)),
+    ),
+  ),
+});
+
+const positiveId = (message: string) =>
+  v.pipe(v.string(message), v.regex(/^[1-9]\d{0,9}$/, message), v.transform(Number));
+
+export const AdminIdParamSchema = v.object({ id: positiveId('The id must be a positive whole number') });
+export const UserIdParamSchema = v.object({
+  userId: positiveId('The user id must be a positive whole number'),
+});
+
+export const RoleChangeSchema = v.object({
+  role: v.picklist(['user', 'admin'], 'Role must be user or admin'),
+});
+
+/** GET /api/admin/orders */
+export const OrderListQuerySchema = v.object({
+  status: v.optional(v.picklist(ORDER_STATUSES, `Status must be one of ${ORDER_STATUSES.join(', ')}`)),
+  /** An order number (ORD-0000000012, #12 or 12), an e-mail address or part of one, or a username. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Search is too long'))),
+  page: v.optional(
+    v.pipe(
+      wholeNumber('page must be a whole number of at least 1'),
+      v.minValue(1, 'page must be a whole number of at least 1'),
+    ),
+    1,
+  ),
+  pageSize: v.optional(
+    v.pipe(
+      wholeNumber('pageSize must be between 1 and 100'),
+      v.minValue(1, 'pageSize must be between 1 and 100'),
+      v.maxValue(100, 'pageSize must be between 1 and 100'),
+    ),
+    25,
+  ),
+});
+export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
+
+/** GET /api/admin/tickets/lookup?competitionId=&number= (admin-side.md section 5 messages). */
+export const TicketLookupQuerySchema = v.object({
+  competitionId: v.pipe(
+    v.string(SELECT_COMPETITION),
+    v.trim(),
+    v.nonEmpty(SELECT_COMPETITION),
+    v.regex(/^[1-9]\d{0,9}$/, SELECT_COMPETITION),
+    v.transform(Number),
+  ),
+  number: v.pipe(
+    v.string(TICKET_NUMBER_RULE),
+    v.trim(),
+    v.regex(/^[1-9]\d{0,8}$/, TICKET_NUMBER_RULE),
+    v.transform(Number),
+  ),
+});
+
+/** PUT /api/admin/hero-image: point the hero at an image already uploaded. */
+export const HeroImageSetSchema = v.object({
+  imageUrl: v.pipe(
+    v.string('imageUrl is required'),
+    v.regex(
+      /^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/,
+      'imageUrl must be an image uploaded to this site',
+    ),
+  ),
+});
+
+const poundsAmount = v.pipe(
+  numeric('Credit amount is required'),
+  v.minValue(0, 'Credit amount must be at least 0'),
+  v.maxValue(10_000, 'Credit amount can be at most £10,000'),
+  v.check((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Credit amount must be in whole pence'),
+);
+
+const promoFields = {
+  name: trimmed('Name is required', 200, 'Name can be at most 200 characters'),
+  description: v.nullable(
+    v.pipe(v.string('Description must be text'), v.trim(), v.maxLength(2000, 'Description is too long')),
+  ),
+  creditAmount: poundsAmount,
+  targetUserType: v.picklist(['new_user', 'all'], 'Target users must be new_user or all'),
+  isActive: v.boolean('isActive must be true or false'),
+  autoApply: v.boolean('autoApply must be true or false'),
+  validFrom: isoOrEpoch('Valid from must be a date'),
+  // The form sends an empty field as null.
+  validUntil: v.nullable(
+    v.pipe(
+      v.union([
+        v.literal(''),
+        v.string('Valid until must be a date'),
+        v.number('Valid until must be a date'),
+      ]),
+      v.transform((x) => (x === '' ? null : typeof x === 'number' ? x : Date.parse(x))),
+      v.check((ms) => ms === null || Number.isFinite(ms), 'Valid until must be a date'),
+    ),
+  ),
+  maxUsesPerUser: v.pipe(
+    wholeNumber('Max uses per user must be at least 1'),
+    v.minValue(1, 'Max uses per user must be at least 1'),
+    v.maxValue(1_000_000, 'Max uses per user is too large'),
+  ),
+  totalMaxUses: v.pipe(
+    wholeNumber('Total max uses must be at least 1'),
+    v.minValue(1, 'Total max uses must be at least 1'),
+    v.maxValue(100_000_000, 'Total max uses is too large'),
+  ),
+};
+
+/** POST /api/admin/promos, with the form's defaults (admin-side.md sections 5 and 9). */
+export const PromoCreateSchema = v.object({
+  name: promoFields.name,
+  description: v.optional(promoFields.description, null),
+  creditAmount: promoFields.creditAmount,
+  targetUserType: v.optional(promoFields.targetUserType, 'new_user'),
+  isActive: v.optional(promoFields.isActive, true),
+  autoApply: v.optional(promoFields.autoApply, true),
+  /** Omitted: from now ("today" in the form). */
+  validFrom: v.optional(promoFields.validFrom),
+  validUntil: v.optional(promoFields.validUntil, null),
+  maxUsesPerUser: v.optional(promoFields.maxUsesPerUser, 1),
+  totalMaxUses: v.optional(promoFields.totalMaxUses, 1000),
+});
+export type PromoCreateInput = v.InferOutput<typeof PromoCreateSchema>;
+
+/** PUT /api/admin/promos/:id: what is sent is changed (validUntil after validFrom: checked by the service). */
+export const PromoUpdateSchema = v.object({
+  name: v.optional(promoFields.name),
+  description: v.optional(promoFields.description),
+  creditAmount: v.optional(promoFields.creditAmount),
+  targetUserType: v.optional(promoFields.targetUserType),
+  isActive: v.optional(promoFields.isActive),
+  autoApply: v.optional(promoFields.autoApply),
+  validFrom: v.optional(promoFields.validFrom),
+  validUntil: v.optional(promoFields.validUntil),
+  maxUsesPerUser: v.optional(promoFields.maxUsesPerUser),
+  totalMaxUses: v.optional(promoFields.totalMaxUses),
+});
+export type PromoUpdateInput = v.InferOutput<typeof PromoUpdateSchema>;
+
+export const PromoListQuerySchema = v.object({
+  active: v.optional(v.picklist(['true', 'false', '1', '0'], 'active must be true or false')),
+});
+
+// Response shapes.
+
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actor: { id: number | null; username: string | null };
+  before: unknown;
+  after: unknown;
+}
+
+export interface AdminCompetitionView {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  ticketPrice: number;
+  totalTickets: number;
+  ticketsSold: number;
+  endDate: string;
+  autoWin: boolean;
+  status: (typeof COMPETITION_STATUSES)[number];
+  features: string[];
+  details: { category?: string; productName?: string };
+  maxTicketsPerUser: number | null;
+  /** Admins see the answer; the public API never does. */
+  skillQuestion: { question: string; options: string[]; answer: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminCompetitionDetail extends AdminCompetitionView {
+  auditLog: AuditEntryView[];
+}
+
+export interface AdminUserView {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string;
+  role: 'user' | 'admin';
+  siteCredit: number;
+  createdAt: string;
+}
+
+export interface OrderListView {
+  orders: AdminOrderView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export interface TicketHistoryEntry {
+  event: 'held' | 'sold' | 'released' | 'cancelled';
+  at: string;
+  orderId: number | null;
+  userId: number | null;
+  note: string | null;
+}
+
+export interface AdminOrderDetail extends AdminOrderView {
+  paymentReference: string | null;
+  refundReference: string | null;
+  cancelledAt: string | null;
+  auditLog: AuditEntryView[];
+}
+
+export interface TicketLookupResult {
+  ticket: {
+    id: number;
+    number: number;
+    status: 'reserved' | 'sold';
+    userId: number | null;
+    orderId: number | null;
+    isClaimed: boolean;
+    expiresAt: string | null;
+    createdAt: string;
+  };
+  competition: { id: number; title: string; ticketPrice: number; endDate: string; status: string };
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+  } | null;
+  order: { id: number; orderNumber: string; status: string; total: number; createdAt: string } | null;
+  history: TicketHistoryEntry[];
+}
+
+export interface PromoView {
+  id: number;
+  name: string;
+  description: string | null;
+  creditAmount: number;
+  targetUserType: 'new_user' | 'all';
+  isActive: boolean;
+  validFrom: string;
+  validUntil: string | null;
+  maxUsesPerUser: number;
+  totalMaxUses: number | null;
+  currentUses: number;
+  autoApply: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const UploadResultSchema = v.object({ success: v.literal(true), imageUrl: v.string() });
+export type UploadResult = v.InferOutput<typeof UploadResultSchema>;
