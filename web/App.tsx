@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
+import { Spinner } from './components/ui/Spinner';
 import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
 import MyEntriesPage from './pages/account/MyEntriesPage';
 import ProfilePage from './pages/account/ProfilePage';
+import type { AdminPath } from './pages/admin/adminRoutes';
 import CartPage from './pages/cart/CartPage';
 import CheckoutPage from './pages/checkout/CheckoutPage';
 import OrderConfirmationPage from './pages/checkout/OrderConfirmationPage';
@@ -53,6 +55,26 @@ function OnNavigation() {
   return null;
 }
 
+// The admin screens load as their own chunk on first visit (customers never download them).
+const ADMIN_PATHS: AdminPath[] = [
+  '/admin',
+  '/admin/competitions',
+  '/admin/orders',
+  '/admin/orders/:id',
+  '/admin/users',
+  '/admin/ticket-lookup',
+  '/admin/site-settings',
+  '/direct-site-settings',
+  '/direct-upload-test',
+  '/admin/promos',
+];
+const adminScreens = Object.fromEntries(
+  ADMIN_PATHS.map((path) => [
+    path,
+    lazy(() => import('./pages/admin/adminRoutes').then((m) => ({ default: m.adminRoutes[path] }))),
+  ]),
+) as unknown as Record<AdminPath, ComponentType>;
+
 export function Routes() {
   return (
     <Switch>
@@ -78,6 +100,9 @@ export function Routes() {
       <Route path="/auth" component={AuthPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/admin-login" component={AdminLoginPage} />
+      {ADMIN_PATHS.map((path) => (
+        <Route key={path} path={path} component={adminScreens[path]} />
+      ))}
       <Route component={NotFoundPage} />
     </Switch>
   );
@@ -99,7 +124,9 @@ export function App() {
       <Shell>
         <Header />
         <main id="main">
-          <Routes />
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Routes />
+          </Suspense>
         </main>
         <Footer />
       </Shell>

@@ -129,3 +129,45 @@ export async function apiSend<T>(
     return send();
   }
 }
+
+/**
+ * A multipart upload (field `image`, as every upload route reads) with the CSRF header. The body
+ * is FormData, so the browser sets the multipart boundary itself.
+ */
+export async function apiUpload<T>(path: string, file: File, field = 'image'): Promise<T> {
+  const send = async () => {
+    const token = await ensureCsrfToken();
+    const form = new FormData();
+    form.append(field, file);
+    return request<T>(
+      path,
+      { method: 'POST', headers: token ? { 'X-CSRF-Token': token } : {}, body: form },
+      MUTATION_TIMEOUT_MS,
+    );
+  };
+  try {
+    return await send();
+  } catch (err) {
+    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
+    if (code !== 'csrf_invalid') throw err;
+    await ensureCsrfToken(true);
+    return send();
+  }
+}
+
+/** Downloads a file answer (CSV export) and saves it under the server's Content-Disposition name. */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const res = await fetch(path, { credentials: 'include', cache: 'no-store' });
+  if (!res.ok) throw await toApiError(res);
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { decodeBitmap, hasBit } from '../../contract/bitmap';
 import type { CompetitionSnapshot, TicketsEvent, TicketsPurchasedEvent } from '../../contract/realtime';
@@ -24,6 +24,20 @@ interface LiveState {
 }
 
 export const useLiveCompetitions = create<LiveState>(() => ({ byId: {} }));
+
+/**
+ * Fields of watched competitions changed by an admin since the page loaded them
+ * (`competition:updated`), to lay over the page's own copy.
+ */
+export const useCompetitionEdits = create<{ byId: Record<number, Record<string, unknown> | undefined> }>(
+  () => ({ byId: {} }),
+);
+
+/** The competition as loaded, with any live edits laid over it. */
+export function useEditedCompetition<T extends { id: number }>(loaded: T | undefined): T | undefined {
+  const edits = useCompetitionEdits((s) => (loaded ? s.byId[loaded.id] : undefined));
+  return useMemo(() => (loaded && edits ? { ...loaded, ...edits } : loaded), [loaded, edits]);
+}
 
 type PendingEvent =
   | { kind: 'reserved'; e: TicketsEvent }
@@ -111,6 +125,11 @@ function apply(p: PendingEvent) {
         setBit(c.reserved, n, false);
         c.mine.delete(n);
         if (p.kind === 'purchased') setBit(c.sold, n, true);
+        else if (hasBit(c.sold, n)) {
+          // A release of a sold number is an admin's cancelled order: it is back on sale.
+          setBit(c.sold, n, false);
+          c.ticketsSold = Math.max(0, c.ticketsSold - 1);
+        }
       }
     }
     if (p.kind === 'purchased') c.ticketsSold = p.e.ticketsSold;
@@ -136,10 +155,21 @@ function listen() {
   socket.on('tickets:released', (e) => apply({ kind: 'released', e }));
   socket.on('tickets:purchased', (e) => apply({ kind: 'purchased', e }));
   socket.on('competition:updated', (e) => {
-    const status = e.status;
-    if (typeof status !== 'string') return;
-    update(e.competitionId, (c) => {
-      c.status = status;
+    const { competitionId: id, version, ...fields } = e;
+    if (!watchers.has(id)) return;
+    // The edited fields (title, price, dates...) for pages showing this competition.
+    useCompetitionEdits.setState((s) => ({ byId: { ...s.byId, [id]: { ...s.byId[id], ...fields } } }));
+    const live = useLiveCompetitions.getState().byId[id];
+    if (!live) return; // the snapshot still to come is newer
+    // The edit took a version too: a changed grid size, or a version missed, needs a new snapshot.
+    const total = typeof fields.totalTickets === 'number' ? fields.totalTickets : live.totalTickets;
+    if (version > live.version + 1 || total !== live.totalTickets) {
+      resync(id);
+      return;
+    }
+    update(id, (c) => {
+      if (version === c.version + 1) c.version = version;
+      if (typeof fields.status === 'string') c.status = fields.status;
     });
   });
   // The numbers this visitor holds follow their cart, wherever it changed (another tab, expiry).
@@ -187,6 +217,7 @@ export function watchCompetition(id: number): () => void {
     }
     watchers.delete(id);
     pending.delete(id);
+    useCompetitionEdits.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
     getSocket().emit('competition:unwatch', { competitionId: id });
     useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
   };

@@ -13,7 +13,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
-import { type LiveCompetition, useLiveCompetition } from '../../live/competitionStore';
+import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '../../live/competitionStore';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -159,8 +159,9 @@ export default function CompetitionDetailPage() {
   const entries = useApiData<CompetitionEntry[]>(
     competition.data ? `/api/competitions/${competition.data.id}/entries` : null,
   );
-  const c = competition.data;
-  const live = useLiveCompetition(c?.id);
+  const live = useLiveCompetition(competition.data?.id);
+  // An admin's edit (price, title, dates...) shows at once, without a reload.
+  const c = useEditedCompetition(competition.data);
 
   useEffect(() => {
     document.title = `${c?.title ?? 'Competition'} | ${siteName}`;

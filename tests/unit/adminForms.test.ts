@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { CompetitionCreateSchema } from '../../contract/admin';
+import {
+  competitionBody,
+  competitionValues,
+  emptyCompetitionValues,
+  formFieldOf,
+} from '../../web/components/admin/competitionForm';
+import { fromLondonFields, londonToday, toLondonFields } from '../../web/components/admin/londonTime';
+
+describe('London wall-clock time for the draw date', () => {
+  it('reads winter dates as GMT and summer dates as BST', () => {
+    expect(new Date(fromLondonFields('2026-01-15', '20:00')).toISOString()).toBe('2026-01-15T20:00:00.000Z');
+    expect(new Date(fromLondonFields('2026-07-15', '20:00')).toISOString()).toBe('2026-07-15T19:00:00.000Z');
+  });
+
+  it('round-trips through the form fields', () => {
+    for (const iso of ['2026-03-29T00:30:00.000Z', '2026-10-25T12:00:00.000Z', '2027-06-01T23:15:00.000Z']) {
+      const { date, time } = toLondonFields(iso);
+      expect(new Date(fromLondonFields(date, time)).toISOString()).toBe(iso);
+    }
+  });
+
+  it('gives NaN for incomplete input and London today near midnight', () => {
+    expect(fromLondonFields('2026-01-15', '')).toBeNaN();
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(londonToday(Date.parse('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+  });
+});
+
+describe('the competition form', () => {
+  it('has the spec defaults and makes a body the contract accepts once filled', () => {
+    const values = { ...emptyCompetitionValues(), title: 'Prize', ticketPrice: '2.50' };
+    expect(values.totalTickets).toBe('1000');
+    expect(values.category).toBe('Electronics');
+    expect(values.status).toBe('active');
+    expect(values.autoWin).toBe(false);
+    const parsed = v.parse(CompetitionCreateSchema, competitionBody({ ...values, features: 'A\n\n B ' }));
+    expect(parsed.ticketPrice).toBe(2.5);
+    expect(parsed.totalTickets).toBe(1000);
+    expect(parsed.features).toEqual(['A', 'B']);
+    expect(parsed.maxTicketsPerUser).toBeNull();
+    expect(parsed.skillQuestion?.answer).toBe('365');
+  });
+
+  it("reports the spec's messages against the form's fields", () => {
+    const body = competitionBody({
+      ...emptyCompetitionValues(),
+      totalTickets: '0',
+      category: '',
+      endDate: '',
+    });
+    const result = v.safeParse(CompetitionCreateSchema, body);
+    expect(result.success).toBe(false);
+    const errors: Record<string, string> = {};
+    for (const i of result.issues ?? []) errors[formFieldOf(i.path)] ??= i.message;
+    expect(errors).toMatchObject({
+      title: 'Title is required',
+      totalTickets: 'Total tickets must be at least 1',
+      category: 'Category is required',
+      endDate: 'End date must be a valid date',
+    });
+  });
+
+  it('asks for a category again when the stored one is not in the admin list', () => {
+    const values = competitionValues({
+      id: 1,
+      title: 'Old',
+      description: '',
+      image: null,
+      ticketPrice: 1,
+      totalTickets: 10,
+      ticketsSold: 0,
+      endDate: '2026-07-15T19:00:00.000Z',
+      autoWin: false,
+      status: 'active',
+      features: [],
+      details: { category: 'Gadgets' },
+      maxTicketsPerUser: 5,
+      skillQuestion: { question: 'Q?', options: ['a', 'b'], answer: 'b' },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(values.category).toBe('');
+    expect(values.ticketPrice).toBe('1.00');
+    expect(values.endTime).toBe('20:00');
+    expect(values.maxTicketsPerUser).toBe('5');
+  });
+});

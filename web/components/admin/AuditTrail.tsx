@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import type { AuditEntryView } from '../../../contract/admin';
+import { Muted } from './AdminUi';
+import { formatDateTime } from './formatAdmin';
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  li {
+    border-left: 3px solid ${({ theme }) => theme.colors.accent};
+    padding: 2px ${({ theme }) => theme.space.sm};
+    overflow-wrap: anywhere;
+  }
+  small { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** 'competition.update' -> 'Competition update'. */
+const actionText = (action: string) => {
+  const text = action.replace(/[._]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** What an admin changed and when (the audit log rows the server keeps for this record). */
+export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
+  if (entries.length === 0) return <Muted>No admin changes recorded.</Muted>;
+  return (
+    <List aria-label="Audit trail">
+      {entries.map((e) => (
+        <li key={e.id}>
+          <strong>{actionText(e.action)}</strong> by {e.actor.username ?? 'a deleted admin'}
+          <br />
+          <small>{formatDateTime(e.at)}</small>
+        </li>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,178 @@
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import type { HeroImage } from '../../../contract/competitions';
+import { apiSend, messageOf } from '../../api/client';
+import { toast } from '../../stores/toast';
+import { media } from '../../theme/theme';
+import { Button } from '../ui/Button';
+import { ErrorBox } from '../ui/Form';
+import { Card } from '../ui/Page';
+import { Spinner } from '../ui/Spinner';
+import { Control, Muted, Tabs } from './AdminUi';
+import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+import { uploadForUrl } from './uploads';
+import { useAdminData } from './useAdminData';
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.lg} { grid-template-columns: 1.2fr 1fr; align-items: start; }
+  h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+
+const Hero = styled.img`
+  width: 100%;
+  max-height: 320px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+`;
+
+type Mode = 'standard' | 'direct';
+
+/** An upload form: `direct` accepts the five image types, `standard` any image/* (spec section 5). */
+function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = (f: File | undefined) => {
+    if (f && mode === 'direct' && !isAcceptedImage(f)) {
+      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
+      setFile(null);
+      return;
+    }
+    if (f && mode === 'standard' && !f.type.startsWith('image/')) {
+      toast({
+        title: 'Invalid file type',
+        description: 'Please select an image file',
+        variant: 'destructive',
+      });
+      setFile(null);
+      return;
+    }
+    setFile(f ?? null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      toast({
+        title: 'No image selected',
+        description: 'Please select an image file first',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await uploadForUrl(
+        mode === 'direct' ? '/api/direct-upload/hero-image' : '/api/uploads/hero-image',
+        file,
+      );
+      toast({
+        title: 'Hero image updated',
+        description: 'The home page shows the new image.',
+        variant: 'success',
+      });
+      setFile(null);
+      (e.target as HTMLFormElement).reset();
+      onUploaded();
+    } catch (err) {
+      toast({
+        title: 'Upload failed',
+        description: messageOf(err, 'Failed to upload image'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = `hero-file-${mode}`;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Control>
+        <label htmlFor={id}>New hero image</label>
+        <input
+          id={id}
+          type="file"
+          accept={mode === 'direct' ? IMAGE_ACCEPT : 'image/*'}
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <small className="hint">
+          {mode === 'direct'
+            ? 'PNG, JPEG, JPG, GIF or WEBP, up to 5 MB. Sent to the direct upload endpoint (admins only here).'
+            : 'Any image up to 5 MB.'}
+        </small>
+      </Control>
+      <p>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload Hero Image'}
+        </Button>
+      </p>
+    </form>
+  );
+}
+
+/** The current hero image with reset, and the Standard / Direct upload tabs. */
+export function HeroImageSettings() {
+  const hero = useAdminData<HeroImage>('/api/admin/hero-image');
+  const [tab, setTab] = useState<Mode>('standard');
+  const [busy, setBusy] = useState(false);
+
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await apiSend('DELETE', '/api/uploads/hero-image');
+      toast({ title: 'Hero image deleted (reset to default)', variant: 'success' });
+      hero.reload();
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: messageOf(err, 'Failed to delete hero image'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Layout>
+      <Card>
+        <h2>Current hero image</h2>
+        {hero.error && !hero.data ? (
+          <ErrorBox role="alert">Error loading hero image</ErrorBox>
+        ) : !hero.data ? (
+          <Spinner label="Loading hero image" />
+        ) : (
+          <>
+            <Hero src={hero.data.imageUrl} alt="Current hero" data-testid="hero-preview" />
+            <Muted data-testid="hero-kind">
+              {hero.data.isDefault ? 'The default image is in use.' : 'A custom image is in use.'}
+            </Muted>
+            {!hero.data.isDefault && (
+              <p>
+                <Button type="button" $variant="danger" onClick={() => void reset()} disabled={busy}>
+                  Reset to Default
+                </Button>
+              </p>
+            )}
+          </>
+        )}
+      </Card>
+      <Card>
+        <Tabs
+          label="Upload method"
+          tabs={[
+            { key: 'standard', label: 'Standard Upload' },
+            { key: 'direct', label: 'Direct Upload' },
+          ]}
+          value={tab}
+          onChange={setTab}
+        />
+        <UploadForm key={tab} mode={tab} onUploaded={hero.reload} />
+      </Card>
+    </Layout>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AdminCompetitionView } from '../../../contract/admin';
+import { ADMIN_CATEGORIES, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
+import { DEFAULT_SKILL_QUESTION } from '../../../contract/cart';
+import { fromLondonFields, londonToday, toLondonFields } from './londonTime';
+
+// The create/edit form's values as typed, and the request body made from them. Kept apart from
+// the dialog so the rules can be unit-tested.
+
+export interface CompetitionFormValues {
+  title: string;
+  description: string;
+  ticketPrice: string;
+  totalTickets: string;
+  endDate: string; // yyyy-mm-dd, London
+  endTime: string; // hh:mm, London
+  category: string;
+  status: 'active' | 'archived' | 'ended';
+  productName: string;
+  autoWin: boolean;
+  features: string; // one per line
+  image: string | null;
+  maxTicketsPerUser: string; // empty: no cap
+  question: string;
+  options: string; // one per line
+  answer: string;
+}
+
+export const DEFAULT_END_TIME = '20:00';
+
+/** A new competition: the spec's defaults (1000 tickets, Electronics, active), drawn in 30 days. */
+export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues {
+  return {
+    title: '',
+    description: '',
+    ticketPrice: '',
+    totalTickets: '1000',
+    endDate: londonToday(now + 30 * 86_400_000),
+    endTime: DEFAULT_END_TIME,
+    category: DEFAULT_ADMIN_CATEGORY,
+    status: 'active',
+    productName: '',
+    autoWin: false,
+    features: '',
+    image: null,
+    maxTicketsPerUser: '',
+    question: DEFAULT_SKILL_QUESTION.question,
+    options: DEFAULT_SKILL_QUESTION.options.join('\n'),
+    answer: DEFAULT_SKILL_QUESTION.answer,
+  };
+}
+
+export function competitionValues(c: AdminCompetitionView): CompetitionFormValues {
+  const end = toLondonFields(c.endDate);
+  const category = ADMIN_CATEGORIES.find((a) => a.toLowerCase() === c.details.category?.toLowerCase());
+  return {
+    title: c.title,
+    description: c.description,
+    ticketPrice: c.ticketPrice.toFixed(2),
+    totalTickets: String(c.totalTickets),
+    endDate: end.date,
+    endTime: end.time,
+    // An old category outside the admin list must be chosen again (it is required).
+    category: category ?? '',
+    status: c.status,
+    productName: c.details.productName ?? '',
+    autoWin: c.autoWin,
+    features: c.features.join('\n'),
+    image: c.image,
+    maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
+    question: c.skillQuestion.question,
+    options: c.skillQuestion.options.join('\n'),
+    answer: c.skillQuestion.answer,
+  };
+}
+
+export const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The body for POST/PUT /api/admin/competitions. Numbers stay strings where typed so the
+ * contract's schema reports its own messages for them; an incomplete date becomes an empty string
+ * (invalid), so 'End date must be a valid date' shows instead of a wrong instant.
+ */
+export function competitionBody(v: CompetitionFormValues) {
+  const end = fromLondonFields(v.endDate, v.endTime);
+  return {
+    title: v.title,
+    description: v.description,
+    image: v.image,
+    ticketPrice: v.ticketPrice,
+    totalTickets: v.totalTickets,
+    endDate: Number.isFinite(end) ? new Date(end).toISOString() : '',
+    autoWin: v.autoWin,
+    status: v.status,
+    features: lines(v.features),
+    details: {
+      category: v.category,
+      ...(v.productName.trim() ? { productName: v.productName.trim() } : {}),
+    },
+    maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
+    skillQuestion: { question: v.question, options: lines(v.options), answer: v.answer },
+  };
+}
+
+/** Field keys of the body as the form names them (errors under `details` belong to Category). */
+export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): string {
+  const [first, second] = (path ?? []).map((p) => String(p.key));
+  if (first === 'details') return second === 'productName' ? 'productName' : 'category';
+  if (first === 'skillQuestion')
+    return second === 'options' ? 'options' : second === 'answer' ? 'answer' : 'question';
+  if (first === 'endDate') return 'endDate';
+  return first ?? '_';
+}

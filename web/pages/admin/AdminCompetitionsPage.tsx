@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import type { AdminCompetitionView } from '../../../contract/admin';
+import { formatPounds } from '../../../contract/money';
+import { apiDownload, apiSend, messageOf } from '../../api/client';
+import {
+  AdminHeader,
+  Muted,
+  RowActions,
+  StatusBadge,
+  Table,
+  TableWrap,
+  Tabs,
+} from '../../components/admin/AdminUi';
+import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
+import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
+import { useAdminData } from '../../components/admin/useAdminData';
+import { Button } from '../../components/ui/Button';
+import { ErrorBox } from '../../components/ui/Form';
+import { PageContainer } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { useSiteName } from '../../stores/site';
+import { toast } from '../../stores/toast';
+
+const TABS = [
+  { key: 'active', label: 'Live' },
+  { key: 'archived', label: 'Archived' },
+  { key: 'ended', label: 'Ended' },
+] as const;
+type Tab = (typeof TABS)[number]['key'];
+
+/** A download icon (inline SVG: nothing is fetched from elsewhere). */
+const DownloadIcon = () => (
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+  >
+    <path d="M12 3v12m0 0-5-5m5 5 5-5M4 19h16" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/** /admin/competitions: the three tabs, the table, create/edit, delete and the CSV export. */
+export default function AdminCompetitionsPage() {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = `Manage Competitions | ${siteName}`;
+  }, [siteName]);
+  const list = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
+  const [tab, setTab] = useState<Tab>('active');
+  const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminCompetitionView>();
+  const [busy, setBusy] = useState(false);
+
+  const all = list.data ?? [];
+  const count = (t: Tab) => all.filter((c) => c.status === t).length;
+  const shown = all.filter((c) => c.status === tab);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await apiSend('DELETE', `/api/admin/competitions/${deleting.id}`);
+      toast({ title: 'Competition deleted', description: deleting.title, variant: 'success' });
+      setDeleting(undefined);
+      list.reload();
+    } catch (err) {
+      toast({
+        title: 'Error deleting competition',
+        description: messageOf(err, 'The competition could not be deleted'),
+        variant: 'destructive',
+      });
+      setDeleting(undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = async (c: AdminCompetitionView) => {
+    try {
+      await apiDownload(`/api/admin/competitions/${c.id}/export-csv`, `competition-${c.id}.csv`);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to export competition data', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <PageContainer>
+      <AdminHeader title="Manage Competitions">
+        <Button type="button" onClick={() => setEditing(null)}>
+          Create Competition
+        </Button>
+      </AdminHeader>
+      <Tabs
+        label="Competition status"
+        tabs={TABS.map((t) => ({ key: t.key, label: `${t.label} (${count(t.key)})` }))}
+        value={tab}
+        onChange={setTab}
+      />
+      {list.error && !list.data ? (
+        <ErrorBox role="alert">
+          Error loading competitions: {messageOf(list.error, list.error.message)}
+        </ErrorBox>
+      ) : !list.data ? (
+        <Spinner label="Loading competitions" />
+      ) : shown.length === 0 ? (
+        <Muted>No {TABS.find((t) => t.key === tab)!.label.toLowerCase()} competitions.</Muted>
+      ) : (
+        <TableWrap>
+          <Table aria-label="Competitions">
+            <thead>
+              <tr>
+                <th>Title</th>
+                <th>Price</th>
+                <th>Total Tickets</th>
+                <th>Status</th>
+                <th>End Date</th>
+                <th>Created At</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((c) => (
+                <tr key={c.id} data-testid="competition-row">
+                  <td>
+                    {c.title}
+                    {c.autoWin && (
+                      <>
+                        {' '}
+                        <StatusBadge $status="admin">Auto-win</StatusBadge>
+                      </>
+                    )}
+                  </td>
+                  <td className="num">{formatPounds(c.ticketPrice)}</td>
+                  <td className="num">
+                    {c.totalTickets.toLocaleString('en-GB')}
+                    <br />
+                    <small>{c.ticketsSold.toLocaleString('en-GB')} sold</small>
+                  </td>
+                  <td>
+                    <StatusBadge $status={c.status}>{c.status}</StatusBadge>
+                  </td>
+                  <td className="nowrap">{formatDateTime(c.endDate)}</td>
+                  <td className="nowrap">{formatShortDate(c.createdAt)}</td>
+                  <td>
+                    <RowActions>
+                      <Button
+                        type="button"
+                        $variant="ghost"
+                        onClick={() => setEditing(c)}
+                        aria-label={`Edit ${c.title}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        type="button"
+                        $variant="ghost"
+                        onClick={() => setDeleting(c)}
+                        aria-label={`Delete ${c.title}`}
+                      >
+                        Delete
+                      </Button>
+                      {c.status !== 'active' && (
+                        <Button
+                          type="button"
+                          $variant="ghost"
+                          onClick={() => void exportCsv(c)}
+                          aria-label={`Export ${c.title} as CSV`}
+                          title="Export purchases as CSV"
+                        >
+                          <DownloadIcon />
+                        </Button>
+                      )}
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableWrap>
+      )}
+      <CompetitionFormDialog
+        open={editing !== undefined}
+        competition={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          list.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Delete Competition"
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(undefined)}
+        testId="delete-competition-dialog"
+      >
+        <p>
+          Delete “{deleting?.title}”? This cannot be undone. A competition that has sold tickets cannot be
+          deleted: end or archive it instead.
+        </p>
+      </ConfirmDialog>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link, useParams } from 'wouter';
+import type { AdminOrderDetail } from '../../../contract/admin';
+import { formatPounds } from '../../../contract/money';
+import { apiSend, messageOf } from '../../api/client';
+import { AdminHeader, StatusBadge } from '../../components/admin/AdminUi';
+import { AuditTrail } from '../../components/admin/AuditTrail';
+import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { formatDateTime, fullName } from '../../components/admin/formatAdmin';
+import { useAdminData } from '../../components/admin/useAdminData';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { useSiteName } from '../../stores/site';
+import { toast } from '../../stores/toast';
+import { media } from '../../theme/theme';
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.lg} { grid-template-columns: 1.4fr 1fr; align-items: start; }
+  h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  section + section { margin-top: ${({ theme }) => theme.space.lg}; }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 4px ${({ theme }) => theme.space.md};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  li { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; padding-bottom: ${({ theme }) => theme.space.sm}; }
+  .line { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space.sm}; font-weight: 600; }
+  .numbers { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+`;
+
+/** /admin/orders/:id: items, numbers, payment reference, audit trail, and Cancel. */
+export default function AdminOrderDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const siteName = useSiteName();
+  const detail = useAdminData<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id ?? '')}`);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const order = detail.data;
+  useEffect(() => {
+    document.title = `${order?.orderNumber ?? 'Order'} | ${siteName}`;
+  }, [order?.orderNumber, siteName]);
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const result = await apiSend<{ message: string }>('POST', `/api/admin/orders/${order!.id}/cancel`);
+      toast({ title: 'Order Cancelled', description: result.message, variant: 'success' });
+      setConfirming(false);
+      detail.reload();
+    } catch (err) {
+      toast({
+        title: 'Cancellation Failed',
+        description: messageOf(err, 'Failed to cancel order'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageContainer>
+      <AdminHeader title={order ? `Order ${order.orderNumber}` : 'Order'} back={null}>
+        <Link href="/admin/orders" asChild>
+          <ButtonLink $variant="ghost">Back to Orders</ButtonLink>
+        </Link>
+        <Link href="/admin" asChild>
+          <ButtonLink $variant="ghost">Back to Admin</ButtonLink>
+        </Link>
+      </AdminHeader>
+      {!order ? (
+        detail.error ? (
+          <CenteredMessage role="alert">
+            <h2>
+              {detail.error && (detail.error as { status?: number }).status === 404
+                ? 'Order not found'
+                : 'Error Loading Orders'}
+            </h2>
+            <p>{messageOf(detail.error, 'There was an error fetching the orders data.')}</p>
+          </CenteredMessage>
+        ) : (
+          <Spinner label="Loading order" />
+        )
+      ) : (
+        <Grid>
+          <div>
+            <Card aria-labelledby="items-title">
+              <h2 id="items-title">Items</h2>
+              <Items>
+                {order.items.map((i) => (
+                  <li key={i.id} data-testid="admin-order-item">
+                    <div className="line">
+                      <span>
+                        {i.title} × {i.quantity}
+                      </span>
+                      <span>{formatPounds(i.lineTotal)}</span>
+                    </div>
+                    <div className="numbers">
+                      {formatPounds(i.ticketPrice)} each · Numbers:{' '}
+                      {i.numbers.length ? i.numbers.join(', ') : 'none'}
+                    </div>
+                  </li>
+                ))}
+              </Items>
+            </Card>
+            <Card aria-labelledby="audit-title">
+              <h2 id="audit-title">Audit trail</h2>
+              <AuditTrail entries={order.auditLog} />
+            </Card>
+          </div>
+          <Card aria-labelledby="summary-title">
+            <h2 id="summary-title">Summary</h2>
+            <Facts>
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge $status={order.status} data-testid="admin-order-status">
+                  {order.status}
+                </StatusBadge>
+              </dd>
+              <dt>Placed</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+              {order.paidAt && (
+                <>
+                  <dt>Paid</dt>
+                  <dd>{formatDateTime(order.paidAt)}</dd>
+                </>
+              )}
+              {order.cancelledAt && (
+                <>
+                  <dt>Cancelled</dt>
+                  <dd>{formatDateTime(order.cancelledAt)}</dd>
+                </>
+              )}
+              <dt>Customer</dt>
+              <dd>
+                {order.user
+                  ? `${order.user.username}${fullName(order.user) ? ` (${fullName(order.user)})` : ''}, ${order.user.email}`
+                  : 'Deleted user'}
+              </dd>
+              <dt>Subtotal</dt>
+              <dd>{formatPounds(order.subtotal)}</dd>
+              {order.creditApplied > 0 && (
+                <>
+                  <dt>Site credit</dt>
+                  <dd>−{formatPounds(order.creditApplied)}</dd>
+                </>
+              )}
+              <dt>Paid by card</dt>
+              <dd>{formatPounds(order.total)}</dd>
+              <dt>Method</dt>
+              <dd>{order.paymentMethod}</dd>
+              <dt>Payment reference</dt>
+              <dd data-testid="payment-reference">{order.paymentReference ?? 'None'}</dd>
+              {order.refundReference && (
+                <>
+                  <dt>Refund reference</dt>
+                  <dd>{order.refundReference}</dd>
+                </>
+              )}
+              {order.refund && (
+                <>
+                  <dt>Refund</dt>
+                  <dd>
+                    {formatPounds(order.refund.amount)}
+                    {order.refund.refundedAt ? '' : ' (being sent)'}
+                  </dd>
+                </>
+              )}
+            </Facts>
+            {order.status !== 'cancelled' && (
+              <p>
+                <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
+                  Cancel Order
+                </Button>
+              </p>
+            )}
+          </Card>
+        </Grid>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel Order"
+        confirmLabel="Cancel Order"
+        cancelLabel="Keep Order"
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onClose={() => setConfirming(false)}
+        testId="cancel-order-dialog"
+      >
+        <p>
+          Cancel order {order?.orderNumber}? Its tickets return to general sale
+          {order?.status === 'completed' ? ' and the payment is refunded' : ''}. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </PageContainer>
+  );
+}

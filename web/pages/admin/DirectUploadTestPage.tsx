@@ -1,0 +1,118 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { messageOf } from '../../api/client';
+import { AdminHeader, Control, Tabs } from '../../components/admin/AdminUi';
+import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from '../../components/admin/imageFiles';
+import { uploadForUrl } from '../../components/admin/uploads';
+import { Button } from '../../components/ui/Button';
+import { Card, Lead, PageContainer } from '../../components/ui/Page';
+import { useSiteName } from '../../stores/site';
+import { toast } from '../../stores/toast';
+
+const Uploaded = styled.div`
+  margin-top: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  code { overflow-wrap: anywhere; }
+  img { max-width: min(100%, 320px); border-radius: ${({ theme }) => theme.radii.md}; }
+`;
+
+type Kind = 'general' | 'competition';
+const PATHS: Record<Kind, string> = {
+  general: '/api/direct-upload',
+  competition: '/api/direct-upload/competition-image',
+};
+
+function Uploader({ kind }: { kind: Kind }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      toast({
+        title: 'No image selected',
+        description: 'Please select an image file first',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!isAcceptedImage(file)) {
+      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const stored = await uploadForUrl(PATHS[kind], file).catch((err: Error) => {
+        if (err.message === 'Server response missing image URL')
+          throw new Error('Upload succeeded but no image URL returned');
+        throw err;
+      });
+      setUrl(stored);
+      toast({ title: 'Image uploaded', description: stored, variant: 'success' });
+    } catch (err) {
+      toast({
+        title: 'Upload failed',
+        description: messageOf(err, 'Failed to upload image'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = `direct-file-${kind}`;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Control>
+        <label htmlFor={id}>{kind === 'general' ? 'Image' : 'Competition image'}</label>
+        <input
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </Control>
+      <p>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload'}
+        </Button>
+      </p>
+      {url && (
+        <Uploaded data-testid="uploaded-url">
+          <strong>Uploaded image URL</strong>
+          <code>{url}</code>
+          <img src={url} alt="Uploaded" />
+        </Uploaded>
+      )}
+    </form>
+  );
+}
+
+/** /direct-upload-test: try the direct upload endpoints (admin-only here) and see the stored URL. */
+export default function DirectUploadTestPage() {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = `Direct Upload Test | ${siteName}`;
+  }, [siteName]);
+  const [tab, setTab] = useState<Kind>('general');
+  return (
+    <PageContainer>
+      <AdminHeader title="Direct Upload Test" />
+      <Lead>Uploads go to the direct upload endpoints, which are for admins only.</Lead>
+      <Card>
+        <Tabs
+          label="Upload type"
+          tabs={[
+            { key: 'general', label: 'General Image Upload' },
+            { key: 'competition', label: 'Competition Image Upload' },
+          ]}
+          value={tab}
+          onChange={setTab}
+        />
+        <Uploader key={tab} kind={tab} />
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,26 @@
+import { adminOnly } from '../../components/admin/RequireAdmin';
+import AdminCompetitionsPage from './AdminCompetitionsPage';
+import AdminDashboardPage from './AdminDashboardPage';
+import AdminOrderDetailPage from './AdminOrderDetailPage';
+import AdminOrdersPage from './AdminOrdersPage';
+import AdminPromosPage from './AdminPromosPage';
+import AdminSiteSettingsPage, { DirectSiteSettingsPage } from './AdminSiteSettingsPage';
+import AdminTicketLookupPage from './AdminTicketLookupPage';
+import AdminUsersPage from './AdminUsersPage';
+import DirectUploadTestPage from './DirectUploadTestPage';
+
+// Every admin screen behind its guard, in one chunk that customers never download. Each is made
+// once here: a new component per render would remount the page.
+export const adminRoutes = {
+  '/admin': adminOnly(AdminDashboardPage),
+  '/admin/competitions': adminOnly(AdminCompetitionsPage),
+  '/admin/orders': adminOnly(AdminOrdersPage),
+  '/admin/orders/:id': adminOnly(AdminOrderDetailPage),
+  '/admin/users': adminOnly(AdminUsersPage),
+  '/admin/ticket-lookup': adminOnly(AdminTicketLookupPage),
+  '/admin/site-settings': adminOnly(AdminSiteSettingsPage),
+  '/direct-site-settings': adminOnly(DirectSiteSettingsPage),
+  '/direct-upload-test': adminOnly(DirectUploadTestPage),
+  '/admin/promos': adminOnly(AdminPromosPage),
+} as const;
+export type AdminPath = keyof typeof adminRoutes;
