@@ -6,6 +6,23 @@ import * as v from 'valibot';
 /** Site credit can be used only when the cart total is at least this (customer-side.md section 9). */
 export const CREDIT_MINIMUM_SPEND_PENCE = 500;
 export const CREDIT_MINIMUM_MESSAGE = 'Minimum spend of £5.00 required to use site credit';
+/** The smallest card charge Stripe accepts in GBP; the sandbox behaves the same. */
+export const MIN_CARD_CHARGE_PENCE = 30;
+
+/**
+ * The site credit an order uses (integer pence), for the cart's summary and the server alike:
+ * none below a £5.00 cart, otherwise the smaller of the credit and the total (spec section 4), but
+ * never leaving the card less than its 30p minimum: then the credit is trimmed so the card pays
+ * 30p and the rest of the credit stays in the account.
+ */
+export function creditToApply(subtotalPence: number, creditPence: number, wanted: boolean): number {
+  if (!wanted || subtotalPence < CREDIT_MINIMUM_SPEND_PENCE) return 0;
+  const credit = Math.min(Math.max(0, creditPence), subtotalPence);
+  const card = subtotalPence - credit;
+  return card > 0 && card < MIN_CARD_CHARGE_PENCE
+    ? Math.max(0, subtotalPence - MIN_CARD_CHARGE_PENCE)
+    : credit;
+}
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items to your cart before checking out.';
 export const SANDBOX_TEST_MODE_LABEL = 'Test mode: no real payment is taken';
 

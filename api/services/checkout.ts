@@ -4,6 +4,7 @@ import {
   CREDIT_MINIMUM_MESSAGE,
   CREDIT_MINIMUM_SPEND_PENCE,
   type CreatePaymentIntentInput,
+  creditToApply,
   EMPTY_CART_MESSAGE,
   formatOrderNumber,
   type PaymentIntentResponse,
@@ -29,7 +30,6 @@ export interface CheckoutDeps extends PaymentDeps {
 }
 
 /** The smallest card payment Stripe takes in GBP. */
-const MIN_CARD_CHARGE_PENCE = 30;
 const OPEN_STATUSES = ['pending', 'failed'] as const;
 const CARD_DATE_PAST = "Your card's expiration date is in the past.";
 const REPLACED_CHECKOUT = 'This checkout was replaced by a newer one. Please use the latest payment form.';
@@ -145,12 +145,8 @@ async function prepareOrder(
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
   if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
-  let credit = input.useCredit ? Math.min(account.siteCreditPence, subtotal) : 0;
-  // Stripe refuses card charges under £0.30: credit that would leave less than that on the card
-  // is trimmed so the card pays the minimum (the rest of the credit stays in the account).
-  if (subtotal - credit > 0 && subtotal - credit < MIN_CARD_CHARGE_PENCE) {
-    credit = Math.max(0, subtotal - MIN_CARD_CHARGE_PENCE);
-  }
+  // The same rule the cart's summary shows (including the card's 30p minimum).
+  const credit = creditToApply(subtotal, account.siteCreditPence, input.useCredit);
   const total = subtotal - credit;
   const provider = total === 0 ? 'credit' : deps.gateway.name;
   const fingerprint = createHash('sha256')

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CartItemView } from '../../../contract/cart';
-import { CREDIT_MINIMUM_MESSAGE, CREDIT_MINIMUM_SPEND_PENCE } from '../../../contract/checkout';
+import {
+  CREDIT_MINIMUM_MESSAGE,
+  CREDIT_MINIMUM_SPEND_PENCE,
+  creditToApply,
+} from '../../../contract/checkout';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
 import { useAuth } from '../../stores/auth';
@@ -24,12 +28,6 @@ const Summary = styled(Card)`
   h3 { margin: 0 0 4px; font-size: ${({ theme }) => theme.fontSizes.md}; }
   p { margin: 0; }
 `;
-
-/** Site credit applies only from £5.00 and never beyond the total (spec section 4 'Site credit'). */
-export function creditToApply(subtotalPence: number, creditPence: number, wanted: boolean): number {
-  if (!wanted || subtotalPence < CREDIT_MINIMUM_SPEND_PENCE) return 0;
-  return Math.min(creditPence, subtotalPence);
-}
 
 /** The cart's order summary: totals, the site-credit choice, and the way to payment. */
 export function OrderSummary({
