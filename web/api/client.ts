@@ -99,6 +99,18 @@ export const resetCsrfToken = () => {
   csrfToken = undefined;
 };
 
+/** Sends once; when the server says the CSRF token is stale (session renewed), renews it and sends again. */
+async function withCsrfRetry<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
+    if (code !== 'csrf_invalid') throw err;
+    await ensureCsrfToken(true);
+    return send();
+  }
+}
+
 /** A JSON mutation with the CSRF header; a stale token is renewed and the request sent once more. */
 export async function apiSend<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -120,14 +132,7 @@ export async function apiSend<T>(
       MUTATION_TIMEOUT_MS,
     );
   };
-  try {
-    return await send();
-  } catch (err) {
-    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
-    if (code !== 'csrf_invalid') throw err;
-    await ensureCsrfToken(true);
-    return send();
-  }
+  return withCsrfRetry(send);
 }
 
 /**
@@ -145,14 +150,7 @@ export async function apiUpload<T>(path: string, file: File, field = 'image'): P
       MUTATION_TIMEOUT_MS,
     );
   };
-  try {
-    return await send();
-  } catch (err) {
-    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
-    if (code !== 'csrf_invalid') throw err;
-    await ensureCsrfToken(true);
-    return send();
-  }
+  return withCsrfRetry(send);
 }
 
 /** Downloads a file answer (CSV export) and saves it under the server's Content-Disposition name. */
