@@ -35,18 +35,19 @@ export async function setHeroImage(
     const before = await getHeroImage(trx);
     await putSetting(trx, HERO_IMAGE_KEY, imageUrl, now);
     const after = { imageUrl, isDefault: false };
-    await writeAudit(
-      trx,
-      actor,
-      'setting.hero_image',
-      { type: 'setting', id: HERO_IMAGE_KEY },
-      before,
-      after,
-      now,
-    );
+    await auditHeroImage(trx, actor, before, after, now);
     return after;
   });
 }
+
+const auditHeroImage = (
+  trx: Knex.Transaction,
+  actor: Actor,
+  before: HeroImage,
+  after: HeroImage,
+  now: number,
+) =>
+  writeAudit(trx, actor, 'setting.hero_image', { type: 'setting', id: HERO_IMAGE_KEY }, before, after, now);
 
 /** Back to the bundled default (the uploaded file stays: other pages may still show it). */
 export async function resetHeroImage(db: Knex, actor: Actor, now = Date.now()): Promise<HeroImage> {
@@ -55,15 +56,7 @@ export async function resetHeroImage(db: Knex, actor: Actor, now = Date.now()): 
     await trx('siteSettings').where({ key: HERO_IMAGE_KEY }).delete();
     const after = { imageUrl: DEFAULT_HERO_IMAGE, isDefault: true };
     if (!before.isDefault) {
-      await writeAudit(
-        trx,
-        actor,
-        'setting.hero_image',
-        { type: 'setting', id: HERO_IMAGE_KEY },
-        before,
-        after,
-        now,
-      );
+      await auditHeroImage(trx, actor, before, after, now);
     }
     return after;
   });
