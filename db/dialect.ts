@@ -4,6 +4,13 @@ import type { Engine } from '../knexfile';
 export const engineOfKnex = (knex: Knex): Engine =>
   knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
 
+/**
+ * A locking read (SELECT ... FOR UPDATE) on MySQL/MariaDB. SQLite runs one write transaction at a
+ * time, so it needs none (and has no such clause).
+ */
+export const lockForUpdate = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
+  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
+
 interface DbError {
   code?: string;
   errno?: number;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminUserView } from '../../contract/admin';
-import { engineOfKnex } from '../../db/dialect';
+import { lockForUpdate } from '../../db/dialect';
 import { CartItem, User } from '../../db/models';
 import type { Role } from '../../db/models/User';
 import { conflict, notFound } from '../errors';
@@ -16,16 +16,15 @@ import { endUserSessions } from './userSessions';
 
 const NOT_FOUND = 'User not found';
 
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
-
 export async function listUsers(db: Knex): Promise<AdminUserView[]> {
   const users = (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
   return users.map(presentAdminUser);
 }
 
 async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
-  const user = (await lock(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as User | undefined;
+  const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
+    | User
+    | undefined;
   if (!user) throw notFound(NOT_FOUND);
   return user;
 }
@@ -35,7 +34,7 @@ async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> 
  * demoting each other at once are serialised and the second sees the first's change.
  */
 async function assertAnotherAdminRemains(trx: Knex.Transaction, message: string) {
-  const admins = (await lock(
+  const admins = (await lockForUpdate(
     trx,
     trx('users').where({ role: 'admin' }).whereNull('deletedAt').select('id'),
   )) as Array<{

@@ -13,7 +13,7 @@ import {
 } from '../../contract/checkout';
 import { ERROR_CODES } from '../../contract/errors';
 import { penceToPounds } from '../../contract/money';
-import { engineOfKnex } from '../../db/dialect';
+import { lockForUpdate } from '../../db/dialect';
 import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { SandboxGateway } from '../payments/sandbox';
@@ -34,9 +34,6 @@ const OPEN_STATUSES = ['pending', 'failed'] as const;
 const CARD_DATE_PAST = "Your card's expiration date is in the past.";
 const REPLACED_CHECKOUT = 'This checkout was replaced by a newer one. Please use the latest payment form.';
 const PROVIDER_DOWN = 'The payment service is not available right now. Please try again in a moment.';
-
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
 const titlesOf = (items: Array<{ title: string }>) => {
   const titles = [...new Set(items.map((i) => `"${i.title}"`))];
@@ -86,10 +83,13 @@ async function prepareOrder(
   now: number,
 ): Promise<Prepared> {
   // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
-  const account = (await lock(trx, trx('users').where({ id: user.id }).first('id', 'siteCreditPence'))) as {
+  const account = (await lockForUpdate(
+    trx,
+    trx('users').where({ id: user.id }).first('id', 'siteCreditPence'),
+  )) as {
     siteCreditPence: number;
   };
-  const items = (await lock(
+  const items = (await lockForUpdate(
     trx,
     CartItem.query(trx)
       .modify(ownedBy({ guestId, userId: user.id }))
@@ -159,7 +159,7 @@ async function prepareOrder(
     )
     .digest('hex');
 
-  const open = (await lock(
+  const open = (await lockForUpdate(
     trx,
     Order.query(trx)
       .where({ userId: user.id })

@@ -1,8 +1,7 @@
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { AdminOrderDetail } from '../../contract/admin';
 import { formatOrderNumber } from '../../contract/checkout';
-import { engineOfKnex } from '../../db/dialect';
+import { lockForUpdate } from '../../db/dialect';
 import { Order } from '../../db/models';
 import { conflict, notFound } from '../errors';
 import type { PaymentGateway } from '../payments/gateway';
@@ -29,9 +28,6 @@ export interface CancelDeps extends AdminDeps {
 }
 
 export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
-
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
 interface Release {
   competitionId: number;
@@ -64,8 +60,8 @@ export async function cancelOrder(
     // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
     const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
     if (!peek) throw notFound('Order not found');
-    if (peek.userId) await lock(trx, trx('users').where({ id: peek.userId }).first('id'));
-    const order = (await lock(trx, Order.query(trx).findById(orderId))) as Order;
+    if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
+    const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
     if (order.status === 'cancelled') throw conflict(`Order #${orderId} has already been cancelled.`);
 
     const sold = (await trx('tickets')

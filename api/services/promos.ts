@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PromoCreateInput, PromoUpdateInput, PromoView } from '../../contract/admin';
 import { poundsToPence } from '../../contract/money';
-import { engineOfKnex } from '../../db/dialect';
+import { lockForUpdate } from '../../db/dialect';
 import { PromoConfig } from '../../db/models';
 import { badRequest, conflict, notFound } from '../errors';
 import { presentPromo } from '../presenters/admin';
@@ -14,9 +14,6 @@ import { inTransaction } from './ticketTransactions';
 // users.site_credit_pence before and after.
 
 const NOT_FOUND = 'Promo not found';
-
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
 /** All promos, or the active ones (switched on and not past validUntil); newest first. */
 export async function listPromos(db: Knex, activeOnly: boolean, now = Date.now()): Promise<PromoView[]> {
@@ -74,7 +71,9 @@ export async function updatePromo(
   now = Date.now(),
 ): Promise<PromoView> {
   return inTransaction(deps.db, async (trx) => {
-    const current = (await lock(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
+    const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
+      | PromoConfig
+      | undefined;
     if (!current) throw notFound(NOT_FOUND);
     const validFrom = input.validFrom ?? current.validFrom;
     const validUntil = input.validUntil === undefined ? current.validUntil : input.validUntil;
@@ -102,7 +101,7 @@ export async function updatePromo(
  */
 export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
   return inTransaction(deps.db, async (trx) => {
-    const promo = (await lock(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
+    const promo = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
     if (!promo) throw notFound(NOT_FOUND);
     const rows = (await trx('creditTransactions')
       .where({ promoConfigId: id })
@@ -119,7 +118,7 @@ export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now
     const userIds = [...netByUser.keys()].sort((a, b) => a - b);
     const balances = new Map<number, number>();
     if (userIds.length) {
-      const locked = (await lock(
+      const locked = (await lockForUpdate(
         trx,
         trx('users').whereIn('id', userIds).orderBy('id').select('id', 'siteCreditPence'),
       )) as Array<{ id: number; siteCreditPence: number }>;
@@ -165,7 +164,7 @@ const RESET_BATCH = 500;
 /** Every balance to £0, each through a debit row of the ledger. Irreversible. */
 export async function resetAllCredits(deps: AdminDeps, actor: Actor, now = Date.now()) {
   return inTransaction(deps.db, async (trx) => {
-    const holders = (await lock(
+    const holders = (await lockForUpdate(
       trx,
       trx('users').where('siteCreditPence', '>', 0).orderBy('id').select('id', 'siteCreditPence'),
     )) as Array<{ id: number; siteCreditPence: number }>;
