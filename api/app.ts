@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerCartRoutes } from './routes/cart';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './routes/checkout';
 import { registerCompetitionRoutes } from './routes/competitions';
+import { registerDrawRoutes } from './routes/draws';
 import { registerSystemRoutes } from './routes/system';
 import { registerUploadRoutes } from './routes/uploads';
 
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps);
   registerAdminCompetitionRoutes(api, deps);
+  registerDrawRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, createGateway(config, db));
   registerAdminPromoRoutes(api, deps);

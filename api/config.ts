@@ -58,6 +58,8 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** How often expired holds are released (0 = never, e.g. in tests that drive it themselves). */
   SWEEP_INTERVAL_MS: intFromEnv(5000, 0, 3_600_000),
+  /** Live-draw competitions not drawn by an admin are drawn this long after their end date (0 = never). */
+  DRAW_AUTO_AFTER_SECONDS: intFromEnv(86_400, 0, 31_536_000),
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
@@ -95,6 +97,8 @@ export interface Config {
   seedDemoData: boolean;
   trustProxy: boolean;
   sweepIntervalMs: number;
+  /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
+  drawAutoAfterSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -164,5 +168,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
   };
 }

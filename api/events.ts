@@ -18,6 +18,15 @@ export interface DomainEvents {
   'tickets.released': { competitionId: number; version: number; numbers: number[] };
   'tickets.purchased': { competitionId: number; version: number; numbers: number[]; ticketsSold: number };
   'competition.updated': { competitionId: number; version: number; fields: Record<string, unknown> };
+  /** A competition is being drawn, then its result (docs/draws.md); published after COMMIT. */
+  'draw.started': { competitionId: number };
+  'draw.result': {
+    competitionId: number;
+    winningNumber: number;
+    winnerName: string;
+    seed: string;
+    entriesHash: string;
+  };
   /** Someone's cart changed (another tab, expiry): push them their current cart. */
   'cart.changed': { owner: CartOwnerRef };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };

@@ -11,7 +11,9 @@ import { createApp } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { EventBus } from './events';
+import { startDrawJob } from './jobs/draws';
 import { startSweeper } from './jobs/sweeper';
+import { createMailer } from './services/mailer';
 
 export interface RunningServer {
   url: string;
@@ -58,6 +60,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     config.sweepIntervalMs,
   );
+  // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
+  const stopDrawJob = startDrawJob(
+    { db, events, logger, mailer: createMailer(config), siteName: config.siteName },
+    config.drawAutoAfterSeconds,
+    config.sweepIntervalMs,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -70,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     io,
     close: async () => {
       stopSweeper();
+      stopDrawJob();
       await io.close(); // also closes the HTTP server
       await closeRedis();
       if (!options.db) await db.destroy();

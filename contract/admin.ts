@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
+import type { AdminDrawStatus, AdminWinner } from './draw';
 
 // The admin back office (admin-side.md): request bodies, queries and response shapes. Money is
 // pounds here, as everywhere in the API; timestamps are ISO 8601.
@@ -378,6 +379,10 @@ export interface AdminCompetitionView {
 
 export interface AdminCompetitionDetail extends AdminCompetitionView {
   auditLog: AuditEntryView[];
+  /** Where the draw stands: open, awaiting payments, ready, no sales (nothing to draw) or drawn. */
+  drawStatus?: AdminDrawStatus;
+  /** The result with the winner's details, once drawn. */
+  draw?: AdminWinner | null;
 }
 
 export interface AdminUserView {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PublicDrawSchema } from './draw';
 
 export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
@@ -32,6 +33,10 @@ export const PublicCompetitionSchema = v.object({
   category: v.string(),
   /** The question and its options; the answer is never sent. */
   skillQuestion: v.object({ question: v.string(), options: v.array(v.string()) }),
+  /** Hex SHA-256 of the secret draw seed, published from creation (docs/draws.md). */
+  drawCommitment: v.string(),
+  /** The result once drawn, null before; absent where it was not looked up (lists). */
+  draw: v.optional(v.nullable(PublicDrawSchema)),
 });
 export type PublicCompetition = v.InferOutput<typeof PublicCompetitionSchema>;
 

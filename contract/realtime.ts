@@ -47,12 +47,28 @@ export interface CompetitionUpdatedEvent {
   [field: string]: unknown;
 }
 
+/** Room `competition:<id>`: the draw is being made (a result follows). */
+export const DrawStartedEventSchema = v.object({ competitionId: v.number() });
+export type DrawStartedEvent = v.InferOutput<typeof DrawStartedEventSchema>;
+
+/** Room `competition:<id>`: the draw's outcome, with what anyone needs to verify it (docs/draws.md). */
+export const DrawResultEventSchema = v.object({
+  competitionId: v.number(),
+  winningNumber: v.number(),
+  winnerName: v.string(),
+  seed: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  entriesHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+});
+export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
   'tickets:released': (payload: TicketsEvent) => void;
   'tickets:purchased': (payload: TicketsPurchasedEvent) => void;
   'competition:updated': (payload: CompetitionUpdatedEvent) => void;
+  'draw:started': (payload: DrawStartedEvent) => void;
+  'draw:result': (payload: DrawResultEvent) => void;
   'cart:updated': (payload: { items: CartItemView[] }) => void;
   'cart:expired': (payload: { itemIds: number[] }) => void;
   /** Extension: this socket's session was signed in elsewhere or signed out; re-check and reconnect. */

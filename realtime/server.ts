@@ -139,6 +139,9 @@ export function attachRealtime(
     io.to(competitionRoom(competitionId)).emit('competition:updated', { ...fields, competitionId, version }),
   );
 
+  events.subscribe('draw.started', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:started', e));
+  events.subscribe('draw.result', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:result', e));
+
   const ownerRooms = (owner: CartOwnerRef) =>
     owner.userId ? [userRoom(owner.userId), guestRoom(owner.guestId)] : [guestRoom(owner.guestId)];
 

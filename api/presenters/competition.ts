@@ -1,13 +1,17 @@
 import { deriveCategory } from '../../contract/categories';
 import type { PublicCompetition } from '../../contract/competitions';
+import type { PublicDraw } from '../../contract/draw';
 import { penceToPounds } from '../../contract/money';
 import type { Competition } from '../../db/models';
 import { skillQuestionOf } from '../services/skill';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The public shape: pounds instead of pence, ISO dates, derived category; nothing internal. */
-export function presentCompetition(c: Competition): PublicCompetition {
+/**
+ * The public shape: pounds instead of pence, ISO dates, derived category; nothing internal (the
+ * draw seed only inside `draw`, after the draw). `draw` is included when the caller looked it up.
+ */
+export function presentCompetition(c: Competition, draw?: PublicDraw | null): PublicCompetition {
   const details = {
     ...(c.details?.category ? { category: c.details.category } : {}),
     ...(c.details?.productName ? { productName: c.details.productName } : {}),
@@ -28,5 +32,7 @@ export function presentCompetition(c: Competition): PublicCompetition {
     details,
     category: deriveCategory({ title: c.title, description: c.description, details }),
     skillQuestion: skillQuestionOf(c),
+    drawCommitment: c.drawCommitment ?? '',
+    ...(draw === undefined ? {} : { draw }),
   };
 }

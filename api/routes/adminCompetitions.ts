@@ -19,7 +19,7 @@ import { exportPurchasesCsv } from '../services/purchaseExport';
 import { actorOf } from './adminActor';
 
 /** /admin/competitions: list by tab, detail with its audit trail, create, edit, delete, CSV. */
-export function registerAdminCompetitionRoutes(router: Router, { db, events }: AppDeps): void {
+export function registerAdminCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
   const admin = requireAdmin(db);
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
@@ -29,7 +29,7 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events }: A
   });
 
   router.get('/api/admin/competitions/:id', admin, async (ctx) => {
-    ctx.body = await getAdminCompetition(db, idOf(ctx.params));
+    ctx.body = await getAdminCompetition(db, idOf(ctx.params), config.drawAutoAfterSeconds);
   });
 
   router.post('/api/admin/competitions', admin, async (ctx) => {

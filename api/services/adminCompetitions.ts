@@ -15,6 +15,8 @@ import type { EventBus } from '../events';
 import { presentAdminCompetition } from '../presenters/admin';
 import { presentCompetition } from '../presenters/competition';
 import { type Actor, auditTrail, writeAudit } from './auditLog';
+import { newDrawSeed } from './drawSeed';
+import { adminDrawStatus } from './draws';
 import { liveTickets } from './liveTickets';
 import { bumpVersion, inTransaction } from './ticketTransactions';
 
@@ -53,9 +55,18 @@ async function findOr404(db: Knex, id: number): Promise<Competition> {
   return c;
 }
 
-export async function getAdminCompetition(db: Knex, id: number): Promise<AdminCompetitionDetail> {
+export async function getAdminCompetition(
+  db: Knex,
+  id: number,
+  drawAutoAfterSeconds = 0,
+): Promise<AdminCompetitionDetail> {
   const c = await findOr404(db, id);
-  return { ...presentAdminCompetition(c), auditLog: await auditTrail(db, 'competition', id) };
+  return {
+    ...presentAdminCompetition(c),
+    // Where the draw stands (or why there is none, e.g. no sales), and its result once drawn.
+    ...(await adminDrawStatus(db, c, drawAutoAfterSeconds)),
+    auditLog: await auditTrail(db, 'competition', id),
+  };
 }
 
 type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestion'>> & {
@@ -103,6 +114,8 @@ export async function createCompetition(
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
       ticketsSold: 0,
+      // The draw's secret and its public commitment, fixed before anything can be sold.
+      ...newDrawSeed(),
       createdAt: now,
       updatedAt: now,
     });

@@ -3,6 +3,7 @@ import type { CompetitionEntry, PublicCompetition } from '../../contract/competi
 import { Competition } from '../../db/models';
 import { notFound } from '../errors';
 import { presentCompetition } from '../presenters/competition';
+import { loadPublicDraw } from './draws';
 import { liveTickets } from './liveTickets';
 
 // Statuses a visitor may open by link. Active ones are listed; ended ones stay viewable so
@@ -18,7 +19,7 @@ export async function listPublicCompetitions(db: Knex, category?: string): Promi
       { column: 'createdAt', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  const list = rows.map(presentCompetition);
+  const list = rows.map((c) => presentCompetition(c));
   if (!category) return list;
   const wanted = category.trim().toLowerCase();
   return wanted === 'all' ? list : list.filter((c) => c.category === wanted);
@@ -31,7 +32,8 @@ export async function findViewableCompetition(db: Knex, id: number): Promise<Com
 }
 
 export async function getPublicCompetition(db: Knex, id: number): Promise<PublicCompetition> {
-  return presentCompetition(await findViewableCompetition(db, id));
+  const c = await findViewableCompetition(db, id);
+  return presentCompetition(c, c.drawnAt ? await loadPublicDraw(db, id) : null);
 }
 
 interface OwnerRow {

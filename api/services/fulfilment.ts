@@ -7,6 +7,7 @@ import type { EventBus } from '../events';
 import type { PaymentGateway } from '../payments/gateway';
 import { confirmationEmail } from './confirmationEmail';
 import { spendCredit } from './credit';
+import { drawAfterSellOut, publishClosed } from './draws';
 import type { Mailer } from './mailer';
 import { loadOrder } from './orders';
 import { pickAvailable, unavailableNumbers } from './reservations';
@@ -64,6 +65,8 @@ interface Purchase {
   version: number;
   numbers: number[];
   ticketsSold: number;
+  /** Set when this sale sold an auto-win competition's last ticket and so closed it. */
+  closedVersion?: number;
 }
 
 type TxOutcome =
@@ -129,6 +132,8 @@ async function completeOrder(
   interface Plan {
     competitionId: number;
     title: string;
+    autoWin: boolean;
+    totalTickets: number;
     numbers: number[];
     mine: TicketRow[];
     stale: number[];
@@ -142,14 +147,18 @@ async function completeOrder(
       trx,
       trx('competitions')
         .where({ id: competitionId })
-        .first('id', 'title', 'status', 'endDate', 'totalTickets'),
+        .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt'),
     );
     const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
-    if (competition?.status !== 'active' || Number(competition.endDate) <= now) {
-      throw new RefundRequired(
-        `"${title}" closed before your payment arrived, so the payment has been refunded.`,
-      );
+    const closedMessage = `"${title}" closed before your payment arrived, so the payment has been refunded.`;
+    // Closed (end date passed or ended): a payment started before the close may still finish
+    // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
+    const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
+    const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
+    if (!competition || competition.status === 'archived' || competition.drawnAt) {
+      throw new RefundRequired(closedMessage);
     }
+    if (closed && !startedBeforeClose) throw new RefundRequired(closedMessage);
     const rows = (await lock(
       trx,
       trx('tickets')
@@ -161,6 +170,8 @@ async function completeOrder(
     const plan: Plan = {
       competitionId,
       title,
+      autoWin: Boolean(competition.autoWin),
+      totalTickets: Number(competition.totalTickets),
       numbers,
       mine: [],
       stale: [],
@@ -180,6 +191,10 @@ async function completeOrder(
         plan.stale.push(r.id);
         plan.insert.push(n);
       } else lost.push(n);
+    }
+    if (closed && (lost.length || plan.insert.length || plan.mine.some((r) => Number(r.expiresAt) <= now))) {
+      // After the close only the customer's own live holds can be paid for: no replacements.
+      throw new RefundRequired(closedMessage);
     }
     if (lost.length) {
       // Our hold expired and the number was taken while the customer paid: other free numbers.
@@ -216,8 +231,17 @@ async function completeOrder(
   const orderNumber = formatOrderNumber(order.id);
   const touchedCartItems = new Set<number>();
   const notices: string[] = [];
+  const closes = new Set<number>();
   for (const plan of plans) {
     await trx('competitions').where({ id: plan.competitionId }).increment('ticketsSold', plan.numbers.length);
+    if (plan.autoWin) {
+      // An auto-win competition closes when its last ticket sells (and is drawn after COMMIT).
+      const closedNow = await trx('competitions')
+        .where({ id: plan.competitionId, status: 'active' })
+        .where('ticketsSold', '>=', plan.totalTickets)
+        .update({ status: 'ended', updatedAt: now });
+      if (closedNow) closes.add(plan.competitionId);
+    }
     if (plan.stale.length) await trx('tickets').whereIn('id', plan.stale).delete();
     if (plan.mine.length) {
       for (const r of plan.mine) if (r.cartItemId) touchedCartItems.add(r.cartItemId);
@@ -350,6 +374,10 @@ async function completeOrder(
       version,
       numbers: plan.numbers.map((n) => plan.replacements.get(n) ?? n).sort((a, b) => a - b),
       ticketsSold: Number(row.ticketsSold),
+      // The close is its own change: tickets:purchased at `version`, competition:updated after it.
+      ...(closes.has(plan.competitionId)
+        ? { closedVersion: await bumpVersion(trx, plan.competitionId) }
+        : {}),
     });
   }
   return {
@@ -399,7 +427,14 @@ export async function fulfilPayment(
   for (const p of result.purchases) deps.events.publish('tickets.purchased', p);
   deps.events.publish('cart.changed', { owner: result.owner });
   deps.events.publish('order.changed', { orderId: found.id, change: 'paid' });
+  for (const p of result.purchases) {
+    if (p.closedVersion !== undefined) await publishClosed(deps, p.competitionId, p.closedVersion);
+  }
   await sendConfirmation(deps, found.id);
+  // Sold out: draw now (exactly once, however many sales and processes race to this point).
+  for (const p of result.purchases) {
+    if (p.closedVersion !== undefined) await drawAfterSellOut(deps, p.competitionId);
+  }
   return { outcome: 'completed', orderId: found.id };
 }
 

@@ -37,7 +37,9 @@ const onlyAvailable = (n: number) => `Only ${n} tickets are available.`;
 async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
   const competition = await Competition.query(trx).findById(competitionId);
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
-  if (competition.status !== 'active' || competition.endDate <= now) throw conflict(CLOSED_MESSAGE);
+  // Closed at its end date (docs/draws.md), or drawn (even if an admin made it active again).
+  if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
+    throw conflict(CLOSED_MESSAGE);
   return competition;
 }
 

@@ -4,6 +4,7 @@ import * as loginThrottle from './002_login_throttle';
 import * as skillQuestion from './003_skill_question';
 import * as checkout from './004_checkout';
 import * as admin from './005_admin';
+import * as draws from './006_draws';
 
 interface Migration {
   name: string;
@@ -19,6 +20,7 @@ const migrations: Migration[] = [
   { name: '003_skill_question', ...skillQuestion },
   { name: '004_checkout', ...checkout },
   { name: '005_admin', ...admin },
+  { name: '006_draws', ...draws },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

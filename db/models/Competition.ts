@@ -27,6 +27,10 @@ export class Competition extends BaseModel {
   maxTicketsPerUser!: number | null;
   skillQuestion!: { question: string; options: string[] } | null;
   skillAnswer!: string | null;
+  /** Secret until the draw (docs/draws.md); never presented before it. */
+  drawSeed!: string | null;
+  drawCommitment!: string | null;
+  drawnAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

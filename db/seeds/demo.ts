@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { newDrawSeed } from '../../api/services/drawSeed';
 import { hashPassword } from '../../api/services/passwords';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { pickDistinct, seededRandom } from './random';
@@ -83,6 +84,7 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     ticketPricePence: c.ticketPricePence,
     totalTickets: c.totalTickets,
     ticketsSold: 0,
+    ...newDrawSeed(),
     endDate: seedEndDate(now, c),
     autoWin: c.autoWin,
     status: c.status,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newDrawSeed } from '../../api/services/drawSeed';
 
 // Direct inserts for arranging test data quickly. They write exactly the rows the services
 // would, so the API under test reads them like any other data.
@@ -28,6 +29,7 @@ export async function insertCompetition(db: Knex, f: CompetitionFixture = {}): P
     ticketPricePence: f.ticketPricePence ?? 100,
     totalTickets: f.totalTickets ?? 100,
     ticketsSold: 0,
+    ...newDrawSeed(),
     endDate: f.endDate ?? now() + 7 * 86_400_000,
     autoWin: f.autoWin ?? false,
     status: f.status ?? 'active',

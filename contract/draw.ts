@@ -1,0 +1,182 @@
+import * as v from 'valibot';
+
+// The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
+// so the server, `npm run verify-draw` and the browser's 'Verify this draw' run the same code.
+//
+//   commitment   = hex(SHA-256(seed))                                 seed: 32 random bytes
+//   entries      = the sold numbers at the draw, ascending, in decimal, joined by ','
+//   entriesHash  = SHA-256(UTF-8(entries))                            32 bytes
+//   for counter = 0, 1, 2, ...:
+//     mac = HMAC-SHA256(key = seed, message = entriesHash || uint32be(counter))
+//     x   = uint32be(mac[0..4))
+//     if x < limit = 2^32 - (2^32 mod n): index = x mod n, stop      (else: rejected, next counter)
+//   winningNumber = entries[index]
+
+const TWO_POW_32 = 2 ** 32;
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export interface DrawComputation {
+  entriesHash: string;
+  /** Number of entries (n). */
+  entryCount: number;
+  /** Position in the ascending list of entries. */
+  index: number;
+  winningNumber: number;
+  /** The counter of the accepted HMAC (0 unless a value was rejected). */
+  counter: number;
+}
+
+const subtle = () => {
+  const s = globalThis.crypto?.subtle;
+  if (!s) throw new Error('WebCrypto (crypto.subtle) is not available here');
+  return s;
+};
+
+export const toHex = (bytes: ArrayBuffer | Uint8Array): string =>
+  Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error('not lowercase hexadecimal');
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export const isSeedHex = (s: string): boolean => HEX64.test(s);
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await subtle().digest('SHA-256', bytes));
+}
+
+/** The published commitment: hex SHA-256 of the 32 seed bytes (not of the hex text). */
+export async function drawCommitment(seedHex: string): Promise<string> {
+  if (!isSeedHex(seedHex)) throw new Error('the seed must be 64 lowercase hex characters');
+  return toHex(await sha256(fromHex(seedHex)));
+}
+
+/** The canonical list: ascending; refuses duplicates and anything but positive whole numbers. */
+export function canonicalEntries(numbers: readonly number[]): number[] {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  sorted.forEach((n, i) => {
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`not a ticket number: ${n}`);
+    if (i > 0 && sorted[i - 1] === n) throw new Error(`ticket number ${n} appears twice`);
+  });
+  return sorted;
+}
+
+/** The exact text hashed: '3,7,12' (no spaces, no trailing comma). */
+export const entriesText = (sorted: readonly number[]): string => sorted.join(',');
+
+export async function entriesHashBytes(sorted: readonly number[]): Promise<Uint8Array<ArrayBuffer>> {
+  return sha256(new TextEncoder().encode(entriesText(sorted)));
+}
+
+export async function entriesHash(numbers: readonly number[]): Promise<string> {
+  return toHex(await entriesHashBytes(canonicalEntries(numbers)));
+}
+
+/** Largest multiple of n that is at most 2^32: values at or above it are rejected. */
+export const rejectionLimit = (n: number): number => TWO_POW_32 - (TWO_POW_32 % n);
+
+/** The index x selects among n entries, or null when x must be rejected (keeps it unbiased). */
+export function acceptIndex(x: number, n: number): number | null {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32) throw new Error('n must be between 1 and 2^32');
+  return x < rejectionLimit(n) ? x % n : null;
+}
+
+/** The HMAC message for one round: entriesHash (32 bytes) then the counter as 4 bytes big-endian. */
+export function roundMessage(hash: Uint8Array, counter: number): Uint8Array<ArrayBuffer> {
+  const msg = new Uint8Array(hash.length + 4);
+  msg.set(hash, 0);
+  new DataView(msg.buffer).setUint32(hash.length, counter >>> 0, false);
+  return msg;
+}
+
+/** The winning entry for a revealed seed and the sold numbers. Deterministic; order of input is irrelevant. */
+export async function computeDraw(seedHex: string, numbers: readonly number[]): Promise<DrawComputation> {
+  if (!isSeedHex(seedHex)) throw new Error('the seed must be 64 lowercase hex characters');
+  const sorted = canonicalEntries(numbers);
+  const n = sorted.length;
+  if (n === 0) throw new Error('there are no entries to draw from');
+  const hash = await entriesHashBytes(sorted);
+  const key = await subtle().importKey('raw', fromHex(seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  for (let counter = 0; counter < TWO_POW_32; counter++) {
+    const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
+    const x = new DataView(mac.buffer).getUint32(0, false);
+    const index = acceptIndex(x, n);
+    if (index !== null) {
+      return { entriesHash: toHex(hash), entryCount: n, index, winningNumber: sorted[index]!, counter };
+    }
+  }
+  throw new Error('no value accepted'); // unreachable: each round is rejected with probability < 1/2
+}
+
+// --- Shapes on the wire -------------------------------------------------------------------------
+
+const Hex64 = v.pipe(v.string(), v.regex(HEX64));
+
+/** A drawn competition's result as the public API and `competition:updated` carry it. */
+export const PublicDrawSchema = v.object({
+  seed: Hex64,
+  entriesHash: Hex64,
+  winningNumber: v.number(),
+  winnerName: v.string(),
+  drawnAt: v.string(),
+});
+export type PublicDraw = v.InferOutput<typeof PublicDrawSchema>;
+
+/** GET /api/competitions/:id/draw-entries: the sold numbers at the draw, ascending. */
+export const DrawEntriesSchema = v.object({
+  competitionId: v.number(),
+  entriesHash: Hex64,
+  numbers: v.array(v.number()),
+});
+export type DrawEntries = v.InferOutput<typeof DrawEntriesSchema>;
+
+/** GET /api/winners: one line per drawn competition, newest first. */
+export const WinnerSchema = v.object({
+  competitionId: v.number(),
+  title: v.string(),
+  image: v.nullable(v.string()),
+  winnerName: v.string(),
+  winningNumber: v.number(),
+  drawnAt: v.string(),
+  /** The competition page, where the draw can be verified. */
+  url: v.string(),
+});
+export type Winner = v.InferOutput<typeof WinnerSchema>;
+
+/** GET /api/admin/winners: the same, with who won, the order and the prize's delivery. */
+export const AdminWinnerSchema = v.object({
+  ...WinnerSchema.entries,
+  winner: v.object({
+    userId: v.nullable(v.number()),
+    username: v.nullable(v.string()),
+    email: v.nullable(v.string()),
+    firstName: v.nullable(v.string()),
+    lastName: v.nullable(v.string()),
+  }),
+  orderId: v.nullable(v.number()),
+  orderNumber: v.nullable(v.string()),
+  drawnBy: v.string(),
+  prizeDeliveredAt: v.nullable(v.string()),
+  winnerNotifiedAt: v.nullable(v.string()),
+});
+export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;
+
+/** PATCH /api/admin/winners/:id (the competition id). */
+export const WinnerUpdateSchema = v.object({
+  prizeDelivered: v.boolean('prizeDelivered must be true or false'),
+});
+
+/** Why a competition has (not yet) been drawn, for the admin's competition detail. */
+export const DRAW_STATES = ['open', 'awaiting_payments', 'ready', 'no_sales', 'drawn'] as const;
+export const AdminDrawStatusSchema = v.object({
+  state: v.picklist(DRAW_STATES),
+  message: v.string(),
+});
+export type AdminDrawStatus = v.InferOutput<typeof AdminDrawStatusSchema>;
