@@ -8,7 +8,7 @@ import type {
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
-import { engineOfKnex } from '../../db/dialect';
+import { engineOfKnex, lockForUpdate } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { badRequest, conflict, notFound } from '../errors';
 import type { EventBus } from '../events';
@@ -31,9 +31,6 @@ export interface AdminDeps {
 const END_DATE_PAST = 'End date must be in the future';
 const HAS_SALES = 'This competition has sales and cannot be deleted. End or archive it instead.';
 const NOT_FOUND = 'Competition not found';
-
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
 /** Every competition, or one tab's; non-auto-win first, then newest (admin-side.md section 4). */
 export async function listAdminCompetitions(
@@ -158,7 +155,9 @@ export async function updateCompetition(
   let published: { version: number; competition: Competition } | undefined;
   const result = await inTransaction(deps.db, async (trx) => {
     published = undefined;
-    const current = (await lock(trx, Competition.query(trx).findById(id))) as Competition | undefined;
+    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+      | Competition
+      | undefined;
     if (!current) throw notFound(NOT_FOUND);
     const status = input.status ?? current.status;
     const endDate = input.endDate ?? current.endDate;
@@ -205,7 +204,9 @@ export async function updateCompetition(
  */
 export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
   const outcome = await inTransaction(deps.db, async (trx) => {
-    const current = (await lock(trx, Competition.query(trx).findById(id))) as Competition | undefined;
+    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+      | Competition
+      | undefined;
     if (!current) throw notFound(NOT_FOUND);
     const ordered = await trx('orderItems').where({ competitionId: id }).first('id');
     if (current.ticketsSold > 0 || ordered) throw conflict(HAS_SALES);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type AdminDrawStatus, type AdminWinner, computeDraw, type PublicDraw } from '../../contract/draw';
-import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
+import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { conflict, HttpError, notFound } from '../errors';
 import type { EventBus } from '../events';
@@ -47,9 +47,6 @@ const stillOpen = (endDate: number) =>
 const awaitingPayments = (until: number) =>
   `Numbers held before the close can still be paid for until ${londonTime(until)} (UK time). ` +
   'Draw after that, so that every paid entry is in the draw.';
-
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
 /** When the last hold that could still be paid for runs out (null: none). After close, no new holds are made. */
 async function liveHoldsUntil(db: Knex, competitionId: number, now: number): Promise<number | null> {
@@ -142,7 +139,9 @@ export async function drawCompetition(
   const version = await inTransaction(deps.db, async (trx) => {
     // The first statement is a locking read: on MySQL every later read sees what the sales that
     // held this lock before us committed, and sales after us wait and then find drawn_at set.
-    const c = (await lock(trx, Competition.query(trx).findById(competitionId))) as Competition | undefined;
+    const c = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
+      | Competition
+      | undefined;
     if (!c || c.status === 'archived') throw notFound(NOT_FOUND);
     if (c.drawnAt) throw conflict(ALREADY_DRAWN);
     if (!isClosed(c, now)) throw conflict(stillOpen(c.endDate));

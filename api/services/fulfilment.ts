@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
-import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
+import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem, User } from '../../db/models';
 import type { EventBus } from '../events';
 import type { PaymentGateway } from '../payments/gateway';
@@ -74,10 +74,6 @@ type TxOutcome =
   | { kind: 'rejected'; reason: string }
   | { kind: 'completed'; purchases: Purchase[]; owner: { guestId: string; userId: number | null } };
 
-/** A locking read on MySQL/MariaDB; SQLite runs one transaction at a time anyway. */
-const lock = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
-
 interface TicketRow {
   id: number;
   number: number;
@@ -99,8 +95,8 @@ async function completeOrder(
   // Checkout locks user -> order too, so the two never wait on each other in opposite orders. The
   // first reads are locking reads, so on MySQL the transaction's snapshot is taken only after the
   // order is ours: a fulfilment that waited here sees everything the previous one committed.
-  await lock(trx, trx('users').where({ id: userId }).first('id'));
-  const order = (await lock(trx, Order.query(trx).findById(orderId))) as Order | undefined;
+  await lockForUpdate(trx, trx('users').where({ id: userId }).first('id'));
+  const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
   if (!order?.userId) return { kind: 'rejected', reason: 'order not found' };
   if (order.status === 'completed') return { kind: 'already' };
 
@@ -143,7 +139,7 @@ async function completeOrder(
   const plans: Plan[] = [];
   for (const competitionId of competitionIds) {
     const numbers = [...byCompetition.get(competitionId)!].sort((a, b) => a - b);
-    const competition = await lock(
+    const competition = await lockForUpdate(
       trx,
       trx('competitions')
         .where({ id: competitionId })
@@ -159,7 +155,7 @@ async function completeOrder(
       throw new RefundRequired(closedMessage);
     }
     if (closed && !startedBeforeClose) throw new RefundRequired(closedMessage);
-    const rows = (await lock(
+    const rows = (await lockForUpdate(
       trx,
       trx('tickets')
         .where({ competitionId })
@@ -466,7 +462,7 @@ export async function refundOrder(
 ): Promise<FulfilmentResult> {
   const { db, logger } = deps;
   const order = await inTransaction(db, async (trx) => {
-    const o = (await lock(trx, Order.query(trx).findById(orderId))) as Order | undefined;
+    const o = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
     if (!o) return undefined;
     if (o.status === 'completed') return o;
     if (!o.refundReason || o.status !== 'cancelled') {
