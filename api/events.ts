@@ -36,9 +36,24 @@ export interface DomainEvents {
 
 export class EventBus {
   private emitter = new EventEmitter();
+  private stopped = false;
 
   publish<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): void {
-    this.emitter.emit(type, payload);
+    if (!this.stopped) this.emitter.emit(type, payload);
+  }
+
+  /**
+   * Shutdown: nothing is delivered any more. Called before Socket.IO and Redis close, so a late
+   * event (an in-flight request or sweep) is not broadcast over a connection that is closing.
+   * Async subscribers check `closed` again after their awaits.
+   */
+  close(): void {
+    this.stopped = true;
+    this.emitter.removeAllListeners();
+  }
+
+  get closed(): boolean {
+    return this.stopped;
   }
 
   subscribe<K extends keyof DomainEvents>(type: K, handler: (payload: DomainEvents[K]) => void): () => void {

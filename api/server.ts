@@ -79,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close: async () => {
       stopSweeper();
       stopDrawJob();
+      events.close();
       await io.close(); // also closes the HTTP server
       await closeRedis();
       if (!options.db) await db.destroy();

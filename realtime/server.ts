@@ -153,6 +153,7 @@ export function attachRealtime(
       const listeningHere = rooms.some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0);
       if (!listeningHere && (await io.sockets.adapter.serverCount()) <= 1) return;
       const items = presentCart(await listCart(db, owner));
+      if (events.closed) return;
       io.to(rooms).emit('cart:updated', { items });
     } catch (err) {
       logger.error({ err }, 'cart push failed');
@@ -168,9 +169,10 @@ export function attachRealtime(
       const here = io.sockets.adapter.rooms.get(ADMINS_ROOM)?.size ?? 0;
       if (!here && (await io.sockets.adapter.serverCount()) <= 1) return;
       const order = await loadOrder(db, orderId, true);
-      if (!order) return;
+      const stats = order ? await adminStats(db) : undefined;
+      if (!order || !stats || events.closed) return;
       io.to(ADMINS_ROOM).emit('admin:order', { order: presentAdminOrder(order), change });
-      io.to(ADMINS_ROOM).emit('admin:stats', await adminStats(db));
+      io.to(ADMINS_ROOM).emit('admin:stats', stats);
     } catch (err) {
       logger.error({ err, orderId }, 'admin order push failed');
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventBus } from '../../api/events';
 import { publicOwnerName } from '../../api/services/competitions';
 import { hashPassword, verifyPassword } from '../../api/services/passwords';
 import { pickAvailable } from '../../api/services/reservations';
@@ -110,5 +111,19 @@ describe('pickAvailable (Lucky Dip)', () => {
     }
     expect([...counts.keys()].sort()).toEqual([1, 3, 5, 6, 7, 8]);
     for (const c of counts.values()) expect(Math.abs(c - 1000)).toBeLessThan(150); // ~5 sigma
+  });
+});
+
+describe('EventBus shutdown', () => {
+  it('delivers nothing after close(), so no late event is broadcast over closing connections', () => {
+    const bus = new EventBus();
+    const seen: number[] = [];
+    bus.subscribe('tickets.reserved', (e) => seen.push(e.version));
+    bus.publish('tickets.reserved', { competitionId: 1, version: 1, numbers: [1] });
+    expect(bus.closed).toBe(false);
+    bus.close();
+    bus.publish('tickets.reserved', { competitionId: 1, version: 2, numbers: [2] });
+    expect(seen).toEqual([1]);
+    expect(bus.closed).toBe(true);
   });
 });
