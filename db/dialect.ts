@@ -11,6 +11,19 @@ export const engineOfKnex = (knex: Knex): Engine =>
 export const lockForUpdate = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
   engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
+/**
+ * Table options for a new table: InnoDB, utf8mb4 and a case-insensitive collation on MySQL/MariaDB
+ * (usernames and emails compare case-insensitively there); nothing on SQLite.
+ */
+export const tableDefaults =
+  (knex: Knex) =>
+  (t: Knex.CreateTableBuilder): void => {
+    if (engineOfKnex(knex) !== 'mysql') return;
+    t.engine('InnoDB');
+    t.charset('utf8mb4');
+    t.collate('utf8mb4_unicode_ci');
+  };
+
 interface DbError {
   code?: string;
   errno?: number;

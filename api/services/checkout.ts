@@ -19,7 +19,13 @@ import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { ownedBy } from './cartQueries';
-import { type FulfilmentResult, fulfilPayment, type PaymentDeps, recordPaymentFailure } from './fulfilment';
+import {
+  type FulfilmentResult,
+  fulfilPayment,
+  type PaymentDeps,
+  recordPaymentFailure,
+  reportOf,
+} from './fulfilment';
 import { inTransaction } from './ticketTransactions';
 
 // Starting a payment: the cart becomes a pending order (a snapshot of titles, prices and numbers),
@@ -262,13 +268,7 @@ export async function createPaymentIntent(
     });
     if (state.status === 'open' && state.clientSecret) return response(deps, order, state.clientSecret);
     if (state.status === 'succeeded') {
-      const result = await fulfilPayment(deps, {
-        provider: deps.gateway.name,
-        intentId: state.id,
-        orderId: state.orderId,
-        amountPence: state.amountPence,
-        currency: state.currency,
-      });
+      const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
       return afterFulfilment(deps, result, null);
     }
     if (state.status === 'processing') {
@@ -419,13 +419,7 @@ export async function confirmOrderPaid(deps: PaymentDeps, order: Order): Promise
   if (state.status !== 'succeeded') {
     throw conflict('Payment has not been received for this order yet.', { paymentStatus: state.status });
   }
-  const result = await fulfilPayment(deps, {
-    provider: deps.gateway.name,
-    intentId: state.id,
-    orderId: state.orderId,
-    amountPence: state.amountPence,
-    currency: state.currency,
-  });
+  const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
   if (result.outcome === 'refunded') throw conflict(result.reason, { orderId: order.id, refunded: true });
   if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
 }

@@ -4,7 +4,7 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem, User } from '../../db/models';
 import type { EventBus } from '../events';
-import type { PaymentGateway } from '../payments/gateway';
+import type { IntentState, PaymentGateway } from '../payments/gateway';
 import { confirmationEmail } from './confirmationEmail';
 import { spendCredit } from './credit';
 import { drawAfterSellOut, publishClosed } from './draws';
@@ -42,6 +42,15 @@ export interface PaymentReport {
   amountPence: number;
   currency: string;
 }
+
+/** What a gateway's view of a payment says was paid, as fulfilment takes it. */
+export const reportOf = (provider: 'stripe' | 'sandbox', state: IntentState): PaymentReport => ({
+  provider,
+  intentId: state.id,
+  orderId: state.orderId,
+  amountPence: state.amountPence,
+  currency: state.currency,
+});
 
 export type FulfilmentResult =
   | { outcome: 'completed'; orderId: number }

@@ -3,7 +3,13 @@ import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { HttpError } from '../errors';
 import { intentStateOf, type StripeGateway } from '../payments/stripe';
-import { fulfilPayment, type PaymentDeps, recordPaymentCanceled, recordPaymentFailure } from './fulfilment';
+import {
+  fulfilPayment,
+  type PaymentDeps,
+  recordPaymentCanceled,
+  recordPaymentFailure,
+  reportOf,
+} from './fulfilment';
 
 export type WebhookAnswer = { received: true; duplicate?: true; ignored?: true };
 
@@ -25,13 +31,7 @@ export async function handleStripeEvent(
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const state = intentStateOf(event.data.object);
-      const result = await fulfilPayment(deps, {
-        provider: 'stripe',
-        intentId: state.id,
-        orderId: state.orderId,
-        amountPence: state.amountPence,
-        currency: state.currency,
-      });
+      const result = await fulfilPayment(deps, reportOf('stripe', state));
       if (result.outcome === 'refunded' && result.refundPending) {
         // The money must go back but the refund call failed. Answering 2xx (and recording the
         // event) would mean Stripe never delivers it again, leaving the customer charged for

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { engineOfKnex } from '../dialect';
+import { engineOfKnex, tableDefaults } from '../dialect';
 
 // The whole schema of the spec (admin-side.md section 3) plus what the design needs: sessions,
 // processed payment events, owners and expiry on holds, a per-competition version.
@@ -17,13 +17,7 @@ export async function up(knex: Knex): Promise<void> {
   const mysql = engineOfKnex(knex) === 'mysql';
   // InnoDB, utf8mb4 and a case-insensitive collation on MySQL/MariaDB (usernames and emails compare
   // case-insensitively there; SQLite gets NOCASE indexes below).
-  const table = (t: Table) => {
-    if (mysql) {
-      t.engine('InnoDB');
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
-  };
+  const table = tableDefaults(knex);
 
   await knex.schema.createTable('users', (t) => {
     table(t);

@@ -1,15 +1,10 @@
 import type { Knex } from 'knex';
-import { engineOfKnex } from '../dialect';
+import { tableDefaults } from '../dialect';
 
 // Failed-login counters shared by every app process (so throttling holds behind a load balancer).
 export async function up(knex: Knex): Promise<void> {
-  const mysql = engineOfKnex(knex) === 'mysql';
   await knex.schema.createTable('login_throttle', (t) => {
-    if (mysql) {
-      t.engine('InnoDB');
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
+    tableDefaults(knex)(t);
     t.string('key', 191).primary(); // 'account:<lower username>' or 'ip:<address>'
     t.integer('failures').notNullable().defaultTo(0);
     t.bigInteger('window_started_at').notNullable();

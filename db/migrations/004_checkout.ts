@@ -1,18 +1,11 @@
 import type { Knex } from 'knex';
-import { engineOfKnex } from '../dialect';
+import { tableDefaults } from '../dialect';
 
 // Checkout and payments: what an order needs beyond the foundation's columns, and the offline
 // sandbox gateway's own records (its payment intents and refunds), kept in the database so that
 // several processes and restarts see the same payments.
 export async function up(knex: Knex): Promise<void> {
-  const mysql = engineOfKnex(knex) === 'mysql';
-  const table = (t: Knex.CreateTableBuilder) => {
-    if (mysql) {
-      t.engine('InnoDB');
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
-  };
+  const table = tableDefaults(knex);
 
   await knex.schema.alterTable('orders', (t) => {
     // What the order was made from (items, numbers, prices, credit): an unchanged cart may reuse it.

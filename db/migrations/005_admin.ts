@@ -1,17 +1,10 @@
 import type { Knex } from 'knex';
-import { engineOfKnex } from '../dialect';
+import { tableDefaults } from '../dialect';
 
 // The admin back office: each ticket number's history (held, sold, released, cancelled) for the
 // ticket lookup, and an audit log of every admin action that changes data.
 export async function up(knex: Knex): Promise<void> {
-  const mysql = engineOfKnex(knex) === 'mysql';
-  const table = (t: Knex.CreateTableBuilder) => {
-    if (mysql) {
-      t.engine('InnoDB');
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
-  };
+  const table = tableDefaults(knex);
 
   // Append-only. No foreign keys to users or orders: the hold path must not take extra locks,
   // and history outlives what it describes. It goes with its competition.

@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { engineOfKnex } from '../dialect';
+import { tableDefaults } from '../dialect';
 
 // Draws (docs/draws.md): each competition's secret seed and its published commitment, and one
 // row per drawn competition. The unique competition_id makes "drawn exactly once" a database
 // guarantee; competitions.drawn_at is the same fact on the row every sale already locks.
 export async function up(knex: Knex): Promise<void> {
-  const mysql = engineOfKnex(knex) === 'mysql';
-
   await knex.schema.alterTable('competitions', (t) => {
     // Hex of 32 random bytes: never leaves the server before the draw.
     t.string('draw_seed', 64).nullable();
@@ -28,11 +26,7 @@ export async function up(knex: Knex): Promise<void> {
   }
 
   await knex.schema.createTable('draws', (t) => {
-    if (mysql) {
-      t.engine('InnoDB');
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
+    tableDefaults(knex)(t);
     t.increments('id').primary();
     t.integer('competition_id').unsigned().notNullable().references('id').inTable('competitions');
     t.string('seed', 64).notNullable();
