@@ -26,6 +26,7 @@ import FaqPage from './pages/static/FaqPage';
 import HowToPlayPage from './pages/static/HowToPlayPage';
 import PrivacyPage from './pages/static/PrivacyPage';
 import TermsPage from './pages/static/TermsPage';
+import WinnersPage from './pages/winners/WinnersPage';
 import { useAuth } from './stores/auth';
 import { startCartSync } from './stores/cart';
 import { useSite } from './stores/site';
@@ -59,6 +60,7 @@ function OnNavigation() {
 const ADMIN_PATHS: AdminPath[] = [
   '/admin',
   '/admin/competitions',
+  '/admin/competitions/:id',
   '/admin/orders',
   '/admin/orders/:id',
   '/admin/users',
@@ -88,6 +90,7 @@ export function Routes() {
       <Route path="/cookies" component={CookiesPage} />
       <Route path="/faq" component={FaqPage} />
       <Route path="/about" component={AboutPage} />
+      <Route path="/winners" component={WinnersPage} />
       <Route path="/cart" component={CartPage} />
       <Route path="/checkout" component={CheckoutPage} />
       <Route path="/confirmation/:orderId" component={OrderConfirmationPage} />

@@ -23,6 +23,17 @@ const actionText = (action: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** A line of what happened, for the entries whose outcome matters more than the change itself. */
+const outcomeText = (e: AuditEntryView): string | null => {
+  const after = (e.after ?? {}) as { winningNumber?: unknown; entries?: unknown };
+  if (e.action === 'competition.draw' && typeof after.winningNumber === 'number') {
+    const from =
+      typeof after.entries === 'number' ? ` from ${after.entries.toLocaleString('en-GB')} entries` : '';
+    return `Winning number ${after.winningNumber}${from}`;
+  }
+  return null;
+};
+
 /** What an admin changed and when (the audit log rows the server keeps for this record). */
 export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   if (entries.length === 0) return <Muted>No admin changes recorded.</Muted>;
@@ -31,6 +42,7 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
       {entries.map((e) => (
         <li key={e.id}>
           <strong>{actionText(e.action)}</strong> by {e.actor.username ?? 'a deleted admin'}
+          {outcomeText(e) && <>: {outcomeText(e)}</>}
           <br />
           <small>{formatDateTime(e.at)}</small>
         </li>

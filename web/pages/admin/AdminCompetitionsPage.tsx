@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import type { AdminCompetitionView } from '../../../contract/admin';
+import type { AdminWinner } from '../../../contract/draw';
 import { formatPounds } from '../../../contract/money';
 import { apiDownload, apiSend, messageOf } from '../../api/client';
 import {
@@ -11,11 +13,12 @@ import {
   TableWrap,
   Tabs,
 } from '../../components/admin/AdminUi';
+import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -27,7 +30,7 @@ const TABS = [
   { key: 'archived', label: 'Archived' },
   { key: 'ended', label: 'Ended' },
 ] as const;
-type Tab = (typeof TABS)[number]['key'];
+type Tab = (typeof TABS)[number]['key'] | 'winners';
 
 /** A download icon (inline SVG: nothing is fetched from elsewhere). */
 const DownloadIcon = () => (
@@ -51,13 +54,14 @@ export default function AdminCompetitionsPage() {
     document.title = `Manage Competitions | ${siteName}`;
   }, [siteName]);
   const list = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
+  const winners = useAdminData<AdminWinner[]>('/api/admin/winners');
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AdminCompetitionView>();
   const [busy, setBusy] = useState(false);
 
   const all = list.data ?? [];
-  const count = (t: Tab) => all.filter((c) => c.status === t).length;
+  const count = (t: (typeof TABS)[number]['key']) => all.filter((c) => c.status === t).length;
   const shown = all.filter((c) => c.status === tab);
 
   const remove = async () => {
@@ -97,18 +101,34 @@ export default function AdminCompetitionsPage() {
       </AdminHeader>
       <Tabs
         label="Competition status"
-        tabs={TABS.map((t) => ({ key: t.key, label: `${t.label} (${count(t.key)})` }))}
+        tabs={[
+          ...TABS.map((t): { key: Tab; label: string } => ({
+            key: t.key,
+            label: `${t.label} (${count(t.key)})`,
+          })),
+          { key: 'winners', label: `Winners (${winners.data?.length ?? '…'})` },
+        ]}
         value={tab}
         onChange={setTab}
       />
-      {list.error && !list.data ? (
+      {tab === 'winners' ? (
+        winners.error && !winners.data ? (
+          <ErrorBox role="alert">
+            Error loading winners: {messageOf(winners.error, winners.error.message)}
+          </ErrorBox>
+        ) : !winners.data ? (
+          <Spinner label="Loading winners" />
+        ) : (
+          <AdminWinnersTable winners={winners.data} onChanged={winners.reload} />
+        )
+      ) : list.error && !list.data ? (
         <ErrorBox role="alert">
           Error loading competitions: {messageOf(list.error, list.error.message)}
         </ErrorBox>
       ) : !list.data ? (
         <Spinner label="Loading competitions" />
       ) : shown.length === 0 ? (
-        <Muted>No {TABS.find((t) => t.key === tab)!.label.toLowerCase()} competitions.</Muted>
+        <Muted>No {TABS.find((t) => t.key === tab)?.label.toLowerCase()} competitions.</Muted>
       ) : (
         <TableWrap>
           <Table aria-label="Competitions">
@@ -127,7 +147,7 @@ export default function AdminCompetitionsPage() {
               {shown.map((c) => (
                 <tr key={c.id} data-testid="competition-row">
                   <td>
-                    {c.title}
+                    <Link href={`/admin/competitions/${c.id}`}>{c.title}</Link>
                     {c.autoWin && (
                       <>
                         {' '}
@@ -148,6 +168,11 @@ export default function AdminCompetitionsPage() {
                   <td className="nowrap">{formatShortDate(c.createdAt)}</td>
                   <td>
                     <RowActions>
+                      <Link href={`/admin/competitions/${c.id}`} asChild>
+                        <ButtonLink $variant="ghost" aria-label={`Open ${c.title}`}>
+                          Open
+                        </ButtonLink>
+                      </Link>
                       <Button
                         type="button"
                         $variant="ghost"

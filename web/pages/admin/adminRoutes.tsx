@@ -1,4 +1,5 @@
 import { adminOnly } from '../../components/admin/RequireAdmin';
+import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminOrderDetailPage from './AdminOrderDetailPage';
@@ -14,6 +15,7 @@ import DirectUploadTestPage from './DirectUploadTestPage';
 export const adminRoutes = {
   '/admin': adminOnly(AdminDashboardPage),
   '/admin/competitions': adminOnly(AdminCompetitionsPage),
+  '/admin/competitions/:id': adminOnly(AdminCompetitionDetailPage),
   '/admin/orders': adminOnly(AdminOrdersPage),
   '/admin/orders/:id': adminOnly(AdminOrderDetailPage),
   '/admin/users': adminOnly(AdminUsersPage),

@@ -2,18 +2,27 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { CompetitionEntry, PublicCompetition } from '../../../contract/competitions';
+import type { PublicDraw } from '../../../contract/draw';
 import { formatPounds } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
+import { useHasPassed } from '../../components/competitions/useHasPassed';
+import { DrawCommitment } from '../../components/draws/DrawCommitment';
+import { DrawDetails } from '../../components/draws/DrawDetails';
+import { DrawReveal } from '../../components/draws/DrawReveal';
+import { useReducedMotion } from '../../components/draws/useReducedMotion';
+import { useRevealPhase } from '../../components/draws/useRevealPhase';
+import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
 import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '../../live/competitionStore';
+import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -108,6 +117,58 @@ const EntriesLayout = styled.div`
   ${media.lg} { grid-template-columns: 1.6fr 1fr; align-items: start; }
 `;
 
+const Closed = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.muted};
+  font-weight: 600;
+`;
+
+/** The result to show: the competition's own (page load, competition:updated) or the live one. */
+function drawOf(c: PublicCompetition, live: LiveDraw | undefined): PublicDraw | null {
+  if (c.draw) return c.draw;
+  const r = live?.result;
+  return r
+    ? {
+        seed: r.seed,
+        entriesHash: r.entriesHash,
+        winningNumber: r.winningNumber,
+        winnerName: r.winnerName,
+        drawnAt: r.receivedAt,
+      }
+    : null;
+}
+
+/**
+ * What takes the buying controls' place once entries close: the live reveal, the winner, or why
+ * there is no winner yet.
+ */
+function ClosedState({
+  competition,
+  phase,
+  draw,
+  reducedMotion,
+}: {
+  competition: PublicCompetition;
+  phase: ReturnType<typeof useRevealPhase>;
+  draw: PublicDraw | null;
+  reducedMotion: boolean;
+}) {
+  if (phase === 'drawing')
+    return <DrawReveal totalTickets={competition.totalTickets} reducedMotion={reducedMotion} />;
+  if (draw) return <WinnerAnnouncement draw={draw} />;
+  return (
+    <Closed data-testid="competition-closed">
+      This competition is closed to new entries.{' '}
+      {competition.ticketsSold === 0
+        ? 'No tickets were sold, so there is nothing to draw.'
+        : competition.autoWin
+          ? 'The winner is drawn automatically.'
+          : 'The winner will be drawn live here soon: keep this page open to watch.'}
+    </Closed>
+  );
+}
+
 function NotFound() {
   return (
     <CenteredMessage>
@@ -162,6 +223,11 @@ export default function CompetitionDetailPage() {
   const live = useLiveCompetition(competition.data?.id);
   // An admin's edit (price, title, dates...) shows at once, without a reload.
   const c = useEditedCompetition(competition.data);
+  const reducedMotion = useReducedMotion();
+  const liveDraw = useLiveDraw(competition.data?.id);
+  const phase = useRevealPhase(liveDraw, reducedMotion);
+  // Sales stop at the end date (server clock) even before the server's close reaches this page.
+  const endReached = useHasPassed(c?.endDate);
 
   useEffect(() => {
     document.title = `${c?.title ?? 'Competition'} | ${siteName}`;
@@ -183,7 +249,9 @@ export default function CompetitionDetailPage() {
     );
   }
 
-  const ended = c.status !== 'active';
+  const ended = c.status !== 'active' || endReached || phase !== 'none';
+  // During the reveal the result (already in competition:updated) waits for the animation.
+  const draw = phase === 'drawing' ? null : drawOf(c, liveDraw);
   return (
     <PageContainer>
       <Back href="/">← All Competitions</Back>
@@ -216,7 +284,11 @@ export default function CompetitionDetailPage() {
             </div>
           )}
           <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
-          {!ended && <PurchasePanel competition={c} live={live} />}
+          {ended ? (
+            <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
+          ) : (
+            <PurchasePanel competition={c} live={live} />
+          )}
           <p>
             Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
             enter by post.
@@ -225,8 +297,14 @@ export default function CompetitionDetailPage() {
             <li>Secure Payment</li>
             <li>Guaranteed Draw</li>
           </Trust>
+          <DrawCommitment commitment={c.drawCommitment} drawn={draw !== null} />
         </Info>
       </Layout>
+      {draw && (
+        <Section>
+          <DrawDetails competitionId={c.id} drawCommitment={c.drawCommitment} draw={draw} />
+        </Section>
+      )}
       {entries.data && <Entries competition={c} entries={entries.data} live={live} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
     </PageContainer>

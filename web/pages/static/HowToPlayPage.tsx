@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
@@ -71,6 +71,43 @@ const steps: Step[] = [
   },
 ];
 
+/** How a draw is made and checked (the competition page's 'Draw commitment' links here). */
+function FairDraws() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash !== '#fair-draws') return;
+    // After the router's own scroll to the top on navigation.
+    const timer = setTimeout(() => ref.current?.scrollIntoView({ block: 'start' }), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <FairSection ref={ref} id="fair-draws" aria-labelledby="fair-draws-title">
+      <SectionTitle id="fair-draws-title">Provably fair draws</SectionTitle>
+      <StepCard as="div">
+        <StepBody>
+          <ul>
+            <li>
+              When a competition is created we pick a secret random seed and publish its SHA-256 fingerprint
+              on the competition page as the <strong>draw commitment</strong>, before the first ticket is
+              sold. We cannot change the seed later without the fingerprint changing.
+            </li>
+            <li>
+              At the draw we reveal the seed and publish the list of sold numbers. The winning ticket is
+              HMAC-SHA256 of the seed and a hash of that list, turned into a position in the list with no bias
+              towards any number.
+            </li>
+            <li>
+              Anyone can check it: press <strong>Verify this draw</strong> on a drawn competition and your
+              browser recomputes the fingerprint, the list's hash and the winning number by itself. Past
+              results are on our <Link href="/winners">winners page</Link>.
+            </li>
+          </ul>
+        </StepBody>
+      </StepCard>
+    </FairSection>
+  );
+}
+
 export default function HowToPlayPage() {
   const siteName = useSiteName();
   const faqEntries = useFaqEntries();
@@ -105,6 +142,8 @@ export default function HowToPlayPage() {
           ))}
         </StepList>
       </section>
+
+      <FairDraws />
 
       <section aria-labelledby="how-to-play-faq">
         <SectionTitle id="how-to-play-faq">Frequently asked questions</SectionTitle>
@@ -193,6 +232,11 @@ const StepBody = styled.div`
     margin-top: ${({ theme }) => theme.space.xs};
   }
   ${inlineLinks}
+`;
+
+const FairSection = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.xl};
+  scroll-margin-top: ${({ theme }) => theme.space.lg};
 `;
 
 const MoreLink = styled.p`

@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
+// The draw end to end: a closed live-draw competition with one buyer, an admin pressing Draw now,
+// a watcher seeing the result live, the browser's own verification, /winners and the audit trail.
+// DRAW_SHOTS=<dir> also saves screenshots (desktop and 390x844) for a look at the layout.
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const shotsDir = process.env.DRAW_SHOTS;
+
+async function csrf(api: APIRequestContext) {
+  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
+  return { 'X-CSRF-Token': csrfToken as string };
+}
+
+async function signedInPage(browser: Browser, username: string, password: string) {
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.request.post('/api/login', {
+    headers: await csrf(page.request),
+    data: { username, password },
+  });
+  expect(res.ok()).toBeTruthy();
+  return page;
+}
+
+/** A new customer (Jory P.) who buys `numbers` with the sandbox card, all through the API. */
+async function buyAsNewCustomer(api: APIRequestContext, competitionId: number, numbers: number[]) {
+  const username = unique('dr');
+  let headers = await csrf(api);
+  const registered = await api.post('/api/register', {
+    headers,
+    data: {
+      username,
+      email: `${username}@example.co.uk`,
+      password: 'kernow123',
+      firstName: 'Jory',
+      lastName: 'Pascoe',
+      phoneNumber: '07700 900789',
+      ageConfirmation: true,
+      ukResidency: true,
+      termsAgreement: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  headers = await csrf(api); // signing in renews the token
+  await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
+  const held = await api.post('/api/cart', {
+    data: { competitionId, quantity: numbers.length, selectedNumbers: numbers },
+    headers,
+  });
+  expect(held.status()).toBe(201);
+  const intent = await api.post('/api/create-payment-intent', { data: {}, headers });
+  expect(intent.ok()).toBeTruthy();
+  const { clientSecret } = await intent.json();
+  const paid = await api.post('/api/payments/sandbox/confirm', {
+    data: { clientSecret, cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
+    headers,
+  });
+  expect(paid.ok()).toBeTruthy();
+  return username;
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
+
+test('a watcher sees the draw live and verifies it; /winners and the admin detail show the winner', async ({
+  browser,
+}) => {
+  test.setTimeout(shotsDir ? 90_000 : 45_000);
+  const admin = await signedInPage(browser, 'admin', 'admin123');
+
+  // A live-draw competition (Cash, not a category other tests count) with one buyer, then closed.
+  const title = unique('Draw Day Hamper ');
+  const created = await admin.request.post('/api/admin/competitions', {
+    headers: await csrf(admin.request),
+    data: {
+      title,
+      description: 'A hamper of Cornish treats, drawn live.',
+      ticketPrice: 1,
+      totalTickets: 20,
+      endDate: new Date(Date.now() + 3_600_000).toISOString(),
+      details: { category: 'Cash' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const customer = await browser.newContext();
+  const username = await buyAsNewCustomer(customer.request, id, [3, 8, 15]);
+  const ended = await admin.request.put(`/api/admin/competitions/${id}`, {
+    headers: await csrf(admin.request),
+    data: { status: 'ended' },
+  });
+  expect(ended.ok()).toBeTruthy();
+  const { drawCommitment } = await (await admin.request.get(`/api/competitions/${id}`)).json();
+
+  // The watcher: commitment from creation, no buying once closed.
+  const watcher = await (await browser.newContext()).newPage();
+  await watcher.goto(`/competitions/${id}`);
+  await expect(watcher.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(watcher.getByTestId('draw-commitment')).toContainText(drawCommitment);
+  await expect(watcher.getByTestId('competition-closed')).toContainText('closed to new entries');
+  await expect(watcher.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  await expect(watcher.getByRole('button', { name: 'Select Lucky Numbers' })).toHaveCount(0);
+
+  // A second watcher who asked for less motion: no spinning drum, the result all the same.
+  const still = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await still.goto(`/competitions/${id}`);
+  await expect(still.getByTestId('competition-closed')).toBeVisible();
+
+  // The admin opens the competition from the list and draws it.
+  await admin.goto('/admin/competitions');
+  await admin.getByRole('tab', { name: /^Ended/ }).click();
+  await admin.getByRole('link', { name: `Open ${title}` }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/competitions/${id}$`));
+  await expect(admin.getByTestId('draw-state')).toHaveText('Ready to draw');
+  await expect(admin.getByTestId('draw-status-message')).toContainText('3 tickets sold');
+  await admin.getByRole('button', { name: 'Draw now' }).click();
+  await admin.getByTestId('draw-dialog').getByRole('button', { name: 'Draw now' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Competition drawn');
+
+  // The watcher's page was never reloaded: the reveal, then the result.
+  await expect(watcher.getByTestId('draw-reveal')).toBeVisible();
+  if (shotsDir) await watcher.getByTestId('draw-reveal').screenshot({ path: `${shotsDir}/reveal.png` });
+  await expect(watcher.getByTestId('winning-number')).toHaveText(/^#(3|8|15)$/);
+  await expect(watcher.getByTestId('winner-name')).toHaveText('Jory P.');
+  await expect(still.getByTestId('winner-name')).toHaveText('Jory P.');
+  const winning = Number((await watcher.getByTestId('winning-number').textContent())!.slice(1));
+  await expect(watcher.getByTestId('draw-winning-number')).toHaveText(String(winning));
+  const panel = watcher.getByTestId('verify-panel');
+  await panel.getByRole('button', { name: 'Verify this draw' }).click();
+  await expect(panel.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
+  await expect(panel.getByTestId('verify-check')).toHaveCount(3);
+  for (const check of await panel.getByTestId('verify-check').all())
+    await expect(check).toHaveAttribute('data-status', 'passed');
+  await shoot(watcher, 'draw-desktop');
+
+  // The admin's view: winner with contact, audit trail, prize delivery.
+  await expect(admin.getByTestId('draw-state')).toHaveText('Drawn');
+  const winner = admin.getByTestId('admin-winner');
+  await expect(winner).toContainText(`${username}@example.co.uk`);
+  await expect(winner).toContainText(`Jory Pascoe (${username})`);
+  await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText(
+    `Competition draw by admin: Winning number ${winning} from 3 entries`,
+  );
+  await admin.getByRole('button', { name: 'Mark prize delivered' }).click();
+  await expect(winner.getByTestId('prize-delivered')).not.toHaveText('Not yet');
+  await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText('Competition prize delivered');
+  await admin.getByRole('link', { name: 'Back to Competitions' }).click();
+  await admin.getByRole('tab', { name: /^Winners/ }).click();
+  await expect(admin.getByTestId('winner-row').filter({ hasText: title })).toContainText(
+    `${username}@example.co.uk`,
+  );
+  await admin.goBack();
+  await expect(admin.getByTestId('admin-winner')).toBeVisible();
+
+  // /winners lists it; its link opens the verification, which runs by itself.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  await visitor.getByRole('contentinfo').getByRole('link', { name: 'Winners' }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Winners' })).toBeVisible();
+  const card = visitor.getByTestId('winner-card').filter({ hasText: title });
+  await expect(card).toContainText('Jory P.');
+  await expect(card).toContainText(String(winning));
+  await shoot(visitor, 'winners-desktop');
+  await card.getByRole('link', { name: `Verify the draw of ${title}` }).click();
+  await expect(visitor.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
+
+  if (shotsDir) {
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await phone.goto(`/competitions/${id}#verify-draw`);
+    await expect(phone.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
+    await shoot(phone, 'draw-mobile');
+    await phone.goto('/winners');
+    await expect(phone.getByTestId('winner-card').first()).toBeVisible();
+    await shoot(phone, 'winners-mobile');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shoot(admin, 'admin-detail-mobile');
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await shoot(admin, 'admin-detail-desktop');
+  }
+});
+
+test('a closed competition without sales says there is nothing to draw, to the admin and the public', async ({
+  browser,
+}) => {
+  const admin = await signedInPage(browser, 'admin', 'admin123');
+  const title = unique('Unsold Hamper ');
+  const created = await admin.request.post('/api/admin/competitions', {
+    headers: await csrf(admin.request),
+    data: {
+      title,
+      ticketPrice: 2,
+      totalTickets: 10,
+      endDate: new Date(Date.now() + 3_600_000).toISOString(),
+      status: 'ended',
+      details: { category: 'Cash' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await admin.goto(`/admin/competitions/${id}`);
+  await expect(admin.getByTestId('draw-state')).toHaveText('Nothing to draw');
+  await expect(admin.getByTestId('draw-status-message')).toContainText('No tickets were sold');
+  await expect(admin.getByRole('button', { name: 'Draw now' })).toHaveCount(0);
+  await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText('Competition create by admin');
+
+  await admin.getByRole('link', { name: 'View public page' }).click();
+  await expect(admin.getByTestId('competition-closed')).toContainText('nothing to draw');
+  await expect(admin.getByTestId('draw-commitment')).toContainText(/[0-9a-f]{64}/);
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { AdminWinner } from '../../../contract/draw';
+import { Button } from '../ui/Button';
+import { formatDateTime, fullName } from './formatAdmin';
+import { savePrizeDelivered } from './prizeDelivery';
+
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 4px ${({ theme }) => theme.space.md};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  a { color: ${({ theme }) => theme.colors.info}; }
+`;
+
+/** Who won, how to reach them (admins only), and the prize's delivery. */
+export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const w = winner.winner;
+  const toggle = async () => {
+    setBusy(true);
+    const updated = await savePrizeDelivered(winner, !winner.prizeDeliveredAt);
+    setBusy(false);
+    if (updated) onChanged();
+  };
+  return (
+    <div data-testid="admin-winner">
+      <Facts>
+        <dt>Winning number</dt>
+        <dd>{winner.winningNumber}</dd>
+        <dt>Winner</dt>
+        <dd>
+          {w.userId === null || !w.username
+            ? `${winner.winnerName} (account deleted)`
+            : `${fullName(w) || winner.winnerName} (${w.username})`}
+        </dd>
+        {w.email && (
+          <>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${w.email}`}>{w.email}</a>
+            </dd>
+          </>
+        )}
+        {winner.orderId !== null && (
+          <>
+            <dt>Order</dt>
+            <dd>
+              <Link href={`/admin/orders/${winner.orderId}`}>{winner.orderNumber}</Link>
+            </dd>
+          </>
+        )}
+        <dt>Drawn</dt>
+        <dd>
+          {formatDateTime(winner.drawnAt)} by{' '}
+          {winner.drawnBy === 'auto' ? 'the automatic draw' : winner.drawnBy}
+        </dd>
+        <dt>Winner e-mailed</dt>
+        <dd>{winner.winnerNotifiedAt ? formatDateTime(winner.winnerNotifiedAt) : 'Not yet'}</dd>
+        <dt>Prize delivered</dt>
+        <dd data-testid="prize-delivered">
+          {winner.prizeDeliveredAt ? formatDateTime(winner.prizeDeliveredAt) : 'Not yet'}
+        </dd>
+      </Facts>
+      <p>
+        <Button
+          type="button"
+          $variant={winner.prizeDeliveredAt ? 'ghost' : 'secondary'}
+          onClick={() => void toggle()}
+          disabled={busy}
+        >
+          {winner.prizeDeliveredAt ? 'Mark not delivered' : 'Mark prize delivered'}
+        </Button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import styled from 'styled-components';
+import type { PublicDraw } from '../../../contract/draw';
+import { formatLongDate } from '../../format';
+import { media } from '../../theme/theme';
+import { Card } from '../ui/Page';
+import { Hash } from './Hash';
+import { VerifyDrawPanel } from './VerifyDrawPanel';
+
+const Layout = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; }
+  ${media.lg} { grid-template-columns: 1fr 1fr; align-items: start; }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 2px;
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  dd { margin: 0 0 ${({ theme }) => theme.space.xs}; font-weight: 600; min-width: 0; }
+`;
+
+/** What the draw revealed (seed, entries hash, result) and the in-browser verification. */
+export function DrawDetails({
+  competitionId,
+  drawCommitment,
+  draw,
+}: {
+  competitionId: number;
+  drawCommitment: string;
+  draw: PublicDraw;
+}) {
+  return (
+    <Layout aria-labelledby="draw-result-title" data-testid="draw-details">
+      <div>
+        <h2 id="draw-result-title">Draw result</h2>
+        <Facts>
+          <dt>Winning number</dt>
+          <dd data-testid="draw-winning-number">{draw.winningNumber}</dd>
+          <dt>Winner</dt>
+          <dd>{draw.winnerName}</dd>
+          <dt>Drawn on</dt>
+          <dd>{formatLongDate(draw.drawnAt)}</dd>
+          <dt>Seed (revealed at the draw)</dt>
+          <dd>
+            <Hash data-testid="draw-seed">{draw.seed}</Hash>
+          </dd>
+          <dt>Entries hash (SHA-256 of the sold numbers)</dt>
+          <dd>
+            <Hash data-testid="draw-entries-hash">{draw.entriesHash}</Hash>
+          </dd>
+        </Facts>
+      </div>
+      <VerifyDrawPanel
+        competitionId={competitionId}
+        draw={{
+          drawCommitment,
+          seed: draw.seed,
+          entriesHash: draw.entriesHash,
+          winningNumber: draw.winningNumber,
+        }}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { Link, useParams } from 'wouter';
+import type { AdminCompetitionDetail } from '../../../contract/admin';
+import { formatPounds } from '../../../contract/money';
+import { messageOf } from '../../api/client';
+import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
+import { AuditTrail } from '../../components/admin/AuditTrail';
+import { DrawControl } from '../../components/admin/DrawControl';
+import { formatDateTime } from '../../components/admin/formatAdmin';
+import { useAdminData } from '../../components/admin/useAdminData';
+import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
+import { ButtonLink } from '../../components/ui/Button';
+import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { useSiteName } from '../../stores/site';
+import { media } from '../../theme/theme';
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.lg} { grid-template-columns: 1.4fr 1fr; align-items: start; }
+  h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  > div { display: grid; gap: ${({ theme }) => theme.space.lg}; min-width: 0; }
+`;
+
+const Details = styled(Facts)`
+  dd.text { font-weight: 400; white-space: pre-line; }
+`;
+
+const Features = styled.ul`
+  margin: 0;
+  padding-left: 1.1rem;
+  font-weight: 400;
+`;
+
+/** /admin/competitions/:id: the fields, the draw (status, Draw now, winner) and the audit trail. */
+export default function AdminCompetitionDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const siteName = useSiteName();
+  const detail = useAdminData<AdminCompetitionDetail>(
+    `/api/admin/competitions/${encodeURIComponent(id ?? '')}`,
+  );
+  const c = detail.data;
+  useEffect(() => {
+    document.title = `${c?.title ?? 'Competition'} | Admin | ${siteName}`;
+  }, [c?.title, siteName]);
+
+  return (
+    <PageContainer>
+      <AdminHeader
+        title={c?.title ?? 'Competition'}
+        back={{ href: '/admin/competitions', label: 'Back to Competitions' }}
+      >
+        {c && c.status !== 'archived' && (
+          <Link href={`/competitions/${c.id}`} asChild>
+            <ButtonLink $variant="ghost">View public page</ButtonLink>
+          </Link>
+        )}
+      </AdminHeader>
+      {!c ? (
+        detail.error ? (
+          <CenteredMessage role="alert">
+            <h2>
+              {(detail.error as { status?: number }).status === 404
+                ? 'Competition not found'
+                : 'Error loading the competition'}
+            </h2>
+            <p>{messageOf(detail.error, 'There was an error fetching the competition.')}</p>
+          </CenteredMessage>
+        ) : (
+          <Spinner label="Loading competition" />
+        )
+      ) : (
+        <Grid>
+          <div>
+            <Card aria-labelledby="draw-title">
+              <h2 id="draw-title">Draw</h2>
+              {c.drawStatus ? (
+                <DrawControl competition={c} status={c.drawStatus} onDrawn={detail.reload} />
+              ) : (
+                <Muted>The draw status is not available.</Muted>
+              )}
+            </Card>
+            {c.draw && (
+              <Card aria-labelledby="winner-title">
+                <h2 id="winner-title">Winner</h2>
+                <WinnerDetails winner={c.draw} onChanged={detail.reload} />
+              </Card>
+            )}
+            <Card aria-labelledby="audit-title">
+              <h2 id="audit-title">Audit trail</h2>
+              <AuditTrail entries={c.auditLog} />
+            </Card>
+          </div>
+          <Card aria-labelledby="fields-title">
+            <h2 id="fields-title">Details</h2>
+            <Details>
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge $status={c.status} data-testid="admin-competition-status">
+                  {c.status}
+                </StatusBadge>
+              </dd>
+              {c.description && (
+                <>
+                  <dt>Description</dt>
+                  <dd className="text">{c.description}</dd>
+                </>
+              )}
+              <dt>Type</dt>
+              <dd>{c.autoWin ? 'Auto-win' : 'Live draw'}</dd>
+              <dt>Ticket price</dt>
+              <dd>{formatPounds(c.ticketPrice)}</dd>
+              <dt>Tickets</dt>
+              <dd>
+                {c.ticketsSold.toLocaleString('en-GB')} sold of {c.totalTickets.toLocaleString('en-GB')}
+              </dd>
+              <dt>Max per person</dt>
+              <dd>{c.maxTicketsPerUser ?? 'No limit'}</dd>
+              <dt>End date</dt>
+              <dd>{formatDateTime(c.endDate)}</dd>
+              <dt>Category</dt>
+              <dd>{c.details.category ?? 'None'}</dd>
+              {c.details.productName && (
+                <>
+                  <dt>Product</dt>
+                  <dd>{c.details.productName}</dd>
+                </>
+              )}
+              <dt>Skill question</dt>
+              <dd>
+                {c.skillQuestion.question} (answer: {c.skillQuestion.answer})
+              </dd>
+              {c.features.length > 0 && (
+                <>
+                  <dt>Features</dt>
+                  <dd>
+                    <Features>
+                      {c.features.map((f) => (
+                        <li key={f}>{f}</li>
+                      ))}
+                    </Features>
+                  </dd>
+                </>
+              )}
+              <dt>Created</dt>
+              <dd>{formatDateTime(c.createdAt)}</dd>
+              <dt>Last changed</dt>
+              <dd>{formatDateTime(c.updatedAt)}</dd>
+            </Details>
+          </Card>
+        </Grid>
+      )}
+    </PageContainer>
+  );
+}
