@@ -81,4 +81,40 @@ describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}
       expect(written[1]![i]).toBe(frame);
     });
   });
+  it('writes a broadcast straight to an idle connection, skipping engine.io, and never ahead of what is queued', async () => {
+    const id = await insertCompetition(server.database.db, { totalTickets: 100 });
+    const [idle, busy] = await Promise.all([connectSocket(server.url), connectSocket(server.url)]);
+    sockets.push(idle, busy);
+    for (const w of [idle, busy]) expect((await watch(w, id)).ok).toBe(true);
+    const engineOf = (w: TestSocket) =>
+      server.io.sockets.sockets.get(w.id!)!.conn as unknown as {
+        writeBuffer: unknown[];
+        transport: { writable: boolean };
+        on(event: 'packetCreate', fn: (p: { type: string; data?: unknown }) => void): void;
+      };
+    const viaEngine = new Map<TestSocket, string[]>();
+    for (const w of [idle, busy]) {
+      const seen: string[] = [];
+      viaEngine.set(w, seen);
+      engineOf(w).on('packetCreate', (p) => seen.push(String(p.data ?? p.type)));
+    }
+    // `busy` has a write in flight: engine.io's transport is not writable until ws calls back.
+    const busyTransport = engineOf(busy).transport;
+    busyTransport.writable = false;
+    const received = [idle, busy].map((w) => collect(w, 'tickets:reserved'));
+    const buyer = await shopper(server.url, id);
+    expect(
+      (await buyer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [9] })).status,
+    ).toBe(201);
+    await waitFor(() => received[0]!.length === 1, 2000, "the idle watcher's event");
+    // The idle connection got it without an engine.io packet; the busy one queued it in engine.io
+    // (nothing may overtake its write in flight) and receives it once that write completes.
+    expect(viaEngine.get(idle)).toEqual([]);
+    expect(viaEngine.get(busy)!.some((d) => d.includes('tickets:reserved'))).toBe(true);
+    expect(received[1]).toEqual([]);
+    busyTransport.writable = true;
+    (engineOf(busy) as unknown as { flush(): void }).flush();
+    await waitFor(() => received[1]!.length === 1, 2000, "the busy watcher's event after its write");
+    expect(received[1]![0]!.numbers).toEqual([9]);
+  });
 });
