@@ -111,14 +111,14 @@ interface FanoutResult {
   idleRssMB: number;
 }
 
-async function fanoutRun(sockets: number): Promise<FanoutResult> {
+async function fanoutRun(sockets: number, serverScript = 'server.ts'): Promise<FanoutResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
   const db = openDatabase({ dataDir, databaseUrl: undefined });
   await migrateLatest(db);
   const competitionId = await insertCompetition(db, 'Fan-out', 1000);
   await db.destroy();
   const profile = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = child('server.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }, [
+  const server = child(serverScript, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }, [
     '--expose-gc',
     ...profile,
   ]);
@@ -175,40 +175,48 @@ async function fanout() {
   const lines = [
     '### Fan-out: sockets watching one competition, 10 ticket events per second for 10 s',
     '',
-    `Median of ${RUNS} runs; clients in ${CLIENT_PROCESSES} processes on the same 2-core machine as the server. Baseline: 1 socket.`,
+    `Median of ${RUNS} runs; clients (offering permessage-deflate, as browsers do) in ${CLIENT_PROCESSES} processes on the same 2-core machine as the server. Baselines in the same run: 1 socket (the ratio column), and at the largest size a plain Socket.IO server (\`naiveServer.ts\`) and bare \`ws\` writing one shared frame per event (\`rawWsServer.ts\`, the machine's floor).`,
     '',
-    '| sockets | p50 ms | p95 ms | p99 ms | p99 / baseline | gaps | not arrived 1.5 s after the last event | server heap MB | server RSS MB |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| server | sockets | p50 ms | p95 ms | p99 ms | p99 / 1-socket p99 | gaps | not arrived 1.5 s after the last event | server heap MB | server RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   let baselineP99 = 0;
   const memory: Array<[number, number, number]> = [];
   const sizes = process.env.BENCH_SOCKETS
     ? process.env.BENCH_SOCKETS.split(',').map(Number)
     : [1, 1000, 5000, 10000];
-  for (const n of sizes) {
+  const largest = Math.max(...sizes);
+  const scenarios: Array<[string, string, number]> = [
+    ...sizes.map((n): [string, string, number] => ['this server', 'server.ts', n]),
+    ['baseline: plain Socket.IO', 'naiveServer.ts', largest],
+    ['baseline: bare ws, shared frame', 'rawWsServer.ts', largest],
+  ];
+  for (const [label, script, n] of scenarios) {
     const runs: FanoutResult[] = [];
     for (let r = 0; r < RUNS; r++) {
-      runs.push(await fanoutRun(n));
-      process.stderr.write(`fan-out ${n} sockets, run ${r + 1}: p99 ${runs.at(-1)!.p99} ms\n`);
+      runs.push(await fanoutRun(n, script));
+      process.stderr.write(`fan-out ${label}, ${n} sockets, run ${r + 1}: p99 ${runs.at(-1)!.p99} ms\n`);
     }
     const m = (f: (x: FanoutResult) => number) => median(runs.map(f));
-    if (n === 1) {
-      baselineP99 = Math.max(
-        1,
-        m((x) => x.p99),
-      );
-      memory.push([0, m((x) => x.idleHeapMB), m((x) => x.idleRssMB)]);
+    if (script === 'server.ts') {
+      if (baselineP99 === 0) {
+        baselineP99 = Math.max(
+          1,
+          m((x) => x.p99),
+        );
+        memory.push([0, m((x) => x.idleHeapMB), m((x) => x.idleRssMB)]);
+      }
+      memory.push([n, m((x) => x.heapMB), m((x) => x.rssMB)]);
     }
-    memory.push([n, m((x) => x.heapMB), m((x) => x.rssMB)]);
     lines.push(
-      `| ${n.toLocaleString('en-GB')} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${m((x) => x.p99)} | ${(m((x) => x.p99) / baselineP99).toFixed(1)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} |`,
+      `| ${label} | ${n.toLocaleString('en-GB')} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${m((x) => x.p99)} | ${(m((x) => x.p99) / baselineP99).toFixed(1)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} |`,
     );
   }
   const [, heap0, rss0] = memory[0]!;
-  const [, heap10k, rss10k] = memory.at(-1)!;
+  const [nLast, heapLast, rssLast] = memory.at(-1)!;
   lines.push(
     '',
-    `Memory per watching socket (server, after GC, 0 -> 10,000 sockets): heap ${(((heap10k - heap0) * 1024) / 10000).toFixed(1)} KB, RSS ${(((rss10k - rss0) * 1024) / 10000).toFixed(1)} KB.`,
+    `Memory per watching socket (this server, after GC, 0 -> ${nLast.toLocaleString('en-GB')} sockets): heap ${(((heapLast - heap0) * 1024) / Math.max(1, nLast)).toFixed(1)} KB, RSS ${(((rssLast - rss0) * 1024) / Math.max(1, nLast)).toFixed(1)} KB.`,
     '',
   );
   return lines.join('\n');

@@ -1,0 +1,52 @@
+// The fan-out baseline: a plain Socket.IO server with default options and no application around
+// it (no sessions, database or snapshot), emitting one event per change to a room. Speaks the same
+// IPC protocol as server.ts for the 'emit' and 'memory' commands, so run.ts can measure both the
+// same way in the same run.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+
+type Command = { type: 'emit'; competitionId: number; count: number; perSecond: number } | { type: 'memory' };
+
+const http = createServer();
+const io = new Server(http);
+io.on('connection', (socket) => {
+  socket.on(
+    'competition:watch',
+    ({ competitionId }: { competitionId: number }, ack: (a: unknown) => void) => {
+      void socket.join(`competition:${competitionId}`);
+      ack({ ok: true, snapshot: { competitionId, version: 0 } });
+    },
+  );
+});
+await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+const send = (message: unknown) => process.send?.(message);
+
+process.on('message', async (command: Command) => {
+  if (command.type === 'emit') {
+    const published: Record<number, number> = {};
+    const started = Date.now();
+    for (let version = 1; version <= command.count; version++) {
+      const wait = started + ((version - 1) * 1000) / command.perSecond - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      published[version] = Date.now();
+      const { competitionId } = command;
+      io.to(`competition:${competitionId}`).emit('tickets:reserved', {
+        competitionId,
+        version,
+        numbers: [version],
+      });
+    }
+    send({ type: 'emitted', published });
+  } else if (command.type === 'memory') {
+    global.gc?.();
+    global.gc?.();
+    send({ type: 'memory', ...process.memoryUsage() });
+  }
+});
+
+send({ type: 'ready', url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
+process.once('SIGTERM', () => {
+  io.close();
+  process.exit(0);
+});
