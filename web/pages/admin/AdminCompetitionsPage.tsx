@@ -18,6 +18,7 @@ import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDia
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
@@ -58,7 +59,7 @@ export default function AdminCompetitionsPage() {
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AdminCompetitionView>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const all = list.data ?? [];
   const count = (t: (typeof TABS)[number]['key']) => all.filter((c) => c.status === t).length;
@@ -66,22 +67,17 @@ export default function AdminCompetitionsPage() {
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiSend('DELETE', `/api/admin/competitions/${deleting.id}`);
-      toast({ title: 'Competition deleted', description: deleting.title, variant: 'success' });
-      setDeleting(undefined);
-      list.reload();
-    } catch (err) {
-      toast({
-        title: 'Error deleting competition',
-        description: messageOf(err, 'The competition could not be deleted'),
-        variant: 'destructive',
-      });
-      setDeleting(undefined);
-    } finally {
-      setBusy(false);
-    }
+    const competition = deleting;
+    const done = await run(
+      () => apiSend('DELETE', `/api/admin/competitions/${competition.id}`),
+      {
+        success: () => ({ title: 'Competition deleted', description: competition.title }),
+        failureTitle: 'Error deleting competition',
+        fallback: 'The competition could not be deleted',
+      },
+      () => setDeleting(undefined),
+    );
+    if (done !== undefined) list.reload();
   };
 
   const exportCsv = async (c: AdminCompetitionView) => {

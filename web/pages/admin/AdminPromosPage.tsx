@@ -15,12 +15,12 @@ import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatShortDate } from '../../components/admin/formatAdmin';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
 import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
-import { toast } from '../../stores/toast';
 
 type Tab = 'active' | 'all';
 
@@ -37,43 +37,34 @@ export default function AdminPromosPage() {
   const [editing, setEditing] = useState<PromoView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<PromoView>();
   const [resetting, setResetting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiSend('DELETE', `/api/admin/promos/${deleting.id}`);
-      toast({ title: 'Promo deleted successfully', description: deleting.name, variant: 'success' });
-      list.reload();
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: messageOf(err, 'The promo could not be deleted'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
+    const promo = deleting;
+    const done = await run(
+      () => apiSend('DELETE', `/api/admin/promos/${promo.id}`),
+      {
+        success: () => ({ title: 'Promo deleted successfully', description: promo.name }),
+        failureTitle: 'Error',
+        fallback: 'The promo could not be deleted',
+      },
+      () => setDeleting(undefined),
+    );
+    if (done !== undefined) list.reload();
   };
 
   const resetAll = async () => {
-    setBusy(true);
-    try {
-      const { message } = await apiSend<{ message: string }>('POST', '/api/admin/reset-all-credits');
-      toast({ title: 'Credits reset', description: message, variant: 'success' });
-      list.reload();
-    } catch (err) {
-      toast({
-        title: 'Reset Failed',
-        description: messageOf(err, 'Site credit could not be reset'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      setResetting(false);
-    }
+    const done = await run(
+      () => apiSend<{ message: string }>('POST', '/api/admin/reset-all-credits'),
+      {
+        success: ({ message }) => ({ title: 'Credits reset', description: message }),
+        failureTitle: 'Reset Failed',
+        fallback: 'Site credit could not be reset',
+      },
+      () => setResetting(false),
+    );
+    if (done !== undefined) list.reload();
   };
 
   return (

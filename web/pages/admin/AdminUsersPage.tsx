@@ -14,6 +14,7 @@ import {
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatShortDate, fullName } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { ErrorBox } from '../../components/ui/Form';
@@ -21,7 +22,6 @@ import { PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
-import { toast } from '../../stores/toast';
 
 function RoleDialog({
   user,
@@ -33,30 +33,21 @@ function RoleDialog({
   onSaved: () => void;
 }) {
   const [role, setRole] = useState<'user' | 'admin'>('user');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
   useEffect(() => {
     if (user) setRole(user.role);
   }, [user]);
   const save = async () => {
     if (!user) return;
-    setBusy(true);
-    try {
-      await apiSend('PATCH', `/api/admin/users/${user.id}/role`, { role });
-      toast({
+    const done = await run(() => apiSend('PATCH', `/api/admin/users/${user.id}/role`, { role }), {
+      success: () => ({
         title: 'Role updated',
         description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
-        variant: 'success',
-      });
-      onSaved();
-    } catch (err) {
-      toast({
-        title: 'Update failed',
-        description: messageOf(err, 'The role could not be changed'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+      }),
+      failureTitle: 'Update failed',
+      fallback: 'The role could not be changed',
+    });
+    if (done !== undefined) onSaved();
   };
   return (
     <Dialog open={user !== undefined} onClose={onClose} title="Change Role" testId="role-dialog">
@@ -91,25 +82,21 @@ export default function AdminUsersPage() {
   const list = useAdminData<AdminUserView[]>('/api/admin/users');
   const [changing, setChanging] = useState<AdminUserView>();
   const [deleting, setDeleting] = useState<AdminUserView>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiSend('DELETE', `/api/admin/users/${deleting.id}`);
-      toast({ title: 'User deleted', description: deleting.username, variant: 'success' });
-      list.reload();
-    } catch (err) {
-      toast({
-        title: 'Delete failed',
-        description: messageOf(err, 'The user could not be deleted'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
+    const user = deleting;
+    const done = await run(
+      () => apiSend('DELETE', `/api/admin/users/${user.id}`),
+      {
+        success: () => ({ title: 'User deleted', description: user.username }),
+        failureTitle: 'Delete failed',
+        fallback: 'The user could not be deleted',
+      },
+      () => setDeleting(undefined),
+    );
+    if (done !== undefined) list.reload();
   };
 
   return (
