@@ -341,3 +341,45 @@ for (const size of [
     await context.close();
   });
 }
+
+// A real 1x1 PNG: the server recognises images by their bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('site settings: a hero image is uploaded, shown and reset; the direct upload page shows the stored URL', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const admin = await adminPage(context);
+  await admin.goto('/admin/site-settings');
+  const preview = admin.getByTestId('hero-preview');
+  await expect(preview).toBeVisible();
+  await admin
+    .getByLabel('New hero image')
+    .setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: PNG });
+  await admin.getByRole('button', { name: 'Upload Hero Image' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Hero image updated');
+  await expect(preview).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
+
+  await admin.getByRole('button', { name: 'Reset to Default' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Hero image deleted (reset to default)');
+  await expect(admin.getByRole('button', { name: 'Reset to Default' })).toHaveCount(0);
+  await expect(preview).not.toHaveAttribute('src', /^\/uploads\//);
+
+  // Not an image, whatever its name says: the server refuses it and the page says so.
+  await admin.goto('/direct-upload-test');
+  await admin
+    .getByLabel('Image')
+    .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('<html></html>') });
+  await admin.getByRole('button', { name: 'Upload' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Upload failed');
+  await expect(admin.getByTestId('uploaded-url')).toHaveCount(0);
+
+  await admin.getByLabel('Image').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: PNG });
+  await admin.getByRole('button', { name: 'Upload' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Image uploaded');
+  await expect(admin.getByTestId('uploaded-url')).toContainText(/\/uploads\/.+\.png/);
+  await context.close();
+});

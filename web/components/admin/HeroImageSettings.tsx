@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import type { HeroImage } from '../../../contract/competitions';
-import { apiSend, messageOf } from '../../api/client';
+import { apiSend } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
 import { Button } from '../ui/Button';
@@ -12,6 +12,7 @@ import { Control, Muted, Tabs } from './AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 import { uploadForUrl } from './uploads';
 import { useAdminData } from './useAdminData';
+import { useAdminMutation } from './useAdminMutation';
 
 const Layout = styled.div`
   display: grid;
@@ -33,7 +34,7 @@ type Mode = 'standard' | 'direct';
 /** An upload form: `direct` accepts the five image types, `standard` any image/* (spec section 5). */
 function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const choose = (f: File | undefined) => {
     if (f && mode === 'direct' && !isAcceptedImage(f)) {
@@ -63,29 +64,20 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
       });
       return;
     }
-    setBusy(true);
-    try {
-      await uploadForUrl(
-        mode === 'direct' ? '/api/direct-upload/hero-image' : '/api/uploads/hero-image',
-        file,
-      );
-      toast({
-        title: 'Hero image updated',
-        description: 'The home page shows the new image.',
-        variant: 'success',
-      });
-      setFile(null);
-      (e.target as HTMLFormElement).reset();
-      onUploaded();
-    } catch (err) {
-      toast({
-        title: 'Upload failed',
-        description: messageOf(err, 'Failed to upload image'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const form = e.target as HTMLFormElement;
+    const stored = await run(
+      () =>
+        uploadForUrl(mode === 'direct' ? '/api/direct-upload/hero-image' : '/api/uploads/hero-image', file),
+      {
+        success: () => ({ title: 'Hero image updated', description: 'The home page shows the new image.' }),
+        failureTitle: 'Upload failed',
+        fallback: 'Failed to upload image',
+      },
+    );
+    if (stored === undefined) return;
+    setFile(null);
+    form.reset();
+    onUploaded();
   };
 
   const id = `hero-file-${mode}`;
@@ -118,23 +110,15 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
 export function HeroImageSettings() {
   const hero = useAdminData<HeroImage>('/api/admin/hero-image');
   const [tab, setTab] = useState<Mode>('standard');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const reset = async () => {
-    setBusy(true);
-    try {
-      await apiSend('DELETE', '/api/uploads/hero-image');
-      toast({ title: 'Hero image deleted (reset to default)', variant: 'success' });
-      hero.reload();
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: messageOf(err, 'Failed to delete hero image'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => apiSend('DELETE', '/api/uploads/hero-image'), {
+      success: () => ({ title: 'Hero image deleted (reset to default)' }),
+      failureTitle: 'Error',
+      fallback: 'Failed to delete hero image',
+    });
+    if (done !== undefined) hero.reload();
   };
 
   return (

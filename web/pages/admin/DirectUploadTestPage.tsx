@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { messageOf } from '../../api/client';
 import { AdminHeader, Control, Tabs } from '../../components/admin/AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from '../../components/admin/imageFiles';
 import { uploadForUrl } from '../../components/admin/uploads';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Card, Lead, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -26,7 +26,7 @@ const PATHS: Record<Kind, string> = {
 function Uploader({ kind }: { kind: Kind }) {
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminMutation();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,24 +42,20 @@ function Uploader({ kind }: { kind: Kind }) {
       toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
       return;
     }
-    setBusy(true);
-    try {
-      const stored = await uploadForUrl(PATHS[kind], file).catch((err: Error) => {
-        if (err.message === 'Server response missing image URL')
-          throw new Error('Upload succeeded but no image URL returned');
-        throw err;
-      });
-      setUrl(stored);
-      toast({ title: 'Image uploaded', description: stored, variant: 'success' });
-    } catch (err) {
-      toast({
-        title: 'Upload failed',
-        description: messageOf(err, 'Failed to upload image'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const stored = await run(
+      () =>
+        uploadForUrl(PATHS[kind], file).catch((err: Error) => {
+          if (err.message === 'Server response missing image URL')
+            throw new Error('Upload succeeded but no image URL returned');
+          throw err;
+        }),
+      {
+        success: (imageUrl) => ({ title: 'Image uploaded', description: imageUrl }),
+        failureTitle: 'Upload failed',
+        fallback: 'Failed to upload image',
+      },
+    );
+    if (stored !== undefined) setUrl(stored);
   };
 
   const id = `direct-file-${kind}`;
