@@ -1,43 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredClient } from '../support/accounts';
+import { buyWithCard, signedInAdmin } from '../support/admin';
 import { insertCompetition } from '../support/fixtures';
 import { TestClient } from '../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor } from '../support/sockets';
 import { engineUnavailable, testEngine } from '../support/testDatabase';
 import { startTestServer, type TestServer } from '../support/testServer';
-
-/** The seeded admin account (ADMIN_USERNAME / ADMIN_PASSWORD defaults), signed in. */
-async function adminClient(url: string) {
-  const client = new TestClient(url);
-  await client.fetchCsrfToken();
-  const res = await client.post('/api/login', { username: 'admin', password: 'admin123' });
-  if (res.status !== 200) throw new Error(`admin login: ${res.status} ${res.text}`);
-  await client.fetchCsrfToken();
-  return client;
-}
-
-/** A signed-in customer who buys `numbers` with the sandbox's good test card. */
-async function buy(client: TestClient, competitionId: number, numbers: number[]) {
-  await client.post(`/api/competitions/${competitionId}/skill-answer`, { answer: '365' });
-  const held = await client.post('/api/cart', {
-    competitionId,
-    quantity: numbers.length,
-    selectedNumbers: numbers,
-  });
-  expect(held.status).toBe(201);
-  const intent = await client.post('/api/create-payment-intent', { version: 5 });
-  expect(intent.status).toBe(200);
-  const paid = await client.post('/api/payments/sandbox/confirm', {
-    clientSecret: intent.body.clientSecret,
-    cardNumber: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: 2040,
-    cvc: '123',
-  });
-  expect(paid.status).toBe(200);
-  return intent.body.orderId as number;
-}
 
 describe.skipIf(engineUnavailable())(
   `admin live feed and the hosted-page signature on ${testEngine()}`,
@@ -61,7 +30,7 @@ describe.skipIf(engineUnavailable())(
 
     it('pushes admin:order (created, then paid) and admin:stats to admins only', async () => {
       const id = await insertCompetition(db, { totalTickets: 50 });
-      const admin = await adminClient(server.url);
+      const { client: admin } = await signedInAdmin(server.url);
       const { client: customer } = await registeredClient(server.url);
       const adminSocket = await socketOf(admin.cookieHeader);
       const customerSocket = await socketOf(customer.cookieHeader);
@@ -72,7 +41,7 @@ describe.skipIf(engineUnavailable())(
       const leakedToGuest = collect(guestSocket, 'admin:order');
       const statsToCustomer = collect(customerSocket, 'admin:stats');
 
-      const orderId = await buy(customer, id, [7, 8]);
+      const orderId = await buyWithCard(customer, id, [7, 8]);
       await waitFor(() => orders.length >= 2 && stats.length >= 2, 3000, 'admin:order created and paid');
       expect(orders.map((o) => o.change)).toEqual(['created', 'paid']);
       const paid = orders[1]!.order;

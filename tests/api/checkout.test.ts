@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../api/services/reservations';
 import { CREDIT_MINIMUM_MESSAGE, EMPTY_CART_MESSAGE, formatOrderNumber } from '../../contract/checkout';
 import { registration, shopper } from '../support/accounts';
+import { signedInAdmin } from '../support/admin';
 import {
-  adminClient,
   CARDS,
   card,
   creditState,
@@ -479,7 +479,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       expect(patched.status).toBe(404);
       expect((await other.client.get('/api/orders/abc')).status).toBe(400);
 
-      const admin = await adminClient(server.url);
+      const { client: admin } = await signedInAdmin(server.url);
       const seen = await admin.get(`/api/orders/${intent.orderId}`);
       expect(seen.status).toBe(200);
       expect(seen.body).toMatchObject({ id: intent.orderId, status: 'pending', items: [expect.anything()] });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { registeredClient } from './accounts';
-import { TestClient } from './httpClient';
+import type { TestClient } from './httpClient';
 
 // Helpers for the checkout and payment tests.
 
@@ -57,16 +57,6 @@ export async function startCheckout(client: TestClient, body: Record<string, unk
     provider: string;
     status: string;
   };
-}
-
-/** Signs in as the admin account the server creates on start. */
-export async function adminClient(baseUrl: string) {
-  const client = new TestClient(baseUrl);
-  await client.fetchCsrfToken();
-  const res = await client.post('/api/login', { username: 'admin', password: 'admin123' });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
-  await client.fetchCsrfToken();
-  return client;
 }
 
 /** Site credit the way the app grants it: a ledger row and the balance moved together. */
