@@ -1,48 +1,13 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
+import { csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
 
 // The admin back office against the real server: live price edits, the live order feed, cancel,
 // ticket lookup, promos and the route guard.
 
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function csrf(api: APIRequestContext) {
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  return { 'X-CSRF-Token': csrfToken as string };
-}
-
-/** Signs this context in through the API (the browser shares its cookies). */
-async function signIn(page: Page, username: string, password: string) {
-  const res = await page.request.post('/api/login', {
-    headers: await csrf(page.request),
-    data: { username, password },
-  });
-  expect(res.ok()).toBeTruthy();
-}
-
 async function adminPage(context: BrowserContext) {
   const page = await context.newPage();
-  await signIn(page, 'admin', 'admin123');
+  await signInViaApi(page.request, 'admin', 'admin123');
   return page;
-}
-
-async function registerCustomer(page: Page) {
-  const username = unique('ad');
-  const res = await page.request.post('/api/register', {
-    headers: await csrf(page.request),
-    data: {
-      username,
-      email: `${username}@example.co.uk`,
-      password: 'kernow123',
-      firstName: 'Jory',
-      lastName: 'Pascoe',
-      phoneNumber: '07700 900789',
-      ageConfirmation: true,
-      ukResidency: true,
-      termsAgreement: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return username;
 }
 
 test('an admin edits a price in the dialog and an open competition page shows it without a reload', async ({
@@ -174,8 +139,8 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
   await expect(orderCount).toHaveText(/^\d[\d,]*$/);
 
   // The customer buys two Lucky Dip numbers with the sandbox card.
-  await registerCustomer(customer);
-  const headers = await csrf(customer.request);
+  await registerViaApi(customer.request, { prefix: 'ad' });
+  const headers = await csrfHeaders(customer.request);
   await customer.request.post(`/api/competitions/${id}/skill-answer`, { data: { answer: '365' }, headers });
   const held = await customer.request.post('/api/cart', {
     data: { competitionId: id, quantity: 2, selectedNumbers: picked },
@@ -263,7 +228,7 @@ test('the admin screens send a customer to / and a visitor to /auth', async ({ b
 
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
-  await signIn(customer, 'demo', 'demo1234');
+  await signInViaApi(customer.request, 'demo', 'demo1234');
   for (const path of ['/admin', '/admin/competitions', '/admin/ticket-lookup', '/direct-upload-test']) {
     await customer.goto(path);
     await expect(customer).toHaveURL(/\/$/);

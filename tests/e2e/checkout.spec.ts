@@ -1,29 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { competitionId, firstAvailable, openSelector } from './support';
-
-const unique = () => `co${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Registers and signs this page's browser context in through the API (its cookies). */
-async function registerViaApi(page: Page): Promise<string> {
-  const username = unique();
-  const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
-  const res = await page.request.post('/api/register', {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: {
-      username,
-      email: `${username}@example.co.uk`,
-      password: 'kernow123',
-      firstName: 'Morwenna',
-      lastName: 'Penrose',
-      phoneNumber: '07700 900123',
-      ageConfirmation: true,
-      ukResidency: true,
-      termsAgreement: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return username;
-}
+import { competitionId, firstAvailable, openSelector, registerViaApi, unique } from './support';
 
 /** A Lucky Dip of `quantity` numbers held in this context's cart, through the API. */
 async function holdLuckyDip(page: Page, title: string, quantity: number) {
@@ -96,7 +72,7 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await register.getByRole('button', { name: 'Create Account & Go to Cart' }).click();
   await expect(register.getByText('First name is required')).toBeVisible();
   await expect(register.getByText('Last name is required')).toBeVisible();
-  const username = unique();
+  const username = unique('co');
   await register.getByLabel('Username').fill(username);
   await register.getByLabel('Email').fill(`${username}@example.co.uk`);
   await register.getByLabel('First name').fill('Tamsin');
@@ -158,7 +134,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a declined card keeps the cart; another card then pays', async ({ page }, testInfo) => {
-    await registerViaApi(page);
+    await registerViaApi(page.request, { prefix: 'co', firstName: 'Morwenna', lastName: 'Penrose' });
     await holdLuckyDip(page, 'Ninja Kitchen Appliance Bundle', 2);
     await page.goto('/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
@@ -189,7 +165,11 @@ test.describe('on a phone', () => {
 test("a guest with an account logs in from the cart's Login Required dialog and goes straight on to payment", async ({
   page,
 }) => {
-  const username = await registerViaApi(page);
+  const username = await registerViaApi(page.request, {
+    prefix: 'co',
+    firstName: 'Morwenna',
+    lastName: 'Penrose',
+  });
   const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
   await page.request.post('/api/logout', { headers: { 'X-CSRF-Token': csrfToken } });
   await holdLuckyDip(page, '£500 Supermarket Voucher', 1);
@@ -210,7 +190,7 @@ test("a guest with an account logs in from the cart's Login Required dialog and 
 test('site credit: the checkbox is disabled under £5.00, and from £5.00 it lowers the card payment', async ({
   page,
 }) => {
-  await registerViaApi(page);
+  await registerViaApi(page.request, { prefix: 'co', firstName: 'Morwenna', lastName: 'Penrose' });
   await holdLuckyDip(page, '£100 Shopping Gift Card', 1);
   await page.goto('/cart');
   const credit = page.getByLabel('Use site credit (£5.00 available)');
@@ -264,7 +244,7 @@ test('signed out: My Entries and the confirmation page ask to log in; /checkout 
 });
 
 test('signed in: an order that is not yours is Not Found, and no entries says so', async ({ page }) => {
-  await registerViaApi(page);
+  await registerViaApi(page.request, { prefix: 'co', firstName: 'Morwenna', lastName: 'Penrose' });
   await page.goto('/confirmation/999999');
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
   await page.goto('/my-competitions');

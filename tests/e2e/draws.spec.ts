@@ -1,48 +1,24 @@
 import fs from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
 
 // The draw end to end: a closed live-draw competition with one buyer, an admin pressing Draw now,
 // a watcher seeing the result live, the browser's own verification, /winners and the audit trail.
 // DRAW_SHOTS=<dir> also saves screenshots (desktop and 390x844) for a look at the layout.
 
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const shotsDir = process.env.DRAW_SHOTS;
-
-async function csrf(api: APIRequestContext) {
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  return { 'X-CSRF-Token': csrfToken as string };
-}
 
 async function signedInPage(browser: Browser, username: string, password: string) {
   const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/api/login', {
-    headers: await csrf(page.request),
-    data: { username, password },
-  });
-  expect(res.ok()).toBeTruthy();
+  await signInViaApi(page.request, username, password);
   return page;
 }
 
 /** A new customer (Jory P.) who buys `numbers` with the sandbox card, all through the API. */
 async function buyAsNewCustomer(api: APIRequestContext, competitionId: number, numbers: number[]) {
-  const username = unique('dr');
-  let headers = await csrf(api);
-  const registered = await api.post('/api/register', {
-    headers,
-    data: {
-      username,
-      email: `${username}@example.co.uk`,
-      password: 'kernow123',
-      firstName: 'Jory',
-      lastName: 'Pascoe',
-      phoneNumber: '07700 900789',
-      ageConfirmation: true,
-      ukResidency: true,
-      termsAgreement: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  headers = await csrf(api); // signing in renews the token
+  const username = await registerViaApi(api, { prefix: 'dr' });
+  // Registering signs in, which renews the token.
+  const headers = await csrfHeaders(api);
   await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
   const held = await api.post('/api/cart', {
     data: { competitionId, quantity: numbers.length, selectedNumbers: numbers },
@@ -75,7 +51,7 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   // A live-draw competition (Cash, not a category other tests count) with one buyer, then closed.
   const title = unique('Draw Day Hamper ');
   const created = await admin.request.post('/api/admin/competitions', {
-    headers: await csrf(admin.request),
+    headers: await csrfHeaders(admin.request),
     data: {
       title,
       description: 'A hamper of Cornish treats, drawn live.',
@@ -90,7 +66,7 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   const customer = await browser.newContext();
   const username = await buyAsNewCustomer(customer.request, id, [3, 8, 15]);
   const ended = await admin.request.put(`/api/admin/competitions/${id}`, {
-    headers: await csrf(admin.request),
+    headers: await csrfHeaders(admin.request),
     data: { status: 'ended' },
   });
   expect(ended.ok()).toBeTruthy();
@@ -189,7 +165,7 @@ test('a closed competition without sales says there is nothing to draw, to the a
   const admin = await signedInPage(browser, 'admin', 'admin123');
   const title = unique('Unsold Hamper ');
   const created = await admin.request.post('/api/admin/competitions', {
-    headers: await csrf(admin.request),
+    headers: await csrfHeaders(admin.request),
     data: {
       title,
       ticketPrice: 2,

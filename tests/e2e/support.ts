@@ -50,3 +50,43 @@ export async function firstAvailable(page: Page, testId: string, count: number):
 }
 
 export const domNodeCount = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+/** A name no other test run uses: prefix + time + a random suffix. */
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The CSRF header for this request context's session (fetching the token starts one). */
+export async function csrfHeaders(api: APIRequestContext) {
+  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
+  return { 'X-CSRF-Token': csrfToken as string };
+}
+
+/** Signs this request context (and a page sharing its cookies) in through the API. */
+export async function signInViaApi(api: APIRequestContext, username: string, password: string) {
+  const res = await api.post('/api/login', { headers: await csrfHeaders(api), data: { username, password } });
+  expect(res.ok()).toBeTruthy();
+}
+
+/** Registers a new customer through the API, which signs the context in; returns the username. */
+export async function registerViaApi(
+  api: APIRequestContext,
+  { prefix = 'e2e', firstName = 'Jory', lastName = 'Pascoe' } = {},
+): Promise<string> {
+  const username = unique(prefix);
+  const res = await api.post('/api/register', {
+    headers: await csrfHeaders(api),
+    data: {
+      username,
+      email: `${username}@example.co.uk`,
+      password: 'kernow123',
+      firstName,
+      lastName,
+      phoneNumber: '07700 900789',
+      ageConfirmation: true,
+      ukResidency: true,
+      termsAgreement: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return username;
+}
