@@ -22,6 +22,8 @@ interface CartState {
   load: () => Promise<void>;
   /** Replaces the cart with the server's view (GET answer or a `cart:updated` push). */
   replace: (items: CartItemView[]) => void;
+  /** A `cart:updated` push: newer than any GET still in flight, which is then ignored. */
+  applyPush: (items: CartItemView[]) => void;
   add: (request: AddToCartRequest) => Promise<CartItemView>;
   setQuantity: (id: number, quantity: number) => Promise<void>;
   remove: (id: number) => Promise<void>;
@@ -64,6 +66,14 @@ export const cartTicketCount = (items: CartItemView[]) => items.reduce((n, i) =>
 export const cartTotalPence = (items: CartItemView[]) =>
   items.reduce((sum, i) => sum + poundsToPence(i.competition.ticketPrice) * i.quantity, 0);
 
+/**
+ * Bumped when a load starts and when a push arrives. A GET answer is applied only if nothing
+ * happened since it was asked: a push that arrived meanwhile (or a later load) is at least as
+ * new, and an older answer would otherwise overwrite it (seen: a second tab kept the cart from
+ * before a quantity change).
+ */
+let cartRevision = 0;
+
 /** The page's cart: the server's cart for this session or account, kept live over the socket. */
 export const useCart = create<CartState>()((set, get) => ({
   items: dedupeCart(storedItems()),
@@ -73,9 +83,16 @@ export const useCart = create<CartState>()((set, get) => ({
     store(clean);
     set({ items: clean, status: 'ready' });
   },
+  applyPush: (items) => {
+    cartRevision++;
+    get().replace(items);
+  },
   load: async () => {
+    const asked = ++cartRevision;
     try {
-      get().replace(await apiGet<CartItemView[]>('/api/cart'));
+      const items = await apiGet<CartItemView[]>('/api/cart');
+      if (asked === cartRevision) get().replace(items);
+      else set({ status: 'ready' });
     } catch {
       // Keep the stored copy; the next push or action reloads it.
       set({ status: 'ready' });
@@ -134,7 +151,7 @@ export function startCartSync(): void {
   // After the session exists (the CSRF call creates it), so this tab and its socket share one.
   void ensureCsrfToken().then(() => useCart.getState().load());
   const socket = getSocket();
-  socket.on('cart:updated', ({ items }) => useCart.getState().replace(items));
+  socket.on('cart:updated', ({ items }) => useCart.getState().applyPush(items));
   socket.on('cart:expired', ({ itemIds }) => {
     const gone = useCart.getState().items.filter((i) => itemIds.includes(i.id));
     const titles = [...new Set(gone.map((i) => i.competition.title))].join(', ');
