@@ -123,9 +123,22 @@ test('Buy Now as a Lucky Dip of 5 shows five held numbers in the cart; the cart 
   await tab2.goto('/');
   await expect(tab2.getByTestId('cart-count')).toHaveText('1');
 
-  // The stepper holds one more number, with the spinner meanwhile.
+  // The stepper holds one more number, with the spinner meanwhile. The PATCH is held back a
+  // moment so the spinner is on screen for longer than the spec's 0.5 s: asserting a 0.5 s
+  // window directly is flaky on a loaded machine.
+  let releasePatch: () => void = () => undefined;
+  // Only the next request to /api/cart/:id (the PATCH) is held.
+  await page.route(
+    '**/api/cart/*',
+    async (route) => {
+      await new Promise<void>((resolve) => (releasePatch = resolve));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'More tickets for Garden Hot Tub and BBQ Package' }).click();
   await expect(item.getByRole('status', { name: 'Updating' })).toBeVisible();
+  releasePatch();
   await expect(item.getByRole('status', { name: 'Tickets' })).toHaveText('6');
   await expect(item.getByTestId('cart-numbers')).toHaveText(/^Lucky Dip: (\d+, ){5}\d+$/);
   await expect(page.getByTestId('cart-subtotal')).toHaveText('£14.94');
