@@ -1,5 +1,5 @@
 // knex configuration for both engines. better-sqlite3 under DATA_DIR by default; mysql2 when
-// DATABASE_URL is a mysql:// URL. The app, the CLI (db/cli.ts) and the tests all build their
+// DATABASE_URL is a mysql:// URL. The app, the CLI (server/dbCli.ts) and the tests all build their
 // connection from here, so the engines cannot drift apart.
 import path from 'node:path';
 import type { Knex } from 'knex';

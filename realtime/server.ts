@@ -5,13 +5,13 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import * as v from 'valibot';
-import type { CartOwnerRef, EventBus } from '../api/events';
-import type { SessionStore } from '../api/middleware/session';
-import { presentCart } from '../api/presenters/cart';
-import { presentAdminOrder } from '../api/presenters/order';
-import { adminStats, loadOrder } from '../api/services/orders';
-import { listCart } from '../api/services/reservations';
-import { competitionSnapshot } from '../api/services/snapshot';
+import type { SessionStore } from '../api/http/session';
+import { adminStats, loadOrder } from '../api/orders/orders';
+import { presentAdminOrder } from '../api/orders/presenter';
+import type { CartOwnerRef, EventBus } from '../api/platform/events';
+import { presentCart } from '../api/tickets/cartPresenter';
+import { listCart } from '../api/tickets/reservations';
+import { competitionSnapshot } from '../api/tickets/snapshot';
 import {
   type ClientToServerEvents,
   type ServerToClientEvents,

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),

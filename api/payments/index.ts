@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import type { PaymentGateway } from './gateway';
 import { SandboxGateway } from './sandbox';
 import { StripeGateway } from './stripe';

@@ -84,7 +84,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
     expect((await patch(admin, `/api/admin/users/${otherId}/role`, { role: 'user' })).status).toBe(200);
     // Only the signed-in admin is left: demoting them (here by the now-demoted account, through the
     // service, since the API never lets anyone but an admin ask) is refused.
-    const { changeRole } = await import('../../api/services/adminUsers');
+    const { changeRole } = await import('../../api/accounts/adminUsers');
     await expect(
       changeRole({ db, events: server.deps.events }, { id: otherId, username: 'other' }, adminId, 'user'),
     ).rejects.toMatchObject({ status: 409, message: 'The last admin cannot be demoted.' });

@@ -12,8 +12,8 @@ import {
   type DrawDeps,
   drawDueCompetitions,
   NO_SALES,
-} from '../../api/services/draws';
-import { createMailer } from '../../api/services/mailer';
+} from '../../api/draws/draws';
+import { createMailer } from '../../api/platform/mailer';
 import { computeDraw } from '../../contract/draw';
 import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../support/admin';
 import { card, customer, hold, startCheckout } from '../support/checkout';

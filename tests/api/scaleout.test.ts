@@ -39,10 +39,10 @@ const freePort = () =>
     });
   });
 
-/** One more app process (`api/main.ts`, as `npm run serve` runs it) on its own port. */
+/** One more app process (`server/main.ts`, as `npm run serve` runs it) on its own port. */
 async function startProcess(databaseUrl: string, dataDir: string, children: ChildProcess[]) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

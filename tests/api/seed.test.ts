@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORIES } from '../../contract/categories';
-import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../db/seeds/demo';
+import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../server/seeds/demo';
 import {
   createTestDatabase,
   engineUnavailable,

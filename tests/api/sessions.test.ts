@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../api/services/loginThrottle';
+import { LIMITS } from '../../api/accounts/loginThrottle';
 import { registeredClient } from '../support/accounts';
 import { TestClient } from '../support/httpClient';
 import { engineUnavailable, testEngine } from '../support/testDatabase';

@@ -14,7 +14,7 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-e2e-expiry-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import knexFactory, { type Knex } from 'knex';
-import { listAvailableNumbers } from '../../api/services/competitions';
-import { competitionSnapshot } from '../../api/services/snapshot';
+import { listAvailableNumbers } from '../../api/catalogue/competitions';
+import { competitionSnapshot } from '../../api/tickets/snapshot';
 import { encodeBitmap } from '../../contract/bitmap';
 import { migrateLatest, openDatabase } from '../../db/connection';
-import { pickDistinct, seededRandom } from '../../db/seeds/random';
 import { SNAPSHOT_COMPRESSION } from '../../realtime/server';
+import { pickDistinct, seededRandom } from '../../server/seeds/random';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 3) || 3;

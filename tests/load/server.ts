@@ -1,9 +1,9 @@
 // A benchmark app process: the real server (startServer) on the database and port it is given,
 // driven over IPC by tests/load/run.ts. Run with --expose-gc so memory readings are after a GC.
 import pino from 'pino';
-import { loadConfig } from '../../api/config';
-import { startServer } from '../../api/server';
-import { reservationStats } from '../../api/services/reservations';
+import { loadConfig } from '../../api/platform/config';
+import { reservationStats } from '../../api/tickets/reservations';
+import { startServer } from '../../server/startServer';
 
 type Command =
   | { type: 'emit'; competitionId: number; count: number; perSecond: number }

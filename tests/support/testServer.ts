@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { loadConfig } from '../../api/config';
-import { type RunningServer, startServer } from '../../api/server';
+import { loadConfig } from '../../api/platform/config';
+import { type RunningServer, startServer } from '../../server/startServer';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 
 export interface TestServer extends RunningServer {

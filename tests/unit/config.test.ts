@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SESSION_SECRET, loadConfig } from '../../api/config';
+import { ConfigError, DEFAULT_SESSION_SECRET, loadConfig } from '../../api/platform/config';
 
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {

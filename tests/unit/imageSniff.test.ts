@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImage } from '../../api/services/imageSniff';
+import { sniffImage } from '../../api/catalogue/imageSniff';
 import { gif, png } from '../support/admin';
 
 /** A JPEG: SOI, an APP0 segment, then a baseline frame header (SOF0) with the size. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../api/events';
-import { publicOwnerName } from '../../api/services/competitions';
-import { hashPassword, verifyPassword } from '../../api/services/passwords';
-import { pickAvailable } from '../../api/services/reservations';
-import { pickDistinct, seededRandom } from '../../db/seeds/random';
+import { hashPassword, verifyPassword } from '../../api/accounts/passwords';
+import { publicOwnerName } from '../../api/catalogue/competitions';
+import { EventBus } from '../../api/platform/events';
+import { pickAvailable } from '../../api/tickets/reservations';
 import { engineOf, knexConfig } from '../../knexfile';
+import { pickDistinct, seededRandom } from '../../server/seeds/random';
 import { remainingUntil } from '../../web/components/competitions/useCountdown';
 
 describe('publicOwnerName', () => {

@@ -1,0 +1,111 @@
+import type { Knex } from 'knex';
+import type { AdminUserView } from '../../contract/admin';
+import { lockForUpdate } from '../../db/dialect';
+import { CartItem, User } from '../../db/models';
+import type { Role } from '../../db/models/User';
+import type { AdminDeps } from '../catalogue/adminCompetitions';
+import { presentAdminUser } from '../catalogue/adminPresenter';
+import { type Actor, writeAudit } from '../platform/auditLog';
+import { conflict, notFound } from '../platform/errors';
+import { deleteItems, publishReleases, versionReleases } from '../tickets/reservations';
+import { inTransaction } from '../tickets/ticketTransactions';
+import { endUserSessions } from './userSessions';
+
+// Users as the admin manages them (admin-side.md: Change Role, Delete User). An admin cannot
+// demote or delete themself, nor the last admin; both checks hold under concurrent requests.
+
+const NOT_FOUND = 'User not found';
+
+export async function listUsers(db: Knex): Promise<AdminUserView[]> {
+  const users = (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
+  return users.map(presentAdminUser);
+}
+
+async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
+  const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
+    | User
+    | undefined;
+  if (!user) throw notFound(NOT_FOUND);
+  return user;
+}
+
+/**
+ * Refuses to leave the site without an admin. The admin rows are locked first, so two admins
+ * demoting each other at once are serialised and the second sees the first's change.
+ */
+async function assertAnotherAdminRemains(trx: Knex.Transaction, message: string) {
+  const admins = (await lockForUpdate(
+    trx,
+    trx('users').where({ role: 'admin' }).whereNull('deletedAt').select('id'),
+  )) as Array<{
+    id: number;
+  }>;
+  if (admins.length <= 1) throw conflict(message);
+}
+
+/** Audit snapshot without personal data (the audit log outlives a deletion). */
+const auditView = (u: User) => ({ id: u.id, role: u.role });
+
+export async function changeRole(
+  deps: AdminDeps,
+  actor: Actor,
+  userId: number,
+  role: Role,
+  now = Date.now(),
+): Promise<AdminUserView> {
+  if (userId === actor.id) throw conflict('You cannot change your own role.');
+  let changed = false;
+  const user = await inTransaction(deps.db, async (trx) => {
+    changed = false;
+    const target = await lockTarget(trx, userId);
+    if (target.role === role) return target;
+    if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be demoted.');
+    await trx('users').where({ id: userId }).update({ role, updatedAt: now });
+    await writeAudit(
+      trx,
+      actor,
+      'user.role',
+      { type: 'user', id: userId },
+      auditView(target),
+      { id: userId, role },
+      now,
+    );
+    changed = true;
+    return (await User.query(trx).findById(userId))!;
+  });
+  // Their open pages reconnect and re-read the role (joining or leaving the admins room).
+  if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
+  return presentAdminUser(user);
+}
+
+/**
+ * Deletes the login and personal data; orders, entries and the credit ledger stay as financial
+ * records attributed to a deleted user. Their held numbers are released and their sessions end.
+ */
+export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, now = Date.now()) {
+  if (userId === actor.id) throw conflict('You cannot delete your own account.');
+  const releases = await inTransaction(deps.db, async (trx) => {
+    const target = await lockTarget(trx, userId);
+    if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be deleted.');
+    const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
+    const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        // Unique placeholders free the username and e-mail for someone else.
+        username: `deleted-${userId}`,
+        email: `deleted-${userId}@deleted.invalid`,
+        passwordHash: 'deleted',
+        firstName: null,
+        lastName: null,
+        phoneNumber: '',
+        role: 'user',
+        deletedAt: now,
+        updatedAt: now,
+      });
+    await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
+    return released;
+  });
+  publishReleases(deps.events, releases);
+  await endUserSessions(deps.db, deps.events, userId, { signOut: true });
+}

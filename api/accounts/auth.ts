@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import type { RegisterInput } from '../../contract/auth';
+import { isUniqueViolation } from '../../db/dialect';
+import { User } from '../../db/models';
+import { conflict } from '../platform/errors';
+import { grantSignUpPromos } from './credit';
+import { hashPassword, verifyPassword } from './passwords';
+
+const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+const EMAIL_TAKEN = 'An account with this email address already exists. Please log in instead.';
+
+/** A real hash of a random password, so an unknown username costs as much as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+const timingDecoy = () => {
+  dummyHash ??= hashPassword(`decoy-${Math.random()}`);
+  return dummyHash;
+};
+
+async function duplicateMessage(db: Knex, username: string, email: string): Promise<string | undefined> {
+  if (await User.query(db).whereRaw('lower(??) = ?', ['username', username.toLowerCase()]).first())
+    return USERNAME_TAKEN;
+  if (await User.query(db).whereRaw('lower(??) = ?', ['email', email.toLowerCase()]).first())
+    return EMAIL_TAKEN;
+  return undefined;
+}
+
+/**
+ * Creates a customer account and grants the sign-up promos, all in one transaction. Only the
+ * fields of the contract are stored: role is always 'user' and credit comes only from promos.
+ */
+export async function registerUser(db: Knex, input: RegisterInput, now = Date.now()): Promise<User> {
+  const taken = await duplicateMessage(db, input.username, input.email);
+  if (taken) throw conflict(taken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (trx) => {
+      const user = await User.query(trx).insertAndFetch({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        phoneNumber: input.phoneNumber,
+        role: 'user',
+        siteCreditPence: 0,
+        deletedAt: null,
+      });
+      await grantSignUpPromos(trx, user.id, now);
+      return User.query(trx).findById(user.id).throwIfNotFound();
+    });
+  } catch (err) {
+    // Lost a race with a registration of the same name between the check and the insert.
+    if (isUniqueViolation(err))
+      throw conflict((await duplicateMessage(db, input.username, input.email)) ?? USERNAME_TAKEN);
+    throw err;
+  }
+}
+
+/** The user for a username or email and password, or null. Unknown users and wrong passwords look alike. */
+export async function authenticate(db: Knex, identifier: string, password: string): Promise<User | null> {
+  const key = identifier.trim().toLowerCase();
+  const user = await User.query(db)
+    .whereNull('deletedAt')
+    .where((q) => q.whereRaw('lower(??) = ?', ['username', key]).orWhereRaw('lower(??) = ?', ['email', key]))
+    .first();
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDecoy()));
+  return user && ok ? user : null;
+}
+
+export async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
+  return User.query(db).findById(id).whereNull('deletedAt');
+}
+
+/**
+ * Whatever the guest held before signing in (their cart) now belongs to the account too. The held
+ * rows follow their items, so per-person limits count them for the account on any device.
+ */
+export async function claimGuestCart(db: Knex, guestId: string, userId: number): Promise<number> {
+  return db.transaction(async (trx): Promise<number> => {
+    const updatedAt = Date.now();
+    await trx('tickets')
+      .where({ sessionId: guestId, status: 'reserved' })
+      .whereNull('userId')
+      .update({ userId, updatedAt });
+    return trx('cartItems').where({ sessionId: guestId }).whereNull('userId').update({ userId, updatedAt });
+  });
+}
+
+export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {
+  return User.query(db).patchAndFetchById(userId, { phoneNumber });
+}

@@ -1,0 +1,69 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { LoginSchema, RegisterSchema } from '../../../contract/auth';
+import { requireUser } from '../../http/auth';
+import { ensureGuestId, newToken, type SessionStore } from '../../http/session';
+import { parse } from '../../http/validate';
+import type { AppDeps } from '../../platform/context';
+import { unauthenticated } from '../../platform/errors';
+import { authenticate, claimGuestCart, registerUser } from '../auth';
+import { accountKey, assertNotBlocked, clearFailures, ipKey, recordFailure } from '../loginThrottle';
+import { presentUser } from '../presenter';
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: SessionStore): void {
+  const { db, events } = deps;
+
+  /**
+   * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
+   * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
+   * visitor's cart follows them. Sockets of the old session are told to re-authenticate.
+   */
+  async function signIn(ctx: Context, userId: number) {
+    const session = ctx.session!;
+    const oldKey = session.externalKey;
+    const guestId = ensureGuestId(session);
+    session.userId = userId;
+    session.csrfToken = newToken();
+    await session.regenerate();
+    await claimGuestCart(db, guestId, userId);
+    if (oldKey) events.publish('session.ended', { sessionKey: oldKey });
+  }
+
+  router.post('/api/register', async (ctx) => {
+    // guestSessionId in the body is not trusted: the guest is whoever owns this session.
+    const input = parse(RegisterSchema, ctx.request.body);
+    const user = await registerUser(db, input);
+    await signIn(ctx, user.id);
+    ctx.status = 201;
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/api/login', async (ctx) => {
+    const input = parse(LoginSchema, ctx.request.body);
+    const keys = [accountKey(input.username), ipKey(ctx.ip)];
+    await assertNotBlocked(db, keys);
+    const user = await authenticate(db, input.username, input.password);
+    if (!user) {
+      await recordFailure(db, keys);
+      throw unauthenticated(INVALID_LOGIN);
+    }
+    await clearFailures(db, keys[0]!);
+    await signIn(ctx, user.id);
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/api/logout', async (ctx) => {
+    const key = ctx.session?.externalKey;
+    if (key) await sessionStore.destroy(key); // now, so a socket reconnecting at once is a guest
+    ctx.session = null;
+    if (key) events.publish('session.ended', { sessionKey: key });
+    ctx.body = { ok: true };
+  });
+
+  router.get('/api/user', requireUser(db, 'Not signed in'), (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentUser(ctx.state.user!);
+  });
+}

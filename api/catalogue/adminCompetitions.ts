@@ -1,0 +1,240 @@
+import type { Knex } from 'knex';
+import type {
+  AdminCompetitionDetail,
+  AdminCompetitionView,
+  CompetitionCreateInput,
+  CompetitionUpdateInput,
+} from '../../contract/admin';
+import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
+import type { CompetitionStatus } from '../../contract/competitions';
+import { poundsToPence } from '../../contract/money';
+import { engineOfKnex, lockForUpdate } from '../../db/dialect';
+import { CartItem, Competition } from '../../db/models';
+import { newDrawSeed } from '../draws/drawSeed';
+import { adminDrawStatus } from '../draws/draws';
+import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
+import { badRequest, conflict, notFound } from '../platform/errors';
+import type { EventBus } from '../platform/events';
+import { liveTickets } from '../tickets/liveTickets';
+import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { presentAdminCompetition } from './adminPresenter';
+import { presentCompetition } from './presenter';
+
+// Competitions as the admin runs them (admin-side.md sections 2-5). Edits reach open browsers as
+// `competition:updated` (published after COMMIT, with the competition's new version).
+
+export interface AdminDeps {
+  db: Knex;
+  events: EventBus;
+}
+
+const END_DATE_PAST = 'End date must be in the future';
+const HAS_SALES = 'This competition has sales and cannot be deleted. End or archive it instead.';
+const NOT_FOUND = 'Competition not found';
+
+/** Every competition, or one tab's; non-auto-win first, then newest (admin-side.md section 4). */
+export async function listAdminCompetitions(
+  db: Knex,
+  status?: CompetitionStatus,
+): Promise<AdminCompetitionView[]> {
+  const q = Competition.query(db).orderBy([
+    { column: 'autoWin', order: 'asc' },
+    { column: 'createdAt', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+  if (status) q.where('status', status);
+  return (await q).map(presentAdminCompetition);
+}
+
+async function findOr404(db: Knex, id: number): Promise<Competition> {
+  const c = (await Competition.query(db).findById(id)) as Competition | undefined;
+  if (!c) throw notFound(NOT_FOUND);
+  return c;
+}
+
+export async function getAdminCompetition(
+  db: Knex,
+  id: number,
+  drawAutoAfterSeconds = 0,
+): Promise<AdminCompetitionDetail> {
+  const c = await findOr404(db, id);
+  return {
+    ...presentAdminCompetition(c),
+    // Where the draw stands (or why there is none, e.g. no sales), and its result once drawn.
+    ...(await adminDrawStatus(db, c, drawAutoAfterSeconds)),
+    auditLog: await auditTrail(db, 'competition', id),
+  };
+}
+
+type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestion'>> & {
+  features?: string;
+  details?: string;
+  skillQuestion?: string | null;
+};
+
+/** Input (pounds, ISO dates, objects) to columns (pence, epoch ms, JSON text). */
+function columnsOf(input: CompetitionUpdateInput): Row {
+  const row: Row = {};
+  if (input.title !== undefined) row.title = input.title;
+  if (input.description !== undefined) row.description = input.description;
+  if (input.image !== undefined) row.image = input.image;
+  if (input.ticketPrice !== undefined) row.ticketPricePence = poundsToPence(input.ticketPrice);
+  if (input.totalTickets !== undefined) row.totalTickets = input.totalTickets;
+  if (input.endDate !== undefined) row.endDate = input.endDate;
+  if (input.autoWin !== undefined) row.autoWin = input.autoWin;
+  if (input.status !== undefined) row.status = input.status;
+  if (input.features !== undefined) row.features = JSON.stringify(input.features);
+  if (input.details !== undefined) {
+    const { category, productName } = input.details;
+    row.details = JSON.stringify(productName ? { category, productName } : { category });
+  }
+  if (input.maxTicketsPerUser !== undefined) row.maxTicketsPerUser = input.maxTicketsPerUser;
+  if (input.skillQuestion !== undefined) {
+    const q = input.skillQuestion ?? DEFAULT_SKILL_QUESTION;
+    row.skillQuestion = JSON.stringify({ question: q.question, options: [...q.options] });
+    // The answer as spelt among the options, so the check compares like with like.
+    row.skillAnswer = q.options.find((o) => o.toLowerCase() === q.answer.toLowerCase()) ?? q.answer;
+  }
+  return row;
+}
+
+export async function createCompetition(
+  deps: AdminDeps,
+  actor: Actor,
+  input: CompetitionCreateInput,
+  now = Date.now(),
+): Promise<AdminCompetitionView> {
+  if (input.status === 'active' && input.endDate <= now) {
+    throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
+  }
+  return inTransaction(deps.db, async (trx) => {
+    const [id] = await trx('competitions').insert({
+      ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
+      ticketsSold: 0,
+      // The draw's secret and its public commitment, fixed before anything can be sold.
+      ...newDrawSeed(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const created = presentAdminCompetition((await Competition.query(trx).findById(Number(id)))!);
+    await writeAudit(
+      trx,
+      actor,
+      'competition.create',
+      { type: 'competition', id: created.id },
+      null,
+      created,
+      now,
+    );
+    return created;
+  });
+}
+
+/** The highest number sold or held right now (0 when none), read with a lock on MySQL. */
+async function highestTakenNumber(
+  trx: Knex.Transaction,
+  competitionId: number,
+  now: number,
+): Promise<number> {
+  const q = liveTickets(trx, competitionId, now).max({ n: 'number' }).first();
+  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  return Number(((await q) as { n: number | null } | undefined)?.n ?? 0);
+}
+
+/**
+ * PUT: changes the fields sent. Lowering totalTickets below a number that is sold or held is
+ * refused (409), as is an end date in the past for a competition left active.
+ */
+export async function updateCompetition(
+  deps: AdminDeps,
+  actor: Actor,
+  id: number,
+  input: CompetitionUpdateInput,
+  now = Date.now(),
+): Promise<AdminCompetitionView> {
+  let published: { version: number; competition: Competition } | undefined;
+  const result = await inTransaction(deps.db, async (trx) => {
+    published = undefined;
+    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+      | Competition
+      | undefined;
+    if (!current) throw notFound(NOT_FOUND);
+    const status = input.status ?? current.status;
+    const endDate = input.endDate ?? current.endDate;
+    if (
+      status === 'active' &&
+      endDate <= now &&
+      (input.endDate !== undefined || input.status !== undefined)
+    ) {
+      throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
+    }
+    if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
+      const highest = await highestTakenNumber(trx, id, now);
+      if (highest > input.totalTickets) {
+        const message = `Total tickets cannot be lower than ${highest}: ticket number ${highest} is already sold or held.`;
+        throw conflict(message, { fields: { totalTickets: message }, highestTaken: highest });
+      }
+    }
+    const before = presentAdminCompetition(current);
+    const row = columnsOf(input);
+    if (!Object.keys(row).length) return before;
+    await trx('competitions')
+      .where({ id })
+      .update({ ...row, updatedAt: now });
+    const updated = (await Competition.query(trx).findById(id))!;
+    const after = presentAdminCompetition(updated);
+    await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
+    // Last, as everywhere: the version row stays locked only until COMMIT.
+    published = { version: await bumpVersion(trx, id), competition: updated };
+    return after;
+  });
+  if (published) {
+    deps.events.publish('competition.updated', {
+      competitionId: id,
+      version: published.version,
+      fields: presentCompetition(published.competition),
+    });
+  }
+  return result;
+}
+
+/**
+ * Deletes a competition that has never sold anything (no sold tickets, no order lines). Numbers
+ * held in carts go with it. One with sales can only be ended or archived: 409.
+ */
+export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+      | Competition
+      | undefined;
+    if (!current) throw notFound(NOT_FOUND);
+    const ordered = await trx('orderItems').where({ competitionId: id }).first('id');
+    if (current.ticketsSold > 0 || ordered) throw conflict(HAS_SALES);
+    const carts = (await CartItem.query(trx).where({ competitionId: id })) as CartItem[];
+    // Held numbers go with their cart items (ON DELETE CASCADE); the history and the version row
+    // go with the competition.
+    await trx('cartItems').where({ competitionId: id }).delete();
+    const versionRow = await trx('competitionVersions').where({ competitionId: id }).first('version');
+    await trx('competitions').where({ id }).delete();
+    await writeAudit(
+      trx,
+      actor,
+      'competition.delete',
+      { type: 'competition', id },
+      presentAdminCompetition(current),
+      null,
+      now,
+    );
+    return { carts, version: Number(versionRow?.version ?? 0) + 1, competition: current };
+  });
+  // Open pages learn it is gone (archived is what the public API calls hidden).
+  deps.events.publish('competition.updated', {
+    competitionId: id,
+    version: outcome.version,
+    fields: { ...presentCompetition(outcome.competition), status: 'archived', deleted: true },
+  });
+  const owners = new Map(outcome.carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, c]));
+  for (const c of owners.values()) {
+    deps.events.publish('cart.changed', { owner: { guestId: c.sessionId, userId: c.userId } });
+  }
+}

@@ -1,0 +1,51 @@
+import type { Router } from '@koa/router';
+import { SkillAnswerSchema } from '../../../contract/cart';
+import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
+import { parse } from '../../http/validate';
+import type { AppDeps } from '../../platform/context';
+import {
+  getPublicCompetition,
+  listAvailableNumbers,
+  listEntries,
+  listPublicCompetitions,
+  listReservedNumbers,
+} from '../competitions';
+import { getHeroImage } from '../settings';
+import { answerSkillQuestion } from '../skill';
+
+/** Public, read-only competition data. */
+export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
+  const idOf = (params: unknown) => parse(IdParamSchema, params).id;
+
+  router.get('/api/competitions', async (ctx) => {
+    const { category } = parse(CompetitionListQuerySchema, ctx.query);
+    ctx.body = await listPublicCompetitions(db, category);
+  });
+
+  router.get('/api/competitions/:id', async (ctx) => {
+    ctx.body = await getPublicCompetition(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/entries', async (ctx) => {
+    ctx.body = await listEntries(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/available-tickets', async (ctx) => {
+    ctx.body = await listAvailableNumbers(db, idOf(ctx.params));
+  });
+
+  router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listReservedNumbers(db, idOf(ctx.params));
+  });
+
+  router.post('/api/competitions/:id/skill-answer', async (ctx) => {
+    const { answer } = parse(SkillAnswerSchema, ctx.request.body);
+    ctx.body = await answerSkillQuestion(db, ctx.session!, idOf(ctx.params), answer);
+  });
+
+  // Public read of the home page hero (the admin write side comes with the back office).
+  router.get('/api/admin/hero-image', async (ctx) => {
+    ctx.body = await getHeroImage(db);
+  });
+}

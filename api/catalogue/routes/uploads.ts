@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { HeroImageSetSchema } from '../../../contract/admin';
+import { actorOf } from '../../http/adminActor';
+import { requireAdmin } from '../../http/auth';
+import { parse } from '../../http/validate';
+import type { AppDeps } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
+import { imageUpload } from '../imageUpload';
+import { resetHeroImage, setHeroImage } from '../settings';
+import { UPLOADS_URL_PREFIX, uploadsDirOf } from '../uploads';
+
+// Image uploads and the hero image setting (admin-side.md: site settings, direct upload pages).
+// The spec's "Direct Upload (Auth Bypass)" endpoints keep their paths but not the bypass: every
+// one is the same admin-only upload.
+
+/** The stored image's URL, as every upload answers (`success` for the hero endpoints' readers). */
+const answer = (ctx: Context) => {
+  ctx.status = 201;
+  ctx.body = { success: true, imageUrl: ctx.state.uploadedImageUrl! };
+};
+
+export function registerUploadRoutes(router: Router, { db, config }: AppDeps): void {
+  const admin = requireAdmin(db);
+  // The guard runs first: nobody else can make the server read an upload body.
+  const upload = imageUpload(config.dataDir);
+
+  for (const path of [
+    '/api/admin/upload-image',
+    '/api/direct-upload',
+    '/api/direct-upload/competition-image',
+  ]) {
+    router.post(path, admin, upload, answer);
+  }
+
+  for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {
+    router.post(path, admin, upload, async (ctx) => {
+      const hero = await setHeroImage(db, actorOf(ctx), ctx.state.uploadedImageUrl!);
+      ctx.status = 201;
+      ctx.body = { success: true, ...hero };
+    });
+  }
+
+  router.delete('/api/uploads/hero-image', admin, async (ctx) => {
+    ctx.body = { success: true, ...(await resetHeroImage(db, actorOf(ctx))) };
+  });
+
+  // Set to an image already uploaded, or reset (GET /api/admin/hero-image is the public read).
+  router.put('/api/admin/hero-image', admin, async (ctx) => {
+    const { imageUrl } = parse(HeroImageSetSchema, ctx.request.body ?? {});
+    const file = path.join(uploadsDirOf(config.dataDir), imageUrl.slice(UPLOADS_URL_PREFIX.length));
+    if (!fs.existsSync(file)) throw badRequest('imageUrl must be an image uploaded to this site');
+    ctx.body = { success: true, ...(await setHeroImage(db, actorOf(ctx), imageUrl)) };
+  });
+
+  router.delete('/api/admin/hero-image', admin, async (ctx) => {
+    ctx.body = { success: true, ...(await resetHeroImage(db, actorOf(ctx))) };
+  });
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { HeroImage } from '../../contract/competitions';
+import { SiteSetting } from '../../db/models';
+import { type Actor, writeAudit } from '../platform/auditLog';
+
+export const DEFAULT_HERO_IMAGE = '/images/hero-default.svg';
+export const HERO_IMAGE_KEY = 'hero_image';
+
+export async function getSetting(db: Knex, key: string): Promise<string | undefined> {
+  const row = await SiteSetting.query(db).findOne({ key });
+  return row?.value;
+}
+
+/** The admin's hero image, or the bundled default. */
+export async function getHeroImage(db: Knex): Promise<HeroImage> {
+  const custom = await getSetting(db, HERO_IMAGE_KEY);
+  return custom ? { imageUrl: custom, isDefault: false } : { imageUrl: DEFAULT_HERO_IMAGE, isDefault: true };
+}
+
+async function putSetting(trx: Knex.Transaction, key: string, value: string, now: number) {
+  await trx('siteSettings')
+    .insert({ key, value, createdAt: now, updatedAt: now })
+    .onConflict('key')
+    .merge(['value', 'updatedAt']);
+}
+
+/** The hero image becomes this (already stored) image URL; audited. */
+export async function setHeroImage(
+  db: Knex,
+  actor: Actor,
+  imageUrl: string,
+  now = Date.now(),
+): Promise<HeroImage> {
+  return db.transaction(async (trx) => {
+    const before = await getHeroImage(trx);
+    await putSetting(trx, HERO_IMAGE_KEY, imageUrl, now);
+    const after = { imageUrl, isDefault: false };
+    await auditHeroImage(trx, actor, before, after, now);
+    return after;
+  });
+}
+
+const auditHeroImage = (
+  trx: Knex.Transaction,
+  actor: Actor,
+  before: HeroImage,
+  after: HeroImage,
+  now: number,
+) =>
+  writeAudit(trx, actor, 'setting.hero_image', { type: 'setting', id: HERO_IMAGE_KEY }, before, after, now);
+
+/** Back to the bundled default (the uploaded file stays: other pages may still show it). */
+export async function resetHeroImage(db: Knex, actor: Actor, now = Date.now()): Promise<HeroImage> {
+  return db.transaction(async (trx) => {
+    const before = await getHeroImage(trx);
+    await trx('siteSettings').where({ key: HERO_IMAGE_KEY }).delete();
+    const after = { imageUrl: DEFAULT_HERO_IMAGE, isDefault: true };
+    if (!before.isDefault) {
+      await auditHeroImage(trx, actor, before, after, now);
+    }
+    return after;
+  });
+}

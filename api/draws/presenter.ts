@@ -1,0 +1,63 @@
+import { formatOrderNumber } from '../../contract/checkout';
+import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
+import { publicOwnerName } from '../catalogue/competitions';
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** A draws row joined with its competition and the winner's account (for names). */
+export interface DrawRecord {
+  competitionId: number;
+  seed: string;
+  entriesHash: string;
+  winningNumber: number;
+  winnerUserId: number | null;
+  winnerOrderId: number | null;
+  drawnAt: number;
+  drawnBy: string;
+  winnerNotifiedAt: number | null;
+  prizeDeliveredAt: number | null;
+  title: string;
+  image: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string | null;
+  deletedAt: number | null;
+}
+
+export const winnerNameOf = (r: Pick<DrawRecord, 'firstName' | 'lastName' | 'username' | 'deletedAt'>) =>
+  publicOwnerName(r);
+
+export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
+  seed: r.seed,
+  entriesHash: r.entriesHash,
+  winningNumber: Number(r.winningNumber),
+  winnerName: winnerNameOf(r),
+  drawnAt: iso(r.drawnAt),
+});
+
+export const presentWinner = (r: DrawRecord): Winner => ({
+  competitionId: Number(r.competitionId),
+  title: r.title,
+  image: r.image,
+  winnerName: winnerNameOf(r),
+  winningNumber: Number(r.winningNumber),
+  drawnAt: iso(r.drawnAt),
+  url: `/competitions/${r.competitionId}`,
+});
+
+export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
+  ...presentWinner(r),
+  winner: {
+    userId: r.winnerUserId === null ? null : Number(r.winnerUserId),
+    username: r.username,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+  },
+  orderId: r.winnerOrderId === null ? null : Number(r.winnerOrderId),
+  orderNumber: r.winnerOrderId === null ? null : formatOrderNumber(Number(r.winnerOrderId)),
+  drawnBy: r.drawnBy,
+  prizeDeliveredAt: r.prizeDeliveredAt === null ? null : iso(r.prizeDeliveredAt),
+  winnerNotifiedAt: r.winnerNotifiedAt === null ? null : iso(r.winnerNotifiedAt),
+});

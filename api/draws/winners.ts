@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import type { AdminWinner, Winner } from '../../contract/draw';
+import { type Actor, writeAudit } from '../platform/auditLog';
+import { notFound } from '../platform/errors';
+import { listDrawRecords, loadDrawRecord } from './draws';
+import { presentAdminWinner, presentWinner } from './presenter';
+
+// Past winners: the public list (/winners) and the admin's, where a prize is marked delivered.
+
+export async function listWinners(db: Knex): Promise<Winner[]> {
+  return (await listDrawRecords(db)).map(presentWinner);
+}
+
+export async function listAdminWinners(db: Knex): Promise<AdminWinner[]> {
+  return (await listDrawRecords(db, 1000)).map(presentAdminWinner);
+}
+
+/** Marks the prize of a drawn competition delivered (or not), audit-logged on the competition. */
+export async function setPrizeDelivered(
+  db: Knex,
+  actor: Actor,
+  competitionId: number,
+  delivered: boolean,
+  now = Date.now(),
+): Promise<AdminWinner> {
+  await db.transaction(async (trx) => {
+    const before = await loadDrawRecord(trx, competitionId);
+    if (!before) throw notFound('No winner has been drawn for this competition.');
+    const at = delivered ? (before.prizeDeliveredAt ?? now) : null;
+    if (at === before.prizeDeliveredAt) return;
+    await trx('draws').where({ competitionId }).update({ prizeDeliveredAt: at });
+    await writeAudit(
+      trx,
+      actor,
+      delivered ? 'competition.prize_delivered' : 'competition.prize_undelivered',
+      { type: 'competition', id: competitionId },
+      { prizeDeliveredAt: before.prizeDeliveredAt, winningNumber: before.winningNumber },
+      { prizeDeliveredAt: at },
+      now,
+    );
+  });
+  return presentAdminWinner((await loadDrawRecord(db, competitionId))!);
+}

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { User } from '../../db/models';
+import { findActiveUser } from '../accounts/auth';
+import { forbidden, unauthenticated } from '../platform/errors';
+
+declare module 'koa' {
+  interface DefaultState {
+    user?: User;
+  }
+}
+
+/** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
+export function requireUser(db: Knex, message?: string): Middleware {
+  return async (ctx, next) => {
+    const userId = ctx.session?.userId;
+    const user = userId ? await findActiveUser(db, userId) : undefined;
+    if (!user) throw unauthenticated(message);
+    ctx.state.user = user;
+    await next();
+  };
+}
+
+/**
+ * Admins only, checked on the server from the database on every request: signed out 401, any
+ * other role 403. A demoted admin loses access on their very next request.
+ */
+export function requireAdmin(db: Knex): Middleware {
+  return async (ctx, next) => {
+    const userId = ctx.session?.userId;
+    const user = userId ? await findActiveUser(db, userId) : undefined;
+    if (!user) throw unauthenticated();
+    if (user.role !== 'admin') throw forbidden("You don't have admin privileges");
+    ctx.state.user = user;
+    await next();
+  };
+}

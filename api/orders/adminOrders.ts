@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { AdminOrderDetail, OrderListQuery, OrderListView } from '../../contract/admin';
+import { Order, User } from '../../db/models';
+import { auditTrail } from '../platform/auditLog';
+import { notFound } from '../platform/errors';
+import { loadOrder } from './orders';
+import { type OrderWithItems, presentAdminOrder } from './presenter';
+
+// The admin's order list and detail (admin-side.md: /admin/orders).
+
+/** 'ORD-0000000012', '#12' or '12' -> 12; anything else undefined. */
+export function orderIdFromSearch(search: string): number | undefined {
+  const m = /^(?:ORD-?|#)?0*(\d{1,10})$/i.exec(search.trim());
+  const id = m ? Number(m[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+// '!' escapes LIKE wildcards: a backslash means different things in MySQL and SQLite literals.
+const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** Newest first, filtered by status and by an order number or the customer's e-mail/username. */
+export async function listOrders(db: Knex, query: OrderListQuery): Promise<OrderListView> {
+  const filtered = () => {
+    const q = Order.query(db);
+    if (query.status) q.where('orders.status', query.status);
+    const search = query.search?.trim();
+    if (search) {
+      const id = orderIdFromSearch(search);
+      if (id !== undefined) q.where('orders.id', id);
+      else {
+        const pattern = `%${escapeLike(search.toLowerCase())}%`;
+        q.whereIn(
+          'orders.userId',
+          User.query(db)
+            .whereRaw("lower(email) like ? escape '!'", [pattern])
+            .orWhereRaw("lower(username) like ? escape '!'", [pattern])
+            .select('id'),
+        );
+      }
+    }
+    return q;
+  };
+  const total = await filtered().resultSize();
+  const orders = (await filtered()
+    .withGraphFetched('[items, user]')
+    .orderBy('orders.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)) as OrderWithItems[];
+  return {
+    orders: orders.map(presentAdminOrder),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderDetail> {
+  const order = await loadOrder(db, orderId, true);
+  if (!order) throw notFound('Order not found');
+  return {
+    ...presentAdminOrder(order),
+    paymentReference: order.stripePaymentIntentId,
+    refundReference: order.refundReference,
+    cancelledAt: order.cancelledAt ? new Date(Number(order.cancelledAt)).toISOString() : null,
+    auditLog: await auditTrail(db, 'order', orderId),
+  };
+}

@@ -1,0 +1,179 @@
+import type { Logger } from 'pino';
+import type { AdminOrderDetail } from '../../contract/admin';
+import { formatOrderNumber } from '../../contract/checkout';
+import { lockForUpdate } from '../../db/dialect';
+import { Order } from '../../db/models';
+import { addCredit } from '../accounts/credit';
+import type { AdminDeps } from '../catalogue/adminCompetitions';
+import type { PaymentGateway } from '../payments/gateway';
+import { type Actor, writeAudit } from '../platform/auditLog';
+import { conflict, notFound } from '../platform/errors';
+import { recordTicketEvents } from '../tickets/ticketHistory';
+import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { adminOrderDetail } from './adminOrders';
+
+// An admin cancels an order (admin-side.md section 4): its sold tickets return to general sale in
+// one transaction, and a paid order's money goes back through the gateway that took it.
+//
+//   sold --admin cancels order--> available
+//
+// The ticket rows are deleted (no row = available), ticketsSold goes down by as many, the order's
+// entries are removed (they no longer hold those numbers), site credit spent on it is returned
+// through the ledger, and each competition's version is bumped. After COMMIT: one
+// `tickets.released` per competition, `order.changed` (cancelled), then the refund.
+
+export interface CancelDeps extends AdminDeps {
+  logger: Logger;
+  gateway: PaymentGateway;
+}
+
+export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
+
+interface Release {
+  competitionId: number;
+  version: number;
+  numbers: number[];
+}
+
+const snapshot = (o: Order) => ({
+  id: o.id,
+  status: o.status,
+  totalPence: o.totalPence,
+  creditAppliedPence: o.creditAppliedPence,
+  refundReason: o.refundReason,
+  cancelledAt: o.cancelledAt,
+});
+
+export interface CancelResult {
+  message: string;
+  refund: 'none' | 'refunded' | 'pending';
+  order: AdminOrderDetail;
+}
+
+export async function cancelOrder(
+  deps: CancelDeps,
+  actor: Actor,
+  orderId: number,
+  now = Date.now(),
+): Promise<CancelResult> {
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
+    const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
+    if (!peek) throw notFound('Order not found');
+    if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
+    const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
+    if (order.status === 'cancelled') throw conflict(`Order #${orderId} has already been cancelled.`);
+
+    const sold = (await trx('tickets')
+      .where({ orderId, status: 'sold' })
+      .orderBy([{ column: 'competitionId' }, { column: 'number' }])
+      .select('id', 'competitionId', 'number')) as Array<{
+      id: number;
+      competitionId: number;
+      number: number;
+    }>;
+    const byCompetition = new Map<number, typeof sold>();
+    for (const t of sold)
+      byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
+    for (const [competitionId, tickets] of byCompetition) {
+      await trx('competitions').where({ id: competitionId }).decrement('ticketsSold', tickets.length);
+      await trx('tickets')
+        .whereIn(
+          'id',
+          tickets.map((t) => t.id),
+        )
+        .delete();
+    }
+    const orderNumber = formatOrderNumber(orderId);
+    await recordTicketEvents(
+      trx,
+      sold,
+      'cancelled',
+      { orderId, userId: order.userId, note: `order ${orderNumber}` },
+      now,
+    );
+    await trx('userEntries').where({ orderId }).delete();
+
+    const paid = order.status === 'completed';
+    if (paid && order.userId && order.creditAppliedPence > 0) {
+      await addCredit(
+        trx,
+        order.userId,
+        {
+          amountPence: order.creditAppliedPence,
+          description: `Refund for cancelled order ${orderNumber}`,
+          orderId,
+        },
+        now,
+      );
+    }
+    const refundDue =
+      paid && order.totalPence > 0 && Boolean(order.stripePaymentIntentId) && !order.refundedAt;
+    await trx('orders')
+      .where({ id: orderId })
+      .update({
+        status: 'cancelled',
+        cancelledAt: now,
+        refundReason: refundDue ? CANCEL_REASON : order.refundReason,
+        updatedAt: now,
+      });
+    const after = { ...snapshot(order), status: 'cancelled', cancelledAt: now, ticketsReturned: sold.length };
+    await writeAudit(trx, actor, 'order.cancel', { type: 'order', id: orderId }, snapshot(order), after, now);
+
+    const releases: Release[] = [];
+    for (const [competitionId, tickets] of [...byCompetition].sort(([a], [b]) => a - b)) {
+      releases.push({
+        competitionId,
+        version: await bumpVersion(trx, competitionId),
+        numbers: tickets.map((t) => t.number),
+      });
+    }
+    return { order, releases, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null };
+  });
+
+  for (const r of outcome.releases) deps.events.publish('tickets.released', r);
+  deps.events.publish('order.changed', { orderId, change: 'cancelled' });
+
+  // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
+  if (outcome.openIntent && outcome.order.paymentProvider === deps.gateway.name) {
+    await deps.gateway.cancelIntent(outcome.openIntent).catch((err) => {
+      deps.logger.warn({ err, orderId }, 'could not cancel the payment of a cancelled order');
+    });
+  }
+  const refund = outcome.refundDue ? await refundCancelled(deps, outcome.order) : 'none';
+  return {
+    message: `Order #${orderId} cancelled, tickets returned to general sale.`,
+    refund,
+    order: await adminOrderDetail(deps.db, orderId),
+  };
+}
+
+/** The gateway refund, once per order (idempotency key). A failure leaves it pending and logged. */
+async function refundCancelled(deps: CancelDeps, order: Order): Promise<'refunded' | 'pending'> {
+  if (order.paymentProvider !== deps.gateway.name) {
+    deps.logger.error(
+      { orderId: order.id, provider: order.paymentProvider },
+      'refund needs a gateway this server does not run',
+    );
+    return 'pending';
+  }
+  try {
+    const refund = await deps.gateway.refund({
+      intentId: order.stripePaymentIntentId!,
+      amountPence: order.totalPence,
+      reason: CANCEL_REASON,
+      orderId: order.id,
+      idempotencyKey: `refund-order-${order.id}`,
+    });
+    await deps
+      .db('orders')
+      .where({ id: order.id })
+      .whereNull('refundedAt')
+      .update({ refundReference: refund.id, refundedPence: order.totalPence, refundedAt: Date.now() });
+    deps.events.publish('order.changed', { orderId: order.id, change: 'refunded' });
+    return 'refunded';
+  } catch (err) {
+    deps.logger.error({ err, orderId: order.id }, 'refund of a cancelled order failed; it stays pending');
+    return 'pending';
+  }
+}

@@ -1,0 +1,425 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  CREDIT_MINIMUM_MESSAGE,
+  CREDIT_MINIMUM_SPEND_PENCE,
+  type CreatePaymentIntentInput,
+  creditToApply,
+  EMPTY_CART_MESSAGE,
+  formatOrderNumber,
+  type PaymentIntentResponse,
+  type SandboxConfirmInput,
+  type SandboxConfirmResult,
+} from '../../contract/checkout';
+import { ERROR_CODES } from '../../contract/errors';
+import { penceToPounds } from '../../contract/money';
+import { lockForUpdate } from '../../db/dialect';
+import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
+import type { SandboxGateway } from '../payments/sandbox';
+import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
+import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import { ownedBy } from '../tickets/cartQueries';
+import { inTransaction } from '../tickets/ticketTransactions';
+import {
+  type FulfilmentResult,
+  fulfilPayment,
+  type PaymentDeps,
+  recordPaymentFailure,
+  reportOf,
+} from './fulfilment';
+
+// Starting a payment: the cart becomes a pending order (a snapshot of titles, prices and numbers),
+// the holds are extended for the payment window, and the gateway is asked for a payment intent.
+
+export interface CheckoutDeps extends PaymentDeps {
+  windowSeconds: number;
+}
+
+/** The smallest card payment Stripe takes in GBP. */
+const OPEN_STATUSES = ['pending', 'failed'] as const;
+const CARD_DATE_PAST = "Your card's expiration date is in the past.";
+const REPLACED_CHECKOUT = 'This checkout was replaced by a newer one. Please use the latest payment form.';
+const PROVIDER_DOWN = 'The payment service is not available right now. Please try again in a moment.';
+
+const titlesOf = (items: Array<{ title: string }>) => {
+  const titles = [...new Set(items.map((i) => `"${i.title}"`))];
+  return titles.length === 1
+    ? titles[0]!
+    : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+};
+
+interface Line {
+  cartItemId: number;
+  competitionId: number;
+  title: string;
+  ticketPricePence: number;
+  numbers: number[];
+}
+
+interface Prepared {
+  order: Order;
+  reused: boolean;
+  superseded: Order[];
+}
+
+function response(deps: CheckoutDeps, order: Order, clientSecret: string | null): PaymentIntentResponse {
+  const card = order.paymentProvider !== 'credit';
+  return {
+    clientSecret,
+    orderId: order.id,
+    orderNumber: formatOrderNumber(order.id),
+    amount: penceToPounds(order.totalPence),
+    subtotal: penceToPounds(order.subtotalPence),
+    creditApplied: penceToPounds(order.creditAppliedPence),
+    currency: 'gbp',
+    provider: card ? deps.gateway.name : 'credit',
+    publishableKey: card ? deps.gateway.publishableKey : null,
+    status: order.status === 'completed' ? 'completed' : 'pending',
+    testMode: card ? deps.gateway.testMode : false,
+  };
+}
+
+/** One transaction: check the cart, snapshot it into an order, extend its holds. */
+async function prepareOrder(
+  trx: Knex.Transaction,
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now: number,
+): Promise<Prepared> {
+  // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
+  const account = (await lockForUpdate(
+    trx,
+    trx('users').where({ id: user.id }).first('id', 'siteCreditPence'),
+  )) as {
+    siteCreditPence: number;
+  };
+  const items = (await lockForUpdate(
+    trx,
+    CartItem.query(trx)
+      .modify(ownedBy({ guestId, userId: user.id }))
+      .orderBy('id'),
+  )) as CartItem[];
+  if (!items.length) throw badRequest(EMPTY_CART_MESSAGE);
+  const competitions = new Map<number, Competition>();
+  for (const c of (await trx('competitions')
+    .whereIn('id', [...new Set(items.map((i) => i.competitionId))])
+    .select('id', 'title', 'ticketPricePence', 'status', 'endDate')) as Competition[]) {
+    competitions.set(c.id, c);
+  }
+  const held = new Map<number, number[]>();
+  const rows = (await trx('tickets')
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
+    .where('status', 'reserved')
+    .select('cartItemId', 'number')
+    .orderBy('number')) as Array<{ cartItemId: number; number: number }>;
+  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
+
+  const titleOf = (i: CartItem) =>
+    competitions.get(i.competitionId)?.title ?? `Competition ${i.competitionId}`;
+  // A hold that has run out (swept or not) is not the customer's any more: 409, naming the items.
+  const expired = items.filter((i) => i.expiresAt <= now || (held.get(i.id)?.length ?? 0) !== i.quantity);
+  if (expired.length) {
+    const named = expired.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
+    throw conflict(
+      `Your reservation has expired for ${titlesOf(named)}. Please remove ${expired.length === 1 ? 'it' : 'them'} from your cart and choose your tickets again.`,
+      { expired: named },
+    );
+  }
+  const closed = items.filter((i) => {
+    const c = competitions.get(i.competitionId);
+    return c?.status !== 'active' || c.endDate <= now;
+  });
+  if (closed.length) {
+    const named = closed.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
+    throw conflict(
+      `${titlesOf(named)} ${closed.length === 1 ? 'is' : 'are'} closed to new entries. Please remove ${closed.length === 1 ? 'it' : 'them'} from your cart.`,
+      { closed: named },
+    );
+  }
+
+  const lines: Line[] = items.map((i) => ({
+    cartItemId: i.id,
+    competitionId: i.competitionId,
+    title: titleOf(i),
+    ticketPricePence: competitions.get(i.competitionId)!.ticketPricePence,
+    numbers: held.get(i.id)!,
+  }));
+  const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
+  if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
+  // The same rule the cart's summary shows (including the card's 30p minimum).
+  const credit = creditToApply(subtotal, account.siteCreditPence, input.useCredit);
+  const total = subtotal - credit;
+  const provider = total === 0 ? 'credit' : deps.gateway.name;
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify({
+        lines: lines.map((l) => [l.competitionId, l.ticketPricePence, l.numbers]),
+        credit,
+        provider,
+      }),
+    )
+    .digest('hex');
+
+  const open = (await lockForUpdate(
+    trx,
+    Order.query(trx)
+      .where({ userId: user.id })
+      .whereIn('status', [...OPEN_STATUSES]),
+  )) as Order[];
+  const reuse = input.forceNew
+    ? undefined
+    : open.find(
+        (o) =>
+          o.fingerprint === fingerprint &&
+          o.paymentProvider === provider &&
+          provider !== 'credit' &&
+          o.stripePaymentIntentId !== null,
+      );
+  const superseded = open.filter((o) => o !== reuse);
+  if (superseded.length) {
+    await trx('orders')
+      .whereIn(
+        'id',
+        superseded.map((o) => o.id),
+      )
+      .update({
+        status: 'cancelled',
+        cancelledAt: now,
+        notice: 'Replaced by a newer checkout.',
+        updatedAt: now,
+      });
+  }
+
+  // The payment window: holds last at least until it ends (never shortened).
+  const until = now + deps.windowSeconds * 1000;
+  const extend = items.filter((i) => i.expiresAt < until).map((i) => i.id);
+  if (extend.length) {
+    await trx('cartItems').whereIn('id', extend).update({ expiresAt: until, updatedAt: now });
+    await trx('tickets')
+      .whereIn('cartItemId', extend)
+      .where('status', 'reserved')
+      .update({ expiresAt: until, updatedAt: now });
+  }
+
+  if (reuse) return { order: reuse, reused: true, superseded };
+  const order = await Order.query(trx).insertAndFetch({
+    userId: user.id,
+    sessionId: guestId,
+    paymentProvider: provider,
+    stripePaymentIntentId: null,
+    subtotalPence: subtotal,
+    creditAppliedPence: credit,
+    totalPence: total,
+    currency: 'gbp',
+    status: 'pending',
+    fingerprint,
+    refundedPence: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // One insert per line: objection's array insert works only on PostgreSQL and SQL Server.
+  for (const l of lines) {
+    await OrderItem.query(trx).insert({
+      orderId: order.id,
+      competitionId: l.competitionId,
+      title: l.title,
+      ticketPricePence: l.ticketPricePence,
+      quantity: l.numbers.length,
+      selectedNumbers: l.numbers,
+      createdAt: now,
+    });
+  }
+  return { order, reused: false, superseded };
+}
+
+/**
+ * POST /api/create-payment-intent. forceNew: always a new order (any open order of the customer is
+ * cancelled, and its payment intent too). Without it, an open order made from exactly this cart
+ * (same numbers, prices and credit) is reused with its payment intent, so reopening the payment
+ * dialog does not pile up orders. Either way the customer has at most one open order.
+ */
+export async function createPaymentIntent(
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now = Date.now(),
+): Promise<PaymentIntentResponse> {
+  const prepared = await inTransaction(deps.db, (trx) => prepareOrder(trx, deps, user, guestId, input, now));
+  const { order } = prepared;
+  deps.events.publish('cart.changed', { owner: { guestId, userId: user.id } });
+  for (const old of prepared.superseded) {
+    if (old.stripePaymentIntentId && old.paymentProvider === deps.gateway.name) {
+      await deps.gateway.cancelIntent(old.stripePaymentIntentId).catch((err) => {
+        deps.logger.warn({ err, orderId: old.id }, 'could not cancel a replaced payment intent');
+      });
+    }
+    deps.events.publish('order.changed', { orderId: old.id, change: 'cancelled' });
+  }
+
+  if (prepared.reused) {
+    const state = await deps.gateway.retrieveIntent(order.stripePaymentIntentId!).catch((err) => {
+      throw providerDown(deps, err);
+    });
+    if (state.status === 'open' && state.clientSecret) return response(deps, order, state.clientSecret);
+    if (state.status === 'succeeded') {
+      const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
+      return afterFulfilment(deps, result, null);
+    }
+    if (state.status === 'processing') {
+      throw conflict('Your last payment for these tickets is still being processed. Please wait a moment.');
+    }
+    // Cancelled at the gateway: start afresh.
+    return createPaymentIntent(deps, user, guestId, { ...input, forceNew: true }, now);
+  }
+
+  if (order.paymentProvider === 'credit') {
+    const result = await fulfilPayment(
+      deps,
+      { provider: 'credit', intentId: null, orderId: order.id, amountPence: 0, currency: 'gbp' },
+      now,
+    );
+    return afterFulfilment(deps, result, null);
+  }
+
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await deps.gateway.createIntent({
+      orderId: order.id,
+      amountPence: order.totalPence,
+      currency: 'gbp',
+      description: `${deps.siteName} order ${formatOrderNumber(order.id)}`,
+      idempotencyKey: `order-${order.id}-intent`,
+    });
+  } catch (err) {
+    await deps.db('orders').where({ id: order.id, status: 'pending' }).update({
+      status: 'cancelled',
+      cancelledAt: Date.now(),
+      failureMessage: 'The payment service was unavailable.',
+    });
+    throw providerDown(deps, err);
+  }
+  const attached = await deps
+    .db('orders')
+    .where({ id: order.id, status: 'pending' })
+    .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+  if (!attached) {
+    // A concurrent checkout (a double click, another tab) replaced this order while its payment
+    // was being created; it saw no payment to cancel then. This payment must never take money.
+    await deps.db('orders').where({ id: order.id }).update({ stripePaymentIntentId: intent.id });
+    await deps.gateway.cancelIntent(intent.id).catch((err) => {
+      deps.logger.warn({ err, orderId: order.id }, 'could not cancel the payment of a replaced order');
+    });
+    throw conflict(REPLACED_CHECKOUT);
+  }
+  order.stripePaymentIntentId = intent.id;
+  deps.events.publish('order.changed', { orderId: order.id, change: 'created' });
+  return response(deps, order, intent.clientSecret);
+}
+
+function providerDown(deps: PaymentDeps, err: unknown) {
+  deps.logger.error({ err }, 'payment gateway call failed');
+  return new HttpError(502, ERROR_CODES.paymentUnavailable, PROVIDER_DOWN);
+}
+
+async function afterFulfilment(
+  deps: CheckoutDeps,
+  result: FulfilmentResult,
+  clientSecret: string | null,
+): Promise<PaymentIntentResponse> {
+  if (result.outcome === 'refunded')
+    throw conflict(result.reason, { orderId: result.orderId, refunded: true });
+  if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+  const order = (await Order.query(deps.db).findById(result.orderId)) as Order;
+  return response(deps, order, clientSecret);
+}
+
+/**
+ * POST /api/payments/sandbox/confirm: the sandbox's stand-in for Stripe.js confirming a card. A
+ * good test card takes the money and fulfils the order at once; a declined one leaves the order
+ * failed with its holds in place, so the customer can try another card.
+ */
+export async function confirmSandboxPayment(
+  deps: PaymentDeps,
+  sandbox: SandboxGateway,
+  user: User,
+  input: SandboxConfirmInput,
+  now = Date.now(),
+): Promise<SandboxConfirmResult> {
+  // A date in the past is a typing mistake the card form catches (as Stripe.js does), not a bank
+  // decline: a 400 on the field that changes nothing, rather than a failed attempt on the order.
+  if (isExpired(input.expMonth, input.expYear, now)) {
+    const field = input.expYear < new Date(now).getUTCFullYear() ? 'expYear' : 'expMonth';
+    throw new HttpError(400, ERROR_CODES.validation, CARD_DATE_PAST, { fields: { [field]: CARD_DATE_PAST } });
+  }
+  const intent = await sandbox.findByClientSecret(input.clientSecret);
+  const order = intent?.orderId
+    ? ((await Order.query(deps.db).findById(intent.orderId)) as Order | undefined)
+    : undefined;
+  if (!intent || !order || order.userId !== user.id) throw notFound('Payment not found');
+
+  const fulfil = async () =>
+    fulfilPayment(deps, {
+      provider: 'sandbox',
+      intentId: intent.id,
+      orderId: intent.orderId,
+      amountPence: intent.amountPence,
+      currency: intent.currency,
+    });
+  const answer = (result: FulfilmentResult, message: string): SandboxConfirmResult => {
+    if (result.outcome === 'refunded') {
+      throw conflict(result.reason, { orderId: order.id, refunded: true });
+    }
+    if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+    return { status: 'succeeded', orderId: order.id, message };
+  };
+
+  if (intent.status === 'succeeded') return answer(await fulfil(), 'This order has already been paid.');
+  if (intent.status === 'canceled' || order.status === 'cancelled') {
+    throw conflict('This payment was cancelled. Please start checkout again.');
+  }
+  const outcome = evaluateTestCard(input, now);
+  if (!outcome.ok) {
+    await sandbox.recordDecline(intent.id, outcome.code, outcome.message);
+    await recordPaymentFailure(deps, intent.id, outcome.message);
+    throw new HttpError(402, ERROR_CODES.paymentFailed, outcome.message, {
+      reason: outcome.code,
+      orderId: order.id,
+    });
+  }
+  // Only one concurrent confirmation moves the money; every one of them then asks for
+  // fulfilment, which sells once.
+  await sandbox.capture(intent.id);
+  const current = await sandbox.retrieveIntent(intent.id);
+  if (current.status !== 'succeeded')
+    throw conflict('This payment was cancelled. Please start checkout again.');
+  return answer(await fulfil(), 'Payment successful');
+}
+
+/**
+ * PATCH /api/orders/:id { status: 'completed' }: the confirmation page asks; the server checks
+ * with the gateway and fulfils only a payment the gateway reports as succeeded.
+ */
+export async function confirmOrderPaid(deps: PaymentDeps, order: Order): Promise<void> {
+  if (order.status === 'completed') return;
+  if (order.status === 'cancelled' && !order.refundReason) {
+    throw conflict('This order was cancelled. Please start checkout again.');
+  }
+  if (!order.stripePaymentIntentId || order.paymentProvider !== deps.gateway.name) {
+    throw conflict('Payment has not been received for this order.');
+  }
+  const state = await deps.gateway.retrieveIntent(order.stripePaymentIntentId).catch((err) => {
+    throw providerDown(deps, err);
+  });
+  if (state.status !== 'succeeded') {
+    throw conflict('Payment has not been received for this order yet.', { paymentStatus: state.status });
+  }
+  const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
+  if (result.outcome === 'refunded') throw conflict(result.reason, { orderId: order.id, refunded: true });
+  if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+}

@@ -1,0 +1,46 @@
+import type { Router } from '@koa/router';
+import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } from '../../../contract/admin';
+import { actorOf } from '../../http/adminActor';
+import { requireAdmin } from '../../http/auth';
+import { parse } from '../../http/validate';
+import type { PaymentGateway } from '../../payments';
+import type { AppDeps } from '../../platform/context';
+import { lookupTicket } from '../../tickets/ticketLookup';
+import { adminOrderDetail, listOrders } from '../adminOrders';
+import { cancelOrder } from '../cancellation';
+import { adminStats } from '../orders';
+
+/** The dashboard counts, /admin/orders and /admin/ticket-lookup. */
+export function registerAdminOrderRoutes(
+  router: Router,
+  { db, events, logger }: AppDeps,
+  gateway: PaymentGateway,
+): void {
+  const admin = requireAdmin(db);
+  const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
+
+  router.get('/api/admin/dashboard', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await adminStats(db);
+  });
+
+  router.get('/api/admin/orders', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
+  });
+
+  router.get('/api/admin/orders/:id', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await adminOrderDetail(db, idOf(ctx.params));
+  });
+
+  router.post('/api/admin/orders/:id/cancel', admin, async (ctx) => {
+    const id = idOf(ctx.params);
+    ctx.body = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+  });
+
+  router.get('/api/admin/tickets/lookup', admin, async (ctx) => {
+    const { competitionId, number } = parse(TicketLookupQuerySchema, ctx.query);
+    ctx.body = await lookupTicket(db, competitionId, number);
+  });
+}

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import * as v from 'valibot';
+import type { CashflowsSettings } from '../payments/cashflows';
+
+/** The session secret used when SESSION_SECRET is unset: fine on a laptop, refused in production. */
+export const DEFAULT_SESSION_SECRET = 'insecure-development-session-secret-change-me';
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min),
+      v.maxValue(max),
+    ),
+    String(fallback),
+  );
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+
+// Every variable documented in README.md "Configuration".
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: intFromEnv(3000, 0, 65535),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), 'data'),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+    DEFAULT_SESSION_SECRET,
+  ),
+  SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'Westcountry Prizes'),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'support@westcountryprizes.co.uk'),
+  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3)), 'admin'),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(6)), 'admin123'),
+  RESERVATION_TTL_SECONDS: intFromEnv(600, 10, 86_400),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends API calls (default Stripe's own; a local Stripe-compatible server in tests). */
+  STRIPE_API_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  ),
+  /** Allows the offline sandbox gateway (test cards, no real money) when NODE_ENV=production. */
+  PAYMENTS_SANDBOX: v.optional(v.picklist(['0', '1']), '0'),
+  /** How long holds are extended when payment starts. */
+  PAYMENT_WINDOW_SECONDS: intFromEnv(900, 60, 86_400),
+  /** The hosted-page card provider of the spec: POST /api/generate-cashflows-signature signs its form. */
+  CASHFLOWS_MERCHANT_ID: optionalText,
+  CASHFLOWS_SIGNATURE_KEY: optionalText,
+  CASHFLOWS_TEST_MODE: v.optional(v.picklist(['0', '1']), '1'),
+  CASHFLOWS_REDIRECT_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  ),
+  SMTP_URL: optionalText,
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** How often expired holds are released (0 = never, e.g. in tests that drive it themselves). */
+  SWEEP_INTERVAL_MS: intFromEnv(5000, 0, 3_600_000),
+  /** Live-draw competitions not drawn by an admin are drawn this long after their end date (0 = never). */
+  DRAW_AUTO_AFTER_SECONDS: intFromEnv(86_400, 0, 31_536_000),
+  /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  /** Seed demo data on first start (default on; set 0 for an empty production database). */
+  SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  siteName: string;
+  supportEmail: string;
+  adminUsername: string;
+  adminPassword: string;
+  reservationTtlSeconds: number;
+  stripe: {
+    secretKey?: string | undefined;
+    publishableKey?: string | undefined;
+    webhookSecret?: string | undefined;
+    apiUrl?: string | undefined;
+  };
+  payments: {
+    /** 'stripe' when STRIPE_SECRET_KEY is set, otherwise the offline sandbox. */
+    provider: 'stripe' | 'sandbox';
+    windowSeconds: number;
+  };
+  /** Set only when both the merchant id and the signature key are. */
+  cashflows: CashflowsSettings | undefined;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  seedDemoData: boolean;
+  trustProxy: boolean;
+  sweepIntervalMs: number;
+  /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
+  drawAutoAfterSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Treat empty strings as unset, as shells and compose files often pass them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(EnvSchema, cleaned);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === DEFAULT_SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET must be set to a long random value when NODE_ENV=production.');
+  }
+  if (e.NODE_ENV === 'production' && !cleaned.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_PASSWORD must be set when NODE_ENV=production.');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
+  }
+  const provider = e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  if (e.NODE_ENV === 'production' && provider === 'sandbox' && e.PAYMENTS_SANDBOX !== '1') {
+    throw new ConfigError(
+      'Payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET when NODE_ENV=production, ' +
+        'or PAYMENTS_SANDBOX=1 to run the test-card sandbox (no real money is taken).',
+    );
+  }
+  if (e.NODE_ENV === 'production' && provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set with Stripe when NODE_ENV=production.');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    siteName: e.SITE_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    reservationTtlSeconds: e.RESERVATION_TTL_SECONDS,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
+    payments: { provider, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
+    cashflows:
+      e.CASHFLOWS_MERCHANT_ID && e.CASHFLOWS_SIGNATURE_KEY
+        ? {
+            merchantId: e.CASHFLOWS_MERCHANT_ID,
+            signatureKey: e.CASHFLOWS_SIGNATURE_KEY,
+            testMode: e.CASHFLOWS_TEST_MODE === '1',
+            redirectUrl: e.CASHFLOWS_REDIRECT_URL,
+          }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA === '1',
+    trustProxy: e.TRUST_PROXY === '1',
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
+  };
+}

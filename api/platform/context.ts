@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Engine } from '../../knexfile';
+import type { Config } from './config';
+import type { EventBus } from './events';
+
+/** What routes and services need from the running app; built once in server.ts (or a test). */
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  engine: Engine;
+  logger: Logger;
+  events: EventBus;
+}

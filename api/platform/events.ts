@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import type { OrderChange } from '../../contract/checkout';
+
+/**
+ * Domain events, published by services only after their transaction has committed, and mapped
+ * to socket events by realtime/. Later features add their events here.
+ */
+export interface CartOwnerRef {
+  guestId: string;
+  userId: number | null;
+}
+
+export interface DomainEvents {
+  /** A session was signed in (replaced) or signed out: its sockets must re-authenticate. */
+  'session.ended': { sessionKey: string };
+  /** Ticket changes; `version` is the competition's version after the change. */
+  'tickets.reserved': { competitionId: number; version: number; numbers: number[] };
+  'tickets.released': { competitionId: number; version: number; numbers: number[] };
+  'tickets.purchased': { competitionId: number; version: number; numbers: number[]; ticketsSold: number };
+  'competition.updated': { competitionId: number; version: number; fields: Record<string, unknown> };
+  /** A competition is being drawn, then its result (docs/draws.md); published after COMMIT. */
+  'draw.started': { competitionId: number };
+  'draw.result': {
+    competitionId: number;
+    winningNumber: number;
+    winnerName: string;
+    seed: string;
+    entriesHash: string;
+  };
+  /** Someone's cart changed (another tab, expiry): push them their current cart. */
+  'cart.changed': { owner: CartOwnerRef };
+  'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
+  /** An order was created, paid, failed, cancelled or refunded (admins watch orders live). */
+  'order.changed': { orderId: number; change: OrderChange };
+}
+
+export class EventBus {
+  private emitter = new EventEmitter();
+  private stopped = false;
+
+  publish<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): void {
+    if (!this.stopped) this.emitter.emit(type, payload);
+  }
+
+  /**
+   * Shutdown: nothing is delivered any more. Called before Socket.IO and Redis close, so a late
+   * event (an in-flight request or sweep) is not broadcast over a connection that is closing.
+   * Async subscribers check `closed` again after their awaits.
+   */
+  close(): void {
+    this.stopped = true;
+    this.emitter.removeAllListeners();
+  }
+
+  get closed(): boolean {
+    return this.stopped;
+  }
+
+  subscribe<K extends keyof DomainEvents>(type: K, handler: (payload: DomainEvents[K]) => void): () => void {
+    this.emitter.on(type, handler);
+    return () => this.emitter.off(type, handler);
+  }
+}

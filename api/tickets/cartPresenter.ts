@@ -1,0 +1,35 @@
+import type { CartItemView } from '../../contract/cart';
+import { penceToPounds } from '../../contract/money';
+import type { CartItem, Competition } from '../../db/models';
+import type { CartEntry } from './cartQueries';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function presentCartItem(
+  item: CartItem & { competition?: Competition },
+  heldNumbers: number[],
+): CartItemView {
+  const c = item.competition;
+  return {
+    id: item.id,
+    sessionId: item.sessionId,
+    competitionId: item.competitionId,
+    quantity: item.quantity,
+    selectedNumbers: item.selectedNumbers,
+    heldNumbers,
+    reservedAt: iso(item.reservedAt),
+    expiresAt: iso(item.expiresAt),
+    createdAt: iso(item.createdAt),
+    competition: {
+      id: item.competitionId,
+      title: c?.title ?? '',
+      image: c?.image ?? null,
+      ticketPrice: c ? penceToPounds(c.ticketPricePence) : 0,
+      endDate: c ? iso(c.endDate) : '',
+    },
+  };
+}
+
+/** A whole cart, as GET /api/cart and the cart:updated push send it. */
+export const presentCart = (entries: CartEntry[]): CartItemView[] =>
+  entries.map((e) => presentCartItem(e.item, e.heldNumbers));

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { hashPassword } from '../../api/accounts/passwords';
+import { newDrawSeed } from '../../api/draws/drawSeed';
+import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
+import { pickDistinct, seededRandom } from './random';
+
+export const DEMO_CUSTOMER = {
+  username: 'demo',
+  password: 'demo1234',
+  email: 'demo@westcountryprizes.co.uk',
+};
+export const WELCOME_PROMO_NAME = 'New User Welcome Credit';
+
+// Customers who already hold tickets, so grids and entry lists are not empty. Their passwords are
+// random and never printed: they exist to own entries, not to log in.
+const ENTRANTS = [
+  ['sarah.trelawny', 'Sarah', 'Trelawny'],
+  ['james.penrose', 'James', 'Penrose'],
+  ['emily.carne', 'Emily', 'Carne'],
+  ['tom.hocking', 'Tom', 'Hocking'],
+  ['lucy.pascoe', 'Lucy', 'Pascoe'],
+  ['harry.nancarrow', 'Harry', 'Nancarrow'],
+] as const;
+
+export interface SeedOptions {
+  adminUsername: string;
+  adminPassword: string;
+  now?: number;
+}
+
+export interface SeedSummary {
+  usersCreated: number;
+  competitionsCreated: number;
+  ticketsSold: number;
+}
+
+interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: 'user' | 'admin';
+  phoneNumber: string;
+}
+
+async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number) {
+  const ids = new Map<string, number>();
+  let created = 0;
+  for (const u of users) {
+    const existing = await trx('users')
+      .whereRaw('lower(username) = ?', [u.username.toLowerCase()])
+      .first('id');
+    if (existing) {
+      ids.set(u.username, existing.id);
+      continue;
+    }
+    const [id] = await trx('users').insert({
+      username: u.username,
+      email: u.email,
+      passwordHash: await hashPassword(u.password),
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phoneNumber: u.phoneNumber,
+      role: u.role,
+      siteCreditPence: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    ids.set(u.username, Number(id));
+    created++;
+  }
+  return { ids, created };
+}
+
+/** Inserts one competition and its sales: orders of 1-10 tickets spread over the entrants. */
+async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buyers: number[], now: number) {
+  const createdAt = seedCreatedAt(now, c);
+  const [rawId] = await trx('competitions').insert({
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    ticketPricePence: c.ticketPricePence,
+    totalTickets: c.totalTickets,
+    ticketsSold: 0,
+    ...newDrawSeed(),
+    endDate: seedEndDate(now, c),
+    autoWin: c.autoWin,
+    status: c.status,
+    features: JSON.stringify(c.features),
+    details: JSON.stringify({
+      category: c.category,
+      ...(c.productName ? { productName: c.productName } : {}),
+    }),
+    createdAt,
+    updatedAt: createdAt,
+  });
+  const competitionId = Number(rawId);
+  const random = seededRandom(c.title);
+  const numbers = pickDistinct(random, c.totalTickets, c.sold);
+  const tickets: Record<string, unknown>[] = [];
+  let orders = 0;
+  for (let i = 0; i < numbers.length; ) {
+    const quantity = Math.min(1 + Math.floor(random() * 10), numbers.length - i);
+    const bought = numbers.slice(i, i + quantity).sort((a, b) => a - b);
+    i += quantity;
+    const userId = buyers[Math.floor(random() * buyers.length)]!;
+    const paidAt = createdAt + Math.floor(random() * Math.max(1, now - createdAt));
+    const total = quantity * c.ticketPricePence;
+    const [orderId] = await trx('orders').insert({
+      userId,
+      paymentProvider: 'seed',
+      subtotalPence: total,
+      creditAppliedPence: 0,
+      totalPence: total,
+      currency: 'gbp',
+      status: 'completed',
+      paidAt,
+      createdAt: paidAt,
+      updatedAt: paidAt,
+    });
+    orders++;
+    await trx('orderItems').insert({
+      orderId,
+      competitionId,
+      title: c.title,
+      ticketPricePence: c.ticketPricePence,
+      quantity,
+      selectedNumbers: JSON.stringify(bought),
+      createdAt: paidAt,
+    });
+    await trx('userEntries').insert({
+      userId,
+      competitionId,
+      orderId,
+      ticketNumbers: JSON.stringify(bought),
+      purchasedAt: paidAt,
+    });
+    for (const number of bought) {
+      tickets.push({
+        competitionId,
+        number,
+        status: 'sold',
+        userId,
+        orderId,
+        isClaimed: true,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      });
+    }
+  }
+  await trx.batchInsert('tickets', tickets, 500);
+  // ticketsSold equals the number of sold rows; the version counts the ticket changes made.
+  await trx('competitions').where({ id: competitionId }).update({ ticketsSold: tickets.length });
+  await trx('competitionVersions').insert({ competitionId, version: orders });
+  return tickets.length;
+}
+
+/**
+ * Demo data for a laptop or a review: idempotent (users by username, competitions by title,
+ * the promo by name), so it can run on every first start and again by `npm run db:seed`.
+ */
+export async function seedDemoData(db: Knex, options: SeedOptions): Promise<SeedSummary> {
+  const now = options.now ?? Date.now();
+  const phone = (i: number) => `07700 900${String(100 + i).padStart(3, '0')}`;
+  const users: NewUser[] = [
+    {
+      username: options.adminUsername,
+      email: 'admin@westcountryprizes.co.uk',
+      password: options.adminPassword,
+      firstName: 'Site',
+      lastName: 'Admin',
+      role: 'admin',
+      phoneNumber: phone(0),
+    },
+    { ...DEMO_CUSTOMER, firstName: 'Demo', lastName: 'Customer', role: 'user', phoneNumber: phone(1) },
+    ...ENTRANTS.map(([username, firstName, lastName], i) => ({
+      username,
+      email: `${username}@example.co.uk`,
+      password: randomBytes(18).toString('base64url'),
+      firstName,
+      lastName,
+      role: 'user' as const,
+      phoneNumber: phone(2 + i),
+    })),
+  ];
+
+  return db.transaction(async (trx) => {
+    const { ids, created } = await ensureUsers(trx, users, now);
+    const buyers = [DEMO_CUSTOMER.username, ...ENTRANTS.map(([u]) => u)].map((u) => ids.get(u)!);
+
+    const promo = await trx('promoConfigs').where({ name: WELCOME_PROMO_NAME }).first('id');
+    if (!promo) {
+      await trx('promoConfigs').insert({
+        name: WELCOME_PROMO_NAME,
+        description: 'Get £5.00 site credit free when you sign up. One per person, new accounts only.',
+        creditAmountPence: 500,
+        targetUserType: 'new_user',
+        isActive: true,
+        // Open-ended so the demo keeps working; the banner's closing date is marketing copy.
+        validFrom: now - 24 * 60 * 60 * 1000,
+        validUntil: null,
+        maxUsesPerUser: 1,
+        totalMaxUses: 1000,
+        currentUses: 0,
+        autoApply: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+
+    let competitionsCreated = 0;
+    let ticketsSold = 0;
+    for (const c of DEMO_COMPETITIONS) {
+      if (await trx('competitions').where({ title: c.title }).first('id')) continue;
+      ticketsSold += await createCompetition(trx, c, buyers, now);
+      competitionsCreated++;
+    }
+    return { usersCreated: created, competitionsCreated, ticketsSold };
+  });
+}

@@ -1,0 +1,90 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import pino, { type Logger } from 'pino';
+import { createApp } from '../api/app';
+import { startDrawJob } from '../api/draws/closingJob';
+import type { Config } from '../api/platform/config';
+import type { AppDeps } from '../api/platform/context';
+import { EventBus } from '../api/platform/events';
+import { createMailer } from '../api/platform/mailer';
+import { startSweeper } from '../api/tickets/expirySweeper';
+import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
+import { engineOf } from '../knexfile';
+import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
+import { ensureAdminAccount } from './seeds/admin';
+import { DEMO_CUSTOMER, seedDemoData } from './seeds/demo';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  io: RealtimeServer;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  webRoot?: string;
+  logger?: Logger;
+  /** Use this database instead of opening one from the config (tests). */
+  db?: Knex;
+}
+
+/** Migrates, seeds on first start (when enabled), and serves site + API + Socket.IO on one port. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const db = options.db ?? openDatabase(config);
+  await migrateLatest(db);
+  if (config.seedDemoData) {
+    const { count } = (await db('competitions').count({ count: '*' }).first()) as { count: number };
+    // With several processes starting on an empty database, only the first seeds.
+    if (Number(count) === 0 && (await claimOnce(db, 'demo_data_seeded_at'))) {
+      const summary = await seedDemoData(db, {
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+      });
+      logger.info(summary, 'seeded demo data on first start');
+    }
+  }
+  if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) {
+    logger.info({ username: config.adminUsername }, 'created the admin account');
+  }
+  const events = new EventBus();
+  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events };
+  const { app, sessionStore, keys } = createApp(deps, options.webRoot ? { webRoot: options.webRoot } : {});
+  const server = http.createServer(app.callback());
+  const io = attachRealtime(server, { sessionStore, keys, logger, events, db });
+  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
+  const stopSweeper = startSweeper(
+    { db, events, ttlSeconds: config.reservationTtlSeconds },
+    logger,
+    config.sweepIntervalMs,
+  );
+  // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
+  const stopDrawJob = startDrawJob(
+    { db, events, logger, mailer: createMailer(config), siteName: config.siteName },
+    config.drawAutoAfterSeconds,
+    config.sweepIntervalMs,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    deps,
+    io,
+    close: async () => {
+      stopSweeper();
+      stopDrawJob();
+      events.close();
+      await io.close(); // also closes the HTTP server
+      await closeRedis();
+      if (!options.db) await db.destroy();
+    },
+  };
+}
+
+export { DEMO_CUSTOMER };
