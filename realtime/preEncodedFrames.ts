@@ -14,7 +14,7 @@ import { Socket as EngineSocket, transports } from 'engine.io';
  * would write an uncompressed message straight through; otherwise the message takes the normal path.
  *
  * This reads two fields of ws's Sender (`_state`, `_queue`) as engine.io itself reads `_sender`;
- * tests/api/realtimeFrames.test.ts fails if a ws upgrade changes them.
+ * tests/api/tickets/realtimeFrames.test.ts fails if a ws upgrade changes them.
  */
 interface WsSender {
   _state?: number;

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../api/tickets/reservations';
-import { CREDIT_MINIMUM_MESSAGE, EMPTY_CART_MESSAGE, formatOrderNumber } from '../../contract/checkout';
-import { registration, shopper } from '../support/accounts';
-import { signedInAdmin } from '../support/admin';
+import { sweepExpired } from '../../../api/tickets/reservations';
+import { CREDIT_MINIMUM_MESSAGE, EMPTY_CART_MESSAGE, formatOrderNumber } from '../../../contract/checkout';
+import { registration, shopper } from '../../support/accounts';
+import { signedInAdmin } from '../../support/admin';
 import {
   CARDS,
   card,
@@ -19,12 +19,12 @@ import {
   startCheckout,
   ticketsOf,
   ticketsSold,
-} from '../support/checkout';
-import { insertCompetition } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+} from '../../support/checkout';
+import { insertCompetition } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 // Checkout through the offline sandbox gateway (no STRIPE_* keys): orders, test cards, credit,
 // ownership, lost holds. The Stripe path has its own file (stripe.test.ts).

@@ -1,9 +1,9 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSessions } from '../../api/http/session';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { purgeExpiredSessions } from '../../../api/http/session';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`system routes on ${testEngine()}`, () => {
   let server: TestServer;

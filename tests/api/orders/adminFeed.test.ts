@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredClient } from '../support/accounts';
-import { buyWithCard, signedInAdmin } from '../support/admin';
-import { insertCompetition } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { registeredClient } from '../../support/accounts';
+import { buyWithCard, signedInAdmin } from '../../support/admin';
+import { insertCompetition } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(
   `admin live feed and the hosted-page signature on ${testEngine()}`,

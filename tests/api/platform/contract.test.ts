@@ -5,14 +5,14 @@ import {
   CompetitionEntrySchema,
   HeroImageSchema,
   PublicCompetitionSchema,
-} from '../../contract/competitions';
-import { ApiErrorSchema } from '../../contract/errors';
-import { ClockEventSchema } from '../../contract/realtime';
-import { HealthSchema, SiteConfigSchema } from '../../contract/site';
-import { insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+} from '../../../contract/competitions';
+import { ApiErrorSchema } from '../../../contract/errors';
+import { ClockEventSchema } from '../../../contract/realtime';
+import { HealthSchema, SiteConfigSchema } from '../../../contract/site';
+import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 /** Fails with valibot's own explanation when a payload does not match its contract schema. */
 function expectShape(schema: v.GenericSchema, value: unknown) {

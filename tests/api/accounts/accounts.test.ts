@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredClient, registration } from '../support/accounts';
-import { insertCompetition, insertPromo } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { registeredClient, registration } from '../../support/accounts';
+import { insertCompetition, insertPromo } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const countUsers = async (db: Knex) =>
   Number(((await db('users').count({ n: '*' }).first()) as { n: number }).n);

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '../support/admin';
-import { expectTicketInvariants } from '../support/checkout';
-import { insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import type { TestClient } from '../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { expectTicketInvariants } from '../../support/checkout';
+import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import type { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const orderNumber = (id: number) => `ORD-${String(id).padStart(10, '0')}`;
 
@@ -230,7 +230,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     const { client: customer } = await signedInCustomer(server.url);
     await customer.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
     await customer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [3] });
-    const { sweepExpired } = await import('../../api/tickets/reservations');
+    const { sweepExpired } = await import('../../../api/tickets/reservations');
     await sweepExpired({ db, events: server.deps.events, ttlSeconds: 600 }, Date.now() + 3_600_000);
     const events = await db('ticketEvents').where({ competitionId: id, number: 3 }).orderBy('id');
     expect(events.map((e: { event: string; note: string | null }) => [e.event, e.note])).toEqual([

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyWithCard, del, patch, signedInAdmin, signedInCustomer } from '../support/admin';
-import { insertCompetition, insertUser } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { connectSocket, type TestSocket, waitFor } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { buyWithCard, del, patch, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { insertCompetition, insertUser } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { connectSocket, type TestSocket, waitFor } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
   let server: TestServer;
@@ -84,7 +84,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
     expect((await patch(admin, `/api/admin/users/${otherId}/role`, { role: 'user' })).status).toBe(200);
     // Only the signed-in admin is left: demoting them (here by the now-demoted account, through the
     // service, since the API never lets anyone but an admin ask) is refused.
-    const { changeRole } = await import('../../api/accounts/adminUsers');
+    const { changeRole } = await import('../../../api/accounts/adminUsers');
     await expect(
       changeRole({ db, events: server.deps.events }, { id: otherId, username: 'other' }, adminId, 'user'),
     ).rejects.toMatchObject({ status: 409, message: 'The last admin cannot be demoted.' });

@@ -2,15 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopper } from '../support/accounts';
-import { insertCompetition } from '../support/fixtures';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
+import { shopper } from '../../support/accounts';
+import { insertCompetition } from '../../support/fixtures';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import {
   createTestDatabase,
   engineUnavailable,
   type TestDatabase,
   testEngine,
-} from '../support/testDatabase';
+} from '../../support/testDatabase';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { del, put, signedInAdmin } from '../support/admin';
-import { holdTickets, insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import type { TestClient } from '../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { del, put, signedInAdmin } from '../../support/admin';
+import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import type { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const future = (days = 10) => new Date(Date.now() + days * 86_400_000).toISOString();
 

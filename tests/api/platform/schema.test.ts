@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation } from '../../db/dialect';
-import { holdTickets, insertCompetition, insertUser, sellTickets } from '../support/fixtures';
+import { isUniqueViolation } from '../../../db/dialect';
+import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import {
   createTestDatabase,
   engineUnavailable,
   type TestDatabase,
   testEngine,
-} from '../support/testDatabase';
+} from '../../support/testDatabase';
 
 // The ticket invariants are enforced by the database itself, not only by application code.
 describe.skipIf(engineUnavailable())(`database constraints on ${testEngine()}`, () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import { signedInAdmin, signedInCustomer } from '../support/admin';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { createApp } from '../../../api/app';
+import { signedInAdmin, signedInCustomer } from '../../support/admin';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 // Every admin and upload route, read from the router's own table (so a route added later without
 // the guard fails here), answers a visitor 401 and a customer 403, and changes nothing.

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { del, gif, png, put, signedInAdmin, uploadFile } from '../support/admin';
-import type { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { del, gif, png, put, signedInAdmin, uploadFile } from '../../support/admin';
+import type { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const UPLOAD_PATHS = [
   '/api/admin/upload-image',

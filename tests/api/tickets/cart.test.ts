@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bitmapNumbers, decodeBitmap } from '../../contract/bitmap';
-import { registration, shopper } from '../support/accounts';
-import { insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { bitmapNumbers, decodeBitmap } from '../../../contract/bitmap';
+import { registration, shopper } from '../../support/accounts';
+import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const rowsOf = async (db: Knex, competitionId: number) =>
   (await db('tickets').where({ competitionId }).orderBy('number').select('number', 'status')).map(

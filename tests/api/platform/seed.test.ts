@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CATEGORIES } from '../../contract/categories';
-import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../server/seeds/demo';
+import { PUBLIC_CATEGORIES } from '../../../contract/categories';
+import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../../server/seeds/demo';
 import {
   createTestDatabase,
   engineUnavailable,
   type TestDatabase,
   testEngine,
-} from '../support/testDatabase';
+} from '../../support/testDatabase';
 
 const count = async (q: Knex.QueryBuilder) =>
   Number(((await q.count({ n: '*' }).first()) as { n: number }).n);

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../api/tickets/reservations';
-import { shopper } from '../support/accounts';
-import { insertCompetition } from '../support/fixtures';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { sweepExpired } from '../../../api/tickets/reservations';
+import { shopper } from '../../support/accounts';
+import { insertCompetition } from '../../support/fixtures';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 /** Rows that break "never held or sold twice" (the unique key should make this impossible). */
 const duplicateRows = (db: Knex) =>

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayError } from '../../api/payments/gateway';
-import { StripeGateway } from '../../api/payments/stripe';
-import { shopper } from '../support/accounts';
+import { GatewayError } from '../../../api/payments/gateway';
+import { StripeGateway } from '../../../api/payments/stripe';
+import { shopper } from '../../support/accounts';
 import {
   card,
   creditState,
@@ -16,7 +16,7 @@ import {
   startCheckout,
   ticketsOf,
   ticketsSold,
-} from '../support/checkout';
+} from '../../support/checkout';
 import {
   FAKE_STRIPE_PUBLISHABLE_KEY,
   FAKE_STRIPE_SECRET_KEY,
@@ -24,11 +24,11 @@ import {
   type FakePaymentIntent,
   type FakeStripe,
   startFakeStripe,
-} from '../support/fakeStripe';
-import { insertCompetition } from '../support/fixtures';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+} from '../../support/fakeStripe';
+import { insertCompetition } from '../../support/fixtures';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 // Card payments through Stripe: the app uses the real stripe SDK against a Stripe-compatible fake
 // (tests/support/fakeStripe.ts), and Stripe's webhooks are signed with the SDK's own helper.

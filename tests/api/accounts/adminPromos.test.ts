@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { del, ledgerMismatches, put, signedInAdmin, signedInCustomer } from '../support/admin';
-import { insertPromo } from '../support/fixtures';
-import type { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { del, ledgerMismatches, put, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { insertPromo } from '../../support/fixtures';
+import type { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`admin promos and credit on ${testEngine()}`, () => {
   let server: TestServer;

@@ -12,22 +12,22 @@ import {
   type DrawDeps,
   drawDueCompetitions,
   NO_SALES,
-} from '../../api/draws/draws';
-import { createMailer } from '../../api/platform/mailer';
-import { computeDraw } from '../../contract/draw';
-import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../support/admin';
-import { card, customer, hold, startCheckout } from '../support/checkout';
-import { insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import type { TestClient } from '../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+} from '../../../api/draws/draws';
+import { createMailer } from '../../../api/platform/mailer';
+import { computeDraw } from '../../../contract/draw';
+import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { card, customer, hold, startCheckout } from '../../support/checkout';
+import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import type { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 // Draws (docs/draws.md): commitment, closing, exactly-once draws, broadcast, winners, verify-draw.
 
 const run = promisify(execFile);
 const sha256Hex = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderIsIdle } from '../../realtime/preEncodedFrames';
-import { shopper } from '../support/accounts';
-import { insertCompetition } from '../support/fixtures';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../support/sockets';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { senderIsIdle } from '../../../realtime/preEncodedFrames';
+import { shopper } from '../../support/accounts';
+import { insertCompetition } from '../../support/fixtures';
+import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 interface Sender {
   _state: number;

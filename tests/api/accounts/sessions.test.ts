@@ -1,10 +1,10 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../api/accounts/loginThrottle';
-import { registeredClient } from '../support/accounts';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { LIMITS } from '../../../api/accounts/loginThrottle';
+import { registeredClient } from '../../support/accounts';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`login, logout and sessions on ${testEngine()}`, () => {
   let server: TestServer;

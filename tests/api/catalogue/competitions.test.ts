@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdTickets, insertCompetition, insertUser, sellTickets } from '../support/fixtures';
-import { TestClient } from '../support/httpClient';
-import { engineUnavailable, testEngine } from '../support/testDatabase';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`competition API on ${testEngine()}`, () => {
   let server: TestServer;
