@@ -23,4 +23,17 @@ export const ERROR_CODES = {
   paymentFailed: 'payment_failed',
   paymentUnavailable: 'payment_unavailable',
   internal: 'internal_error',
+  // Domain refusals the client acts on; a UI decides by these, never by the message text.
+  /** Chosen numbers are held or sold by someone else; details.taken lists them. */
+  numberTaken: 'number_taken',
+  /** A Lucky Dip asked for more numbers than are free. */
+  notEnoughTickets: 'not_enough_tickets',
+  /** The per-person ticket cap; details.limit and details.current. */
+  overCap: 'over_cap',
+  /** The competition takes no new entries (ended, drawn or not active). */
+  closed: 'closed',
+  /** The skill question has not been answered correctly in this session. */
+  skillRequired: 'skill_required',
 } as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AddToCartInput } from '../../contract/cart';
+import { ERROR_CODES } from '../../contract/errors';
 import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { SKILL_REQUIRED_MESSAGE } from '../catalogue/skill';
@@ -39,7 +40,7 @@ async function openCompetition(trx: Knex.Transaction, competitionId: number, now
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
   // Closed at its end date (docs/draws.md), or drawn (even if an admin made it active again).
   if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
-    throw conflict(CLOSED_MESSAGE);
+    throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
   return competition;
 }
 
@@ -52,7 +53,12 @@ export async function unavailableNumbers(db: Knex, competitionId: number, now: n
 /** `count` distinct numbers chosen uniformly from the available ones. */
 export function pickAvailable(total: number, taken: Set<number>, count: number): number[] {
   const free = total - taken.size;
-  if (free < count) throw conflict(onlyAvailable(Math.max(0, free)));
+  if (free < count)
+    throw conflict(
+      onlyAvailable(Math.max(0, free)),
+      { available: Math.max(0, free) },
+      ERROR_CODES.notEnoughTickets,
+    );
   const picked = new Set<number>();
   if (taken.size < total / 2) {
     // Sparse: rejection sampling is uniform and fast.
@@ -137,6 +143,7 @@ async function enforceCap(
     throw conflict(
       `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,
       { limit: cap, current: has },
+      ERROR_CODES.overCap,
     );
   }
 }
@@ -226,7 +233,7 @@ export async function addToCart(
   const result = await inTransaction(deps.db, async (trx): Promise<AddResult> => {
     held = [];
     const competition = await openCompetition(trx, input.competitionId, now);
-    if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE);
+    if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
     if (chosen.some((n) => n > competition.totalTickets)) {
       throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
     }
@@ -241,7 +248,11 @@ export async function addToCart(
       await enforceCap(trx, competition, owner, chosen.length, now);
       const item = await createItem(trx, competition.id, owner, chosen.length, chosen, now, deps.ttlSeconds);
       if (!(await tryInsertHolds(trx, competition, item, owner, chosen, now))) {
-        throw conflict(TAKEN_MESSAGE, { taken: await takenAmong(trx, competition.id, chosen, now) });
+        throw conflict(
+          TAKEN_MESSAGE,
+          { taken: await takenAmong(trx, competition.id, chosen, now) },
+          ERROR_CODES.numberTaken,
+        );
       }
       held = chosen;
       version = await bumpVersion(trx, competition.id);

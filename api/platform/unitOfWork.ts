@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { isRetryableTxError } from '../../db/dialect';
+import type { DomainEvents, EventBus } from './events';
+
+// One transaction and the domain events it produces. Services record events on the unit of
+// work while they change rows; they are published once, in order, only after COMMIT. A retried
+// attempt starts with a fresh unit, so nothing recorded by a rolled-back attempt survives and no
+// service keeps state to reset between attempts.
+
+/** Thrown inside a unit of work to have the whole transaction run again with a fresh snapshot. */
+export class RetryTransaction extends Error {}
+
+/** How often a transaction had to run again; reported by `npm run bench`. */
+export const transactionStats = { deadlockRetries: 0, collisionRetries: 0 };
+
+type Recorded = { [K in keyof DomainEvents]: { type: K; payload: DomainEvents[K] } }[keyof DomainEvents];
+
+export interface UnitOfWork {
+  readonly trx: Knex.Transaction;
+  /** Records an event, published after COMMIT; dropped if the transaction rolls back. */
+  emit<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): void;
+}
+
+export interface UnitOfWorkDeps {
+  db: Knex;
+  events: EventBus;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs `work` in a transaction, retrying it whole on a deadlock, a lock timeout or a
+ * RetryTransaction, then publishes what it emitted. Returns what `work` returned.
+ */
+export async function inUnitOfWork<T>(
+  deps: UnitOfWorkDeps,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded: Recorded[] = [];
+    try {
+      const result = await deps.db.transaction((trx) =>
+        work({
+          trx,
+          emit: (type, payload) => {
+            recorded.push({ type, payload } as Recorded);
+          },
+        }),
+      );
+      for (const e of recorded) deps.events.publish(e.type, e.payload as never);
+      return result;
+    } catch (err) {
+      const collision = err instanceof RetryTransaction;
+      if (!(collision || isRetryableTxError(err)) || attempt >= MAX_ATTEMPTS) throw err;
+      if (collision) transactionStats.collisionRetries++;
+      else transactionStats.deadlockRetries++;
+      await new Promise((r) => setTimeout(r, 2 + Math.random() * 8 * attempt));
+    }
+  }
+}
