@@ -84,3 +84,21 @@ export interface CartItemView {
   createdAt: string;
   competition: { id: number; title: string; image: string | null; ticketPrice: number; endDate: string };
 }
+
+/**
+ * What every change to a cart answers with: the whole cart after it, the cart's revision (the
+ * browser keeps the highest it has seen, so an older cart never replaces a newer one), and the
+ * competition versions the change produced (competition id -> version), by which the browser
+ * recognises the broadcasts of its own change.
+ */
+export interface CartChangeView {
+  cart: CartItemView[];
+  cartRevision: number;
+  versions: Record<string, number>;
+}
+
+/** POST /api/cart and PATCH /api/cart/:id: the item (as before) plus the change. */
+export type CartItemChangeView = CartItemView & CartChangeView;
+
+/** GET /api/cart sends the cart's revision in this header (the body stays a plain array). */
+export const CART_REVISION_HEADER = 'X-Cart-Revision';

@@ -69,7 +69,8 @@ export interface ServerToClientEvents {
   'competition:updated': (payload: CompetitionUpdatedEvent) => void;
   'draw:started': (payload: DrawStartedEvent) => void;
   'draw:result': (payload: DrawResultEvent) => void;
-  'cart:updated': (payload: { items: CartItemView[] }) => void;
+  /** `revision` orders carts: a browser ignores one older than what it already shows. */
+  'cart:updated': (payload: { items: CartItemView[]; revision: number }) => void;
   'cart:expired': (payload: { itemIds: number[] }) => void;
   /** Extension: this socket's session was signed in elsewhere or signed out; re-check and reconnect. */
   'session:ended': () => void;

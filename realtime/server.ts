@@ -10,7 +10,7 @@ import { adminStats, loadOrder } from '../api/orders/orders';
 import { presentAdminOrder } from '../api/orders/presenter';
 import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import { presentCart } from '../api/tickets/cartPresenter';
-import { listCart } from '../api/tickets/reservations';
+import { readCart } from '../api/tickets/cartRevision';
 import { competitionSnapshot } from '../api/tickets/snapshot';
 import {
   type ClientToServerEvents,
@@ -152,9 +152,9 @@ export function attachRealtime(
       const rooms = ownerRooms(owner);
       const listeningHere = rooms.some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0);
       if (!listeningHere && (await io.sockets.adapter.serverCount()) <= 1) return;
-      const items = presentCart(await listCart(db, owner));
+      const { entries, revision } = await readCart(db, owner);
       if (events.closed) return;
-      io.to(rooms).emit('cart:updated', { items });
+      io.to(rooms).emit('cart:updated', { items: presentCart(entries), revision });
     } catch (err) {
       logger.error({ err }, 'cart push failed');
     }

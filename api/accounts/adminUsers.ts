@@ -7,7 +7,7 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { presentAdminUser } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
-import { deleteItems, publishReleases, versionReleases } from '../tickets/reservations';
+import { deleteItems, versionReleases } from '../tickets/holdRows';
 import { inTransaction } from '../tickets/ticketTransactions';
 import { endUserSessions } from './userSessions';
 
@@ -106,6 +106,6 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, 
     await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
     return released;
   });
-  publishReleases(deps.events, releases);
+  for (const r of releases) deps.events.publish('tickets.released', r);
   await endUserSessions(deps.db, deps.events, userId, { signOut: true });
 }

@@ -15,6 +15,8 @@ import { adminDrawStatus } from '../draws/draws';
 import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
+import { type CartOwner, ownerOfItem } from '../tickets/cartQueries';
+import { bumpCartRevision, cartKeyOf } from '../tickets/cartRevision';
 import { liveTickets } from '../tickets/liveTickets';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
@@ -225,7 +227,11 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
       null,
       now,
     );
-    return { carts, version: Number(versionRow?.version ?? 0) + 1, competition: current };
+    const owners = new Map(carts.map((c) => [cartKeyOf(ownerOfItem(c)), ownerOfItem(c)]));
+    const cartChanges: Array<{ owner: CartOwner; revision: number }> = [];
+    for (const owner of owners.values())
+      cartChanges.push({ owner, revision: await bumpCartRevision(trx, owner) });
+    return { cartChanges, version: Number(versionRow?.version ?? 0) + 1, competition: current };
   });
   // Open pages learn it is gone (archived is what the public API calls hidden).
   deps.events.publish('competition.updated', {
@@ -233,8 +239,5 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
     version: outcome.version,
     fields: { ...presentCompetition(outcome.competition), status: 'archived', deleted: true },
   });
-  const owners = new Map(outcome.carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, c]));
-  for (const c of owners.values()) {
-    deps.events.publish('cart.changed', { owner: { guestId: c.sessionId, userId: c.userId } });
-  }
+  for (const change of outcome.cartChanges) deps.events.publish('cart.changed', change);
 }

@@ -19,6 +19,7 @@ import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
 import { ownedBy } from '../tickets/cartQueries';
+import { bumpCartRevision } from '../tickets/cartRevision';
 import { inTransaction } from '../tickets/ticketTransactions';
 import {
   type FulfilmentResult,
@@ -250,9 +251,13 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentInput,
   now = Date.now(),
 ): Promise<PaymentIntentResponse> {
-  const prepared = await inTransaction(deps.db, (trx) => prepareOrder(trx, deps, user, guestId, input, now));
+  const owner = { guestId, userId: user.id };
+  const prepared = await inTransaction(deps.db, async (trx) => ({
+    ...(await prepareOrder(trx, deps, user, guestId, input, now)),
+    cartRevision: await bumpCartRevision(trx, owner),
+  }));
   const { order } = prepared;
-  deps.events.publish('cart.changed', { owner: { guestId, userId: user.id } });
+  deps.events.publish('cart.changed', { owner, revision: prepared.cartRevision });
   for (const old of prepared.superseded) {
     if (old.stripePaymentIntentId && old.paymentProvider === deps.gateway.name) {
       await deps.gateway.cancelIntent(old.stripePaymentIntentId).catch((err) => {

@@ -8,7 +8,8 @@ import { drawAfterSellOut, publishClosed } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
-import { pickAvailable, unavailableNumbers } from '../tickets/reservations';
+import { bumpCartRevision } from '../tickets/cartRevision';
+import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
 import { recordTicketEvents, refsOf } from '../tickets/ticketHistory';
 import { bumpVersion, inTransaction, PickCollision } from '../tickets/ticketTransactions';
 import { confirmationEmail } from './confirmationEmail';
@@ -81,7 +82,12 @@ interface Purchase {
 type TxOutcome =
   | { kind: 'already' }
   | { kind: 'rejected'; reason: string }
-  | { kind: 'completed'; purchases: Purchase[]; owner: { guestId: string; userId: number | null } };
+  | {
+      kind: 'completed';
+      purchases: Purchase[];
+      owner: { guestId: string; userId: number | null };
+      cartRevision: number;
+    };
 
 interface TicketRow {
   id: number;
@@ -385,11 +391,8 @@ async function completeOrder(
         : {}),
     });
   }
-  return {
-    kind: 'completed',
-    purchases,
-    owner: { guestId: order.sessionId ?? '', userId: order.userId },
-  };
+  const owner = { guestId: order.sessionId ?? '', userId: order.userId };
+  return { kind: 'completed', purchases, owner, cartRevision: await bumpCartRevision(trx, owner) };
 }
 
 /**
@@ -430,7 +433,7 @@ export async function fulfilPayment(
   }
 
   for (const p of result.purchases) deps.events.publish('tickets.purchased', p);
-  deps.events.publish('cart.changed', { owner: result.owner });
+  deps.events.publish('cart.changed', { owner: result.owner, revision: result.cartRevision });
   deps.events.publish('order.changed', { orderId: found.id, change: 'paid' });
   for (const p of result.purchases) {
     if (p.closedVersion !== undefined) await publishClosed(deps, p.competitionId, p.closedVersion);

@@ -27,8 +27,8 @@ export interface DomainEvents {
     seed: string;
     entriesHash: string;
   };
-  /** Someone's cart changed (another tab, expiry): push them their current cart. */
-  'cart.changed': { owner: CartOwnerRef };
+  /** Someone's cart changed (another tab, expiry): push them their cart; `revision` orders carts. */
+  'cart.changed': { owner: CartOwnerRef; revision: number };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
   /** An order was created, paid, failed, cancelled or refunded (admins watch orders live). */
   'order.changed': { orderId: number; change: OrderChange };

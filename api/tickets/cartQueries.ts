@@ -12,6 +12,12 @@ export const ownedBy = (owner: CartOwner) => (q: QueryBuilder<CartItem, CartItem
     if (owner.userId) w.orWhere('cartItems.userId', owner.userId);
   });
 
+/** Whose cart an item (and so its held numbers) is in: the account's, else the guest session's. */
+export const ownerOfItem = (item: Pick<CartItem, 'sessionId' | 'userId'>): CartOwner => ({
+  guestId: item.sessionId,
+  userId: item.userId,
+});
+
 export interface CartEntry {
   item: CartItem & { competition?: Competition };
   heldNumbers: number[];

@@ -1,17 +1,26 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from '../../contract/cart';
+import {
+  AddToCartSchema,
+  CART_REVISION_HEADER,
+  type CartChangeView,
+  type CartItemChangeView,
+  CartItemIdSchema,
+  UpdateCartItemSchema,
+} from '../../contract/cart';
 import { hasPassedSkill } from '../catalogue/skill';
 import { ensureGuestId } from '../http/session';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
 import { presentCart, presentCartItem } from './cartPresenter';
+import { readCart } from './cartRevision';
+import { versionsOf } from './holdRows';
 import {
   addToCart,
+  type CartChange,
   type CartOwner,
   changeQuantity,
   clearCart,
-  listCart,
   type ReservationDeps,
   removeItem,
 } from './reservations';
@@ -25,9 +34,10 @@ export const cartOwnerOf = (ctx: Context): CartOwner => ({
 export function registerCartRoutes(router: Router, { db, events, config }: AppDeps): void {
   const deps: ReservationDeps = { db, events, ttlSeconds: config.reservationTtlSeconds };
 
-  const itemView = async (owner: CartOwner, itemId: number) => {
-    const entry = (await listCart(db, owner)).find((e) => e.item.id === itemId);
-    return entry ? presentCartItem(entry.item, entry.heldNumbers) : undefined;
+  /** The cart after a change, read after COMMIT, with the versions the change produced. */
+  const changeView = async (owner: CartOwner, change: CartChange): Promise<CartChangeView> => {
+    const { entries, revision } = await readCart(db, owner);
+    return { cart: presentCart(entries), cartRevision: revision, versions: versionsOf(change.changes) };
   };
 
   router.get('/api/cart', async (ctx) => {
@@ -35,43 +45,45 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
     // Reading an empty cart must not start a session: a page's parallel first requests would
     // otherwise each get a different new session cookie.
     if (!ctx.session?.guestId && !ctx.session?.userId) {
+      ctx.set(CART_REVISION_HEADER, '0');
       ctx.body = [];
       return;
     }
-    ctx.body = presentCart(await listCart(db, cartOwnerOf(ctx)));
+    const { entries, revision } = await readCart(db, cartOwnerOf(ctx));
+    ctx.set(CART_REVISION_HEADER, String(revision));
+    ctx.body = presentCart(entries);
   });
 
   router.post('/api/cart', async (ctx) => {
     const input = parse(AddToCartSchema, ctx.request.body);
-    const result = await addToCart(
-      deps,
-      cartOwnerOf(ctx),
-      input,
-      hasPassedSkill(ctx.session, input.competitionId),
-    );
-    ctx.status = result.created ? 201 : 200;
-    ctx.body = presentCartItem(
+    const owner = cartOwnerOf(ctx);
+    const result = await addToCart(deps, owner, input, hasPassedSkill(ctx.session, input.competitionId));
+    const item = presentCartItem(
       Object.assign(result.item, { competition: result.competition }),
       result.heldNumbers,
     );
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = { ...item, ...(await changeView(owner, result)) } satisfies CartItemChangeView;
   });
 
   router.patch('/api/cart/:id', async (ctx) => {
     const { id } = parse(CartItemIdSchema, ctx.params);
     const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
-    await changeQuantity(deps, owner, id, quantity);
-    ctx.body = await itemView(owner, id);
+    const result = await changeQuantity(deps, owner, id, quantity);
+    const view = await changeView(owner, result);
+    const item = view.cart.find((i) => i.id === id);
+    ctx.body = item ? { ...item, ...view } : view;
   });
 
   router.delete('/api/cart/:id', async (ctx) => {
     const { id } = parse(CartItemIdSchema, ctx.params);
-    await removeItem(deps, cartOwnerOf(ctx), id);
-    ctx.body = { ok: true };
+    const owner = cartOwnerOf(ctx);
+    ctx.body = { ok: true, ...(await changeView(owner, await removeItem(deps, owner, id))) };
   });
 
   router.delete('/api/cart', async (ctx) => {
-    await clearCart(deps, cartOwnerOf(ctx));
-    ctx.body = { ok: true };
+    const owner = cartOwnerOf(ctx);
+    ctx.body = { ok: true, ...(await changeView(owner, await clearCart(deps, owner))) };
   });
 }

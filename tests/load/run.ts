@@ -290,7 +290,7 @@ async function contentionRun(
     }
     process.stderr.write(`  statuses ${JSON.stringify(statuses)}\n`);
     server.send({ type: 'stats' });
-    const stats = await next<{ deadlockRetries: number; pickCollisionRetries: number }>(server, 'stats');
+    const stats = await next<{ deadlockRetries: number; collisionRetries: number }>(server, 'stats');
     for (const c of clients) c.send({ type: 'close' });
     await Promise.all(clients.map(stop));
     await stop(server);
@@ -309,7 +309,7 @@ async function contentionRun(
         .filter(([s]) => Number(s) >= 500)
         .reduce((sum, [, n]) => sum + n, 0),
       deadlockRetries: stats.deadlockRetries,
-      collisionRetries: stats.pickCollisionRetries,
+      collisionRetries: stats.collisionRetries,
       duplicates: duplicates.length,
     };
   } finally {

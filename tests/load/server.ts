@@ -2,7 +2,7 @@
 // driven over IPC by tests/load/run.ts. Run with --expose-gc so memory readings are after a GC.
 import pino from 'pino';
 import { loadConfig } from '../../api/platform/config';
-import { reservationStats } from '../../api/tickets/reservations';
+import { transactionStats } from '../../api/platform/unitOfWork';
 import { startServer } from '../../server/startServer';
 
 type Command =
@@ -46,7 +46,7 @@ process.on('message', async (command: Command) => {
     global.gc?.();
     send({ type: 'memory', ...process.memoryUsage() });
   } else if (command.type === 'stats') {
-    send({ type: 'stats', ...reservationStats });
+    send({ type: 'stats', ...transactionStats });
   } else if (command.type === 'sockets') {
     send({ type: 'sockets', count: running.io.engine.clientsCount });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../api/accounts/passwords';
 import { publicOwnerName } from '../../api/catalogue/competitions';
 import { EventBus } from '../../api/platform/events';
-import { pickAvailable } from '../../api/tickets/reservations';
+import { pickAvailable } from '../../api/tickets/numberPicker';
 import { engineOf, knexConfig } from '../../knexfile';
 import { pickDistinct, seededRandom } from '../../server/seeds/random';
 import { remainingUntil } from '../../web/components/competitions/useCountdown';

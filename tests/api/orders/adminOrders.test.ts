@@ -230,7 +230,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     const { client: customer } = await signedInCustomer(server.url);
     await customer.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
     await customer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [3] });
-    const { sweepExpired } = await import('../../../api/tickets/reservations');
+    const { sweepExpired } = await import('../../../api/tickets/expirySweeper');
     await sweepExpired({ db, events: server.deps.events, ttlSeconds: 600 }, Date.now() + 3_600_000);
     const events = await db('ticketEvents').where({ competitionId: id, number: 3 }).orderBy('id');
     expect(events.map((e: { event: string; note: string | null }) => [e.event, e.note])).toEqual([

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../../api/tickets/reservations';
+import { sweepExpired } from '../../../api/tickets/expirySweeper';
 import { CREDIT_MINIMUM_MESSAGE, EMPTY_CART_MESSAGE, formatOrderNumber } from '../../../contract/checkout';
 import { registration, shopper } from '../../support/accounts';
 import { signedInAdmin } from '../../support/admin';

@@ -361,6 +361,61 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
       }
     });
 
+    it('answers each change with the cart, its revision and the versions its broadcasts carry', async () => {
+      const id = await insertCompetition(db, { totalTickets: 50 });
+      const client = await shopper(server.url, id);
+      const watcher = await connectSocket(server.url);
+      const otherTab = await connectSocket(server.url, client.cookieHeader);
+      try {
+        const ack = await watch(watcher, id);
+        if (!ack.ok) throw new Error('watch failed');
+        const reserved = collect(watcher, 'tickets:reserved');
+        const released = collect(watcher, 'tickets:released');
+        const pushes = collect(otherTab, 'cart:updated');
+
+        const first = await client.post('/api/cart', {
+          competitionId: id,
+          quantity: 2,
+          selectedNumbers: [4, 5],
+        });
+        expect(first.status).toBe(201);
+        expect(first.body.id).toEqual(expect.any(Number)); // the item itself, as before
+        expect(first.body.cart.map((i: { id: number }) => i.id)).toEqual([first.body.id]);
+        expect(first.body.versions).toEqual({ [id]: ack.snapshot.version + 1 });
+        await waitFor(() => reserved.length === 1 && pushes.length === 1, 1000, 'broadcast and push');
+        // The broadcast of this change carries the version the answer reported, and the push
+        // to the other tab carries the answer's revision: the browser recognises both as its own.
+        expect(reserved[0]!.version).toBe(first.body.versions[id]);
+        expect(pushes[0]!.revision).toBe(first.body.cartRevision);
+
+        const dip = await client.post('/api/cart', { competitionId: id, quantity: 1 });
+        expect(dip.body.cartRevision).toBeGreaterThan(first.body.cartRevision);
+        expect(dip.body.cart).toHaveLength(2);
+
+        const patched = await client.request('PATCH', `/api/cart/${dip.body.id}`, { quantity: 3 });
+        expect(patched.body.quantity).toBe(3);
+        expect(patched.body.heldNumbers).toHaveLength(3);
+        expect(patched.body.cartRevision).toBeGreaterThan(dip.body.cartRevision);
+
+        const removed = await client.request('DELETE', `/api/cart/${first.body.id}`);
+        expect(removed.body.ok).toBe(true);
+        expect(removed.body.cart.map((i: { id: number }) => i.id)).toEqual([dip.body.id]);
+        await waitFor(() => released.length === 1, 1000, 'tickets:released');
+        expect(removed.body.versions).toEqual({ [id]: released[0]!.version });
+
+        const listed = await client.get('/api/cart');
+        expect(listed.headers.get('x-cart-revision')).toBe(String(removed.body.cartRevision));
+
+        const cleared = await client.request('DELETE', '/api/cart');
+        expect(cleared.body.cart).toEqual([]);
+        expect(cleared.body.cartRevision).toBeGreaterThan(removed.body.cartRevision);
+        expect(Object.keys(cleared.body.versions)).toEqual([String(id)]);
+      } finally {
+        watcher.disconnect();
+        otherTab.disconnect();
+      }
+    });
+
     it("pushes cart:updated to the visitor's other tabs", async () => {
       const id = await insertCompetition(db);
       const client = await shopper(server.url, id);

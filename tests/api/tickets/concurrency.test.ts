@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../../api/tickets/reservations';
+import { sweepExpired } from '../../../api/tickets/expirySweeper';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';

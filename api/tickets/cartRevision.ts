@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { bumpCounter } from '../../db/dialect';
+import type { UnitOfWork } from '../platform/unitOfWork';
+import { type CartEntry, type CartOwner, listCart } from './cartQueries';
+
+// Every change to a cart bumps its owner's revision in the same transaction, and every cart the
+// server sends carries the revision it was read at. A browser keeps the highest revision it has
+// seen, so the answer to its own request and the push that the same change causes elsewhere are
+// recognised as one change, and an older cart never overwrites a newer one.
+
+/** The key of a cart: the account's once signed in, else the guest session's. */
+export const cartKeyOf = (owner: CartOwner) => (owner.userId ? `u:${owner.userId}` : `g:${owner.guestId}`);
+
+/**
+ * Records that the owner's cart changed: bumps its revision and emits `cart.changed` (published
+ * after COMMIT). Call it after the change's competition versions are bumped, so every
+ * transaction takes those locks in the same order.
+ */
+export async function cartChanged(uow: UnitOfWork, owner: CartOwner): Promise<number> {
+  const revision = await bumpCartRevision(uow.trx, owner);
+  uow.emit('cart.changed', { owner, revision });
+  return revision;
+}
+
+/** Bumps the owner's cart revision inside a transaction; cartChanged() also records the event. */
+export const bumpCartRevision = (trx: Knex.Transaction, owner: CartOwner) =>
+  bumpCounter(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
+
+export interface CartRead {
+  entries: CartEntry[];
+  revision: number;
+}
+
+/** The owner's cart and its revision, read from one consistent snapshot. */
+export function readCart(db: Knex, owner: CartOwner, now = Date.now()): Promise<CartRead> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('cartRevisions')
+      .where({ ownerKey: cartKeyOf(owner) })
+      .first('revision')) as { revision: number } | undefined;
+    return { entries: await listCart(trx, owner, now), revision: Number(row?.revision ?? 0) };
+  });
+}

@@ -1,0 +1,84 @@
+import type { Knex } from 'knex';
+import { ERROR_CODES } from '../../contract/errors';
+import { engineOfKnex } from '../../db/dialect';
+import { CartItem, Competition } from '../../db/models';
+import { conflict, notFound } from '../platform/errors';
+import { type CartOwner, ownedBy } from './cartQueries';
+import { liveTickets } from './liveTickets';
+
+// The reading half of the hold path: what a request may do, decided before anything is written.
+
+export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
+
+export async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
+  const competition = await Competition.query(trx).findById(competitionId);
+  if (!competition || competition.status === 'archived') throw notFound('Competition not found');
+  // Closed at its end date (docs/draws.md), or drawn (even if an admin made it active again).
+  if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
+    throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
+  return competition;
+}
+
+/** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
+async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
+  const q = liveTickets(trx, competitionId, now)
+    .andWhere((q) => {
+      q.where('sessionId', owner.guestId);
+      if (owner.userId) q.orWhere('userId', owner.userId);
+    })
+    .count({ n: '*' })
+    .first();
+  // A locking read: under REPEATABLE READ a plain SELECT would see the snapshot taken at this
+  // transaction's first read, before the competition lock was granted, and miss holds committed
+  // since. The locking read sees the latest committed rows.
+  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  const row = await q;
+  return Number((row as { n: number } | undefined)?.n ?? 0);
+}
+
+export async function enforceCap(
+  trx: Knex.Transaction,
+  competition: Competition,
+  owner: CartOwner,
+  adding: number,
+  now: number,
+) {
+  const cap = competition.maxTicketsPerUser;
+  if (!cap) return;
+  // Capped competitions serialise their holds on the competition row, so two parallel requests
+  // from one person cannot both pass the count. (SQLite transactions are serial anyway.)
+  if (engineOfKnex(trx) === 'mysql')
+    await trx('competitions').where({ id: competition.id }).forUpdate().first('id');
+  const has = await ticketsOfOwner(trx, competition.id, owner, now);
+  if (has + adding > cap) {
+    throw conflict(
+      `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,
+      { limit: cap, current: has },
+      ERROR_CODES.overCap,
+    );
+  }
+}
+
+/** Which of these numbers are held or sold right now (a locking read sees the latest commits). */
+export async function takenAmong(
+  trx: Knex.Transaction,
+  competitionId: number,
+  numbers: number[],
+  now: number,
+) {
+  const q = liveTickets(trx, competitionId, now)
+    .whereIn('number', numbers)
+    .select('number')
+    .orderBy('number');
+  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  return ((await q) as Array<{ number: number }>).map((r) => r.number);
+}
+
+export async function findOwnItem(trx: Knex.Transaction, owner: CartOwner, itemId: number) {
+  const item = (await CartItem.query(trx).modify(ownedBy(owner)).findById(itemId)) as CartItem | undefined;
+  if (!item) throw notFound('Cart item not found');
+  return item;
+}
+
+export const sameNumbers = (a: number[], sortedB: number[]) =>
+  a.length === sortedB.length && [...a].sort((x, y) => x - y).every((n, i) => n === sortedB[i]);
