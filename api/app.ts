@@ -21,14 +21,16 @@ import { staticSite } from './http/staticSite';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
-import { createGateway } from './payments';
+import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError, notFound } from './platform/errors';
 import { registerCartRoutes } from './tickets/routes';
 
 export interface AppOptions {
+  /** The payment gateway, built once by the composition root and shared with every route. */
+  gateway: PaymentGateway;
   /** The built client (vite build output). Omit to serve only the API. */
-  webRoot?: string;
+  webRoot?: string | undefined;
 }
 
 export interface BuiltApp {
@@ -43,7 +45,7 @@ const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'
 
 export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
-export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
+export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   const { config, logger, db } = deps;
   const production = config.env === 'production';
   // Without a trusted proxy X-Forwarded-For is ignored, so it cannot be forged to dodge throttling.
@@ -103,11 +105,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerAuthRoutes(api, deps, sessionStore);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
-  registerCheckoutRoutes(api, deps);
+  registerCheckoutRoutes(api, deps, options.gateway);
   registerAdminCompetitionRoutes(api, deps);
   registerDrawRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
-  registerAdminOrderRoutes(api, deps, createGateway(config, db));
+  registerAdminOrderRoutes(api, deps, options.gateway);
   registerAdminPromoRoutes(api, deps);
   registerUploadRoutes(api, deps);
   app.use(api.routes());

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../api/app';
 import { startDrawJob } from '../api/draws/closingJob';
+import { createGateway, type PaymentGateway } from '../api/payments';
 import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
 import { EventBus } from '../api/platform/events';
@@ -19,6 +20,7 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: AppDeps;
+  gateway: PaymentGateway;
   io: RealtimeServer;
   close: () => Promise<void>;
 }
@@ -49,9 +51,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) {
     logger.info({ username: config.adminUsername }, 'created the admin account');
   }
+  // Everything below is built once here and handed to the parts that use it.
   const events = new EventBus();
-  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events };
-  const { app, sessionStore, keys } = createApp(deps, options.webRoot ? { webRoot: options.webRoot } : {});
+  const mailer = createMailer(config);
+  const gateway = createGateway(config, db);
+  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events, mailer };
+  const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const server = http.createServer(app.callback());
   const io = attachRealtime(server, { sessionStore, keys, logger, events, db });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
@@ -62,7 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
-    { db, events, logger, mailer: createMailer(config), siteName: config.siteName },
+    { db, events, logger, mailer, siteName: config.siteName },
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
   );
@@ -75,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url: `http://localhost:${port}`,
     port,
     deps,
+    gateway,
     io,
     close: async () => {
       stopSweeper();

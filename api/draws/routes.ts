@@ -6,13 +6,12 @@ import { actorOf } from '../http/adminActor';
 import { requireAdmin } from '../http/auth';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
-import { createMailer } from '../platform/mailer';
 import { type DrawDeps, drawCompetition, drawEntries } from './draws';
 import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
 
 /** Draws and winners (docs/draws.md): public results and entries, the admin's Draw now and winners. */
-export function registerDrawRoutes(router: Router, { db, events, logger, config }: AppDeps): void {
-  const deps: DrawDeps = { db, events, logger, mailer: createMailer(config), siteName: config.siteName };
+export function registerDrawRoutes(router: Router, { db, events, logger, config, mailer }: AppDeps): void {
+  const deps: DrawDeps = { db, events, logger, mailer, siteName: config.siteName };
   const admin = requireAdmin(db);
 
   router.get('/api/competitions/:id/draw-entries', async (ctx) => {

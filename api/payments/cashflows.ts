@@ -7,12 +7,9 @@ import { createHash } from 'node:crypto';
 // percent-encoded), normalise every line ending to %0A, append the merchant's signature key, and
 // take the SHA-512 in lower-case hex.
 
-export interface CashflowsSettings {
-  merchantId: string;
-  signatureKey: string;
-  testMode: boolean;
-  redirectUrl?: string | undefined;
-}
+import type { CashflowsSettings } from '../platform/config';
+
+export type { CashflowsSettings };
 
 /** PHP urlencode(): encodeURIComponent leaves !'()*~ alone and writes spaces as %20. */
 const formEncode = (value: string) =>

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import * as v from 'valibot';
-import type { CashflowsSettings } from '../payments/cashflows';
 
 /** The session secret used when SESSION_SECRET is unset: fine on a laptop, refused in production. */
 export const DEFAULT_SESSION_SECRET = 'insecure-development-session-secret-change-me';
@@ -65,6 +64,14 @@ const EnvSchema = v.object({
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
+
+/** The hosted-page card provider's settings (api/payments/cashflows.ts signs its form). */
+export interface CashflowsSettings {
+  merchantId: string;
+  signatureKey: string;
+  testMode: boolean;
+  redirectUrl?: string | undefined;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';

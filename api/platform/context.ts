@@ -3,12 +3,14 @@ import type { Logger } from 'pino';
 import type { Engine } from '../../knexfile';
 import type { Config } from './config';
 import type { EventBus } from './events';
+import type { Mailer } from './mailer';
 
-/** What routes and services need from the running app; built once in server.ts (or a test). */
+/** What routes and services need from the running app; built once by server/startServer.ts. */
 export interface AppDeps {
   config: Config;
   db: Knex;
   engine: Engine;
   logger: Logger;
   events: EventBus;
+  mailer: Mailer;
 }

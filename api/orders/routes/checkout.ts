@@ -11,12 +11,11 @@ import { ERROR_CODES } from '../../../contract/errors';
 import { requireUser } from '../../http/auth';
 import { ensureGuestId } from '../../http/session';
 import { parse } from '../../http/validate';
-import { createGateway, SandboxGateway, StripeGateway } from '../../payments';
+import { type PaymentGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
 import { handleStripeEvent } from '../../payments/stripeWebhook';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { createMailer } from '../../platform/mailer';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder, presentUserEntry } from '../presenter';
@@ -37,14 +36,17 @@ async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer>
 }
 
 /** Checkout, the payment gateways, orders and My Entries. */
-export function registerCheckoutRoutes(router: Router, { db, events, logger, config }: AppDeps): void {
-  const gateway = createGateway(config, db);
+export function registerCheckoutRoutes(
+  router: Router,
+  { db, events, logger, config, mailer }: AppDeps,
+  gateway: PaymentGateway,
+): void {
   const deps: CheckoutDeps = {
     db,
     events,
     logger,
     gateway,
-    mailer: createMailer(config),
+    mailer,
     siteName: config.siteName,
     windowSeconds: config.payments.windowSeconds,
   };

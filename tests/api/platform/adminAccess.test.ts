@@ -16,7 +16,7 @@ describe.skipIf(engineUnavailable())(`admin access on ${testEngine()}`, () => {
   let routes: Array<{ method: string; path: string }>;
   beforeAll(async () => {
     server = await startTestServer();
-    const { router } = createApp(server.deps);
+    const { router } = createApp(server.deps, { gateway: server.gateway });
     routes = router.stack.flatMap((layer) =>
       typeof layer.path === 'string' && GUARDED.test(layer.path)
         ? layer.methods
