@@ -3,10 +3,10 @@ import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
 
-// The admin back office (admin-side.md): request bodies, queries and response shapes. Money is
+// The admin back office (docs/product.md#admin): request bodies, queries and response shapes. Money is
 // pounds here, as everywhere in the API; timestamps are ISO 8601.
 
-/** The admin form's category options (admin-side.md section 3), in the form's order. */
+/** The admin form's category options (docs/product.md#categories), in the form's order. */
 export const ADMIN_CATEGORIES = [
   'Cash',
   'Electronics',
@@ -240,7 +240,7 @@ export const OrderListQuerySchema = v.object({
 });
 export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
 
-/** GET /api/admin/tickets/lookup?competitionId=&number= (admin-side.md section 5 messages). */
+/** GET /api/admin/tickets/lookup?competitionId=&number= (docs/product.md#admin-ticket-lookup). */
 export const TicketLookupQuerySchema = v.object({
   competitionId: v.pipe(
     v.string(SELECT_COMPETITION),
@@ -309,7 +309,7 @@ const promoFields = {
   ),
 };
 
-/** POST /api/admin/promos, with the form's defaults (admin-side.md sections 5 and 9). */
+/** POST /api/admin/promos, with the form's defaults (docs/product.md#admin-promos). */
 export const PromoCreateSchema = v.object({
   name: promoFields.name,
   description: v.optional(promoFields.description, null),

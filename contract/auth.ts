@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-// Registration, login and profile rules with the spec's messages (customer-side.md section 5,
-// admin-side.md section 5). The server validates with these; the forms reuse them.
+// Registration, login and profile rules and their messages (docs/product.md#accounts,
+// docs/product.md#profile). The server validates with these; the forms reuse them.
 
 export const USERNAME_RULES = v.pipe(
   v.string('Username is required'),
@@ -132,7 +132,7 @@ const requiredName = (message: string) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
 
 /**
- * The checkout dialog's registration form (customer-side.md section 5): first and last name are
+ * The checkout dialog's registration form (docs/product.md#checkout): first and last name are
  * required there. It also asks for the phone number, which the server requires of every account.
  */
 export const CheckoutRegisterFormSchema = v.pipe(

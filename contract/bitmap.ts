@@ -1,4 +1,4 @@
-// Ticket-state bitmaps for snapshots (realtime-contract.md): number n is bit ((n - 1) mod 8),
+// Ticket-state bitmaps for snapshots (docs/product.md#realtime): number n is bit ((n - 1) mod 8),
 // least significant bit first, of byte floor((n - 1) / 8); bytes base64-encoded with padding.
 // 100,000 numbers fit in 12,500 bytes (16,668 characters of base64) instead of ~294 KB of JSON.
 

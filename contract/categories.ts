@@ -1,4 +1,4 @@
-// Category list and derivation exactly as customer-side.md section 3 states them.
+// Category list and derivation (docs/product.md#categories).
 
 export const PUBLIC_CATEGORIES = [
   'cash',

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 
-// Checkout, payments, orders and My Entries (customer-side.md sections 2, 4, 5, 7; admin-side.md
-// orders). Money is pounds here, as everywhere in the API; ISO 8601 timestamps.
+// Checkout, payments, orders and My Entries (docs/product.md#checkout, docs/product.md#orders,
+// docs/product.md#admin-orders). Money is pounds here, as everywhere in the API; ISO 8601 timestamps.
 
-/** Site credit can be used only when the cart total is at least this (customer-side.md section 9). */
+/** Site credit can be used only when the cart total is at least this (docs/product.md#checkout). */
 export const CREDIT_MINIMUM_SPEND_PENCE = 500;
 export const CREDIT_MINIMUM_MESSAGE = 'Minimum spend of £5.00 required to use site credit';
 /** The smallest card charge Stripe accepts in GBP; the sandbox behaves the same. */
@@ -26,7 +26,7 @@ export function creditToApply(subtotalPence: number, creditPence: number, wanted
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items to your cart before checking out.';
 export const SANDBOX_TEST_MODE_LABEL = 'Test mode: no real payment is taken';
 
-/** 12 -> 'ORD-0000000012' (customer-side.md section 9). */
+/** 12 -> 'ORD-0000000012' (docs/product.md#orders). */
 export const formatOrderNumber = (id: number): string => `ORD-${String(id).padStart(10, '0')}`;
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'credit'] as const;
@@ -184,7 +184,7 @@ export const OrderViewSchema = v.object({
 });
 export type OrderView = v.InferOutput<typeof OrderViewSchema>;
 
-/** The admin's view of an order (admin-side.md section 3) as sent with `admin:order`. */
+/** The admin's view of an order (docs/product.md#admin-orders) as sent with `admin:order`. */
 export const AdminOrderViewSchema = v.object({
   ...OrderViewSchema.entries,
   stripePaymentIntentId: v.nullable(v.string()),
@@ -217,7 +217,7 @@ export const AdminStatsSchema = v.object({
 });
 export type AdminStats = v.InferOutput<typeof AdminStatsSchema>;
 
-/** GET /api/user-entries (customer-side.md section 3 "User entry"). */
+/** GET /api/user-entries (docs/product.md#orders, My Entries). */
 export const UserEntryViewSchema = v.object({
   id: v.number(),
   userId: v.number(),
@@ -235,7 +235,7 @@ export const UserEntryViewSchema = v.object({
 });
 export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
 
-/** POST /api/generate-cashflows-signature (customer-side.md section 7). amount is integer pence. */
+/** POST /api/generate-cashflows-signature (docs/product.md#checkout). amount is integer pence. */
 export const CashflowsSignatureSchema = v.object({
   amount: v.pipe(
     v.number('amount must be a whole number of pence'),

@@ -4,7 +4,7 @@ import { PublicDrawSchema } from './draw';
 export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
-/** Display defaults from the spec (customer-side.md section 9). */
+/** Display defaults (docs/product.md#competition-detail). */
 export const DEFAULT_TOTAL_TICKETS = 1000;
 export const MAX_TICKETS_PER_PURCHASE = 10;
 export const PROGRESS_BAR_CAP_PERCENT = 95;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import type { AdminOrderEvent, AdminStats } from './checkout';
 
-// Socket.IO events, exactly as ../shared/design/realtime-contract.md names them, with
+// Socket.IO events (docs/product.md#realtime; names are a stable interface, never renamed), with
 // `session:ended` as an extension. Server and client share these shapes.
 
 export const ClockEventSchema = v.object({ serverTime: v.pipe(v.string(), v.isoTimestamp()) });

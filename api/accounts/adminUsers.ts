@@ -11,7 +11,7 @@ import { deleteItems, versionReleases } from '../tickets/holdRows';
 import { inTransaction } from '../tickets/ticketTransactions';
 import { endUserSessions } from './userSessions';
 
-// Users as the admin manages them (admin-side.md: Change Role, Delete User). An admin cannot
+// Users as the admin manages them (docs/product.md#admin-users). An admin cannot
 // demote or delete themself, nor the last admin; both checks hold under concurrent requests.
 
 const NOT_FOUND = 'User not found';

@@ -9,7 +9,7 @@ import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { inTransaction } from '../tickets/ticketTransactions';
 
-// Site-credit promos and the credit reset (admin-side.md /admin/promos). Every balance change
+// Site-credit promos and the credit reset (docs/product.md#admin-promos). Every balance change
 // goes through the ledger (credit_transactions), so for every user the ledger sum equals
 // users.site_credit_pence before and after.
 

@@ -22,7 +22,7 @@ import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
 import { presentCompetition } from './presenter';
 
-// Competitions as the admin runs them (admin-side.md sections 2-5). Edits reach open browsers as
+// Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
 
 export interface AdminDeps {
@@ -34,7 +34,7 @@ const END_DATE_PAST = 'End date must be in the future';
 const HAS_SALES = 'This competition has sales and cannot be deleted. End or archive it instead.';
 const NOT_FOUND = 'Competition not found';
 
-/** Every competition, or one tab's; non-auto-win first, then newest (admin-side.md section 4). */
+/** Every competition, or one tab's; non-auto-win first, then newest (docs/product.md#admin-competitions). */
 export async function listAdminCompetitions(
   db: Knex,
   status?: CompetitionStatus,

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors';
 import { loadOrder } from './orders';
 import { type OrderWithItems, presentAdminOrder } from './presenter';
 
-// The admin's order list and detail (admin-side.md: /admin/orders).
+// The admin's order list and detail (docs/product.md#admin-orders).
 
 /** 'ORD-0000000012', '#12' or '12' -> 12; anything else undefined. */
 export function orderIdFromSearch(search: string): number | undefined {

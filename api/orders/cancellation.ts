@@ -12,7 +12,7 @@ import { recordTicketEvents } from '../tickets/ticketHistory';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { adminOrderDetail } from './adminOrders';
 
-// An admin cancels an order (admin-side.md section 4): its sold tickets return to general sale in
+// An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
 // one transaction, and a paid order's money goes back through the gateway that took it.
 //
 //   sold --admin cancels order--> available

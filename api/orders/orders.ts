@@ -37,7 +37,7 @@ export async function listUserEntries(db: Knex, userId: number) {
     ]);
 }
 
-/** The admin dashboard's counts (admin-side.md: userCount, competitionCount, orderCount). */
+/** The admin dashboard's counts (docs/product.md#admin-dashboard). */
 export async function adminStats(db: Knex): Promise<AdminStats> {
   const count = async (q: Knex.QueryBuilder) =>
     Number(((await q.count({ n: '*' }).first()) as { n: number }).n);

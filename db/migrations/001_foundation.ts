@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { engineOfKnex, tableDefaults } from '../dialect';
 
-// The whole schema of the spec (admin-side.md section 3) plus what the design needs: sessions,
+// Every table the product needs (docs/architecture.md#data-model) plus what the design needs: sessions,
 // processed payment events, owners and expiry on holds, a per-competition version.
 // Conventions: money is integer pence (*_pence), timestamps are UTC epoch milliseconds (BIGINT),
 // JSON is stored as text and parsed by the models. Both engines run this same file.

@@ -7,7 +7,7 @@ const c = (title: string, description = '', category?: string) => ({
   details: category === undefined ? {} : { category },
 });
 
-describe('deriveCategory (customer-side.md section 3)', () => {
+describe('deriveCategory (docs/product.md#categories)', () => {
   it('uses details.category lowercased when present', () => {
     expect(deriveCategory(c('Win a phone', '', 'Luxury'))).toBe('luxury');
     expect(deriveCategory(c('Anything', '', 'Travel'))).toBe('travel');

@@ -1,4 +1,4 @@
-// Typed fetch client with the spec's conventions (customer-side.md section 7 and 8): cookies,
+// Typed fetch client with the shop's conventions (docs/product.md#conventions): cookies,
 // no-cache, 15 s timeout for queries and 30 s for mutations, and the spec's error texts.
 
 export const QUERY_TIMEOUT_MS = 15_000;

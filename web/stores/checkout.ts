@@ -7,7 +7,7 @@ import { toast } from './toast';
 /** The checkout protocol version the spec's client sends; the server accepts and ignores it. */
 const CHECKOUT_VERSION = 5;
 
-/** The 'Complete Your Purchase' dialog (customer-side.md section 4 'Checkout dialog'). */
+/** The 'Complete Your Purchase' dialog (docs/product.md#checkout). */
 export type CheckoutPhase = 'closed' | 'loading' | 'error' | 'ready';
 
 interface CheckoutState {

@@ -12,7 +12,7 @@ import { imageUpload } from '../imageUpload';
 import { resetHeroImage, setHeroImage } from '../settings';
 import { UPLOADS_URL_PREFIX, uploadsDirOf } from '../uploads';
 
-// Image uploads and the hero image setting (admin-side.md: site settings, direct upload pages).
+// Image uploads and the hero image setting (docs/product.md#admin-site-settings).
 // The spec's "Direct Upload (Auth Bypass)" endpoints keep their paths but not the bypass: every
 // one is the same admin-only upload.
 

@@ -4,7 +4,7 @@ import { isAdmin, useAuth } from '../../stores/auth';
 import { Spinner } from '../ui/Spinner';
 
 /**
- * The admin route guard (admin-side.md sections 2 and 6): signed out goes to /auth, a customer to
+ * The admin route guard (docs/product.md#admin-access): signed out goes to /auth, a customer to
  * /. The server refuses every admin call anyway; this only keeps people off screens they cannot use.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {

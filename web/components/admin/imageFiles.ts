@@ -1,4 +1,4 @@
-// Which files the image pickers accept (admin-side.md section 5). The server sniffs the bytes
+// Which files the image pickers accept (docs/product.md#admin-site-settings). The server sniffs the bytes
 // anyway; this only saves a pointless upload.
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp'];

@@ -65,7 +65,7 @@ const Links = styled.nav`
   a { color: ${({ theme }) => theme.colors.info}; font-weight: 600; }
 `;
 
-/** Phone number: viewing, editing, then saved or cancelled (admin-side.md section 4). */
+/** Phone number: viewing, editing, then saved or cancelled (docs/product.md#profile). */
 function PhoneNumber({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(user.phoneNumber);

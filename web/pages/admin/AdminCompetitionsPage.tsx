@@ -4,25 +4,16 @@ import type { AdminCompetitionView } from '../../../contract/admin';
 import type { AdminWinner } from '../../../contract/draw';
 import { formatPounds } from '../../../contract/money';
 import { apiDownload, apiSend, messageOf } from '../../api/client';
-import {
-  AdminHeader,
-  Muted,
-  RowActions,
-  StatusBadge,
-  Table,
-  TableWrap,
-  Tabs,
-} from '../../components/admin/AdminUi';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 
@@ -58,27 +49,19 @@ export default function AdminCompetitionsPage() {
   const winners = useAdminData<AdminWinner[]>('/api/admin/winners');
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AdminCompetitionView>();
-  const { busy, run } = useAdminMutation();
+  const deleting = useConfirmedDelete<AdminCompetitionView>({
+    remove: (competition) => apiSend('DELETE', `/api/admin/competitions/${competition.id}`),
+    toasts: {
+      success: (competition) => ({ title: 'Competition deleted', description: competition.title }),
+      failureTitle: 'Error deleting competition',
+      fallback: 'The competition could not be deleted',
+    },
+    refresh: list.reload,
+  });
 
   const all = list.data ?? [];
   const count = (t: (typeof TABS)[number]['key']) => all.filter((c) => c.status === t).length;
   const shown = all.filter((c) => c.status === tab);
-
-  const remove = async () => {
-    if (!deleting) return;
-    const competition = deleting;
-    const done = await run(
-      () => apiSend('DELETE', `/api/admin/competitions/${competition.id}`),
-      {
-        success: () => ({ title: 'Competition deleted', description: competition.title }),
-        failureTitle: 'Error deleting competition',
-        fallback: 'The competition could not be deleted',
-      },
-      () => setDeleting(undefined),
-    );
-    if (done !== undefined) list.reload();
-  };
 
   const exportCsv = async (c: AdminCompetitionView) => {
     try {
@@ -108,101 +91,85 @@ export default function AdminCompetitionsPage() {
         onChange={setTab}
       />
       {tab === 'winners' ? (
-        winners.error && !winners.data ? (
-          <ErrorBox role="alert">
-            Error loading winners: {messageOf(winners.error, winners.error.message)}
-          </ErrorBox>
-        ) : !winners.data ? (
-          <Spinner label="Loading winners" />
-        ) : (
-          <AdminWinnersTable winners={winners.data} onChanged={winners.reload} />
-        )
-      ) : list.error && !list.data ? (
-        <ErrorBox role="alert">
-          Error loading competitions: {messageOf(list.error, list.error.message)}
-        </ErrorBox>
-      ) : !list.data ? (
-        <Spinner label="Loading competitions" />
-      ) : shown.length === 0 ? (
-        <Muted>No {TABS.find((t) => t.key === tab)?.label.toLowerCase()} competitions.</Muted>
+        <AdminWinnersTable winners={winners.data} error={winners.error} onChanged={winners.reload} />
       ) : (
-        <TableWrap>
-          <Table aria-label="Competitions">
-            <thead>
-              <tr>
-                <th>Title</th>
-                <th>Price</th>
-                <th>Total Tickets</th>
-                <th>Status</th>
-                <th>End Date</th>
-                <th>Created At</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((c) => (
-                <tr key={c.id} data-testid="competition-row">
-                  <td>
-                    <Link href={`/admin/competitions/${c.id}`}>{c.title}</Link>
-                    {c.autoWin && (
-                      <>
-                        {' '}
-                        <StatusBadge $status="admin">Auto-win</StatusBadge>
-                      </>
-                    )}
-                  </td>
-                  <td className="num">{formatPounds(c.ticketPrice)}</td>
-                  <td className="num">
-                    {c.totalTickets.toLocaleString('en-GB')}
-                    <br />
-                    <small>{c.ticketsSold.toLocaleString('en-GB')} sold</small>
-                  </td>
-                  <td>
-                    <StatusBadge $status={c.status}>{c.status}</StatusBadge>
-                  </td>
-                  <td className="nowrap">{formatDateTime(c.endDate)}</td>
-                  <td className="nowrap">{formatShortDate(c.createdAt)}</td>
-                  <td>
-                    <RowActions>
-                      <Link href={`/admin/competitions/${c.id}`} asChild>
-                        <ButtonLink $variant="ghost" aria-label={`Open ${c.title}`}>
-                          Open
-                        </ButtonLink>
-                      </Link>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setEditing(c)}
-                        aria-label={`Edit ${c.title}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setDeleting(c)}
-                        aria-label={`Delete ${c.title}`}
-                      >
-                        Delete
-                      </Button>
-                      {c.status !== 'active' && (
-                        <Button
-                          type="button"
-                          $variant="ghost"
-                          onClick={() => void exportCsv(c)}
-                          aria-label={`Export ${c.title} as CSV`}
-                          title="Export purchases as CSV"
-                        >
-                          <DownloadIcon />
-                        </Button>
-                      )}
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableWrap>
+        <AdminTable
+          label="Competitions"
+          rows={list.data && shown}
+          error={list.error}
+          loadingLabel="Loading competitions"
+          errorText={(e) => `Error loading competitions: ${messageOf(e, e.message)}`}
+          empty={`No ${TABS.find((t) => t.key === tab)?.label.toLowerCase()} competitions.`}
+          rowKey={(c) => c.id}
+          rowTestId="competition-row"
+          columns={[
+            {
+              header: 'Title',
+              cell: (c) => (
+                <>
+                  <Link href={`/admin/competitions/${c.id}`}>{c.title}</Link>
+                  {c.autoWin && (
+                    <>
+                      {' '}
+                      <StatusBadge $status="admin">Auto-win</StatusBadge>
+                    </>
+                  )}
+                </>
+              ),
+            },
+            { header: 'Price', className: 'num', cell: (c) => formatPounds(c.ticketPrice) },
+            {
+              header: 'Total Tickets',
+              className: 'num',
+              cell: (c) => (
+                <>
+                  {c.totalTickets.toLocaleString('en-GB')}
+                  <br />
+                  <small>{c.ticketsSold.toLocaleString('en-GB')} sold</small>
+                </>
+              ),
+            },
+            { header: 'Status', cell: (c) => <StatusBadge $status={c.status}>{c.status}</StatusBadge> },
+            { header: 'End Date', className: 'nowrap', cell: (c) => formatDateTime(c.endDate) },
+            { header: 'Created At', className: 'nowrap', cell: (c) => formatShortDate(c.createdAt) },
+          ]}
+          actions={(c) => (
+            <>
+              <Link href={`/admin/competitions/${c.id}`} asChild>
+                <ButtonLink $variant="ghost" aria-label={`Open ${c.title}`}>
+                  Open
+                </ButtonLink>
+              </Link>
+              <Button
+                type="button"
+                $variant="ghost"
+                onClick={() => setEditing(c)}
+                aria-label={`Edit ${c.title}`}
+              >
+                Edit
+              </Button>
+              <Button
+                type="button"
+                $variant="ghost"
+                onClick={() => deleting.ask(c)}
+                aria-label={`Delete ${c.title}`}
+              >
+                Delete
+              </Button>
+              {c.status !== 'active' && (
+                <Button
+                  type="button"
+                  $variant="ghost"
+                  onClick={() => void exportCsv(c)}
+                  aria-label={`Export ${c.title} as CSV`}
+                  title="Export purchases as CSV"
+                >
+                  <DownloadIcon />
+                </Button>
+              )}
+            </>
+          )}
+        />
       )}
       <CompetitionFormDialog
         open={editing !== undefined}
@@ -214,17 +181,14 @@ export default function AdminCompetitionsPage() {
         }}
       />
       <ConfirmDialog
-        open={deleting !== undefined}
+        {...deleting.dialog}
         title="Delete Competition"
         confirmLabel="Delete"
-        busy={busy}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(undefined)}
         testId="delete-competition-dialog"
       >
         <p>
-          Delete “{deleting?.title}”? This cannot be undone. A competition that has sold tickets cannot be
-          deleted: end or archive it instead.
+          Delete “{deleting.target?.title}”? This cannot be undone. A competition that has sold tickets cannot
+          be deleted: end or archive it instead.
         </p>
       </ConfirmDialog>
     </PageContainer>

@@ -4,21 +4,12 @@ import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatPounds } from '../../../contract/money';
-import {
-  AdminHeader,
-  Control,
-  Muted,
-  RowActions,
-  StatusBadge,
-  Table,
-  TableWrap,
-  Toolbar,
-} from '../../components/admin/AdminUi';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { AdminHeader, Control, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
 import { formatDateTime } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { CenteredMessage, PageContainer } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
 
 const PAGE_SIZE = 25;
@@ -99,86 +90,71 @@ export default function AdminOrdersPage() {
           </Button>
         </Search>
       </Toolbar>
-      {list.error && !data ? (
-        <CenteredMessage role="alert">
-          <h2>Error Loading Orders</h2>
-          <p>There was an error fetching the orders data.</p>
-          <Button type="button" onClick={list.reload}>
-            Retry
-          </Button>
-        </CenteredMessage>
-      ) : !data ? (
-        <Spinner label="Loading orders" />
-      ) : data.orders.length === 0 ? (
-        <Muted>No orders match.</Muted>
-      ) : (
-        <>
-          <TableWrap>
-            <Table aria-label="Orders">
-              <thead>
-                <tr>
-                  <th>Order</th>
-                  <th>Date</th>
-                  <th>Customer</th>
-                  <th>Items</th>
-                  <th>Total</th>
-                  <th>Status</th>
-                  <th>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.orders.map((o) => (
-                  <tr key={o.id} data-testid="order-row">
-                    <td className="nowrap">{o.orderNumber}</td>
-                    <td className="nowrap">{formatDateTime(o.createdAt)}</td>
-                    <td>
-                      {o.user ? (
-                        <>
-                          {o.user.username}
-                          <br />
-                          <small>{o.user.email}</small>
-                        </>
-                      ) : (
-                        'Deleted user'
-                      )}
-                    </td>
-                    <td>{o.items.map((i) => `${i.title} × ${i.quantity}`).join(', ')}</td>
-                    <td className="num">{formatPounds(o.subtotal)}</td>
-                    <td>
-                      <StatusBadge $status={o.status}>{o.status}</StatusBadge>
-                    </td>
-                    <td>
-                      <RowActions>
-                        <Link href={`/admin/orders/${o.id}`} asChild>
-                          <ButtonLink $variant="ghost" aria-label={`View ${o.orderNumber}`}>
-                            View
-                          </ButtonLink>
-                        </Link>
-                      </RowActions>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableWrap>
-          <Pager aria-label="Pages">
-            <Button type="button" $variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
+      <AdminTable
+        label="Orders"
+        rows={data?.orders}
+        error={list.error}
+        loadingLabel="Loading orders"
+        errorView={
+          <CenteredMessage role="alert">
+            <h2>Error Loading Orders</h2>
+            <p>There was an error fetching the orders data.</p>
+            <Button type="button" onClick={list.reload}>
+              Retry
             </Button>
-            <span>
-              Page {data.page} of {Math.max(1, data.totalPages)} ({data.total} orders)
-            </span>
-            <Button
-              type="button"
-              $variant="ghost"
-              disabled={page >= data.totalPages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </Pager>
-        </>
-      )}
+          </CenteredMessage>
+        }
+        empty="No orders match."
+        rowKey={(o) => o.id}
+        rowTestId="order-row"
+        columns={[
+          { header: 'Order', className: 'nowrap', cell: (o) => o.orderNumber },
+          { header: 'Date', className: 'nowrap', cell: (o) => formatDateTime(o.createdAt) },
+          {
+            header: 'Customer',
+            cell: (o) =>
+              o.user ? (
+                <>
+                  {o.user.username}
+                  <br />
+                  <small>{o.user.email}</small>
+                </>
+              ) : (
+                'Deleted user'
+              ),
+          },
+          { header: 'Items', cell: (o) => o.items.map((i) => `${i.title} × ${i.quantity}`).join(', ') },
+          { header: 'Total', className: 'num', cell: (o) => formatPounds(o.subtotal) },
+          { header: 'Status', cell: (o) => <StatusBadge $status={o.status}>{o.status}</StatusBadge> },
+        ]}
+        actions={(o) => (
+          <Link href={`/admin/orders/${o.id}`} asChild>
+            <ButtonLink $variant="ghost" aria-label={`View ${o.orderNumber}`}>
+              View
+            </ButtonLink>
+          </Link>
+        )}
+        footer={
+          data && (
+            <Pager aria-label="Pages">
+              <Button type="button" $variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {data.page} of {Math.max(1, data.totalPages)} ({data.total} orders)
+              </span>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={page >= data.totalPages}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </Pager>
+          )
+        }
+      />
     </PageContainer>
   );
 }

@@ -2,24 +2,16 @@ import { useEffect, useState } from 'react';
 import type { PromoView } from '../../../contract/admin';
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
-import {
-  AdminHeader,
-  Muted,
-  RowActions,
-  StatusBadge,
-  Table,
-  TableWrap,
-  Tabs,
-} from '../../components/admin/AdminUi';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatShortDate } from '../../components/admin/formatAdmin';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
 
 type Tab = 'active' | 'all';
@@ -35,24 +27,17 @@ export default function AdminPromosPage() {
     tab === 'active' ? '/api/admin/promos?active=true' : '/api/admin/promos',
   );
   const [editing, setEditing] = useState<PromoView | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<PromoView>();
   const [resetting, setResetting] = useState(false);
   const { busy, run } = useAdminMutation();
-
-  const remove = async () => {
-    if (!deleting) return;
-    const promo = deleting;
-    const done = await run(
-      () => apiSend('DELETE', `/api/admin/promos/${promo.id}`),
-      {
-        success: () => ({ title: 'Promo deleted successfully', description: promo.name }),
-        failureTitle: 'Error',
-        fallback: 'The promo could not be deleted',
-      },
-      () => setDeleting(undefined),
-    );
-    if (done !== undefined) list.reload();
-  };
+  const deleting = useConfirmedDelete<PromoView>({
+    remove: (promo) => apiSend('DELETE', `/api/admin/promos/${promo.id}`),
+    toasts: {
+      success: (promo) => ({ title: 'Promo deleted successfully', description: promo.name }),
+      failureTitle: 'Error',
+      fallback: 'The promo could not be deleted',
+    },
+    refresh: list.reload,
+  });
 
   const resetAll = async () => {
     const done = await run(
@@ -86,85 +71,94 @@ export default function AdminPromosPage() {
         value={tab}
         onChange={setTab}
       />
-      {list.error && !list.data ? (
-        <ErrorBox role="alert">{messageOf(list.error, 'The promos could not be loaded')}</ErrorBox>
-      ) : !list.data ? (
-        <Spinner label="Loading promos" />
-      ) : list.data.length === 0 ? (
-        <Muted>{tab === 'active' ? 'No active promos.' : 'No promos yet.'}</Muted>
-      ) : (
-        <TableWrap>
-          <Table aria-label={tab === 'active' ? 'Active Promos' : 'All Promos'}>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Credit</th>
-                <th>Target</th>
-                <th>Uses</th>
-                <th>Valid</th>
-                <th>Status</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((p) => (
-                <tr key={p.id} data-testid="promo-row">
-                  <td>
-                    {p.name}
-                    {p.description && (
-                      <>
-                        <br />
-                        <small>{p.description}</small>
-                      </>
-                    )}
-                  </td>
-                  <td className="num">{formatPounds(p.creditAmount)}</td>
-                  <td className="nowrap">{p.targetUserType === 'all' ? 'All users' : 'New users'}</td>
-                  <td className="num">
-                    {p.currentUses} / {p.totalMaxUses ?? '∞'}
+      <AdminTable
+        label={tab === 'active' ? 'Active Promos' : 'All Promos'}
+        rows={list.data}
+        error={list.error}
+        loadingLabel="Loading promos"
+        errorText={(e) => messageOf(e, 'The promos could not be loaded')}
+        empty={tab === 'active' ? 'No active promos.' : 'No promos yet.'}
+        rowKey={(p) => p.id}
+        rowTestId="promo-row"
+        columns={[
+          {
+            header: 'Name',
+            cell: (p) => (
+              <>
+                {p.name}
+                {p.description && (
+                  <>
                     <br />
-                    <small>{p.maxUsesPerUser} per user</small>
-                  </td>
-                  <td className="nowrap">
-                    {formatShortDate(p.validFrom)} – {p.validUntil ? formatShortDate(p.validUntil) : 'no end'}
-                  </td>
-                  <td>
-                    <StatusBadge $status={p.isActive ? 'active' : 'ended'}>
-                      {p.isActive ? 'Active' : 'Inactive'}
-                    </StatusBadge>
-                    {p.autoApply && (
-                      <>
-                        <br />
-                        <small>Auto-apply</small>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    <RowActions>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setEditing(p)}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setDeleting(p)}
-                        aria-label={`Delete ${p.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableWrap>
-      )}
+                    <small>{p.description}</small>
+                  </>
+                )}
+              </>
+            ),
+          },
+          { header: 'Credit', className: 'num', cell: (p) => formatPounds(p.creditAmount) },
+          {
+            header: 'Target',
+            className: 'nowrap',
+            cell: (p) => (p.targetUserType === 'all' ? 'All users' : 'New users'),
+          },
+          {
+            header: 'Uses',
+            className: 'num',
+            cell: (p) => (
+              <>
+                {p.currentUses} / {p.totalMaxUses ?? '∞'}
+                <br />
+                <small>{p.maxUsesPerUser} per user</small>
+              </>
+            ),
+          },
+          {
+            header: 'Valid',
+            className: 'nowrap',
+            cell: (p) => (
+              <>
+                {formatShortDate(p.validFrom)} – {p.validUntil ? formatShortDate(p.validUntil) : 'no end'}
+              </>
+            ),
+          },
+          {
+            header: 'Status',
+            cell: (p) => (
+              <>
+                <StatusBadge $status={p.isActive ? 'active' : 'ended'}>
+                  {p.isActive ? 'Active' : 'Inactive'}
+                </StatusBadge>
+                {p.autoApply && (
+                  <>
+                    <br />
+                    <small>Auto-apply</small>
+                  </>
+                )}
+              </>
+            ),
+          },
+        ]}
+        actions={(p) => (
+          <>
+            <Button
+              type="button"
+              $variant="ghost"
+              onClick={() => setEditing(p)}
+              aria-label={`Edit ${p.name}`}
+            >
+              Edit
+            </Button>
+            <Button
+              type="button"
+              $variant="ghost"
+              onClick={() => deleting.ask(p)}
+              aria-label={`Delete ${p.name}`}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
       <PromoFormDialog
         open={editing !== undefined}
         promo={editing ?? null}
@@ -174,17 +168,10 @@ export default function AdminPromosPage() {
           list.reload();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title="Delete Promo"
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(undefined)}
-      >
+      <ConfirmDialog {...deleting.dialog} title="Delete Promo" confirmLabel="Delete">
         <p>
-          Delete “{deleting?.name}”? The credit it gave is taken back from the accounts that received it
-          (through their credit history). This cannot be undone.
+          Delete “{deleting.target?.name}”? The credit it gave is taken back from the accounts that received
+          it (through their credit history). This cannot be undone.
         </p>
       </ConfirmDialog>
       <ConfirmDialog

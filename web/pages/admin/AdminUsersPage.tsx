@@ -1,25 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
 import { apiSend, messageOf } from '../../api/client';
-import {
-  AdminHeader,
-  Control,
-  DialogActions,
-  Muted,
-  RowActions,
-  StatusBadge,
-  Table,
-  TableWrap,
-} from '../../components/admin/AdminUi';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatShortDate, fullName } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { ErrorBox } from '../../components/ui/Form';
 import { PageContainer } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 
@@ -81,86 +72,59 @@ export default function AdminUsersPage() {
   const me = useAuth((s) => s.user);
   const list = useAdminData<AdminUserView[]>('/api/admin/users');
   const [changing, setChanging] = useState<AdminUserView>();
-  const [deleting, setDeleting] = useState<AdminUserView>();
-  const { busy, run } = useAdminMutation();
-
-  const remove = async () => {
-    if (!deleting) return;
-    const user = deleting;
-    const done = await run(
-      () => apiSend('DELETE', `/api/admin/users/${user.id}`),
-      {
-        success: () => ({ title: 'User deleted', description: user.username }),
-        failureTitle: 'Delete failed',
-        fallback: 'The user could not be deleted',
-      },
-      () => setDeleting(undefined),
-    );
-    if (done !== undefined) list.reload();
-  };
+  const deleting = useConfirmedDelete<AdminUserView>({
+    remove: (user) => apiSend('DELETE', `/api/admin/users/${user.id}`),
+    toasts: {
+      success: (user) => ({ title: 'User deleted', description: user.username }),
+      failureTitle: 'Delete failed',
+      fallback: 'The user could not be deleted',
+    },
+    refresh: list.reload,
+  });
 
   return (
     <PageContainer>
       <AdminHeader title="Manage Users" />
-      {list.error && !list.data ? (
-        <ErrorBox role="alert">Error loading users: {messageOf(list.error, list.error.message)}</ErrorBox>
-      ) : !list.data ? (
-        <Spinner label="Loading users" />
-      ) : list.data.length === 0 ? (
-        <Muted>No users.</Muted>
-      ) : (
-        <TableWrap>
-          <Table aria-label="Users">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>Username</th>
-                <th>Email</th>
-                <th>Name</th>
-                <th>Role</th>
-                <th>Created</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((u) => (
-                <tr key={u.id} data-testid="user-row">
-                  <td className="num">{u.id}</td>
-                  <td>{u.username}</td>
-                  <td>{u.email}</td>
-                  <td>{fullName(u) || '—'}</td>
-                  <td>
-                    <StatusBadge $status={u.role}>{u.role}</StatusBadge>
-                  </td>
-                  <td className="nowrap">{formatShortDate(u.createdAt)}</td>
-                  <td>
-                    <RowActions>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setChanging(u)}
-                        disabled={u.id === me?.id}
-                        aria-label={`Change role of ${u.username}`}
-                      >
-                        Change Role
-                      </Button>
-                      <Button
-                        type="button"
-                        $variant="ghost"
-                        onClick={() => setDeleting(u)}
-                        disabled={u.id === me?.id}
-                        aria-label={`Delete ${u.username}`}
-                      >
-                        Delete
-                      </Button>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableWrap>
-      )}
+      <AdminTable
+        label="Users"
+        rows={list.data}
+        error={list.error}
+        loadingLabel="Loading users"
+        errorText={(e) => `Error loading users: ${messageOf(e, e.message)}`}
+        empty="No users."
+        rowKey={(u) => u.id}
+        rowTestId="user-row"
+        columns={[
+          { header: 'ID', className: 'num', cell: (u) => u.id },
+          { header: 'Username', cell: (u) => u.username },
+          { header: 'Email', cell: (u) => u.email },
+          { header: 'Name', cell: (u) => fullName(u) || '—' },
+          { header: 'Role', cell: (u) => <StatusBadge $status={u.role}>{u.role}</StatusBadge> },
+          { header: 'Created', className: 'nowrap', cell: (u) => formatShortDate(u.createdAt) },
+        ]}
+        actions={(u) => (
+          <>
+            <Button
+              type="button"
+              $variant="ghost"
+              onClick={() => setChanging(u)}
+              disabled={u.id === me?.id}
+              aria-label={`Change role of ${u.username}`}
+            >
+              Change Role
+            </Button>
+            <Button
+              type="button"
+              $variant="ghost"
+              onClick={() => deleting.ask(u)}
+              disabled={u.id === me?.id}
+              aria-label={`Delete ${u.username}`}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
       <RoleDialog
         user={changing}
         onClose={() => setChanging(undefined)}
@@ -169,17 +133,10 @@ export default function AdminUsersPage() {
           list.reload();
         }}
       />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title="Delete User"
-        confirmLabel="Delete User"
-        busy={busy}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(undefined)}
-      >
+      <ConfirmDialog {...deleting.dialog} title="Delete User" confirmLabel="Delete User">
         <p>
-          Delete {deleting?.username}? Their login and personal details are removed; their orders and entries
-          stay as financial records. This cannot be undone.
+          Delete {deleting.target?.username}? Their login and personal details are removed; their orders and
+          entries stay as financial records. This cannot be undone.
         </p>
       </ConfirmDialog>
     </PageContainer>

@@ -17,7 +17,7 @@ const Actions = styled.div`
 `;
 
 /**
- * /checkout (customer-side.md sections 2 and 4): checking, then auth_required for a guest, or
+ * /checkout (docs/product.md#checkout): checking, then auth_required for a guest, or
  * processing: a signed-in customer goes to /cart, which opens the payment dialog. ?canceled shows
  * the cancelled-payment message instead.
  */

@@ -176,7 +176,7 @@ const NotFound = () => (
 );
 
 /**
- * An order's confirmation (customer-side.md 'Order confirmation'). A pending order (the return
+ * An order's confirmation (docs/product.md#orders). A pending order (the return
  * from a Stripe redirect, or a webhook still on its way) is confirmed once with PATCH
  * /api/orders/:id; the server checks with the payment provider before it sells anything.
  */

@@ -65,7 +65,7 @@ function PaymentResult() {
 }
 
 /**
- * /payment-success (admin-side.md): the hosted payment page's return, showing its query values.
+ * /payment-success (docs/product.md#orders): the hosted payment page's return, showing its query values.
  * /payment-success/:orderId is the order's confirmation, as /confirmation/:orderId.
  */
 export default function PaymentSuccessPage() {
