@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import type { User } from '../../db/models';
-import { findActiveUser } from '../accounts/auth';
+import { User } from '../../db/models';
 import { forbidden, unauthenticated } from '../platform/errors';
 
 declare module 'koa' {
@@ -11,6 +10,11 @@ declare module 'koa' {
 }
 
 /** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
+/** The signed-in account, unless it has since been deleted. */
+export async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
+  return User.query(db).findById(id).whereNull('deletedAt');
+}
+
 export function requireUser(db: Knex, message?: string): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId;

@@ -8,7 +8,6 @@ import {
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { exportPurchasesCsv } from '../../orders/purchaseExport';
 import type { AppDeps } from '../../platform/context';
 import {
   createCompetition,
@@ -47,13 +46,5 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events, con
   router.delete('/api/admin/competitions/:id', admin, async (ctx) => {
     await deleteCompetition({ db, events }, actorOf(ctx), idOf(ctx.params));
     ctx.body = { success: true, message: 'Competition deleted' };
-  });
-
-  router.get('/api/admin/competitions/:id/export-csv', admin, async (ctx) => {
-    const { filename, csv } = await exportPurchasesCsv(db, idOf(ctx.params));
-    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = csv;
   });
 }

@@ -13,12 +13,12 @@ import { ensureGuestId } from '../../http/session';
 import { parse } from '../../http/validate';
 import { type PaymentGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
-import { handleStripeEvent } from '../../payments/stripeWebhook';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder, presentUserEntry } from '../presenter';
+import { handleStripeEvent } from '../stripeWebhook';
 
 /** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';

@@ -1,15 +1,15 @@
 import type Stripe from 'stripe';
 import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation } from '../../db/dialect';
+import { intentStateOf, type StripeGateway } from '../payments/stripe';
+import { HttpError } from '../platform/errors';
 import {
   fulfilPayment,
   type PaymentDeps,
   recordPaymentCanceled,
   recordPaymentFailure,
   reportOf,
-} from '../orders/fulfilment';
-import { HttpError } from '../platform/errors';
-import { intentStateOf, type StripeGateway } from './stripe';
+} from './fulfilment';
 
 export type WebhookAnswer = { received: true; duplicate?: true; ignored?: true };
 
