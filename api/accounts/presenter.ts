@@ -1,4 +1,5 @@
 import type { CreditTransactionView, PublicUser } from '../../contract/auth';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CreditTransaction, User } from '../../db/models';
 
@@ -12,7 +13,7 @@ export const presentUser = (u: User): PublicUser => ({
   phoneNumber: u.phoneNumber,
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
-  createdAt: new Date(u.createdAt).toISOString(),
+  createdAt: iso(u.createdAt),
 });
 
 export const presentCreditTransaction = (t: CreditTransaction): CreditTransactionView => ({
@@ -20,5 +21,5 @@ export const presentCreditTransaction = (t: CreditTransaction): CreditTransactio
   type: t.type,
   amount: penceToPounds(t.amountPence),
   description: t.description,
-  createdAt: new Date(t.createdAt).toISOString(),
+  createdAt: iso(t.createdAt),
 });

@@ -1,10 +1,9 @@
 import type { AdminCompetitionView, AdminUserView, PromoView } from '../../contract/admin';
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { Competition, PromoConfig, User } from '../../db/models';
 import { skillQuestionOf } from './skill';
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** A competition as the admin screens edit it: everything, including the skill answer. */
 export function presentAdminCompetition(c: Competition): AdminCompetitionView {

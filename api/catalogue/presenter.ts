@@ -1,11 +1,10 @@
 import { deriveCategory } from '../../contract/categories';
 import type { PublicCompetition } from '../../contract/competitions';
+import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
 import { penceToPounds } from '../../contract/money';
 import type { Competition } from '../../db/models';
 import { skillQuestionOf } from './skill';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The public shape: pounds instead of pence, ISO dates, derived category; nothing internal (the

@@ -5,10 +5,10 @@ import {
   type OrderView,
   type UserEntryView,
 } from '../../contract/checkout';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 
 export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
