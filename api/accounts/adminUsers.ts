@@ -4,11 +4,11 @@ import { lockForUpdate } from '../../db/dialect';
 import { CartItem, User } from '../../db/models';
 import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
-import { presentAdminUser } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { deleteItems, publishReleases, versionReleases } from '../tickets/reservations';
 import { inTransaction } from '../tickets/ticketTransactions';
+import { presentUser } from './presenter';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (admin-side.md: Change Role, Delete User). An admin cannot
@@ -18,7 +18,7 @@ const NOT_FOUND = 'User not found';
 
 export async function listUsers(db: Knex): Promise<AdminUserView[]> {
   const users = (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
-  return users.map(presentAdminUser);
+  return users.map(presentUser);
 }
 
 async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
@@ -75,7 +75,7 @@ export async function changeRole(
   });
   // Their open pages reconnect and re-read the role (joining or leaving the admins room).
   if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
-  return presentAdminUser(user);
+  return presentUser(user);
 }
 
 /**

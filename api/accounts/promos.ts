@@ -4,10 +4,10 @@ import { poundsToPence } from '../../contract/money';
 import { lockForUpdate } from '../../db/dialect';
 import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
-import { presentPromo } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { inTransaction } from '../tickets/ticketTransactions';
+import { presentPromo } from './presenter';
 
 // Site-credit promos and the credit reset (admin-side.md /admin/promos). Every balance change
 // goes through the ledger (credit_transactions), so for every user the ledger sum equals
