@@ -10,7 +10,6 @@ import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
 import { engineOfKnex, lockForUpdate } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
-import { newDrawSeed } from '../draws/drawSeed';
 import { adminDrawStatus } from '../draws/draws';
 import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -18,6 +17,7 @@ import type { EventBus } from '../platform/events';
 import { liveTickets } from '../tickets/liveTickets';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
+import { newDrawSeed } from './drawSeed';
 import { presentCompetition } from './presenter';
 
 // Competitions as the admin runs them (admin-side.md sections 2-5). Edits reach open browsers as
