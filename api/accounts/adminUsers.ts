@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { AdminUserView } from '../../contract/admin';
 import { lockForUpdate } from '../../db/dialect';
 import { CartItem, User } from '../../db/models';
 import type { Role } from '../../db/models/User';
@@ -8,7 +7,6 @@ import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { deleteItems, publishReleases, versionReleases } from '../tickets/reservations';
 import { inTransaction } from '../tickets/ticketTransactions';
-import { presentUser } from './presenter';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (admin-side.md: Change Role, Delete User). An admin cannot
@@ -16,9 +14,8 @@ import { endUserSessions } from './userSessions';
 
 const NOT_FOUND = 'User not found';
 
-export async function listUsers(db: Knex): Promise<AdminUserView[]> {
-  const users = (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
-  return users.map(presentUser);
+export async function listUsers(db: Knex): Promise<User[]> {
+  return (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
 }
 
 async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
@@ -52,7 +49,7 @@ export async function changeRole(
   userId: number,
   role: Role,
   now = Date.now(),
-): Promise<AdminUserView> {
+): Promise<User> {
   if (userId === actor.id) throw conflict('You cannot change your own role.');
   let changed = false;
   const user = await inTransaction(deps.db, async (trx) => {
@@ -75,7 +72,7 @@ export async function changeRole(
   });
   // Their open pages reconnect and re-read the role (joining or leaving the admins room).
   if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
-  return presentUser(user);
+  return user;
 }
 
 /**
