@@ -3,7 +3,7 @@ import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { Competition } from '../../db/models';
-import { skillQuestionOf } from './skill';
+import { skillQuestionOf } from './presenter';
 
 /** A competition as the admin screens edit it: everything, including the skill answer. */
 export function presentAdminCompetition(c: Competition): AdminCompetitionView {

@@ -4,30 +4,29 @@ import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/com
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import {
-  getPublicCompetition,
   listAvailableNumbers,
   listEntries,
   listPublicCompetitions,
   listReservedNumbers,
 } from '../competitions';
+import { presentCompetition, presentEntries } from '../presenter';
 import { getHeroImage } from '../settings';
 import { answerSkillQuestion } from '../skill';
 
-/** Public, read-only competition data. */
+/**
+ * Public, read-only competition data. GET /api/competitions/:id is in draws/routes.ts: once
+ * drawn it carries the result, and catalogue may not call draws.
+ */
 export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
-    ctx.body = await listPublicCompetitions(db, category);
-  });
-
-  router.get('/api/competitions/:id', async (ctx) => {
-    ctx.body = await getPublicCompetition(db, idOf(ctx.params));
+    ctx.body = (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c));
   });
 
   router.get('/api/competitions/:id/entries', async (ctx) => {
-    ctx.body = await listEntries(db, idOf(ctx.params));
+    ctx.body = presentEntries(await listEntries(db, idOf(ctx.params)));
   });
 
   router.get('/api/competitions/:id/available-tickets', async (ctx) => {
