@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { Competition } from '../../db/models';
-import type { SessionData } from '../http/session';
+import type { SessionData } from '../platform/sessions';
 import { findViewableCompetition } from './competitions';
 
 export const SKILL_REQUIRED_MESSAGE = 'Please answer the skill question first';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { purgeExpiredSessions } from '../http/session';
+import { purgeExpiredSessions } from '../platform/sessions';
 import { type ReservationDeps, sweepExpired } from './reservations';
 
 /**

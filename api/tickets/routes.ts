@@ -2,9 +2,9 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from '../../contract/cart';
 import { hasPassedSkill } from '../catalogue/skill';
-import { ensureGuestId } from '../http/session';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
+import { ensureGuestId } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import {
   addToCart,

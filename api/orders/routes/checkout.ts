@@ -9,7 +9,6 @@ import {
 } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { requireUser } from '../../http/auth';
-import { ensureGuestId } from '../../http/session';
 import { parse } from '../../http/validate';
 import { createGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
@@ -17,6 +16,7 @@ import { handleStripeEvent } from '../../payments/stripeWebhook';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { createMailer } from '../../platform/mailer';
+import { ensureGuestId } from '../../platform/sessions';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder, presentUserEntry } from '../presenter';
