@@ -16,6 +16,7 @@ import { registerDrawRoutes } from './draws/routes';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
 import { requestLogger } from './http/requestLogger';
+import { sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
@@ -23,7 +24,7 @@ import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/che
 import { createGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError, notFound } from './platform/errors';
-import { createSessionStore, type SessionStore, sessionMiddleware } from './platform/sessions';
+import { createSessionStore, type SessionStore } from './platform/sessions';
 import { registerCartRoutes } from './tickets/routes';
 
 export interface AppOptions {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type Koa from 'koa';
-import session from 'koa-session';
 
+// Sessions as data: what a session holds, the store koa-session and realtime/ read it from, and
+// the guest id. The Koa middleware that uses them is http/session.ts.
+
+/** The cookie's name: http/session.ts sets it, realtime/ reads it on the socket handshake. */
 export const SESSION_COOKIE = 'wcp.sid';
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -15,14 +17,6 @@ export interface SessionData {
   userId?: number;
   /** Competitions whose skill question this session answered correctly. */
   skillPassed?: number[];
-}
-
-declare module 'koa' {
-  interface DefaultContext {
-    session:
-      | (SessionData & { regenerate(): Promise<void> | undefined; readonly externalKey?: string })
-      | null;
-  }
 }
 
 interface SessionRow {
@@ -57,25 +51,6 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 /** Deletes sessions past their expiry (they are already refused); returns how many went. */
 export async function purgeExpiredSessions(db: Knex, now = Date.now()): Promise<number> {
   return db('sessions').where('expiresAt', '<=', now).delete();
-}
-
-export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean): Koa.Middleware {
-  return session(
-    {
-      key: SESSION_COOKIE,
-      maxAge: SESSION_MAX_AGE_MS,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      signed: true,
-      renew: true,
-      // 256 random bits per session key (the cookie value).
-      genid: () => randomBytes(32).toString('base64url'),
-      // biome-ignore lint/suspicious/noExplicitAny: koa-session's store type is generated from a zod schema
-      store: store as any,
-    },
-    app,
-  );
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');
