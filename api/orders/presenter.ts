@@ -1,3 +1,4 @@
+import type { AdminOrderDetail, AuditEntryView } from '../../contract/admin';
 import {
   type AdminOrderView,
   formatOrderNumber,
@@ -70,6 +71,21 @@ export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
       : null,
   };
 }
+
+/** An order as the admin's detail loads it: items, customer and its audit trail. */
+export interface AdminOrderRecord {
+  order: OrderWithItems;
+  auditLog: AuditEntryView[];
+}
+
+/** The admin's order detail: the admin view plus references, cancellation time and audit trail. */
+export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord): AdminOrderDetail => ({
+  ...presentAdminOrder(o),
+  paymentReference: o.stripePaymentIntentId,
+  refundReference: o.refundReference,
+  cancelledAt: o.cancelledAt ? iso(o.cancelledAt) : null,
+  auditLog,
+});
 
 export function presentUserEntry(e: UserEntry & { competition?: Competition }): UserEntryView {
   const c = e.competition;

@@ -9,6 +9,7 @@ import { lookupTicket } from '../../tickets/ticketLookup';
 import { adminOrderDetail, listOrders } from '../adminOrders';
 import { cancelOrder } from '../cancellation';
 import { adminStats } from '../orders';
+import { presentAdminOrder, presentAdminOrderDetail } from '../presenter';
 
 /** The dashboard counts, /admin/orders and /admin/ticket-lookup. */
 export function registerAdminOrderRoutes(
@@ -26,17 +27,19 @@ export function registerAdminOrderRoutes(
 
   router.get('/api/admin/orders', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
+    const { orders, ...paging } = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
+    ctx.body = { orders: orders.map(presentAdminOrder), ...paging };
   });
 
   router.get('/api/admin/orders/:id', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await adminOrderDetail(db, idOf(ctx.params));
+    ctx.body = presentAdminOrderDetail(await adminOrderDetail(db, idOf(ctx.params)));
   });
 
   router.post('/api/admin/orders/:id/cancel', admin, async (ctx) => {
     const id = idOf(ctx.params);
-    ctx.body = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+    const result = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+    ctx.body = { ...result, order: presentAdminOrderDetail(result.order) };
   });
 
   router.get('/api/admin/tickets/lookup', admin, async (ctx) => {
