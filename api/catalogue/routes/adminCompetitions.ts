@@ -8,7 +8,6 @@ import {
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { exportPurchasesCsv } from '../../orders/purchaseExport';
 import type { AppDeps } from '../../platform/context';
 import {
   createCompetition,
@@ -19,8 +18,9 @@ import {
 import { presentAdminCompetition } from '../adminPresenter';
 
 /**
- * /admin/competitions: list by tab, create, edit, delete, CSV. The detail (with the draw's state
- * and the audit trail) is in draws/routes.ts, since catalogue may not call draws.
+ * /admin/competitions: list by tab, create, edit, delete. Catalogue may not call the domains that
+ * build the rest: the detail (with the draw's state) is in draws/routes.ts, the purchases CSV in
+ * orders/routes/adminOrders.ts.
  */
 export function registerAdminCompetitionRoutes(router: Router, { db, events }: AppDeps): void {
   const admin = requireAdmin(db);
@@ -46,13 +46,5 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events }: A
   router.delete('/api/admin/competitions/:id', admin, async (ctx) => {
     await deleteCompetition({ db, events }, actorOf(ctx), idOf(ctx.params));
     ctx.body = { success: true, message: 'Competition deleted' };
-  });
-
-  router.get('/api/admin/competitions/:id/export-csv', admin, async (ctx) => {
-    const { filename, csv } = await exportPurchasesCsv(db, idOf(ctx.params));
-    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = csv;
   });
 }

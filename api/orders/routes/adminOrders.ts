@@ -10,8 +10,9 @@ import { adminOrderDetail, listOrders } from '../adminOrders';
 import { cancelOrder } from '../cancellation';
 import { adminStats } from '../orders';
 import { presentAdminOrder, presentAdminOrderDetail } from '../presenter';
+import { exportPurchasesCsv } from '../purchaseExport';
 
-/** The dashboard counts, /admin/orders and /admin/ticket-lookup. */
+/** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
 export function registerAdminOrderRoutes(
   router: Router,
   { db, events, logger }: AppDeps,
@@ -45,5 +46,13 @@ export function registerAdminOrderRoutes(
   router.get('/api/admin/tickets/lookup', admin, async (ctx) => {
     const { competitionId, number } = parse(TicketLookupQuerySchema, ctx.query);
     ctx.body = await lookupTicket(db, competitionId, number);
+  });
+
+  router.get('/api/admin/competitions/:id/export-csv', admin, async (ctx) => {
+    const { filename, csv } = await exportPurchasesCsv(db, idOf(ctx.params));
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
   });
 }
