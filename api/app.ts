@@ -25,7 +25,7 @@ import { createGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError, notFound } from './platform/errors';
 import { createSessionStore, type SessionStore } from './platform/sessions';
-import { registerCartRoutes } from './tickets/routes';
+import { registerCartRoutes, registerNumberRoutes } from './tickets/routes';
 
 export interface AppOptions {
   /** The built client (vite build output). Omit to serve only the API. */
@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const api = new Router();
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
+  registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps, sessionStore);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);

@@ -3,19 +3,15 @@ import { SkillAnswerSchema } from '../../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
-import {
-  listAvailableNumbers,
-  listEntries,
-  listPublicCompetitions,
-  listReservedNumbers,
-} from '../competitions';
+import { listEntries, listPublicCompetitions } from '../competitions';
 import { presentCompetition, presentEntries } from '../presenter';
 import { getHeroImage } from '../settings';
 import { answerSkillQuestion } from '../skill';
 
 /**
- * Public, read-only competition data. GET /api/competitions/:id is in draws/routes.ts: once
- * drawn it carries the result, and catalogue may not call draws.
+ * Public, read-only competition data. Catalogue may not call the domains that build the rest:
+ * GET /api/competitions/:id (with the draw's result) is in draws/routes.ts, the available and
+ * reserved numbers in tickets/routes.ts.
  */
 export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
@@ -27,15 +23,6 @@ export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void
 
   router.get('/api/competitions/:id/entries', async (ctx) => {
     ctx.body = presentEntries(await listEntries(db, idOf(ctx.params)));
-  });
-
-  router.get('/api/competitions/:id/available-tickets', async (ctx) => {
-    ctx.body = await listAvailableNumbers(db, idOf(ctx.params));
-  });
-
-  router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listReservedNumbers(db, idOf(ctx.params));
   });
 
   router.post('/api/competitions/:id/skill-answer', async (ctx) => {
