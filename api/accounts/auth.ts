@@ -67,10 +67,6 @@ export async function authenticate(db: Knex, identifier: string, password: strin
   return user && ok ? user : null;
 }
 
-export async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
-  return User.query(db).findById(id).whereNull('deletedAt');
-}
-
 /**
  * Whatever the guest held before signing in (their cart) now belongs to the account too. The held
  * rows follow their items, so per-person limits count them for the account on any device.
