@@ -16,7 +16,7 @@ import { registerDrawRoutes } from './draws/routes';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
 import { requestLogger } from './http/requestLogger';
-import { createSessionStore, type SessionStore, sessionMiddleware } from './http/session';
+import { sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
@@ -24,7 +24,8 @@ import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/che
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError, notFound } from './platform/errors';
-import { registerCartRoutes } from './tickets/routes';
+import { createSessionStore, type SessionStore } from './platform/sessions';
+import { registerCartRoutes, registerNumberRoutes } from './tickets/routes';
 
 export interface AppOptions {
   /** The payment gateway, built once by the composition root and shared with every route. */
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   const api = new Router();
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
+  registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps, sessionStore);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
@@ -385,17 +386,8 @@ export interface AdminCompetitionDetail extends AdminCompetitionView {
   draw?: AdminWinner | null;
 }
 
-export interface AdminUserView {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string;
-  role: 'user' | 'admin';
-  siteCredit: number;
-  createdAt: string;
-}
+/** The admin's user list shows each account exactly as its owner sees it. */
+export type AdminUserView = PublicUser;
 
 export interface OrderListView {
   orders: AdminOrderView[];

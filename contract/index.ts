@@ -5,6 +5,7 @@ export * from './cart';
 export * from './categories';
 export * from './checkout';
 export * from './competitions';
+export * from './dates';
 export * from './draw';
 export * from './errors';
 export * from './money';

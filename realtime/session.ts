@@ -1,6 +1,6 @@
 import Keygrip from 'keygrip';
-import type { SessionData, SessionStore } from '../api/http/session';
-import { SESSION_COOKIE } from '../api/http/session';
+import type { SessionData, SessionStore } from '../api/platform/sessions';
+import { SESSION_COOKIE } from '../api/platform/sessions';
 
 function parseCookies(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();

@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
-import type { AdminUserView } from '../../contract/admin';
 import { lockForUpdate } from '../../db/dialect';
 import { CartItem, User } from '../../db/models';
 import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
-import { presentAdminUser } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { deleteItems, versionReleases } from '../tickets/holdRows';
@@ -16,9 +14,8 @@ import { endUserSessions } from './userSessions';
 
 const NOT_FOUND = 'User not found';
 
-export async function listUsers(db: Knex): Promise<AdminUserView[]> {
-  const users = (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
-  return users.map(presentAdminUser);
+export async function listUsers(db: Knex): Promise<User[]> {
+  return (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
 }
 
 async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
@@ -52,7 +49,7 @@ export async function changeRole(
   userId: number,
   role: Role,
   now = Date.now(),
-): Promise<AdminUserView> {
+): Promise<User> {
   if (userId === actor.id) throw conflict('You cannot change your own role.');
   let changed = false;
   const user = await inTransaction(deps.db, async (trx) => {
@@ -75,7 +72,7 @@ export async function changeRole(
   });
   // Their open pages reconnect and re-read the role (joining or leaving the admins room).
   if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
-  return presentAdminUser(user);
+  return user;
 }
 
 /**

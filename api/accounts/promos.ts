@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
-import type { PromoCreateInput, PromoUpdateInput, PromoView } from '../../contract/admin';
+import type { PromoCreateInput, PromoUpdateInput } from '../../contract/admin';
 import { poundsToPence } from '../../contract/money';
 import { lockForUpdate } from '../../db/dialect';
 import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
-import { presentPromo } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { inTransaction } from '../tickets/ticketTransactions';
+import { presentPromo } from './presenter';
 
 // Site-credit promos and the credit reset (docs/product.md#admin-promos). Every balance change
 // goes through the ledger (credit_transactions), so for every user the ledger sum equals
@@ -16,14 +16,14 @@ import { inTransaction } from '../tickets/ticketTransactions';
 const NOT_FOUND = 'Promo not found';
 
 /** All promos, or the active ones (switched on and not past validUntil); newest first. */
-export async function listPromos(db: Knex, activeOnly: boolean, now = Date.now()): Promise<PromoView[]> {
+export async function listPromos(db: Knex, activeOnly: boolean, now = Date.now()): Promise<PromoConfig[]> {
   const q = PromoConfig.query(db).orderBy([
     { column: 'createdAt', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]);
   if (activeOnly)
     q.where('isActive', true).where((w) => w.whereNull('validUntil').orWhere('validUntil', '>', now));
-  return ((await q) as PromoConfig[]).map(presentPromo);
+  return (await q) as PromoConfig[];
 }
 
 function columnsOf(input: PromoUpdateInput) {
@@ -48,7 +48,12 @@ function assertValidityOrder(validFrom: number, validUntil: number | null) {
     throw badRequest(VALIDITY_ORDER, { fields: { validUntil: VALIDITY_ORDER } });
 }
 
-export async function createPromo(deps: AdminDeps, actor: Actor, input: PromoCreateInput, now = Date.now()) {
+export async function createPromo(
+  deps: AdminDeps,
+  actor: Actor,
+  input: PromoCreateInput,
+  now = Date.now(),
+): Promise<PromoConfig> {
   assertValidityOrder(input.validFrom ?? now, input.validUntil);
   return inTransaction(deps.db, async (trx) => {
     const [id] = await trx('promoConfigs').insert({
@@ -57,8 +62,16 @@ export async function createPromo(deps: AdminDeps, actor: Actor, input: PromoCre
       createdAt: now,
       updatedAt: now,
     });
-    const created = presentPromo((await PromoConfig.query(trx).findById(Number(id)))!);
-    await writeAudit(trx, actor, 'promo.create', { type: 'promo', id: created.id }, null, created, now);
+    const created = (await PromoConfig.query(trx).findById(Number(id)))!;
+    await writeAudit(
+      trx,
+      actor,
+      'promo.create',
+      { type: 'promo', id: created.id },
+      null,
+      presentPromo(created),
+      now,
+    );
     return created;
   });
 }
@@ -69,7 +82,7 @@ export async function updatePromo(
   id: number,
   input: PromoUpdateInput,
   now = Date.now(),
-): Promise<PromoView> {
+): Promise<PromoConfig> {
   return inTransaction(deps.db, async (trx) => {
     const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
       | PromoConfig
@@ -82,15 +95,17 @@ export async function updatePromo(
       const message = `Total max uses cannot be lower than the ${current.currentUses} uses so far`;
       throw conflict(message, { fields: { totalMaxUses: message } });
     }
+    // The audit log keeps before and after as the admin's screen shows them.
     const before = presentPromo(current);
     const row = columnsOf(input);
-    if (!Object.keys(row).length) return before;
+    if (!Object.keys(row).length) return current;
     await trx('promoConfigs')
       .where({ id })
       .update({ ...row, updatedAt: now });
-    const after = presentPromo((await PromoConfig.query(trx).findById(id))!);
+    const updated = (await PromoConfig.query(trx).findById(id))!;
+    const after = presentPromo(updated);
     await writeAudit(trx, actor, 'promo.update', { type: 'promo', id }, before, after, now);
-    return after;
+    return updated;
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { SessionData } from '../http/session';
 import type { EventBus } from '../platform/events';
+import type { SessionData } from '../platform/sessions';
 
 // An admin's change to an account (role, deletion) reaches that user's open pages: every session
 // signed in as them is told it ended, so its sockets disconnect and leave private rooms (the

@@ -1,18 +1,11 @@
 import type { Knex } from 'knex';
-import type {
-  AdminCompetitionDetail,
-  AdminCompetitionView,
-  CompetitionCreateInput,
-  CompetitionUpdateInput,
-} from '../../contract/admin';
+import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
 import { engineOfKnex, lockForUpdate } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
-import { newDrawSeed } from '../draws/drawSeed';
-import { adminDrawStatus } from '../draws/draws';
-import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
+import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { type CartOwner, ownerOfItem } from '../tickets/cartQueries';
@@ -20,6 +13,7 @@ import { bumpCartRevision, cartKeyOf } from '../tickets/cartRevision';
 import { liveTickets } from '../tickets/liveTickets';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
+import { newDrawSeed } from './drawSeed';
 import { presentCompetition } from './presenter';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
@@ -35,37 +29,21 @@ const HAS_SALES = 'This competition has sales and cannot be deleted. End or arch
 const NOT_FOUND = 'Competition not found';
 
 /** Every competition, or one tab's; non-auto-win first, then newest (docs/product.md#admin-competitions). */
-export async function listAdminCompetitions(
-  db: Knex,
-  status?: CompetitionStatus,
-): Promise<AdminCompetitionView[]> {
+export async function listAdminCompetitions(db: Knex, status?: CompetitionStatus): Promise<Competition[]> {
   const q = Competition.query(db).orderBy([
     { column: 'autoWin', order: 'asc' },
     { column: 'createdAt', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]);
   if (status) q.where('status', status);
-  return (await q).map(presentAdminCompetition);
+  return q;
 }
 
-async function findOr404(db: Knex, id: number): Promise<Competition> {
+/** Any competition by id, archived too (the admin sees everything); 404 when there is none. */
+export async function findAnyCompetition(db: Knex, id: number): Promise<Competition> {
   const c = (await Competition.query(db).findById(id)) as Competition | undefined;
   if (!c) throw notFound(NOT_FOUND);
   return c;
-}
-
-export async function getAdminCompetition(
-  db: Knex,
-  id: number,
-  drawAutoAfterSeconds = 0,
-): Promise<AdminCompetitionDetail> {
-  const c = await findOr404(db, id);
-  return {
-    ...presentAdminCompetition(c),
-    // Where the draw stands (or why there is none, e.g. no sales), and its result once drawn.
-    ...(await adminDrawStatus(db, c, drawAutoAfterSeconds)),
-    auditLog: await auditTrail(db, 'competition', id),
-  };
 }
 
 type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestion'>> & {
@@ -105,7 +83,7 @@ export async function createCompetition(
   actor: Actor,
   input: CompetitionCreateInput,
   now = Date.now(),
-): Promise<AdminCompetitionView> {
+): Promise<Competition> {
   if (input.status === 'active' && input.endDate <= now) {
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
@@ -118,14 +96,14 @@ export async function createCompetition(
       createdAt: now,
       updatedAt: now,
     });
-    const created = presentAdminCompetition((await Competition.query(trx).findById(Number(id)))!);
+    const created = (await Competition.query(trx).findById(Number(id)))!;
     await writeAudit(
       trx,
       actor,
       'competition.create',
       { type: 'competition', id: created.id },
       null,
-      created,
+      presentAdminCompetition(created),
       now,
     );
     return created;
@@ -153,7 +131,7 @@ export async function updateCompetition(
   id: number,
   input: CompetitionUpdateInput,
   now = Date.now(),
-): Promise<AdminCompetitionView> {
+): Promise<Competition> {
   let published: { version: number; competition: Competition } | undefined;
   const result = await inTransaction(deps.db, async (trx) => {
     published = undefined;
@@ -177,9 +155,10 @@ export async function updateCompetition(
         throw conflict(message, { fields: { totalTickets: message }, highestTaken: highest });
       }
     }
+    // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);
     const row = columnsOf(input);
-    if (!Object.keys(row).length) return before;
+    if (!Object.keys(row).length) return current;
     await trx('competitions')
       .where({ id })
       .update({ ...row, updatedAt: now });
@@ -188,7 +167,7 @@ export async function updateCompetition(
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.
     published = { version: await bumpVersion(trx, id), competition: updated };
-    return after;
+    return updated;
   });
   if (published) {
     deps.events.publish('competition.updated', {

@@ -1,10 +1,9 @@
-import type { AdminCompetitionView, AdminUserView, PromoView } from '../../contract/admin';
+import type { AdminCompetitionView } from '../../contract/admin';
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
-import type { Competition, PromoConfig, User } from '../../db/models';
-import { skillQuestionOf } from './skill';
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
+import type { Competition } from '../../db/models';
+import { skillQuestionOf } from './presenter';
 
 /** A competition as the admin screens edit it: everything, including the skill answer. */
 export function presentAdminCompetition(c: Competition): AdminCompetitionView {
@@ -30,32 +29,3 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     updatedAt: iso(c.updatedAt),
   };
 }
-
-export const presentAdminUser = (u: User): AdminUserView => ({
-  id: u.id,
-  username: u.username,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  phoneNumber: u.phoneNumber,
-  role: u.role,
-  siteCredit: penceToPounds(u.siteCreditPence),
-  createdAt: iso(u.createdAt),
-});
-
-export const presentPromo = (p: PromoConfig): PromoView => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  creditAmount: penceToPounds(p.creditAmountPence),
-  targetUserType: p.targetUserType,
-  isActive: p.isActive,
-  validFrom: iso(p.validFrom),
-  validUntil: p.validUntil === null ? null : iso(p.validUntil),
-  maxUsesPerUser: p.maxUsesPerUser,
-  totalMaxUses: p.totalMaxUses,
-  currentUses: p.currentUses,
-  autoApply: p.autoApply,
-  createdAt: iso(p.createdAt),
-  updatedAt: iso(p.updatedAt),
-});

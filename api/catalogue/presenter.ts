@@ -1,11 +1,61 @@
+import { DEFAULT_SKILL_QUESTION, type SkillQuestion } from '../../contract/cart';
 import { deriveCategory } from '../../contract/categories';
-import type { PublicCompetition } from '../../contract/competitions';
+import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
+import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
 import { penceToPounds } from '../../contract/money';
 import type { Competition } from '../../db/models';
-import { skillQuestionOf } from './skill';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** A sold ticket with its owner's name fields (null when the account is gone or unknown). */
+export interface EntryRow {
+  number: number;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  deletedAt: number | null;
+}
+
+/** The question shown before buying: the competition's own, or the site's default one. */
+export const skillQuestionOf = (c: Pick<Competition, 'skillQuestion'>): SkillQuestion =>
+  c.skillQuestion ?? {
+    question: DEFAULT_SKILL_QUESTION.question,
+    options: [...DEFAULT_SKILL_QUESTION.options],
+  };
+
+/**
+ * How a ticket holder is shown in public: first name and last initial ("Sarah T."), never an email.
+ * Without a first name the username is used unless it looks like an email address.
+ */
+export function publicOwnerName(
+  o: Pick<EntryRow, 'firstName' | 'lastName' | 'username' | 'deletedAt'>,
+): string {
+  if (o.deletedAt) return 'Former entrant';
+  const first = o.firstName?.trim();
+  if (first) {
+    const initial = o.lastName?.trim().charAt(0).toUpperCase();
+    return initial ? `${first} ${initial}.` : first;
+  }
+  const username = o.username?.trim();
+  return username && !username.includes('@') ? username : 'Entrant';
+}
+
+/** Sold numbers grouped by owner: most tickets first, numbers ascending (rows come sorted by number). */
+export function presentEntries(rows: EntryRow[]): CompetitionEntry[] {
+  const byOwner = new Map<string, CompetitionEntry>();
+  for (const row of rows) {
+    const key = row.userId === null ? 'unknown' : String(row.userId);
+    let entry = byOwner.get(key);
+    if (!entry) {
+      entry = { ownerName: publicOwnerName(row), ticketNumbers: [] };
+      byOwner.set(key, entry);
+    }
+    entry.ticketNumbers.push(row.number);
+  }
+  return [...byOwner.values()].sort(
+    (a, b) => b.ticketNumbers.length - a.ticketNumbers.length || a.ownerName.localeCompare(b.ownerName),
+  );
+}
 
 /**
  * The public shape: pounds instead of pence, ISO dates, derived category; nothing internal (the

@@ -1,16 +1,10 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SKILL_QUESTION, type SkillQuestion } from '../../contract/cart';
+import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { Competition } from '../../db/models';
-import type { SessionData } from '../http/session';
+import type { SessionData } from '../platform/sessions';
 import { findViewableCompetition } from './competitions';
 
 export const SKILL_REQUIRED_MESSAGE = 'Please answer the skill question first';
-
-export const skillQuestionOf = (c: Competition): SkillQuestion =>
-  c.skillQuestion ?? {
-    question: DEFAULT_SKILL_QUESTION.question,
-    options: [...DEFAULT_SKILL_QUESTION.options],
-  };
 
 const answerOf = (c: Competition) => c.skillAnswer ?? DEFAULT_SKILL_QUESTION.answer;
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { type AdminDrawStatus, type AdminWinner, computeDraw, type PublicDraw } from '../../contract/draw';
+import { type AdminDrawStatus, computeDraw } from '../../contract/draw';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { presentCompetition } from '../catalogue/presenter';
@@ -9,7 +9,7 @@ import { conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
-import { type DrawRecord, presentAdminWinner, presentPublicDraw } from './presenter';
+import { type DrawRecord, presentPublicDraw } from './presenter';
 import { winnerEmail } from './winnerEmail';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
@@ -99,11 +99,6 @@ export async function listDrawRecords(db: Knex, limit = 200): Promise<DrawRecord
     .limit(limit)) as DrawRecord[];
 }
 
-export async function loadPublicDraw(db: Knex, competitionId: number): Promise<PublicDraw | null> {
-  const record = await loadDrawRecord(db, competitionId);
-  return record ? presentPublicDraw(record) : null;
-}
-
 /** The sold numbers the draw was made from (ascending), for anyone to recompute it. */
 export async function drawEntries(db: Knex, competitionId: number) {
   const row = (await db('draws as d')
@@ -119,10 +114,11 @@ export async function drawEntries(db: Knex, competitionId: number) {
 async function publishUpdated(deps: DrawDeps, competitionId: number, version: number) {
   const fresh = (await Competition.query(deps.db).findById(competitionId)) as Competition | undefined;
   if (!fresh) return;
+  const record = await loadDrawRecord(deps.db, competitionId);
   deps.events.publish('competition.updated', {
     competitionId,
     version,
-    fields: presentCompetition(fresh, await loadPublicDraw(deps.db, competitionId)),
+    fields: presentCompetition(fresh, record ? presentPublicDraw(record) : null),
   });
 }
 
@@ -135,7 +131,7 @@ export async function drawCompetition(
   competitionId: number,
   by: DrawnBy,
   now = Date.now(),
-): Promise<PublicDraw> {
+): Promise<DrawRecord> {
   const version = await inTransaction(deps.db, async (trx) => {
     // The first statement is a locking read: on MySQL every later read sees what the sales that
     // held this lock before us committed, and sales after us wait and then find drawn_at set.
@@ -217,7 +213,7 @@ export async function drawCompetition(
   });
   await publishUpdated(deps, competitionId, version);
   await notifyWinner(deps, record);
-  return draw;
+  return record;
 }
 
 /** The winner's e-mail. A failure is logged and never undoes the draw. */
@@ -321,7 +317,7 @@ export async function adminDrawStatus(
   c: Competition,
   autoAfterSeconds: number,
   now = Date.now(),
-): Promise<{ drawStatus: AdminDrawStatus; draw: AdminWinner | null }> {
+): Promise<{ drawStatus: AdminDrawStatus; record: DrawRecord | null }> {
   const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
   if (record) {
     return {
@@ -329,7 +325,7 @@ export async function adminDrawStatus(
         state: 'drawn',
         message: `Drawn on ${londonTime(record.drawnAt)} (UK time): winning number ${record.winningNumber}.`,
       },
-      draw: presentAdminWinner(record),
+      record,
     };
   }
   const automatic = c.autoWin
@@ -349,5 +345,5 @@ export async function adminDrawStatus(
       message: `Closed with ${c.ticketsSold} tickets sold: ready to draw. ${automatic}`,
     };
   }
-  return { drawStatus, draw: null };
+  return { drawStatus, record: null };
 }

@@ -1,8 +1,7 @@
 import { formatOrderNumber } from '../../contract/checkout';
+import { iso } from '../../contract/dates';
 import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
-import { publicOwnerName } from '../catalogue/competitions';
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
+import { publicOwnerName } from '../catalogue/presenter';
 
 /** A draws row joined with its competition and the winner's account (for names). */
 export interface DrawRecord {

@@ -1,39 +1,68 @@
 import type { Router } from '@koa/router';
-import { AdminIdParamSchema } from '../../contract/admin';
+import { type AdminCompetitionDetail, AdminIdParamSchema } from '../../contract/admin';
 import { IdParamSchema } from '../../contract/competitions';
 import { WinnerUpdateSchema } from '../../contract/draw';
+import { findAnyCompetition } from '../catalogue/adminCompetitions';
+import { presentAdminCompetition } from '../catalogue/adminPresenter';
+import { findViewableCompetition } from '../catalogue/competitions';
+import { presentCompetition } from '../catalogue/presenter';
 import { actorOf } from '../http/adminActor';
 import { requireAdmin } from '../http/auth';
 import { parse } from '../http/validate';
+import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
-import { type DrawDeps, drawCompetition, drawEntries } from './draws';
+import { adminDrawStatus, type DrawDeps, drawCompetition, drawEntries, loadDrawRecord } from './draws';
+import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
 import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
 
-/** Draws and winners (docs/draws.md): public results and entries, the admin's Draw now and winners. */
+/**
+ * Draws and winners (docs/draws.md): public results and entries, the admin's Draw now and winners.
+ * Also the two competition views that include the draw (public page, admin detail): catalogue
+ * may not call draws, so they are served from here.
+ */
 export function registerDrawRoutes(router: Router, { db, events, logger, config, mailer }: AppDeps): void {
   const deps: DrawDeps = { db, events, logger, mailer, siteName: config.siteName };
   const admin = requireAdmin(db);
+
+  router.get('/api/competitions/:id', async (ctx) => {
+    const c = await findViewableCompetition(db, parse(IdParamSchema, ctx.params).id);
+    const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
+    ctx.body = presentCompetition(c, record ? presentPublicDraw(record) : null);
+  });
 
   router.get('/api/competitions/:id/draw-entries', async (ctx) => {
     ctx.body = await drawEntries(db, parse(IdParamSchema, ctx.params).id);
   });
 
   router.get('/api/winners', async (ctx) => {
-    ctx.body = await listWinners(db);
+    ctx.body = (await listWinners(db)).map(presentWinner);
+  });
+
+  router.get('/api/admin/competitions/:id', admin, async (ctx) => {
+    const c = await findAnyCompetition(db, parse(AdminIdParamSchema, ctx.params).id);
+    // Where the draw stands (or why there is none, e.g. no sales), and its result once drawn.
+    const { drawStatus, record } = await adminDrawStatus(db, c, config.drawAutoAfterSeconds);
+    const detail: AdminCompetitionDetail = {
+      ...presentAdminCompetition(c),
+      drawStatus,
+      draw: record ? presentAdminWinner(record) : null,
+      auditLog: await auditTrail(db, 'competition', c.id),
+    };
+    ctx.body = detail;
   });
 
   router.post('/api/admin/competitions/:id/draw', admin, async (ctx) => {
     const id = parse(AdminIdParamSchema, ctx.params).id;
-    ctx.body = await drawCompetition(deps, id, { kind: 'admin', actor: actorOf(ctx) });
+    ctx.body = presentPublicDraw(await drawCompetition(deps, id, { kind: 'admin', actor: actorOf(ctx) }));
   });
 
   router.get('/api/admin/winners', admin, async (ctx) => {
-    ctx.body = await listAdminWinners(db);
+    ctx.body = (await listAdminWinners(db)).map(presentAdminWinner);
   });
 
   router.patch('/api/admin/winners/:id', admin, async (ctx) => {
     const id = parse(AdminIdParamSchema, ctx.params).id;
     const { prizeDelivered } = parse(WinnerUpdateSchema, ctx.request.body ?? {});
-    ctx.body = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
+    ctx.body = presentAdminWinner(await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered));
   });
 }

@@ -1,19 +1,14 @@
 import type { Knex } from 'knex';
-import type { AdminWinner, Winner } from '../../contract/draw';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { notFound } from '../platform/errors';
 import { listDrawRecords, loadDrawRecord } from './draws';
-import { presentAdminWinner, presentWinner } from './presenter';
+import type { DrawRecord } from './presenter';
 
 // Past winners: the public list (/winners) and the admin's, where a prize is marked delivered.
 
-export async function listWinners(db: Knex): Promise<Winner[]> {
-  return (await listDrawRecords(db)).map(presentWinner);
-}
+export const listWinners = (db: Knex): Promise<DrawRecord[]> => listDrawRecords(db);
 
-export async function listAdminWinners(db: Knex): Promise<AdminWinner[]> {
-  return (await listDrawRecords(db, 1000)).map(presentAdminWinner);
-}
+export const listAdminWinners = (db: Knex): Promise<DrawRecord[]> => listDrawRecords(db, 1000);
 
 /** Marks the prize of a drawn competition delivered (or not), audit-logged on the competition. */
 export async function setPrizeDelivered(
@@ -22,7 +17,7 @@ export async function setPrizeDelivered(
   competitionId: number,
   delivered: boolean,
   now = Date.now(),
-): Promise<AdminWinner> {
+): Promise<DrawRecord> {
   await db.transaction(async (trx) => {
     const before = await loadDrawRecord(trx, competitionId);
     if (!before) throw notFound('No winner has been drawn for this competition.');
@@ -39,5 +34,5 @@ export async function setPrizeDelivered(
       now,
     );
   });
-  return presentAdminWinner((await loadDrawRecord(db, competitionId))!);
+  return (await loadDrawRecord(db, competitionId))!;
 }

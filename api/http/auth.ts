@@ -9,12 +9,13 @@ declare module 'koa' {
   }
 }
 
-/** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
-/** The signed-in account, unless it has since been deleted. */
-export async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
+// Read here from the model, not through accounts/: every domain's routes use these guards, and
+// http/ sits below all of them.
+async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
   return User.query(db).findById(id).whereNull('deletedAt');
 }
 
+/** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
 export function requireUser(db: Knex, message?: string): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { ERROR_CODES } from '../../contract/errors';
 import { HttpError } from '../platform/errors';
-import { newToken, type SessionData } from './session';
+import { newToken, type SessionData } from '../platform/sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';

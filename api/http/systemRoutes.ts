@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import type { AppDeps } from '../platform/context';
+import { ensureGuestId } from '../platform/sessions';
 import { csrfTokenFor } from './csrf';
-import { ensureGuestId } from './session';
 
 /** Health, CSRF token and the public site configuration. */
 export function registerSystemRoutes(router: Router, { db, engine, config, logger }: AppDeps): void {

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { AdminOrderDetail, OrderListQuery, OrderListView } from '../../contract/admin';
+import type { OrderListQuery, OrderListView } from '../../contract/admin';
 import { Order, User } from '../../db/models';
 import { auditTrail } from '../platform/auditLog';
 import { notFound } from '../platform/errors';
 import { loadOrder } from './orders';
-import { type OrderWithItems, presentAdminOrder } from './presenter';
+import type { AdminOrderRecord, OrderWithItems } from './presenter';
 
 // The admin's order list and detail (docs/product.md#admin-orders).
 
@@ -19,7 +19,10 @@ export function orderIdFromSearch(search: string): number | undefined {
 const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 /** Newest first, filtered by status and by an order number or the customer's e-mail/username. */
-export async function listOrders(db: Knex, query: OrderListQuery): Promise<OrderListView> {
+export async function listOrders(
+  db: Knex,
+  query: OrderListQuery,
+): Promise<Omit<OrderListView, 'orders'> & { orders: OrderWithItems[] }> {
   const filtered = () => {
     const q = Order.query(db);
     if (query.status) q.where('orders.status', query.status);
@@ -47,7 +50,7 @@ export async function listOrders(db: Knex, query: OrderListQuery): Promise<Order
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as OrderWithItems[];
   return {
-    orders: orders.map(presentAdminOrder),
+    orders,
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -55,14 +58,8 @@ export async function listOrders(db: Knex, query: OrderListQuery): Promise<Order
   };
 }
 
-export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderDetail> {
+export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderRecord> {
   const order = await loadOrder(db, orderId, true);
   if (!order) throw notFound('Order not found');
-  return {
-    ...presentAdminOrder(order),
-    paymentReference: order.stripePaymentIntentId,
-    refundReference: order.refundReference,
-    cancelledAt: order.cancelledAt ? new Date(Number(order.cancelledAt)).toISOString() : null,
-    auditLog: await auditTrail(db, 'order', orderId),
-  };
+  return { order, auditLog: await auditTrail(db, 'order', orderId) };
 }

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { AdminOrderDetail } from '../../contract/admin';
 import { formatOrderNumber } from '../../contract/checkout';
 import { lockForUpdate } from '../../db/dialect';
 import { Order } from '../../db/models';
@@ -11,6 +10,7 @@ import { conflict, notFound } from '../platform/errors';
 import { recordTicketEvents } from '../tickets/ticketHistory';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { adminOrderDetail } from './adminOrders';
+import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
 // one transaction, and a paid order's money goes back through the gateway that took it.
@@ -47,7 +47,7 @@ const snapshot = (o: Order) => ({
 export interface CancelResult {
   message: string;
   refund: 'none' | 'refunded' | 'pending';
-  order: AdminOrderDetail;
+  order: AdminOrderRecord;
 }
 
 export async function cancelOrder(

@@ -1,3 +1,4 @@
+import type { AdminOrderDetail, AuditEntryView } from '../../contract/admin';
 import {
   type AdminOrderView,
   formatOrderNumber,
@@ -5,10 +6,10 @@ import {
   type OrderView,
   type UserEntryView,
 } from '../../contract/checkout';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 
 export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
@@ -70,6 +71,21 @@ export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
       : null,
   };
 }
+
+/** An order as the admin's detail loads it: items, customer and its audit trail. */
+export interface AdminOrderRecord {
+  order: OrderWithItems;
+  auditLog: AuditEntryView[];
+}
+
+/** The admin's order detail: the admin view plus references, cancellation time and audit trail. */
+export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord): AdminOrderDetail => ({
+  ...presentAdminOrder(o),
+  paymentReference: o.stripePaymentIntentId,
+  refundReference: o.refundReference,
+  cancelledAt: o.cancelledAt ? iso(o.cancelledAt) : null,
+  auditLog,
+});
 
 export function presentUserEntry(e: UserEntry & { competition?: Competition }): UserEntryView {
   const c = e.competition;

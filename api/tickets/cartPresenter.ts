@@ -1,9 +1,8 @@
 import type { CartItemView } from '../../contract/cart';
+import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CartItem, Competition } from '../../db/models';
 import type { CartEntry } from './cartQueries';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function presentCartItem(
   item: CartItem & { competition?: Competition },

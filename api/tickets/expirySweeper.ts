@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem } from '../../db/models';
-import { purgeExpiredSessions } from '../http/session';
+import { purgeExpiredSessions } from '../platform/sessions';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownerOfItem } from './cartQueries';
 import { cartChanged, cartKeyOf } from './cartRevision';

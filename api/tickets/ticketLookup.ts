@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
 import { TICKET_NOT_FOUND, type TicketLookupResult } from '../../contract/admin';
 import { formatOrderNumber } from '../../contract/checkout';
+import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
 import { penceToPounds } from '../../contract/money';
 import { Competition, Order, Ticket, User } from '../../db/models';
 import { HttpError, notFound } from '../platform/errors';
 import { ticketHistory } from './ticketHistory';
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /**
  * A number of a competition that is sold or held now, with its buyer, order and history. An

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
-import { newDrawSeed } from '../../api/draws/drawSeed';
+import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { pickDistinct, seededRandom } from './random';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { newDrawSeed } from '../../api/draws/drawSeed';
+import { newDrawSeed } from '../../api/catalogue/drawSeed';
 
 // Direct inserts for arranging test data quickly. They write exactly the rows the services
 // would, so the API under test reads them like any other data.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newDrawSeed } from '../../api/draws/drawSeed';
+import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import {
   acceptIndex,
   canonicalEntries,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../api/accounts/passwords';
-import { publicOwnerName } from '../../api/catalogue/competitions';
+import { publicOwnerName } from '../../api/catalogue/presenter';
 import { EventBus } from '../../api/platform/events';
 import { pickAvailable } from '../../api/tickets/numberPicker';
 import { engineOf, knexConfig } from '../../knexfile';

@@ -9,6 +9,7 @@ import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
+import { presentPromo } from '../presenter';
 import { createPromo, deletePromo, listPromos, resetAllCredits, updatePromo } from '../promos';
 
 /** /admin/promos: Active and All tabs, create, edit, delete, Reset All Credits. */
@@ -18,19 +19,19 @@ export function registerAdminPromoRoutes(router: Router, { db, events }: AppDeps
 
   router.get('/api/admin/promos', admin, async (ctx) => {
     const { active } = parse(PromoListQuerySchema, ctx.query);
-    ctx.body = await listPromos(db, active === 'true' || active === '1');
+    ctx.body = (await listPromos(db, active === 'true' || active === '1')).map(presentPromo);
   });
 
   router.post('/api/admin/promos', admin, async (ctx) => {
     const input = parse(PromoCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await createPromo({ db, events }, actorOf(ctx), input);
+    ctx.body = presentPromo(await createPromo({ db, events }, actorOf(ctx), input));
   });
 
   router.put('/api/admin/promos/:id', admin, async (ctx) => {
     const id = idOf(ctx.params);
     const input = parse(PromoUpdateSchema, ctx.request.body ?? {});
-    ctx.body = await updatePromo({ db, events }, actorOf(ctx), id, input);
+    ctx.body = presentPromo(await updatePromo({ db, events }, actorOf(ctx), id, input));
   });
 
   router.delete('/api/admin/promos/:id', admin, async (ctx) => {

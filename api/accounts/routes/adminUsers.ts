@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { changeRole, deleteUser, listUsers } from '../adminUsers';
+import { presentUser } from '../presenter';
 
 /** /admin/users: list, Change Role, Delete User. */
 export function registerAdminUserRoutes(router: Router, { db, events }: AppDeps): void {
@@ -12,13 +13,13 @@ export function registerAdminUserRoutes(router: Router, { db, events }: AppDeps)
   const idOf = (params: unknown) => parse(UserIdParamSchema, params).userId;
 
   router.get('/api/admin/users', admin, async (ctx) => {
-    ctx.body = await listUsers(db);
+    ctx.body = (await listUsers(db)).map(presentUser);
   });
 
   router.patch('/api/admin/users/:userId/role', admin, async (ctx) => {
     const userId = idOf(ctx.params);
     const { role } = parse(RoleChangeSchema, ctx.request.body ?? {});
-    ctx.body = await changeRole({ db, events }, actorOf(ctx), userId, role);
+    ctx.body = presentUser(await changeRole({ db, events }, actorOf(ctx), userId, role));
   });
 
   router.delete('/api/admin/users/:userId', admin, async (ctx) => {

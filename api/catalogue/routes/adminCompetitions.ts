@@ -12,35 +12,35 @@ import type { AppDeps } from '../../platform/context';
 import {
   createCompetition,
   deleteCompetition,
-  getAdminCompetition,
   listAdminCompetitions,
   updateCompetition,
 } from '../adminCompetitions';
+import { presentAdminCompetition } from '../adminPresenter';
 
-/** /admin/competitions: list by tab, detail with its audit trail, create, edit, delete, CSV. */
-export function registerAdminCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
+/**
+ * /admin/competitions: list by tab, create, edit, delete. Catalogue may not call the domains that
+ * build the rest: the detail (with the draw's state) is in draws/routes.ts, the purchases CSV in
+ * orders/routes/adminOrders.ts.
+ */
+export function registerAdminCompetitionRoutes(router: Router, { db, events }: AppDeps): void {
   const admin = requireAdmin(db);
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/competitions', admin, async (ctx) => {
     const { status } = parse(CompetitionTabQuerySchema, ctx.query);
-    ctx.body = await listAdminCompetitions(db, status);
-  });
-
-  router.get('/api/admin/competitions/:id', admin, async (ctx) => {
-    ctx.body = await getAdminCompetition(db, idOf(ctx.params), config.drawAutoAfterSeconds);
+    ctx.body = (await listAdminCompetitions(db, status)).map(presentAdminCompetition);
   });
 
   router.post('/api/admin/competitions', admin, async (ctx) => {
     const input = parse(CompetitionCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await createCompetition({ db, events }, actorOf(ctx), input);
+    ctx.body = presentAdminCompetition(await createCompetition({ db, events }, actorOf(ctx), input));
   });
 
   router.put('/api/admin/competitions/:id', admin, async (ctx) => {
     const id = idOf(ctx.params);
     const input = parse(CompetitionUpdateSchema, ctx.request.body ?? {});
-    ctx.body = await updateCompetition({ db, events }, actorOf(ctx), id, input);
+    ctx.body = presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, input));
   });
 
   router.delete('/api/admin/competitions/:id', admin, async (ctx) => {

@@ -3,40 +3,26 @@ import { SkillAnswerSchema } from '../../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
-import {
-  getPublicCompetition,
-  listAvailableNumbers,
-  listEntries,
-  listPublicCompetitions,
-  listReservedNumbers,
-} from '../competitions';
+import { listEntries, listPublicCompetitions } from '../competitions';
+import { presentCompetition, presentEntries } from '../presenter';
 import { getHeroImage } from '../settings';
 import { answerSkillQuestion } from '../skill';
 
-/** Public, read-only competition data. */
+/**
+ * Public, read-only competition data. Catalogue may not call the domains that build the rest:
+ * GET /api/competitions/:id (with the draw's result) is in draws/routes.ts, the available and
+ * reserved numbers in tickets/routes.ts.
+ */
 export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
-    ctx.body = await listPublicCompetitions(db, category);
-  });
-
-  router.get('/api/competitions/:id', async (ctx) => {
-    ctx.body = await getPublicCompetition(db, idOf(ctx.params));
+    ctx.body = (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c));
   });
 
   router.get('/api/competitions/:id/entries', async (ctx) => {
-    ctx.body = await listEntries(db, idOf(ctx.params));
-  });
-
-  router.get('/api/competitions/:id/available-tickets', async (ctx) => {
-    ctx.body = await listAvailableNumbers(db, idOf(ctx.params));
-  });
-
-  router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listReservedNumbers(db, idOf(ctx.params));
+    ctx.body = presentEntries(await listEntries(db, idOf(ctx.params)));
   });
 
   router.post('/api/competitions/:id/skill-answer', async (ctx) => {

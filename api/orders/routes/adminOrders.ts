@@ -9,9 +9,10 @@ import { lookupTicket } from '../../tickets/ticketLookup';
 import { adminOrderDetail, listOrders } from '../adminOrders';
 import { cancelOrder } from '../cancellation';
 import { adminStats } from '../orders';
+import { presentAdminOrder, presentAdminOrderDetail } from '../presenter';
 import { exportPurchasesCsv } from '../purchaseExport';
 
-/** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases as CSV. */
+/** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
 export function registerAdminOrderRoutes(
   router: Router,
   { db, events, logger }: AppDeps,
@@ -27,17 +28,19 @@ export function registerAdminOrderRoutes(
 
   router.get('/api/admin/orders', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
+    const { orders, ...paging } = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
+    ctx.body = { orders: orders.map(presentAdminOrder), ...paging };
   });
 
   router.get('/api/admin/orders/:id', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await adminOrderDetail(db, idOf(ctx.params));
+    ctx.body = presentAdminOrderDetail(await adminOrderDetail(db, idOf(ctx.params)));
   });
 
   router.post('/api/admin/orders/:id/cancel', admin, async (ctx) => {
     const id = idOf(ctx.params);
-    ctx.body = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+    const result = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+    ctx.body = { ...result, order: presentAdminOrderDetail(result.order) };
   });
 
   router.get('/api/admin/tickets/lookup', admin, async (ctx) => {
@@ -45,7 +48,6 @@ export function registerAdminOrderRoutes(
     ctx.body = await lookupTicket(db, competitionId, number);
   });
 
-  // A competition's purchases as CSV (the button is on the competitions screen; the data is orders').
   router.get('/api/admin/competitions/:id/export-csv', admin, async (ctx) => {
     const { filename, csv } = await exportPurchasesCsv(db, idOf(ctx.params));
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);

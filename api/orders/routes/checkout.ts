@@ -9,12 +9,12 @@ import {
 } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { requireUser } from '../../http/auth';
-import { ensureGuestId } from '../../http/session';
 import { parse } from '../../http/validate';
 import { type PaymentGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { ensureGuestId } from '../../platform/sessions';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder, presentUserEntry } from '../presenter';

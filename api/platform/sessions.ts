@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+
+// Sessions as data: what a session holds, the store koa-session and realtime/ read it from, and
+// the guest id. The Koa middleware that uses them is http/session.ts.
+
+/** The cookie's name: http/session.ts sets it, realtime/ reads it on the socket handshake. */
+export const SESSION_COOKIE = 'wcp.sid';
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What we keep in a session. Later features add fields (userId, skill answers...). */
+export interface SessionData {
+  /** Identifies a visitor's cart before (and after) they sign in. Never the cookie value itself. */
+  guestId?: string;
+  csrfToken?: string;
+  /** Set while signed in. */
+  userId?: number;
+  /** Competitions whose skill question this session answered correctly. */
+  skillPassed?: number[];
+}
+
+interface SessionRow {
+  id: string;
+  data: string;
+  expiresAt: number;
+}
+
+/** koa-session store on the `sessions` table, so sessions survive restarts and work across processes. */
+export function createSessionStore(db: Knex) {
+  return {
+    async get(key: string): Promise<SessionData | null> {
+      const row = (await db<SessionRow>('sessions').where({ id: key }).first()) as SessionRow | undefined;
+      if (!row || row.expiresAt <= Date.now()) return null;
+      return JSON.parse(row.data) as SessionData;
+    },
+    async set(key: string, data: SessionData, maxAge: number): Promise<void> {
+      const expiresAt = Date.now() + (Number.isFinite(maxAge) ? maxAge : SESSION_MAX_AGE_MS);
+      await db('sessions')
+        .insert({ id: key, data: JSON.stringify(data), expiresAt })
+        .onConflict('id')
+        .merge(['data', 'expiresAt']);
+    },
+    async destroy(key: string): Promise<void> {
+      await db('sessions').where({ id: key }).delete();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** Deletes sessions past their expiry (they are already refused); returns how many went. */
+export async function purgeExpiredSessions(db: Knex, now = Date.now()): Promise<number> {
+  return db('sessions').where('expiresAt', '<=', now).delete();
+}
+
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Gives the session a guest id (and so a cookie) if it has none yet. */
+export function ensureGuestId(s: SessionData): string {
+  s.guestId ??= newToken().slice(0, 32);
+  return s.guestId;
+}
