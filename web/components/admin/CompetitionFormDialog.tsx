@@ -175,8 +175,11 @@ export function CompetitionFormDialog({
       onSaved();
     } catch (err) {
       const message = messageOf(err, 'The competition could not be saved');
+      // A field the server refused (e.g. totalTickets below a held number) shows beside that field.
       const fields =
-        err instanceof ApiError ? (err.body as { fields?: Record<string, string> })?.fields : undefined;
+        err instanceof ApiError
+          ? (err.body as { details?: { fields?: Record<string, string> } } | undefined)?.details?.fields
+          : undefined;
       if (fields) {
         const mapped: Record<string, string> = {};
         for (const [k, m] of Object.entries(fields)) {
