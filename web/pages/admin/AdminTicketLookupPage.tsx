@@ -85,7 +85,8 @@ export default function AdminTicketLookupPage() {
       setOutcome({ found: await apiGet<TicketLookupResult>(`/api/admin/tickets/lookup?${q}`) });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404 && err.serverMessage === TICKET_NOT_FOUND) {
-        setOutcome({ missing: (err.body as { history?: TicketHistoryEntry[] }).history ?? [] });
+        const details = (err.body as { details?: { history?: TicketHistoryEntry[] } }).details;
+        setOutcome({ missing: details?.history ?? [] });
       } else {
         setOutcome(undefined);
         toast({
