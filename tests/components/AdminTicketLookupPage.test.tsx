@@ -30,7 +30,7 @@ describe('AdminTicketLookupPage', () => {
       if (path === '/api/admin/tickets/lookup?competitionId=5&number=8')
         return jsonResponse(404, {
           message: 'Ticket not found',
-          code: 'not_found',
+          code: 'ticket_not_found',
           details: { history },
         });
       return undefined;
