@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   csrf: 'csrf_invalid',
   notFound: 'not_found',
+  /** Ticket lookup: the number is neither sold nor held now; details.history, when it has a past. */
+  ticketNotFound: 'ticket_not_found',
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   tooLarge: 'payload_too_large',

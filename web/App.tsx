@@ -6,6 +6,7 @@ import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
 import { Spinner } from './components/ui/Spinner';
+import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
@@ -27,7 +28,7 @@ import HowToPlayPage from './pages/static/HowToPlayPage';
 import PrivacyPage from './pages/static/PrivacyPage';
 import TermsPage from './pages/static/TermsPage';
 import WinnersPage from './pages/winners/WinnersPage';
-import { useAuth } from './stores/auth';
+import { startAuthSync, useAuth } from './stores/auth';
 import { startCartSync } from './stores/cart';
 import { useSite } from './stores/site';
 import { GlobalStyle } from './theme/GlobalStyle';
@@ -114,6 +115,9 @@ export function Routes() {
 export function App() {
   useEffect(() => {
     void useSite.getState().load();
+    // Each store subscribes to its socket events before the socket connects.
+    startClockSync();
+    startAuthSync();
     void startRealtime(); // session first, then the socket (clock, live tickets, private rooms)
     startCartSync();
     const onFocus = () => void useAuth.getState().refresh();

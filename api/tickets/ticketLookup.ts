@@ -28,7 +28,7 @@ export async function lookupTicket(
   if (!ticket) {
     throw new HttpError(
       404,
-      ERROR_CODES.notFound,
+      ERROR_CODES.ticketNotFound,
       TICKET_NOT_FOUND,
       history.length ? { history } : undefined,
     );

@@ -1,17 +1,27 @@
 // Typed fetch client with the shop's conventions (docs/product.md#conventions): cookies,
 // no-cache, 15 s timeout for queries and 30 s for mutations, and the spec's error texts.
 
+import * as v from 'valibot';
+import { ApiErrorSchema, ERROR_CODES, type ErrorCode } from '../../contract/errors';
+
 export const QUERY_TIMEOUT_MS = 15_000;
 export const MUTATION_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = 'Failed to fetch data. Please check your connection and try again.';
 
-/** An HTTP failure: message is '{status}: {body text}' (spec), serverMessage the API's own message. */
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODES));
+
+/**
+ * An HTTP failure: message is '{status}: {body text}' (spec), serverMessage the API's own message.
+ * A UI decides by `code` and `details`, never by the text. A body that is not the API's error
+ * shape, or a code this client does not know, counts as 'internal_error'.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly serverMessage: string | undefined,
-    readonly body: unknown,
+    readonly code: ErrorCode = ERROR_CODES.internal,
+    readonly details: Readonly<Record<string, unknown>> | undefined = undefined,
   ) {
     super(message);
   }
@@ -22,20 +32,45 @@ async function toApiError(res: Response): Promise<ApiError> {
   try {
     text = await res.text();
   } catch {
-    return new ApiError(res.status, `${res.status}: Could not process response`, undefined, undefined);
+    return new ApiError(res.status, `${res.status}: Could not process response`, undefined);
   }
-  let body: unknown = text;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    // Not JSON: keep the text.
+    // Not JSON (a proxy's error page): no code, no server message.
   }
   const serverMessage =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : undefined;
-  return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, body);
+  const parsed = v.safeParse(ApiErrorSchema, body);
+  if (!parsed.success) return new ApiError(res.status, `${res.status}: ${text}`, serverMessage);
+  const { code, details } = parsed.output;
+  return new ApiError(
+    res.status,
+    `${res.status}: ${text}`,
+    serverMessage,
+    KNOWN_CODES.has(code) ? (code as ErrorCode) : ERROR_CODES.internal,
+    details,
+  );
 }
+
+/**
+ * The error's details when they have the shape a schema describes (each code documents its
+ * details in contract/errors.ts); undefined for any other error or shape.
+ */
+export function errorDetails<S extends v.GenericSchema>(
+  err: unknown,
+  schema: S,
+): v.InferOutput<S> | undefined {
+  if (!(err instanceof ApiError) || !err.details) return undefined;
+  const parsed = v.safeParse(schema, err.details);
+  return parsed.success ? parsed.output : undefined;
+}
+
+/** details.fields of a validation failure or a refused field: field path -> message. */
+export const FieldErrorsSchema = v.object({ fields: v.record(v.string(), v.string()) });
 
 async function request<T>(
   path: string,
@@ -104,8 +139,7 @@ async function withCsrfRetry<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (err) {
-    const code = err instanceof ApiError ? (err.body as { code?: string } | undefined)?.code : undefined;
-    if (code !== 'csrf_invalid') throw err;
+    if (!(err instanceof ApiError && err.code === ERROR_CODES.csrf)) throw err;
     await ensureCsrfToken(true);
     return send();
   }

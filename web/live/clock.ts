@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { getSocket } from './socket';
 
 interface ClockState {
   /** serverTime - Date.now() at the last `clock` event. */
@@ -16,3 +17,12 @@ export const useClock = create<ClockState>((set) => ({
 }));
 
 export const serverNow = () => Date.now() + useClock.getState().offsetMs;
+
+let following = false;
+
+/** Follows the server's clock: it sends `clock` on every connect. */
+export function startClockSync(): void {
+  if (following) return;
+  following = true;
+  getSocket().on('clock', ({ serverTime }) => useClock.getState().setServerTime(serverTime));
+}

@@ -1,8 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime';
 import { ensureCsrfToken } from '../api/client';
-import { useAuth } from '../stores/auth';
-import { useClock } from './clock';
+
+// Transport only: this module knows no store. Each store subscribes to the events it needs
+// (auth: session:ended, clock: clock, cart: cart:*, live competitions, draws, the admin feed).
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -20,10 +21,8 @@ export function getSocket(): AppSocket {
       transports: ['websocket', 'polling'],
       autoConnect: false,
     });
-    s.on('clock', ({ serverTime }) => useClock.getState().setServerTime(serverTime));
-    // This browser signed in or out (maybe in another tab): check who we are now.
-    s.on('session:ended', () => void useAuth.getState().refresh());
-    // The server drops a socket whose session ended; reconnect so the handshake reads the new cookie.
+    // The server drops a socket whose session ended; Socket.IO does not retry that by itself, so
+    // reconnect and let the handshake read the current cookie.
     s.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') setTimeout(() => s.connect(), 250);
     });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { PublicUser } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
+import { getSocket } from '../live/socket';
 
 const STORAGE_KEY = 'wcp.user';
 
@@ -106,6 +107,18 @@ export const useAuth = create<AuthState>()((set, get) => ({
     }
   },
 }));
+
+let syncing = false;
+
+/**
+ * Follows sign-ins and sign-outs made elsewhere (another tab, an admin ending the session): the
+ * server pushes `session:ended` to this session's sockets, so check who is signed in now.
+ */
+export function startAuthSync(): void {
+  if (syncing) return;
+  syncing = true;
+  getSocket().on('session:ended', () => void useAuth.getState().refresh());
+}
 
 export const isAdmin = (user: PublicUser | null) => user?.role === 'admin';
 export const displayName = (user: PublicUser) => user.firstName?.trim() || user.username;

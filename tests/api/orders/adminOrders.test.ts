@@ -208,7 +208,10 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
       ],
     );
     const never = await admin.get(`/api/admin/tickets/lookup?competitionId=${id}&number=20`);
-    expect(never).toMatchObject({ status: 404, body: { message: 'Ticket not found' } });
+    expect(never).toMatchObject({
+      status: 404,
+      body: { message: 'Ticket not found', code: 'ticket_not_found' },
+    });
     expect(never.body.details).toBeUndefined();
 
     for (const [query, message] of [

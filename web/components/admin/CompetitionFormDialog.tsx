@@ -7,7 +7,7 @@ import {
   CompetitionCreateSchema,
   UploadResultSchema,
 } from '../../../contract/admin';
-import { ApiError, apiSend, apiUpload, messageOf } from '../../api/client';
+import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -175,8 +175,8 @@ export function CompetitionFormDialog({
       onSaved();
     } catch (err) {
       const message = messageOf(err, 'The competition could not be saved');
-      const fields =
-        err instanceof ApiError ? (err.body as { fields?: Record<string, string> })?.fields : undefined;
+      // A field the server refused (e.g. totalTickets below a held number) shows beside that field.
+      const fields = errorDetails(err, FieldErrorsSchema)?.fields;
       if (fields) {
         const mapped: Record<string, string> = {};
         for (const [k, m] of Object.entries(fields)) {

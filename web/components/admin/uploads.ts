@@ -2,6 +2,13 @@ import * as v from 'valibot';
 import { UploadResultSchema } from '../../../contract/admin';
 import { ApiError, apiUpload } from '../../api/client';
 
+/** The upload was stored but the answer named no URL: a page may word this its own way. */
+export class MissingImageUrlError extends Error {
+  constructor() {
+    super('Server response missing image URL');
+  }
+}
+
 /**
  * Sends an image and returns the stored URL, with the spec's upload messages: the server's own,
  * else 'Upload failed with status: N'; an answer without a URL is 'Server response missing image URL'.
@@ -16,6 +23,6 @@ export async function uploadForUrl(path: string, file: File): Promise<string> {
     throw err;
   }
   const parsed = v.safeParse(UploadResultSchema, answer);
-  if (!parsed.success) throw new Error('Server response missing image URL');
+  if (!parsed.success) throw new MissingImageUrlError();
   return parsed.output.imageUrl;
 }

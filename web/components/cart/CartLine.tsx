@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CartItemView } from '../../../contract/cart';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
+import { ERROR_CODES } from '../../../contract/errors';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { ApiError } from '../../api/client';
 import { formatLongDate } from '../../format';
@@ -95,8 +96,7 @@ export function CartLine({ item }: { item: CartItemView }) {
     try {
       await Promise.all([setQuantity(item.id, quantity), sleep(QUANTITY_SPINNER_MS)]);
     } catch (err) {
-      const notEnough =
-        err instanceof ApiError && err.status === 409 && err.serverMessage?.startsWith('Only ');
+      const notEnough = err instanceof ApiError && err.code === ERROR_CODES.notEnoughTickets;
       toast({
         title: notEnough ? 'Not enough tickets available' : 'Update Failed',
         description: notEnough ? err.serverMessage : 'Failed to update cart item quantity. Please try again.',

@@ -6,7 +6,7 @@ import {
   type SandboxConfirmResult,
   SandboxConfirmSchema,
 } from '../../../contract/checkout';
-import { ApiError, apiSend, messageOf } from '../../api/client';
+import { ApiError, apiSend, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { ErrorBox, Field, Form } from '../ui/Form';
 import { PaymentActions } from './PaymentActions';
 import { toastPaymentFailed } from './useFinishCheckout';
@@ -44,9 +44,6 @@ function cardErrors(entries: Array<[key: string, message: string]>): CardErrors 
   }
   return found;
 }
-
-const detailsFields = (body: unknown) =>
-  (body as { details?: { fields?: Record<string, string> } } | undefined)?.details?.fields;
 
 /** 'MM/YY' (or MM/YYYY) -> month and year as typed; null when it is not that shape. */
 function splitExpiry(expiry: string): { expMonth: string; expYear: string } | null {
@@ -102,7 +99,10 @@ export function SandboxCardForm({
       onPaid(result.orderId);
     } catch (err) {
       // A typing mistake the server caught (an expiry date in the past): inline, nothing was tried.
-      const fields = err instanceof ApiError && err.status === 400 ? detailsFields(err.body) : undefined;
+      const fields =
+        err instanceof ApiError && err.status === 400
+          ? errorDetails(err, FieldErrorsSchema)?.fields
+          : undefined;
       const inline = cardErrors(Object.entries(fields ?? {}));
       if (Object.keys(inline).length > 0) {
         setErrors(inline);

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
+import * as v from 'valibot';
 import { useLocation } from 'wouter';
 import { MAX_TICKETS_PER_PURCHASE, type PublicCompetition } from '../../../contract/competitions';
+import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
-import { ApiError } from '../../api/client';
+import { ApiError, errorDetails } from '../../api/client';
 import { freeCount, type LiveCompetition, markMine } from '../../live/competitionStore';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
@@ -12,6 +14,9 @@ import { Dialog } from '../ui/Dialog';
 import { NumberSelector } from './NumberSelector';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
 import { listNumbers, plural } from './selection';
+
+/** number_taken's details: the chosen numbers someone else holds or bought. */
+const TakenSchema = v.object({ taken: v.array(v.number()) });
 
 const Stepper = styled.div`
   display: flex;
@@ -75,21 +80,15 @@ export function PurchasePanel({
       markMine(competition.id, item.heldNumbers);
       return true;
     } catch (err) {
-      const details =
-        err instanceof ApiError ? (err.body as { details?: { taken?: number[] } }).details : undefined;
-      if (err instanceof ApiError && err.status === 409 && details?.taken?.length) {
-        const taken = details.taken;
+      const taken = errorDetails(err, TakenSchema)?.taken;
+      if (err instanceof ApiError && err.code === ERROR_CODES.numberTaken && taken?.length) {
         setSelection((s) => s.filter((n) => !taken.includes(n)));
         toast({
           title: 'Numbers no longer available',
           description: `${plural(taken.length, 'Number')} ${listNumbers(taken)} ${taken.length === 1 ? 'was' : 'were'} just taken by another user. Your other numbers are still selected.`,
           variant: 'destructive',
         });
-      } else if (
-        err instanceof ApiError &&
-        err.status === 409 &&
-        /Only \d+ tickets? (is|are) available/.test(err.serverMessage ?? '')
-      ) {
+      } else if (err instanceof ApiError && err.code === ERROR_CODES.notEnoughTickets) {
         toast({
           title: 'Not enough tickets available',
           description: err.serverMessage,

@@ -4,13 +4,13 @@ import * as v from 'valibot';
 import { Link } from 'wouter';
 import {
   type AdminCompetitionView,
-  TICKET_NOT_FOUND,
   type TicketHistoryEntry,
   TicketLookupQuerySchema,
   type TicketLookupResult,
 } from '../../../contract/admin';
+import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
-import { ApiError, apiGet, messageOf } from '../../api/client';
+import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
 import { AdminHeader, Control, FieldRow, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { formatDateTime, fullName } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
@@ -55,6 +55,19 @@ function History({ history }: { history: TicketHistoryEntry[] }) {
   );
 }
 
+/** ticket_not_found's details: the free number's past, when it has one. */
+const FreeTicketSchema = v.object({
+  history: v.array(
+    v.object({
+      event: v.picklist(['held', 'sold', 'released', 'cancelled']),
+      at: v.string(),
+      orderId: v.nullable(v.number()),
+      userId: v.nullable(v.number()),
+      note: v.nullable(v.string()),
+    }),
+  ),
+}) satisfies v.GenericSchema<unknown, { history: TicketHistoryEntry[] }>;
+
 type Outcome = { found: TicketLookupResult } | { missing: TicketHistoryEntry[] };
 
 /** /admin/ticket-lookup: who holds a number in a competition, and what happened to it. */
@@ -84,8 +97,8 @@ export default function AdminTicketLookupPage() {
       const q = new URLSearchParams({ competitionId, number: number.trim() });
       setOutcome({ found: await apiGet<TicketLookupResult>(`/api/admin/tickets/lookup?${q}`) });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404 && err.serverMessage === TICKET_NOT_FOUND) {
-        setOutcome({ missing: (err.body as { history?: TicketHistoryEntry[] }).history ?? [] });
+      if (err instanceof ApiError && err.code === ERROR_CODES.ticketNotFound) {
+        setOutcome({ missing: errorDetails(err, FreeTicketSchema)?.history ?? [] });
       } else {
         setOutcome(undefined);
         toast({

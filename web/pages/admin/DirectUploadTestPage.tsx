@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { AdminHeader, Control, Tabs } from '../../components/admin/AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from '../../components/admin/imageFiles';
-import { uploadForUrl } from '../../components/admin/uploads';
+import { MissingImageUrlError, uploadForUrl } from '../../components/admin/uploads';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Card, Lead, PageContainer } from '../../components/ui/Page';
@@ -44,8 +44,8 @@ function Uploader({ kind }: { kind: Kind }) {
     }
     const stored = await run(
       () =>
-        uploadForUrl(PATHS[kind], file).catch((err: Error) => {
-          if (err.message === 'Server response missing image URL')
+        uploadForUrl(PATHS[kind], file).catch((err: unknown) => {
+          if (err instanceof MissingImageUrlError)
             throw new Error('Upload succeeded but no image URL returned');
           throw err;
         }),

@@ -1,0 +1,61 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminCompetitionView } from '../../contract/admin';
+import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
+import { CompetitionFormDialog } from '../../web/components/admin/CompetitionFormDialog';
+import { jsonResponse, stubApi } from './fakeApi';
+import { renderWithTheme } from './render';
+
+const hotTub: AdminCompetitionView = {
+  id: 5,
+  title: 'Hot Tub',
+  description: 'A six-seat hot tub',
+  image: null,
+  ticketPrice: 2.49,
+  totalTickets: 100,
+  ticketsSold: 12,
+  endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  autoWin: false,
+  status: 'active',
+  features: [],
+  details: { category: 'Home' },
+  maxTicketsPerUser: null,
+  skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+describe('CompetitionFormDialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's refusal of a field beside that field", async () => {
+    const refusal = 'Total tickets cannot be lower than 73: ticket number 73 is already sold or held.';
+    const fetchMock = stubApi((method, path) =>
+      method === 'PUT' && path === '/api/admin/competitions/5'
+        ? jsonResponse(409, {
+            message: refusal,
+            code: 'conflict',
+            details: { fields: { totalTickets: refusal }, highestTaken: 73 },
+          })
+        : undefined,
+    );
+    const onSaved = vi.fn();
+    renderWithTheme(
+      <CompetitionFormDialog open competition={hotTub} onClose={() => undefined} onSaved={onSaved} />,
+    );
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Total Tickets' }), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
+
+    const total = await screen.findByRole('spinbutton', { name: 'Total Tickets', description: refusal });
+    expect(total.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/competitions/5',
+      expect.objectContaining({ method: 'PUT' }),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../contract/auth';
+import { serverNow, startClockSync } from '../../web/live/clock';
+import { startAuthSync, useAuth } from '../../web/stores/auth';
+import { jsonResponse, stubApi } from './fakeApi';
+
+// A stand-in for the Socket.IO client: records the stores' listeners so a test can push events.
+const listeners = vi.hoisted(() => new Map<string, Array<(payload?: unknown) => void>>());
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    connected: false,
+    on: (event: string, listener: (payload?: unknown) => void) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+    },
+    off: () => undefined,
+    emit: () => undefined,
+    connect: () => undefined,
+  }),
+}));
+const push = (event: string, payload?: unknown) => {
+  for (const listener of listeners.get(event) ?? []) listener(payload);
+};
+
+const pat = { id: 7, username: 'pat', role: 'user' } as PublicUser;
+
+describe('stores subscribe to the socket themselves', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuth.setState({ user: null, status: 'loading' });
+  });
+
+  it('checks who is signed in when the server says the session ended (signed out in another tab)', async () => {
+    useAuth.setState({ user: pat, status: 'ready' });
+    const fetchMock = stubApi((_method, path) =>
+      path === '/api/user'
+        ? jsonResponse(401, { message: 'Please log in to continue.', code: 'unauthenticated' })
+        : undefined,
+    );
+    startAuthSync();
+    push('session:ended');
+    await vi.waitFor(() => expect(useAuth.getState().user).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.anything());
+  });
+
+  it("keeps countdowns on the server's clock", () => {
+    startClockSync();
+    push('clock', { serverTime: new Date(Date.now() + 60_000).toISOString() });
+    expect(serverNow() - Date.now()).toBeGreaterThan(59_000);
+  });
+});
