@@ -129,7 +129,7 @@ describe('useConfirmedDelete', () => {
   it("shows the server's message when the delete is refused, and does not refresh", async () => {
     const { refresh } = setup(async () => {
       const message = 'A competition with sold tickets cannot be deleted';
-      throw new ApiError(409, `409: {"message":"${message}"}`, message, { message });
+      throw new ApiError(409, `409: {"message":"${message}"}`, message, 'conflict');
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Prize' }));
     expect(await screen.findByText('Delete failed')).toBeTruthy();
