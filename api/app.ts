@@ -10,6 +10,7 @@ import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
+import { registerNumberRoutes } from './catalogue/routes/numbers';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
 import { registerDrawRoutes } from './draws/routes';
@@ -25,7 +26,7 @@ import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError, notFound } from './platform/errors';
 import { createSessionStore, type SessionStore } from './platform/sessions';
-import { registerCartRoutes, registerNumberRoutes } from './tickets/routes';
+import { registerCartRoutes } from './tickets/routes';
 
 export interface AppOptions {
   /** The payment gateway, built once by the composition root and shared with every route. */

@@ -7,6 +7,9 @@ export const DEFAULT_SKILL_QUESTION = {
   answer: '365',
 } as const;
 
+/** A hold without a correct answer to the competition's skill question (403 skill_required). */
+export const SKILL_REQUIRED_MESSAGE = 'Please answer the skill question first';
+
 export interface SkillQuestion {
   question: string;
   options: string[];

@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { Competition } from '../../db/models';
-import type { SessionData } from '../platform/sessions';
+import { recordSkillPassed, type SessionData } from '../platform/sessions';
 import { findViewableCompetition } from './competitions';
-
-export const SKILL_REQUIRED_MESSAGE = 'Please answer the skill question first';
 
 const answerOf = (c: Competition) => c.skillAnswer ?? DEFAULT_SKILL_QUESTION.answer;
 
@@ -20,13 +18,6 @@ export async function answerSkillQuestion(
 ) {
   const competition = await findViewableCompetition(db, competitionId);
   const correct = answer.trim().toLowerCase() === answerOf(competition).trim().toLowerCase();
-  if (correct) {
-    const passed = new Set(session.skillPassed ?? []);
-    passed.add(competitionId);
-    session.skillPassed = [...passed];
-  }
+  if (correct) recordSkillPassed(session, competitionId);
   return { correct };
 }
-
-export const hasPassedSkill = (session: SessionData | null | undefined, competitionId: number) =>
-  Boolean(session?.skillPassed?.includes(competitionId));

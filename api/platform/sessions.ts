@@ -60,3 +60,12 @@ export function ensureGuestId(s: SessionData): string {
   s.guestId ??= newToken().slice(0, 32);
   return s.guestId;
 }
+
+/** Remembers that this session answered the competition's skill question correctly. */
+export function recordSkillPassed(s: SessionData, competitionId: number): void {
+  s.skillPassed = [...new Set([...(s.skillPassed ?? []), competitionId])];
+}
+
+/** Whether this session may enter the competition: its skill question was answered correctly. */
+export const hasPassedSkill = (s: SessionData | null | undefined, competitionId: number) =>
+  Boolean(s?.skillPassed?.includes(competitionId));

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import type { AddToCartInput } from '../../contract/cart';
+import { type AddToCartInput, SKILL_REQUIRED_MESSAGE } from '../../contract/cart';
 import { ERROR_CODES } from '../../contract/errors';
 import { CartItem, type Competition } from '../../db/models';
-import { SKILL_REQUIRED_MESSAGE } from '../catalogue/skill';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';

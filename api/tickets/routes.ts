@@ -8,15 +8,12 @@ import {
   CartItemIdSchema,
   UpdateCartItemSchema,
 } from '../../contract/cart';
-import { IdParamSchema } from '../../contract/competitions';
-import { hasPassedSkill } from '../catalogue/skill';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
-import { ensureGuestId } from '../platform/sessions';
+import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
-import { listAvailableNumbers, listReservedNumbers } from './numbers';
 import {
   addToCart,
   type CartChange,
@@ -87,19 +84,5 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
   router.delete('/api/cart', async (ctx) => {
     const owner = cartOwnerOf(ctx);
     ctx.body = { ok: true, ...(await changeView(owner, await clearCart(deps, owner))) };
-  });
-}
-
-/** The number picker's public lists of a competition's free and held numbers. */
-export function registerNumberRoutes(router: Router, { db }: AppDeps): void {
-  const idOf = (params: unknown) => parse(IdParamSchema, params).id;
-
-  router.get('/api/competitions/:id/available-tickets', async (ctx) => {
-    ctx.body = await listAvailableNumbers(db, idOf(ctx.params));
-  });
-
-  router.get('/api/competitions/:id/reserved-tickets', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listReservedNumbers(db, idOf(ctx.params));
   });
 }

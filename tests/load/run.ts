@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import knexFactory, { type Knex } from 'knex';
-import { listAvailableNumbers } from '../../api/tickets/numbers';
+import { listAvailableNumbers } from '../../api/catalogue/numbers';
 import { competitionSnapshot } from '../../api/tickets/snapshot';
 import { encodeBitmap } from '../../contract/bitmap';
 import { migrateLatest, openDatabase } from '../../db/connection';

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The server's layering (issue 14), read from the import statements: no import circles (the
-// objection models' relation mappings in db/models excepted), presenters call nothing, and the
-// catalogue, draws and accounts domains import only from domains to their left.
+// The layering (docs/architecture.md#layers), read from the import statements: no import circles
+// (the objection models' relation mappings in db/models excepted), presenters call nothing, every
+// api domain imports only from domains to its left, and top-level folders import only downwards.
 
 const ROOT = path.resolve(__dirname, '../..');
-const ORDER = ['platform', 'http', 'catalogue', 'tickets', 'draws', 'accounts', 'payments', 'orders'];
+const ORDER = ['platform', 'http', 'tickets', 'catalogue', 'draws', 'accounts', 'payments', 'orders'];
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, exts = ['.ts']): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(p) : e.name.endsWith('.ts') ? [p] : [];
+    return e.isDirectory() ? sourceFiles(p, exts) : exts.some((x) => e.name.endsWith(x)) ? [p] : [];
   });
 }
 
@@ -72,10 +72,10 @@ describe('server layers', () => {
     expect(offending).toEqual([]);
   });
 
-  it('catalogue, draws and accounts import only from domains to their left', () => {
+  it('every api domain imports only from domains to its left', () => {
     const offending = apiFiles.flatMap((f) => {
       const from = domainOf(path.relative(ROOT, f));
-      if (from !== 'catalogue' && from !== 'draws' && from !== 'accounts') return [];
+      if (!from) return [];
       return importsOf(f)
         .filter((to) => {
           const target = domainOf(to);
@@ -83,9 +83,50 @@ describe('server layers', () => {
         })
         .map((to) => `${path.relative(ROOT, f)} -> ${to}`);
     });
-    // Known until the competition version and the live-tickets query have a home catalogue may
-    // use: lowering a competition's size checks its taken numbers and bumps its version.
-    const pending = ['api/catalogue/adminCompetitions.ts -> api/tickets/'];
-    expect(offending.filter((o) => !pending.some((p) => o.startsWith(p)))).toEqual([]);
+    expect(offending).toEqual([]);
+  });
+
+  it('top-level folders import only downwards: contract <- db <- api <- realtime <- server, web <- contract', () => {
+    // What each top-level folder may import besides itself (knexfile.ts sits with db).
+    const allowed: Record<string, string[]> = {
+      contract: [],
+      db: ['contract', 'knexfile.ts'],
+      api: ['contract', 'db', 'knexfile.ts'],
+      realtime: ['contract', 'db', 'api', 'knexfile.ts'],
+      server: ['contract', 'db', 'api', 'realtime', 'knexfile.ts'],
+      web: ['contract'],
+    };
+    const offending = Object.entries(allowed).flatMap(([top, may]) =>
+      sourceFiles(path.join(ROOT, top), ['.ts', '.tsx']).flatMap((f) =>
+        importsOf(f)
+          .filter((to) => {
+            const target = to.split(path.sep)[0]!.replace(/^knexfile$/, 'knexfile.ts');
+            return target !== top && !may.includes(target);
+          })
+          .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('realtime uses the domains, never the HTTP app (api/app.ts, api/http)', () => {
+    const offending = sourceFiles(path.join(ROOT, 'realtime')).flatMap((f) =>
+      importsOf(f)
+        .filter((to) => to === path.join('api', 'app') || to.startsWith(path.join('api', 'http') + path.sep))
+        .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('no flat folder in api/ holds more than 12 files', () => {
+    const crowded = (dir: string): string[] => {
+      const entries = fs.readdirSync(dir, { withFileTypes: true });
+      const files = entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).length;
+      return [
+        ...(files > 12 ? [`${path.relative(ROOT, dir)}: ${files}`] : []),
+        ...entries.filter((e) => e.isDirectory()).flatMap((e) => crowded(path.join(dir, e.name))),
+      ];
+    };
+    expect(crowded(path.join(ROOT, 'api'))).toEqual([]);
   });
 });

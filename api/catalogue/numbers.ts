@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { findViewableCompetition } from '../catalogue/competitions';
-import { liveTickets } from './liveTickets';
+import { liveTickets } from '../tickets/liveTickets';
+import { findViewableCompetition } from './competitions';
 
 // The number picker's lists: which numbers of a viewable competition are held or free right now.
 
