@@ -7,7 +7,7 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
-import { recordTicketEvents } from '../tickets/ticketHistory';
+import { recordTicketEvents } from '../tickets/history/ticketHistory';
 import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
 import { adminOrderDetail } from './adminOrders';
 import type { AdminOrderRecord } from './presenter';

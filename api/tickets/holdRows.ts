@@ -3,8 +3,8 @@ import { isUniqueViolation } from '../../db/dialect';
 import { CartItem, type Competition } from '../../db/models';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import type { CartOwner } from './cartQueries';
+import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import { pickAvailable, unavailableNumbers } from './numberPicker';
-import { recordTicketEvents, refsOf } from './ticketHistory';
 import { bumpVersion, PickCollision } from './ticketTransactions';
 
 // The writing half of the hold path: rows in `tickets` and `cart_items`, their history, and the

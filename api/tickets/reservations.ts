@@ -7,6 +7,7 @@ import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { type CartOwner, ownedBy } from './cartQueries';
 import { cartChanged } from './cartRevision';
+import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import { enforceCap, findOwnItem, openCompetition, sameNumbers, takenAmong } from './holdChecks';
 import {
   createItem,
@@ -17,7 +18,6 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
-import { recordTicketEvents, refsOf } from './ticketHistory';
 import { bumpVersion } from './ticketTransactions';
 
 export type { CartOwner } from './cartQueries';

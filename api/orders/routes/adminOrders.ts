@@ -5,7 +5,7 @@ import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { PaymentGateway } from '../../payments';
 import type { AppDeps } from '../../platform/context';
-import { lookupTicket } from '../../tickets/ticketLookup';
+import { lookupTicket } from '../../tickets/history/ticketLookup';
 import { adminOrderDetail, listOrders } from '../adminOrders';
 import { cancelOrder } from '../cancellation';
 import { adminStats } from '../orders';

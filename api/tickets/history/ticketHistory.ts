@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TicketHistoryEntry } from '../../contract/admin';
+import type { TicketHistoryEntry } from '../../../contract/admin';
 
 // Each number's history for the admin ticket lookup: one row per change, written by whoever makes
 // the change, inside its transaction (so history and tickets never disagree).

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { TICKET_NOT_FOUND, type TicketLookupResult } from '../../contract/admin';
-import { formatOrderNumber } from '../../contract/checkout';
-import { iso } from '../../contract/dates';
-import { ERROR_CODES } from '../../contract/errors';
-import { penceToPounds } from '../../contract/money';
-import { Competition, Order, Ticket, User } from '../../db/models';
-import { HttpError, notFound } from '../platform/errors';
+import { TICKET_NOT_FOUND, type TicketLookupResult } from '../../../contract/admin';
+import { formatOrderNumber } from '../../../contract/checkout';
+import { iso } from '../../../contract/dates';
+import { ERROR_CODES } from '../../../contract/errors';
+import { penceToPounds } from '../../../contract/money';
+import { Competition, Order, Ticket, User } from '../../../db/models';
+import { HttpError, notFound } from '../../platform/errors';
 import { ticketHistory } from './ticketHistory';
 
 /**
