@@ -19,8 +19,8 @@ function sourceFiles(dir: string, exts = ['.ts']): string[] {
 /** Repository-relative paths of the files a module imports (relative specifiers only). */
 function importsOf(file: string, { values = false } = {}): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)\s([^'"]*?)from\s+'(\.[^']+)'/g)]
-    .filter((m) => !(values && m[1]!.startsWith('type ')))
+  return [...text.matchAll(/^(?:import|export)\s+(?:([^'"]*?)from\s+)?'(\.[^']+)'/gm)]
+    .filter((m) => !(values && m[1]?.startsWith('type ')))
     .map((m) => path.relative(ROOT, path.resolve(path.dirname(file), m[2]!)));
 }
 
@@ -113,6 +113,15 @@ describe('server layers', () => {
     const offending = sourceFiles(path.join(ROOT, 'realtime')).flatMap((f) =>
       importsOf(f)
         .filter((to) => to === path.join('api', 'app') || to.startsWith(path.join('api', 'http') + path.sep))
+        .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("the browser's socket module is plain transport: web/live imports no store", () => {
+    const offending = sourceFiles(path.join(ROOT, 'web', 'live'), ['.ts', '.tsx']).flatMap((f) =>
+      importsOf(f)
+        .filter((to) => to.startsWith(path.join('web', 'stores') + path.sep))
         .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
     );
     expect(offending).toEqual([]);
