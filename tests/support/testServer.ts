@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../api/platform/config';
 import { type RunningServer, startServer } from '../../server/startServer';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
@@ -33,4 +34,23 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await database.drop();
     },
   };
+}
+
+/**
+ * One real server for the enclosing describe block: started before its tests (then `onStart`
+ * picks what the tests need from it), stopped after them. `beforeStop` closes what tests opened.
+ */
+export function useTestServer(
+  onStart: (server: TestServer) => void | Promise<void>,
+  options: { env?: Record<string, string>; beforeStop?: () => void } = {},
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options.env);
+    await onStart(server);
+  });
+  afterAll(async () => {
+    options.beforeStop?.();
+    await server?.stop();
+  });
 }

@@ -1,22 +1,19 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { del, ledgerMismatches, put, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertPromo } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(`admin promos and credit on ${testEngine()}`, () => {
   let server: TestServer;
   let db: Knex;
   let admin: TestClient;
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-    admin = (await signedInAdmin(server.url)).client;
-  });
-  afterAll(async () => {
-    await server?.stop();
+  useTestServer(async (s) => {
+    server = s;
+    db = s.database.db;
+    admin = (await signedInAdmin(s.url)).client;
   });
 
   const balance = async (userId: number) =>

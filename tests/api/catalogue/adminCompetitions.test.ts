@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { del, put, signedInAdmin } from '../../support/admin';
 import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 const future = (days = 10) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -28,15 +28,18 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
   let db: Knex;
   let admin: TestClient;
   const sockets: TestSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-    admin = (await signedInAdmin(server.url)).client;
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await server?.stop();
-  });
+  useTestServer(
+    async (s) => {
+      server = s;
+      db = s.database.db;
+      admin = (await signedInAdmin(s.url)).client;
+    },
+    {
+      beforeStop: () => {
+        for (const s of sockets) s.disconnect();
+      },
+    },
+  );
 
   it('creates a competition with every field, in pounds on the wire and pence in the database', async () => {
     const res = await admin.post(

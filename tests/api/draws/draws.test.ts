@@ -21,7 +21,7 @@ import { insertCompetition, insertUser, sellTickets } from '../../support/fixtur
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { startTestServer, type TestServer, useTestServer } from '../../support/testServer';
 
 // Draws (docs/draws.md): commitment, closing, exactly-once draws, broadcast, winners, verify-draw.
 
@@ -392,12 +392,9 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
 describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under load on mysql', () => {
   let server: TestServer;
   let db: Knex;
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
+  useTestServer((s) => {
+    server = s;
+    db = s.database.db;
   });
 
   it('an auto-win competition bought out by many concurrent buyers is drawn exactly once', async () => {

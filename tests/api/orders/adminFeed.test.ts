@@ -6,7 +6,7 @@ import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { startTestServer, type TestServer, useTestServer } from '../../support/testServer';
 
 describe.skipIf(engineUnavailable())(
   `admin live feed and the hosted-page signature on ${testEngine()}`,
@@ -14,14 +14,17 @@ describe.skipIf(engineUnavailable())(
     let server: TestServer;
     let db: Knex;
     const sockets: TestSocket[] = [];
-    beforeAll(async () => {
-      server = await startTestServer();
-      db = server.database.db;
-    });
-    afterAll(async () => {
-      for (const s of sockets) s.disconnect();
-      await server?.stop();
-    });
+    useTestServer(
+      (s) => {
+        server = s;
+        db = s.database.db;
+      },
+      {
+        beforeStop: () => {
+          for (const s of sockets) s.disconnect();
+        },
+      },
+    );
     const socketOf = async (cookie: string) => {
       const s = await connectSocket(server.url, cookie);
       sockets.push(s);

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { expectTicketInvariants } from '../../support/checkout';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 const orderNumber = (id: number) => `ORD-${String(id).padStart(10, '0')}`;
 
@@ -15,15 +15,18 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
   let db: Knex;
   let admin: TestClient;
   const sockets: TestSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-    admin = (await signedInAdmin(server.url)).client;
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await server?.stop();
-  });
+  useTestServer(
+    async (s) => {
+      server = s;
+      db = s.database.db;
+      admin = (await signedInAdmin(s.url)).client;
+    },
+    {
+      beforeStop: () => {
+        for (const s of sockets) s.disconnect();
+      },
+    },
+  );
 
   it('cancels a paid order: tickets back on sale in one go, one tickets:released, refund through the sandbox', async () => {
     const id = await insertCompetition(db, { totalTickets: 50 });

@@ -582,20 +582,21 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
   });
 
   describe('a hold lost while paying', () => {
-    const expireHoldsOf = async (userId: number) => {
+    /** A customer holds 1-3 and starts paying; their holds run out and a rival holds number 2. */
+    const loseNumberTwoWhilePaying = async (id: number) => {
+      const { client, user } = await customer(server.url, id);
+      await hold(client, id, [1, 2, 3]);
+      const intent = await startCheckout(client);
       const past = Date.now() - 1000;
-      await db('cartItems').where({ userId }).update({ expiresAt: past });
-      await db('tickets').where({ userId, status: 'reserved' }).update({ expiresAt: past });
+      await db('cartItems').where({ userId: user.id }).update({ expiresAt: past });
+      await db('tickets').where({ userId: user.id, status: 'reserved' }).update({ expiresAt: past });
+      await hold(await shopper(server.url, id), id, [2]);
+      return { client, user, intent };
     };
 
     it('gives other free numbers when one was taken, and says so', async () => {
       const id = await insertCompetition(db, { title: 'Lost hold', totalTickets: 20 });
-      const { client, user } = await customer(server.url, id);
-      await hold(client, id, [1, 2, 3]);
-      const intent = await startCheckout(client);
-      await expireHoldsOf(user.id);
-      const rival = await shopper(server.url, id);
-      await hold(rival, id, [2]);
+      const { client, intent } = await loseNumberTwoWhilePaying(id);
 
       const paid = await pay(client, intent.clientSecret!);
       expect(paid.status, paid.text).toBe(200);
@@ -622,12 +623,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       // A long title (up to 200 characters) makes a long reason: it is kept whole.
       const title = `Sold out ${'x'.repeat(180)}`;
       const id = await insertCompetition(db, { title, totalTickets: 3, ticketPricePence: 200 });
-      const { client, user } = await customer(server.url, id);
-      await hold(client, id, [1, 2, 3]);
-      const intent = await startCheckout(client);
-      await expireHoldsOf(user.id);
-      const rival = await shopper(server.url, id);
-      await hold(rival, id, [2]);
+      const { client, intent } = await loseNumberTwoWhilePaying(id);
 
       const paid = await pay(client, intent.clientSecret!);
       expect(paid.status).toBe(409);

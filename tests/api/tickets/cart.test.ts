@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bitmapNumbers, decodeBitmap } from '../../../contract/bitmap';
 import { registration, shopper } from '../../support/accounts';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 const rowsOf = async (db: Knex, competitionId: number) =>
   (await db('tickets').where({ competitionId }).orderBy('number').select('number', 'status')).map(
@@ -16,12 +16,9 @@ const rowsOf = async (db: Knex, competitionId: number) =>
 describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`, () => {
   let server: TestServer;
   let db: Knex;
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
+  useTestServer((s) => {
+    server = s;
+    db = s.database.db;
   });
 
   describe('skill question', () => {

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../../api/tickets/expirySweeper';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 /** Rows that break "never held or sold twice" (the unique key should make this impossible). */
 const duplicateRows = (db: Knex) =>
@@ -18,12 +18,9 @@ const duplicateRows = (db: Knex) =>
 describe.skipIf(engineUnavailable())(`racing for tickets on ${testEngine()}`, () => {
   let server: TestServer;
   let db: Knex;
-  beforeAll(async () => {
-    server = await startTestServer();
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
+  useTestServer((s) => {
+    server = s;
+    db = s.database.db;
   });
 
   it('50 sessions race for one number: exactly one wins, 49 get 409, one row is held', async () => {
