@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const api = new Router();
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
-  registerAuthRoutes(api, deps, sessionStore);
+  registerAuthRoutes(api, deps);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps);

@@ -7,8 +7,8 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { presentAdminUser } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
-import { deleteItems, publishReleases, versionReleases } from '../tickets/reservations';
-import { inTransaction } from '../tickets/ticketTransactions';
+import { inUnitOfWork } from '../platform/unitOfWork';
+import { deleteItems, versionReleases } from '../tickets/reservations';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (admin-side.md: Change Role, Delete User). An admin cannot
@@ -54,11 +54,9 @@ export async function changeRole(
   now = Date.now(),
 ): Promise<AdminUserView> {
   if (userId === actor.id) throw conflict('You cannot change your own role.');
-  let changed = false;
-  const user = await inTransaction(deps.db, async (trx) => {
-    changed = false;
+  const { user, changed } = await inUnitOfWork(deps, async ({ trx }) => {
     const target = await lockTarget(trx, userId);
-    if (target.role === role) return target;
+    if (target.role === role) return { user: target, changed: false };
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be demoted.');
     await trx('users').where({ id: userId }).update({ role, updatedAt: now });
     await writeAudit(
@@ -70,11 +68,10 @@ export async function changeRole(
       { id: userId, role },
       now,
     );
-    changed = true;
-    return (await User.query(trx).findById(userId))!;
+    return { user: (await User.query(trx).findById(userId))!, changed: true };
   });
   // Their open pages reconnect and re-read the role (joining or leaving the admins room).
-  if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
+  if (changed) await endUserSessions(deps, userId, { signOut: false });
   return presentAdminUser(user);
 }
 
@@ -84,11 +81,13 @@ export async function changeRole(
  */
 export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, now = Date.now()) {
   if (userId === actor.id) throw conflict('You cannot delete your own account.');
-  const releases = await inTransaction(deps.db, async (trx) => {
+  await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const target = await lockTarget(trx, userId);
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be deleted.');
     const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
     const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
+    for (const r of released) uow.emit('tickets.released', r);
     await trx('users')
       .where({ id: userId })
       .update({
@@ -104,8 +103,6 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, 
         updatedAt: now,
       });
     await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
-    return released;
   });
-  publishReleases(deps.events, releases);
-  await endUserSessions(deps.db, deps.events, userId, { signOut: true });
+  await endUserSessions(deps, userId, { signOut: true });
 }

@@ -75,15 +75,17 @@ export async function findActiveUser(db: Knex, id: number): Promise<User | undef
  * Whatever the guest held before signing in (their cart) now belongs to the account too. The held
  * rows follow their items, so per-person limits count them for the account on any device.
  */
-export async function claimGuestCart(db: Knex, guestId: string, userId: number): Promise<number> {
-  return db.transaction(async (trx): Promise<number> => {
-    const updatedAt = Date.now();
-    await trx('tickets')
-      .where({ sessionId: guestId, status: 'reserved' })
-      .whereNull('userId')
-      .update({ userId, updatedAt });
-    return trx('cartItems').where({ sessionId: guestId }).whereNull('userId').update({ userId, updatedAt });
-  });
+export async function claimGuestCart(
+  trx: Knex.Transaction,
+  guestId: string,
+  userId: number,
+): Promise<number> {
+  const updatedAt = Date.now();
+  await trx('tickets')
+    .where({ sessionId: guestId, status: 'reserved' })
+    .whereNull('userId')
+    .update({ userId, updatedAt });
+  return trx('cartItems').where({ sessionId: guestId }).whereNull('userId').update({ userId, updatedAt });
 }
 
 export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {

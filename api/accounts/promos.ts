@@ -7,7 +7,7 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { presentPromo } from '../catalogue/adminPresenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
-import { inTransaction } from '../tickets/ticketTransactions';
+import { inUnitOfWork } from '../platform/unitOfWork';
 
 // Site-credit promos and the credit reset (admin-side.md /admin/promos). Every balance change
 // goes through the ledger (credit_transactions), so for every user the ledger sum equals
@@ -50,7 +50,7 @@ function assertValidityOrder(validFrom: number, validUntil: number | null) {
 
 export async function createPromo(deps: AdminDeps, actor: Actor, input: PromoCreateInput, now = Date.now()) {
   assertValidityOrder(input.validFrom ?? now, input.validUntil);
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const [id] = await trx('promoConfigs').insert({
       ...columnsOf({ ...input, validFrom: input.validFrom ?? now }),
       currentUses: 0,
@@ -70,7 +70,7 @@ export async function updatePromo(
   input: PromoUpdateInput,
   now = Date.now(),
 ): Promise<PromoView> {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
       | PromoConfig
       | undefined;
@@ -100,7 +100,7 @@ export async function updatePromo(
  * the difference, so the ledger still sums to the balance.
  */
 export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const promo = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
     if (!promo) throw notFound(NOT_FOUND);
     const rows = (await trx('creditTransactions')
@@ -163,7 +163,7 @@ const RESET_BATCH = 500;
 
 /** Every balance to £0, each through a debit row of the ledger. Irreversible. */
 export async function resetAllCredits(deps: AdminDeps, actor: Actor, now = Date.now()) {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const holders = (await lockForUpdate(
       trx,
       trx('users').where('siteCreditPence', '>', 0).orderBy('id').select('id', 'siteCreditPence'),

@@ -15,8 +15,9 @@ import { adminDrawStatus } from '../draws/draws';
 import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { liveTickets } from '../tickets/liveTickets';
-import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
 import { presentCompetition } from './presenter';
 
@@ -107,7 +108,7 @@ export async function createCompetition(
   if (input.status === 'active' && input.endDate <= now) {
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
       ticketsSold: 0,
@@ -152,9 +153,8 @@ export async function updateCompetition(
   input: CompetitionUpdateInput,
   now = Date.now(),
 ): Promise<AdminCompetitionView> {
-  let published: { version: number; competition: Competition } | undefined;
-  const result = await inTransaction(deps.db, async (trx) => {
-    published = undefined;
+  return inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
@@ -185,17 +185,13 @@ export async function updateCompetition(
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.
-    published = { version: await bumpVersion(trx, id), competition: updated };
+    uow.emit('competition.updated', {
+      competitionId: id,
+      version: await bumpVersion(trx, id),
+      fields: presentCompetition(updated),
+    });
     return after;
   });
-  if (published) {
-    deps.events.publish('competition.updated', {
-      competitionId: id,
-      version: published.version,
-      fields: presentCompetition(published.competition),
-    });
-  }
-  return result;
 }
 
 /**
@@ -203,7 +199,8 @@ export async function updateCompetition(
  * held in carts go with it. One with sales can only be ended or archived: 409.
  */
 export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
-  const outcome = await inTransaction(deps.db, async (trx) => {
+  await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
@@ -225,16 +222,15 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
       null,
       now,
     );
-    return { carts, version: Number(versionRow?.version ?? 0) + 1, competition: current };
+    // Open pages learn it is gone (archived is what the public API calls hidden).
+    uow.emit('competition.updated', {
+      competitionId: id,
+      version: Number(versionRow?.version ?? 0) + 1,
+      fields: { ...presentCompetition(current), status: 'archived', deleted: true },
+    });
+    const owners = new Map(carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, c]));
+    for (const c of owners.values()) {
+      uow.emit('cart.changed', { owner: { guestId: c.sessionId, userId: c.userId } });
+    }
   });
-  // Open pages learn it is gone (archived is what the public API calls hidden).
-  deps.events.publish('competition.updated', {
-    competitionId: id,
-    version: outcome.version,
-    fields: { ...presentCompetition(outcome.competition), status: 'archived', deleted: true },
-  });
-  const owners = new Map(outcome.carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, c]));
-  for (const c of owners.values()) {
-    deps.events.publish('cart.changed', { owner: { guestId: c.sessionId, userId: c.userId } });
-  }
 }

@@ -18,8 +18,8 @@ import { CartItem, type Competition, Order, OrderItem, type User } from '../../d
 import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownedBy } from '../tickets/cartQueries';
-import { inTransaction } from '../tickets/ticketTransactions';
 import {
   type FulfilmentResult,
   fulfilPayment,
@@ -250,16 +250,20 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentInput,
   now = Date.now(),
 ): Promise<PaymentIntentResponse> {
-  const prepared = await inTransaction(deps.db, (trx) => prepareOrder(trx, deps, user, guestId, input, now));
+  const prepared = await inUnitOfWork(deps, async (uow) => {
+    const result = await prepareOrder(uow.trx, deps, user, guestId, input, now);
+    uow.emit('cart.changed', { owner: { guestId, userId: user.id } });
+    for (const old of result.superseded) uow.emit('order.changed', { orderId: old.id, change: 'cancelled' });
+    return result;
+  });
   const { order } = prepared;
-  deps.events.publish('cart.changed', { owner: { guestId, userId: user.id } });
+  // The replaced orders are cancelled in the database; their payments must not take money either.
   for (const old of prepared.superseded) {
     if (old.stripePaymentIntentId && old.paymentProvider === deps.gateway.name) {
       await deps.gateway.cancelIntent(old.stripePaymentIntentId).catch((err) => {
         deps.logger.warn({ err, orderId: old.id }, 'could not cancel a replaced payment intent');
       });
     }
-    deps.events.publish('order.changed', { orderId: old.id, change: 'cancelled' });
   }
 
   if (prepared.reused) {
@@ -304,10 +308,14 @@ export async function createPaymentIntent(
     });
     throw providerDown(deps, err);
   }
-  const attached = await deps
-    .db('orders')
-    .where({ id: order.id, status: 'pending' })
-    .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+  const attached = await inUnitOfWork(deps, async (uow) => {
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id, status: 'pending' })
+      .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'created' });
+    return changed;
+  });
   if (!attached) {
     // A concurrent checkout (a double click, another tab) replaced this order while its payment
     // was being created; it saw no payment to cancel then. This payment must never take money.
@@ -318,7 +326,6 @@ export async function createPaymentIntent(
     throw conflict(REPLACED_CHECKOUT);
   }
   order.stripePaymentIntentId = intent.id;
-  deps.events.publish('order.changed', { orderId: order.id, change: 'created' });
   return response(deps, order, intent.clientSecret);
 }
 

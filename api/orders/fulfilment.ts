@@ -4,13 +4,14 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem, User } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
-import { drawAfterSellOut, publishClosed } from '../draws/draws';
+import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
+import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { pickAvailable, unavailableNumbers } from '../tickets/reservations';
 import { recordTicketEvents, refsOf } from '../tickets/ticketHistory';
-import { bumpVersion, inTransaction, PickCollision } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { confirmationEmail } from './confirmationEmail';
 import { loadOrder } from './orders';
 
@@ -282,7 +283,7 @@ async function completeOrder(
         );
       } catch (err) {
         // A free number was held by someone a moment ago: start again from a fresh read.
-        if (isUniqueViolation(err)) throw new PickCollision();
+        if (isUniqueViolation(err)) throw new RetryTransaction();
         throw err;
       }
     }
@@ -418,7 +419,11 @@ export async function fulfilPayment(
   try {
     const userId = found.userId;
     if (!userId) return { outcome: 'rejected', orderId: found.id, reason: 'order has no customer' };
-    result = await inTransaction(db, (trx) => completeOrder(trx, found.id, userId, report, now));
+    result = await inUnitOfWork(deps, async (uow) => {
+      const outcome = await completeOrder(uow.trx, found.id, userId, report, now);
+      if (outcome.kind === 'completed') await emitSale(uow, found.id, outcome);
+      return outcome;
+    });
   } catch (err) {
     if (err instanceof RefundRequired) return refundOrder(deps, found.id, err.message, now);
     throw err;
@@ -429,18 +434,23 @@ export async function fulfilPayment(
     return { outcome: 'rejected', orderId: found.id, reason: result.reason };
   }
 
-  for (const p of result.purchases) deps.events.publish('tickets.purchased', p);
-  deps.events.publish('cart.changed', { owner: result.owner });
-  deps.events.publish('order.changed', { orderId: found.id, change: 'paid' });
-  for (const p of result.purchases) {
-    if (p.closedVersion !== undefined) await publishClosed(deps, p.competitionId, p.closedVersion);
-  }
   await sendConfirmation(deps, found.id);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const p of result.purchases) {
     if (p.closedVersion !== undefined) await drawAfterSellOut(deps, p.competitionId);
   }
   return { outcome: 'completed', orderId: found.id };
+}
+
+/** What a sale tells watchers after COMMIT: the sold numbers, the cart, the order, any close. */
+async function emitSale(uow: UnitOfWork, orderId: number, sale: Extract<TxOutcome, { kind: 'completed' }>) {
+  const { owner, purchases } = sale;
+  for (const p of purchases) uow.emit('tickets.purchased', p);
+  uow.emit('cart.changed', { owner });
+  uow.emit('order.changed', { orderId, change: 'paid' });
+  for (const p of purchases) {
+    if (p.closedVersion !== undefined) await emitCompetitionUpdated(uow, p.competitionId, p.closedVersion);
+  }
 }
 
 /** The confirmation e-mail. A failure is logged, never undoes or fails the sale. */
@@ -469,8 +479,8 @@ export async function refundOrder(
   reason: string,
   now = Date.now(),
 ): Promise<FulfilmentResult> {
-  const { db, logger } = deps;
-  const order = await inTransaction(db, async (trx) => {
+  const { logger } = deps;
+  const order = await inUnitOfWork(deps, async ({ trx }) => {
     const o = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
     if (!o) return undefined;
     if (o.status === 'completed') return o;
@@ -502,13 +512,15 @@ export async function refundOrder(
         orderId,
         idempotencyKey: `refund-order-${orderId}`,
       });
-      await db('orders')
-        .where({ id: orderId })
-        .whereNull('refundedAt')
-        .update({ refundReference: refund.id, refundedPence: order.totalPence, refundedAt: Date.now() });
+      await recordRefund(deps, orderId, {
+        refundReference: refund.id,
+        refundedPence: order.totalPence,
+        refundedAt: Date.now(),
+      });
     } catch (err) {
       pending = true;
       logger.error({ err, orderId }, 'refund failed; it is retried on the next delivery of this payment');
+      await recordRefund(deps, orderId, null);
     }
   } else if (order.totalPence > 0) {
     pending = true;
@@ -516,12 +528,27 @@ export async function refundOrder(
       { orderId, provider: order.paymentProvider },
       'refund needs a gateway this server does not run',
     );
+    await recordRefund(deps, orderId, null);
   } else {
     // Paid wholly by credit: credit is only debited on success, so nothing left the account.
-    await db('orders').where({ id: orderId }).whereNull('refundedAt').update({ refundedAt: Date.now() });
+    await recordRefund(deps, orderId, { refundedAt: Date.now() });
   }
-  deps.events.publish('order.changed', { orderId, change: 'refunded' });
   return { outcome: 'refunded', orderId, reason: why, refundPending: pending };
+}
+
+/**
+ * Records what the gateway refunded (null: nothing yet, the refund is pending) and tells admins
+ * the order's refund changed. Called after the gateway answered, outside any other unit of work.
+ */
+export async function recordRefund(
+  deps: { db: Knex; events: EventBus },
+  orderId: number,
+  refunded: { refundReference?: string; refundedPence?: number; refundedAt: number } | null,
+) {
+  await inUnitOfWork(deps, async (uow) => {
+    if (refunded) await uow.trx('orders').where({ id: orderId }).whereNull('refundedAt').update(refunded);
+    uow.emit('order.changed', { orderId, change: 'refunded' });
+  });
 }
 
 /** A card attempt failed. The holds stay (until they expire) so the customer can try again. */
@@ -530,13 +557,15 @@ export async function recordPaymentFailure(deps: PaymentDeps, intentId: string, 
     | Order
     | undefined;
   if (!order) return;
-  // Never downgrades: a completed or cancelled order stays as it is.
-  const changed = await deps
-    .db('orders')
-    .where({ id: order.id })
-    .whereIn('status', ['pending', 'failed'])
-    .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
-  if (changed) deps.events.publish('order.changed', { orderId: order.id, change: 'failed' });
+  await inUnitOfWork(deps, async (uow) => {
+    // Never downgrades: a completed or cancelled order stays as it is.
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id })
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'failed' });
+  });
 }
 
 /** The gateway cancelled the payment (abandoned, or replaced by a newer checkout). */
@@ -546,10 +575,12 @@ export async function recordPaymentCanceled(deps: PaymentDeps, intentId: string)
     | undefined;
   if (!order) return;
   const now = Date.now();
-  const changed = await deps
-    .db('orders')
-    .where({ id: order.id })
-    .whereIn('status', ['pending', 'failed'])
-    .update({ status: 'cancelled', cancelledAt: now, updatedAt: now });
-  if (changed) deps.events.publish('order.changed', { orderId: order.id, change: 'cancelled' });
+  await inUnitOfWork(deps, async (uow) => {
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id })
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'cancelled', cancelledAt: now, updatedAt: now });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'cancelled' });
+  });
 }
