@@ -3,6 +3,7 @@ import type { RegisterInput } from '../../contract/auth';
 import { isUniqueViolation } from '../../db/dialect';
 import { User } from '../../db/models';
 import { conflict } from '../platform/errors';
+import { ownerFilter } from '../tickets/cartQueries';
 import { grantSignUpPromos } from './credit';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -81,11 +82,13 @@ export async function claimGuestCart(
   userId: number,
 ): Promise<number> {
   const updatedAt = Date.now();
+  // The guest's rows that no account has claimed yet.
+  const guest = { guestId, userId: null };
   await trx('tickets')
-    .where({ sessionId: guestId, status: 'reserved' })
-    .whereNull('userId')
+    .where(ownerFilter(guest, 'tickets'))
+    .where({ status: 'reserved' })
     .update({ userId, updatedAt });
-  return trx('cartItems').where({ sessionId: guestId }).whereNull('userId').update({ userId, updatedAt });
+  return trx('cartItems').where(ownerFilter(guest, 'cartItems')).update({ userId, updatedAt });
 }
 
 export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {

@@ -16,6 +16,7 @@ import { type Actor, auditTrail, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork } from '../platform/unitOfWork';
+import { ownerOf } from '../tickets/cartQueries';
 import { liveTickets } from '../tickets/liveTickets';
 import { bumpVersion } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
@@ -228,9 +229,7 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
       version: Number(versionRow?.version ?? 0) + 1,
       fields: { ...presentCompetition(current), status: 'archived', deleted: true },
     });
-    const owners = new Map(carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, c]));
-    for (const c of owners.values()) {
-      uow.emit('cart.changed', { owner: { guestId: c.sessionId, userId: c.userId } });
-    }
+    const owners = new Map(carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, ownerOf(c)]));
+    for (const owner of owners.values()) uow.emit('cart.changed', { owner });
   });
 }

@@ -9,6 +9,7 @@ import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
+import { isOwnedBy } from '../tickets/cartQueries';
 import { pickAvailable, unavailableNumbers } from '../tickets/reservations';
 import { recordTicketEvents, refsOf } from '../tickets/ticketHistory';
 import { bumpVersion } from '../tickets/ticketTransactions';
@@ -115,6 +116,9 @@ interface Plan {
 
 type CustomerOrder = Order & { userId: number };
 
+/** The cart owner an order was made for: its numbers were held by this account or guest id. */
+const customerOf = (order: CustomerOrder) => ({ guestId: order.sessionId ?? '', userId: order.userId });
+
 /** What the checks decided. Nothing has been written when it is made, only rows locked. */
 type Decision =
   | { kind: 'already' }
@@ -151,17 +155,15 @@ function numbersByCompetition(items: OrderItem[]): Array<[number, number[]]> {
 /** Sorts the ordered numbers by the state of their ticket rows; `lost` were taken by someone else. */
 function sortOrderedNumbers(order: CustomerOrder, numbers: number[], rows: TicketRow[], now: number) {
   const byNumber = new Map(rows.map((r) => [r.number, r]));
+  const customer = customerOf(order);
   const mine: TicketRow[] = [];
   const stale: number[] = [];
   const insert: number[] = [];
   const lost: number[] = [];
   for (const n of numbers) {
     const r = byNumber.get(n);
-    const ours =
-      r?.status === 'reserved' &&
-      (r.userId === order.userId || (r.userId === null && r.sessionId === order.sessionId));
     if (!r) insert.push(n);
-    else if (ours) mine.push(r);
+    else if (r.status === 'reserved' && isOwnedBy(customer, r)) mine.push(r);
     else if (r.status === 'reserved' && Number(r.expiresAt) <= now) {
       // Someone else's expired hold blocks nobody: it goes, and the number is ours.
       stale.push(r.id);
@@ -484,7 +486,7 @@ async function applySale(
     });
   return {
     purchases: await bumpVersions(trx, plans, closes),
-    owner: { guestId: order.sessionId ?? '', userId: order.userId },
+    owner: customerOf(order),
   };
 }
 
