@@ -229,7 +229,7 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
       version: Number(versionRow?.version ?? 0) + 1,
       fields: { ...presentCompetition(current), status: 'archived', deleted: true },
     });
-    const owners = new Map(carts.map((c) => [`${c.userId ?? ''}:${c.sessionId}`, ownerOf(c)]));
+    const owners = new Map(carts.map((c) => [`${c.userId ?? ''}:${c.guestId}`, ownerOf(c)]));
     for (const owner of owners.values()) uow.emit('cart.changed', { owner });
   });
 }

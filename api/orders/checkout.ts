@@ -276,7 +276,7 @@ async function insertOrder(
 ): Promise<Order> {
   const order = await Order.query(trx).insertAndFetch({
     userId: user.id,
-    sessionId: guestId,
+    guestId,
     paymentProvider: plan.provider,
     stripePaymentIntentId: null,
     subtotalPence: plan.subtotal,

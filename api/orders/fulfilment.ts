@@ -91,7 +91,7 @@ interface TicketRow {
   number: number;
   status: 'reserved' | 'sold';
   userId: number | null;
-  sessionId: string | null;
+  guestId: string | null;
   cartItemId: number | null;
   expiresAt: number | null;
 }
@@ -117,7 +117,7 @@ interface Plan {
 type CustomerOrder = Order & { userId: number };
 
 /** The cart owner an order was made for: its numbers were held by this account or guest id. */
-const customerOf = (order: CustomerOrder) => ({ guestId: order.sessionId ?? '', userId: order.userId });
+const customerOf = (order: CustomerOrder) => ({ guestId: order.guestId ?? '', userId: order.userId });
 
 /** What the checks decided. Nothing has been written when it is made, only rows locked. */
 type Decision =
@@ -217,7 +217,7 @@ async function planCompetition(
     trx('tickets')
       .where({ competitionId })
       .whereIn('number', numbers)
-      .select('id', 'number', 'status', 'userId', 'sessionId', 'cartItemId', 'expiresAt'),
+      .select('id', 'number', 'status', 'userId', 'guestId', 'cartItemId', 'expiresAt'),
   )) as TicketRow[];
   const { mine, stale, insert, lost } = sortOrderedNumbers(order, numbers, rows, now);
   if (closed && (lost.length || insert.length || mine.some((r) => Number(r.expiresAt) <= now))) {
@@ -334,7 +334,7 @@ async function sellTickets(trx: Knex.Transaction, order: CustomerOrder, plan: Pl
           competitionId: plan.competitionId,
           number,
           status: 'sold',
-          sessionId: order.sessionId,
+          guestId: order.guestId,
           userId: order.userId,
           orderId: order.id,
           isClaimed: true,

@@ -10,21 +10,21 @@ export type CartOwner = CartOwnerRef;
 // (signing in claims it: accounts/auth.ts claimGuestCart). The one rule, in memory and in SQL.
 
 /** The owner a cart item or ticket row records. */
-export const ownerOf = (row: { sessionId: string; userId: number | null }): CartOwner => ({
-  guestId: row.sessionId,
+export const ownerOf = (row: { guestId: string; userId: number | null }): CartOwner => ({
+  guestId: row.guestId,
   userId: row.userId,
 });
 
 /** Whether `owner` owns this cart item or held ticket. */
-export const isOwnedBy = (owner: CartOwner, row: { sessionId: string | null; userId: number | null }) =>
+export const isOwnedBy = (owner: CartOwner, row: { guestId: string | null; userId: number | null }) =>
   (owner.userId !== null && row.userId === owner.userId) ||
-  (row.userId === null && row.sessionId === owner.guestId);
+  (row.userId === null && row.guestId === owner.guestId);
 
 /** The same rule as a where clause on the rows of `table` (cartItems or tickets). */
 export const ownerFilter =
   (owner: CartOwner, table: 'cartItems' | 'tickets') =>
   (w: Knex.QueryBuilder): void => {
-    w.where((g) => g.where(`${table}.sessionId`, owner.guestId).whereNull(`${table}.userId`));
+    w.where((g) => g.where(`${table}.guestId`, owner.guestId).whereNull(`${table}.userId`));
     if (owner.userId !== null) w.orWhere(`${table}.userId`, owner.userId);
   };
 

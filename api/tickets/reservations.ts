@@ -112,7 +112,7 @@ async function clearExpiredHolds(
 async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
   const q = liveTickets(trx, competitionId, now)
     .andWhere((q) => {
-      q.where('sessionId', owner.guestId);
+      q.where('guestId', owner.guestId);
       if (owner.userId) q.orWhere('userId', owner.userId);
     })
     .count({ n: '*' })
@@ -169,7 +169,7 @@ async function tryInsertHolds(
           number,
           status: 'reserved',
           cartItemId: item.id,
-          sessionId: owner.guestId,
+          guestId: owner.guestId,
           userId: owner.userId,
           isClaimed: false,
           expiresAt: item.expiresAt,
@@ -297,7 +297,7 @@ async function createItem(
   ttlSeconds: number,
 ) {
   return CartItem.query(trx).insert({
-    sessionId: owner.guestId,
+    guestId: owner.guestId,
     userId: owner.userId,
     competitionId,
     quantity,
@@ -473,12 +473,12 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
   return releasedCount;
 }
 
-const ownerOf = (i: CartItem): CartOwner => ({ guestId: i.sessionId, userId: i.userId });
+const ownerOf = (i: CartItem): CartOwner => ({ guestId: i.guestId, userId: i.userId });
 
 function groupByOwner(items: CartItem[]) {
   const groups = new Map<string, CartItem[]>();
   for (const i of items) {
-    const key = i.userId ? `u${i.userId}` : `g${i.sessionId}`;
+    const key = i.userId ? `u${i.userId}` : `g${i.guestId}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   }
   return groups;

@@ -21,8 +21,8 @@ export async function competitionSnapshot(
     const versionRow = (await trx('competitionVersions').where({ competitionId }).first('version')) as
       | { version: number }
       | undefined;
-    const rows: Array<{ number: number; status: string; sessionId: string | null; userId: number | null }> =
-      await liveTickets(trx, competitionId, now).select('number', 'status', 'sessionId', 'userId');
+    const rows: Array<{ number: number; status: string; guestId: string | null; userId: number | null }> =
+      await liveTickets(trx, competitionId, now).select('number', 'status', 'guestId', 'userId');
     const sold: number[] = [];
     const reserved: number[] = [];
     const mine: number[] = [];
