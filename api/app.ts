@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
   registerNumberRoutes(api, deps);
-  registerAuthRoutes(api, deps, sessionStore);
+  registerAuthRoutes(api, deps);
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);

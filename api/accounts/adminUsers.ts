@@ -5,8 +5,8 @@ import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { deleteItems, versionReleases } from '../tickets/holdRows';
-import { inTransaction } from '../tickets/ticketTransactions';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (docs/product.md#admin-users). An admin cannot
@@ -51,11 +51,9 @@ export async function changeRole(
   now = Date.now(),
 ): Promise<User> {
   if (userId === actor.id) throw conflict('You cannot change your own role.');
-  let changed = false;
-  const user = await inTransaction(deps.db, async (trx) => {
-    changed = false;
+  const { user, changed } = await inUnitOfWork(deps, async ({ trx }) => {
     const target = await lockTarget(trx, userId);
-    if (target.role === role) return target;
+    if (target.role === role) return { user: target, changed: false };
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be demoted.');
     await trx('users').where({ id: userId }).update({ role, updatedAt: now });
     await writeAudit(
@@ -67,11 +65,10 @@ export async function changeRole(
       { id: userId, role },
       now,
     );
-    changed = true;
-    return (await User.query(trx).findById(userId))!;
+    return { user: (await User.query(trx).findById(userId))!, changed: true };
   });
   // Their open pages reconnect and re-read the role (joining or leaving the admins room).
-  if (changed) await endUserSessions(deps.db, deps.events, userId, { signOut: false });
+  if (changed) await endUserSessions(deps, userId, { signOut: false });
   return user;
 }
 
@@ -81,11 +78,13 @@ export async function changeRole(
  */
 export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, now = Date.now()) {
   if (userId === actor.id) throw conflict('You cannot delete your own account.');
-  const releases = await inTransaction(deps.db, async (trx) => {
+  await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const target = await lockTarget(trx, userId);
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be deleted.');
     const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
     const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
+    for (const r of released) uow.emit('tickets.released', r);
     await trx('users')
       .where({ id: userId })
       .update({
@@ -101,8 +100,6 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, 
         updatedAt: now,
       });
     await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
-    return released;
   });
-  for (const r of releases) deps.events.publish('tickets.released', r);
-  await endUserSessions(deps.db, deps.events, userId, { signOut: true });
+  await endUserSessions(deps, userId, { signOut: true });
 }

@@ -3,6 +3,7 @@ import type { RegisterInput } from '../../contract/auth';
 import { isUniqueViolation } from '../../db/dialect';
 import { User } from '../../db/models';
 import { conflict } from '../platform/errors';
+import { ownerFilter } from '../tickets/cartQueries';
 import { grantSignUpPromos } from './credit';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -71,15 +72,19 @@ export async function authenticate(db: Knex, identifier: string, password: strin
  * Whatever the guest held before signing in (their cart) now belongs to the account too. The held
  * rows follow their items, so per-person limits count them for the account on any device.
  */
-export async function claimGuestCart(db: Knex, guestId: string, userId: number): Promise<number> {
-  return db.transaction(async (trx): Promise<number> => {
-    const updatedAt = Date.now();
-    await trx('tickets')
-      .where({ sessionId: guestId, status: 'reserved' })
-      .whereNull('userId')
-      .update({ userId, updatedAt });
-    return trx('cartItems').where({ sessionId: guestId }).whereNull('userId').update({ userId, updatedAt });
-  });
+export async function claimGuestCart(
+  trx: Knex.Transaction,
+  guestId: string,
+  userId: number,
+): Promise<number> {
+  const updatedAt = Date.now();
+  // The guest's rows that no account has claimed yet.
+  const guest = { guestId, userId: null };
+  await trx('tickets')
+    .where(ownerFilter(guest, 'tickets'))
+    .where({ status: 'reserved' })
+    .update({ userId, updatedAt });
+  return trx('cartItems').where(ownerFilter(guest, 'cartItems')).update({ userId, updatedAt });
 }
 
 export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {

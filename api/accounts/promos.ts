@@ -6,7 +6,7 @@ import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
-import { inTransaction } from '../tickets/ticketTransactions';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { presentPromo } from './presenter';
 
 // Site-credit promos and the credit reset (docs/product.md#admin-promos). Every balance change
@@ -55,7 +55,7 @@ export async function createPromo(
   now = Date.now(),
 ): Promise<PromoConfig> {
   assertValidityOrder(input.validFrom ?? now, input.validUntil);
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const [id] = await trx('promoConfigs').insert({
       ...columnsOf({ ...input, validFrom: input.validFrom ?? now }),
       currentUses: 0,
@@ -83,7 +83,7 @@ export async function updatePromo(
   input: PromoUpdateInput,
   now = Date.now(),
 ): Promise<PromoConfig> {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
       | PromoConfig
       | undefined;
@@ -115,7 +115,7 @@ export async function updatePromo(
  * the difference, so the ledger still sums to the balance.
  */
 export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const promo = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
     if (!promo) throw notFound(NOT_FOUND);
     const rows = (await trx('creditTransactions')
@@ -178,7 +178,7 @@ const RESET_BATCH = 500;
 
 /** Every balance to £0, each through a debit row of the ledger. Irreversible. */
 export async function resetAllCredits(deps: AdminDeps, actor: Actor, now = Date.now()) {
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const holders = (await lockForUpdate(
       trx,
       trx('users').where('siteCreditPence', '>', 0).orderBy('id').select('id', 'siteCreditPence'),

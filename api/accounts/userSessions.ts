@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventBus } from '../platform/events';
 import type { SessionData } from '../platform/sessions';
+import { inUnitOfWork, type UnitOfWork, type UnitOfWorkDeps } from '../platform/unitOfWork';
 
 // An admin's change to an account (role, deletion) reaches that user's open pages: every session
 // signed in as them is told it ended, so its sockets disconnect and leave private rooms (the
@@ -23,17 +23,27 @@ async function sessionKeysOf(db: Knex, userId: number): Promise<string[]> {
 }
 
 /**
- * Called after COMMIT. `signOut` also deletes the sessions (a deleted account); otherwise they
- * stay signed in and re-read their role from the database on the next request and reconnect.
+ * Ends these sessions in the unit: `signOut` deletes them, and their sockets are told after
+ * COMMIT so that they re-authenticate.
+ */
+export async function endSessions(uow: UnitOfWork, keys: string[], { signOut }: { signOut: boolean }) {
+  if (signOut && keys.length) await uow.trx('sessions').whereIn('id', keys).delete();
+  for (const sessionKey of keys) uow.emit('session.ended', { sessionKey });
+}
+
+/**
+ * Called after the account change has committed. `signOut` also deletes the sessions (a deleted
+ * account); otherwise they stay signed in and re-read their role from the database on the next
+ * request and reconnect.
  */
 export async function endUserSessions(
-  db: Knex,
-  events: EventBus,
+  deps: UnitOfWorkDeps,
   userId: number,
-  { signOut }: { signOut: boolean },
+  options: { signOut: boolean },
 ): Promise<number> {
-  const keys = await sessionKeysOf(db, userId);
-  if (signOut && keys.length) await db('sessions').whereIn('id', keys).delete();
-  for (const sessionKey of keys) events.publish('session.ended', { sessionKey });
-  return keys.length;
+  return inUnitOfWork(deps, async (uow) => {
+    const keys = await sessionKeysOf(uow.trx, userId);
+    await endSessions(uow, keys, options);
+    return keys.length;
+  });
 }

@@ -8,10 +8,11 @@ import { CartItem, Competition } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
-import { type CartOwner, ownerOfItem } from '../tickets/cartQueries';
-import { bumpCartRevision, cartKeyOf } from '../tickets/cartRevision';
+import { inUnitOfWork } from '../platform/unitOfWork';
+import { ownerOf } from '../tickets/cartQueries';
+import { cartChanged, cartKeyOf } from '../tickets/cartRevision';
 import { liveTickets } from '../tickets/liveTickets';
-import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { presentAdminCompetition } from './adminPresenter';
 import { newDrawSeed } from './drawSeed';
 import { presentCompetition } from './presenter';
@@ -87,7 +88,7 @@ export async function createCompetition(
   if (input.status === 'active' && input.endDate <= now) {
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
-  return inTransaction(deps.db, async (trx) => {
+  return inUnitOfWork(deps, async ({ trx }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
       ticketsSold: 0,
@@ -132,9 +133,8 @@ export async function updateCompetition(
   input: CompetitionUpdateInput,
   now = Date.now(),
 ): Promise<Competition> {
-  let published: { version: number; competition: Competition } | undefined;
-  const result = await inTransaction(deps.db, async (trx) => {
-    published = undefined;
+  return inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
@@ -166,17 +166,13 @@ export async function updateCompetition(
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.
-    published = { version: await bumpVersion(trx, id), competition: updated };
+    uow.emit('competition.updated', {
+      competitionId: id,
+      version: await bumpVersion(trx, id),
+      fields: presentCompetition(updated),
+    });
     return updated;
   });
-  if (published) {
-    deps.events.publish('competition.updated', {
-      competitionId: id,
-      version: published.version,
-      fields: presentCompetition(published.competition),
-    });
-  }
-  return result;
 }
 
 /**
@@ -184,7 +180,8 @@ export async function updateCompetition(
  * held in carts go with it. One with sales can only be ended or archived: 409.
  */
 export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
-  const outcome = await inTransaction(deps.db, async (trx) => {
+  await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
@@ -206,17 +203,13 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
       null,
       now,
     );
-    const owners = new Map(carts.map((c) => [cartKeyOf(ownerOfItem(c)), ownerOfItem(c)]));
-    const cartChanges: Array<{ owner: CartOwner; revision: number }> = [];
-    for (const owner of owners.values())
-      cartChanges.push({ owner, revision: await bumpCartRevision(trx, owner) });
-    return { cartChanges, version: Number(versionRow?.version ?? 0) + 1, competition: current };
+    // Open pages learn it is gone (archived is what the public API calls hidden).
+    uow.emit('competition.updated', {
+      competitionId: id,
+      version: Number(versionRow?.version ?? 0) + 1,
+      fields: { ...presentCompetition(current), status: 'archived', deleted: true },
+    });
+    const owners = new Map(carts.map((c) => [cartKeyOf(ownerOf(c)), ownerOf(c)]));
+    for (const owner of owners.values()) await cartChanged(uow, owner);
   });
-  // Open pages learn it is gone (archived is what the public API calls hidden).
-  deps.events.publish('competition.updated', {
-    competitionId: id,
-    version: outcome.version,
-    fields: { ...presentCompetition(outcome.competition), status: 'archived', deleted: true },
-  });
-  for (const change of outcome.cartChanges) deps.events.publish('cart.changed', change);
 }

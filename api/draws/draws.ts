@@ -8,7 +8,8 @@ import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
-import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { type DrawRecord, presentPublicDraw } from './presenter';
 import { winnerEmail } from './winnerEmail';
 
@@ -110,12 +111,15 @@ export async function drawEntries(db: Knex, competitionId: number) {
   return { competitionId, entriesHash: row.entriesHash, numbers: JSON.parse(row.entries) as number[] };
 }
 
-/** Tells watchers about a change of the competition row (close, draw) with its new version. */
-async function publishUpdated(deps: DrawDeps, competitionId: number, version: number) {
-  const fresh = (await Competition.query(deps.db).findById(competitionId)) as Competition | undefined;
+/**
+ * Records a change of the competition row (close, draw) with its new version, as the row stands
+ * at the end of this unit: watchers hear of it after COMMIT.
+ */
+export async function emitCompetitionUpdated(uow: UnitOfWork, competitionId: number, version: number) {
+  const fresh = (await Competition.query(uow.trx).findById(competitionId)) as Competition | undefined;
   if (!fresh) return;
-  const record = await loadDrawRecord(deps.db, competitionId);
-  deps.events.publish('competition.updated', {
+  const record = await loadDrawRecord(uow.trx, competitionId);
+  uow.emit('competition.updated', {
     competitionId,
     version,
     fields: presentCompetition(fresh, record ? presentPublicDraw(record) : null),
@@ -132,7 +136,8 @@ export async function drawCompetition(
   by: DrawnBy,
   now = Date.now(),
 ): Promise<DrawRecord> {
-  const version = await inTransaction(deps.db, async (trx) => {
+  const record = await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     // The first statement is a locking read: on MySQL every later read sees what the sales that
     // held this lock before us committed, and sales after us wait and then find drawn_at set.
     const c = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
@@ -194,24 +199,27 @@ export async function drawCompetition(
         now,
       );
     }
-    return bumpVersion(trx, competitionId);
+    const version = await bumpVersion(trx, competitionId);
+    const drawn = (await loadDrawRecord(trx, competitionId))!;
+    const publicDraw = presentPublicDraw(drawn);
+    uow.emit('draw.started', { competitionId });
+    uow.emit('draw.result', {
+      competitionId,
+      winningNumber: publicDraw.winningNumber,
+      winnerName: publicDraw.winnerName,
+      seed: publicDraw.seed,
+      entriesHash: publicDraw.entriesHash,
+    });
+    await emitCompetitionUpdated(uow, competitionId, version);
+    return drawn;
   });
 
-  const record = (await loadDrawRecord(deps.db, competitionId))!;
   const draw = presentPublicDraw(record);
   deps.logger.info(
     { competitionId, winningNumber: draw.winningNumber, by: record.drawnBy },
     'competition drawn',
   );
-  deps.events.publish('draw.started', { competitionId });
-  deps.events.publish('draw.result', {
-    competitionId,
-    winningNumber: draw.winningNumber,
-    winnerName: draw.winnerName,
-    seed: draw.seed,
-    entriesHash: draw.entriesHash,
-  });
-  await publishUpdated(deps, competitionId, version);
+  // The e-mail is not an event: it goes once the draw has committed.
   await notifyWinner(deps, record);
   return record;
 }
@@ -247,10 +255,6 @@ export async function drawAfterSellOut(deps: DrawDeps, competitionId: number): P
   }
 }
 
-/** Publishes the close of a competition that a sale closed (auto-win sell-out), after COMMIT. */
-export const publishClosed = (deps: DrawDeps, competitionId: number, version: number) =>
-  publishUpdated(deps, competitionId, version);
-
 /**
  * Closes every active competition whose end date has passed (status 'ended', version bumped,
  * `competition:updated` once). A conditional UPDATE: with several processes only one closes each.
@@ -263,16 +267,17 @@ export async function closeDueCompetitions(deps: DrawDeps, now = Date.now()): Pr
     .select('id')) as Array<{ id: number }>;
   const closed: number[] = [];
   for (const { id } of due) {
-    const version = await inTransaction(deps.db, async (trx) => {
-      const changed = await trx('competitions')
+    const closedNow = await inUnitOfWork(deps, async (uow) => {
+      const changed = await uow
+        .trx('competitions')
         .where({ id, status: 'active' })
         .where('endDate', '<=', now)
         .update({ status: 'ended', updatedAt: now });
-      return changed ? bumpVersion(trx, id) : null;
+      if (!changed) return false;
+      await emitCompetitionUpdated(uow, id, await bumpVersion(uow.trx, id));
+      return true;
     });
-    if (version === null) continue;
-    closed.push(id);
-    await publishUpdated(deps, id, version);
+    if (closedNow) closed.push(id);
   }
   return closed;
 }

@@ -7,9 +7,11 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { recordTicketEvents } from '../tickets/history/ticketHistory';
-import { bumpVersion, inTransaction } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { adminOrderDetail } from './adminOrders';
+import { recordRefund } from './fulfilment';
 import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
@@ -28,12 +30,6 @@ export interface CancelDeps extends AdminDeps {
 }
 
 export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
-
-interface Release {
-  competitionId: number;
-  version: number;
-  numbers: number[];
-}
 
 const snapshot = (o: Order) => ({
   id: o.id,
@@ -56,7 +52,8 @@ export async function cancelOrder(
   orderId: number,
   now = Date.now(),
 ): Promise<CancelResult> {
-  const outcome = await inTransaction(deps.db, async (trx) => {
+  const outcome = await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
     const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
     if (!peek) throw notFound('Order not found');
@@ -120,19 +117,16 @@ export async function cancelOrder(
     const after = { ...snapshot(order), status: 'cancelled', cancelledAt: now, ticketsReturned: sold.length };
     await writeAudit(trx, actor, 'order.cancel', { type: 'order', id: orderId }, snapshot(order), after, now);
 
-    const releases: Release[] = [];
     for (const [competitionId, tickets] of [...byCompetition].sort(([a], [b]) => a - b)) {
-      releases.push({
+      uow.emit('tickets.released', {
         competitionId,
         version: await bumpVersion(trx, competitionId),
         numbers: tickets.map((t) => t.number),
       });
     }
-    return { order, releases, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null };
+    uow.emit('order.changed', { orderId, change: 'cancelled' });
+    return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null };
   });
-
-  for (const r of outcome.releases) deps.events.publish('tickets.released', r);
-  deps.events.publish('order.changed', { orderId, change: 'cancelled' });
 
   // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
   if (outcome.openIntent && outcome.order.paymentProvider === deps.gateway.name) {
@@ -165,12 +159,11 @@ async function refundCancelled(deps: CancelDeps, order: Order): Promise<'refunde
       orderId: order.id,
       idempotencyKey: `refund-order-${order.id}`,
     });
-    await deps
-      .db('orders')
-      .where({ id: order.id })
-      .whereNull('refundedAt')
-      .update({ refundReference: refund.id, refundedPence: order.totalPence, refundedAt: Date.now() });
-    deps.events.publish('order.changed', { orderId: order.id, change: 'refunded' });
+    await recordRefund(deps, order.id, {
+      refundReference: refund.id,
+      refundedPence: order.totalPence,
+      refundedAt: Date.now(),
+    });
     return 'refunded';
   } catch (err) {
     deps.logger.error({ err, orderId: order.id }, 'refund of a cancelled order failed; it stays pending');

@@ -18,9 +18,9 @@ import { CartItem, type Competition, Order, OrderItem, type User } from '../../d
 import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownedBy } from '../tickets/cartQueries';
-import { bumpCartRevision } from '../tickets/cartRevision';
-import { inTransaction } from '../tickets/ticketTransactions';
+import { cartChanged } from '../tickets/cartRevision';
 import {
   type FulfilmentResult,
   fulfilPayment,
@@ -63,6 +63,23 @@ interface Prepared {
   superseded: Order[];
 }
 
+/** What checkout decided about this cart. Nothing has been written when it is made, only rows locked. */
+interface CheckoutPlan {
+  lines: Line[];
+  subtotal: number;
+  credit: number;
+  total: number;
+  provider: Order['paymentProvider'];
+  fingerprint: string;
+  /** The customer's open order made from exactly this cart, kept with its payment intent. */
+  reuse: Order | undefined;
+  /** Every other open order of the customer: cancelled. */
+  superseded: Order[];
+  /** Cart items whose holds end before the payment window does, and when it ends. */
+  extend: number[];
+  until: number;
+}
+
 function response(deps: CheckoutDeps, order: Order, clientSecret: string | null): PaymentIntentResponse {
   const card = order.paymentProvider !== 'credit';
   return {
@@ -80,15 +97,93 @@ function response(deps: CheckoutDeps, order: Order, clientSecret: string | null)
   };
 }
 
-/** One transaction: check the cart, snapshot it into an order, extend its holds. */
-async function prepareOrder(
+/** The numbers each cart item holds now, ascending. */
+async function heldNumbers(trx: Knex.Transaction, items: CartItem[]): Promise<Map<number, number[]>> {
+  const held = new Map<number, number[]>();
+  const rows = (await trx('tickets')
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
+    .where('status', 'reserved')
+    .select('cartItemId', 'number')
+    .orderBy('number')) as Array<{ cartItemId: number; number: number }>;
+  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
+  return held;
+}
+
+/**
+ * The cart as order lines; 409 naming the items whose hold has run out (swept or not: it is not
+ * the customer's any more) or whose competition is closed.
+ */
+function payableLines(
+  items: CartItem[],
+  competitions: Map<number, Competition>,
+  held: Map<number, number[]>,
+  now: number,
+): Line[] {
+  const titleOf = (i: CartItem) =>
+    competitions.get(i.competitionId)?.title ?? `Competition ${i.competitionId}`;
+  const named = (list: CartItem[]) =>
+    list.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
+  const expired = items.filter((i) => i.expiresAt <= now || (held.get(i.id)?.length ?? 0) !== i.quantity);
+  if (expired.length) {
+    throw conflict(
+      `Your reservation has expired for ${titlesOf(named(expired))}. Please remove ${expired.length === 1 ? 'it' : 'them'} from your cart and choose your tickets again.`,
+      { expired: named(expired) },
+    );
+  }
+  const closed = items.filter((i) => {
+    const c = competitions.get(i.competitionId);
+    return c?.status !== 'active' || c.endDate <= now;
+  });
+  if (closed.length) {
+    throw conflict(
+      `${titlesOf(named(closed))} ${closed.length === 1 ? 'is' : 'are'} closed to new entries. Please remove ${closed.length === 1 ? 'it' : 'them'} from your cart.`,
+      { closed: named(closed) },
+    );
+  }
+  return items.map((i) => ({
+    cartItemId: i.id,
+    competitionId: i.competitionId,
+    title: titleOf(i),
+    ticketPricePence: competitions.get(i.competitionId)!.ticketPricePence,
+    numbers: held.get(i.id)!,
+  }));
+}
+
+/** What the lines cost, the credit applied, who takes the rest, and the cart's fingerprint. */
+function priceOf(deps: CheckoutDeps, lines: Line[], creditPence: number, input: CreatePaymentIntentInput) {
+  const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
+  if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
+  // The same rule the cart's summary shows (including the card's 30p minimum).
+  const credit = creditToApply(subtotal, creditPence, input.useCredit);
+  const total = subtotal - credit;
+  const provider: Order['paymentProvider'] = total === 0 ? 'credit' : deps.gateway.name;
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify({
+        lines: lines.map((l) => [l.competitionId, l.ticketPricePence, l.numbers]),
+        credit,
+        provider,
+      }),
+    )
+    .digest('hex');
+  return { subtotal, credit, total, provider, fingerprint };
+}
+
+/**
+ * Reads and decides: locks the customer and their cart, checks the cart can be paid for, prices
+ * it, and chooses between the open order made from this cart and a new one. Writes nothing.
+ */
+async function decideCheckout(
   trx: Knex.Transaction,
   deps: CheckoutDeps,
   user: User,
   guestId: string,
   input: CreatePaymentIntentInput,
   now: number,
-): Promise<Prepared> {
+): Promise<CheckoutPlan> {
   // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
   const account = (await lockForUpdate(
     trx,
@@ -109,62 +204,8 @@ async function prepareOrder(
     .select('id', 'title', 'ticketPricePence', 'status', 'endDate')) as Competition[]) {
     competitions.set(c.id, c);
   }
-  const held = new Map<number, number[]>();
-  const rows = (await trx('tickets')
-    .whereIn(
-      'cartItemId',
-      items.map((i) => i.id),
-    )
-    .where('status', 'reserved')
-    .select('cartItemId', 'number')
-    .orderBy('number')) as Array<{ cartItemId: number; number: number }>;
-  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
-
-  const titleOf = (i: CartItem) =>
-    competitions.get(i.competitionId)?.title ?? `Competition ${i.competitionId}`;
-  // A hold that has run out (swept or not) is not the customer's any more: 409, naming the items.
-  const expired = items.filter((i) => i.expiresAt <= now || (held.get(i.id)?.length ?? 0) !== i.quantity);
-  if (expired.length) {
-    const named = expired.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
-    throw conflict(
-      `Your reservation has expired for ${titlesOf(named)}. Please remove ${expired.length === 1 ? 'it' : 'them'} from your cart and choose your tickets again.`,
-      { expired: named },
-    );
-  }
-  const closed = items.filter((i) => {
-    const c = competitions.get(i.competitionId);
-    return c?.status !== 'active' || c.endDate <= now;
-  });
-  if (closed.length) {
-    const named = closed.map((i) => ({ id: i.id, competitionId: i.competitionId, title: titleOf(i) }));
-    throw conflict(
-      `${titlesOf(named)} ${closed.length === 1 ? 'is' : 'are'} closed to new entries. Please remove ${closed.length === 1 ? 'it' : 'them'} from your cart.`,
-      { closed: named },
-    );
-  }
-
-  const lines: Line[] = items.map((i) => ({
-    cartItemId: i.id,
-    competitionId: i.competitionId,
-    title: titleOf(i),
-    ticketPricePence: competitions.get(i.competitionId)!.ticketPricePence,
-    numbers: held.get(i.id)!,
-  }));
-  const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
-  if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
-  // The same rule the cart's summary shows (including the card's 30p minimum).
-  const credit = creditToApply(subtotal, account.siteCreditPence, input.useCredit);
-  const total = subtotal - credit;
-  const provider = total === 0 ? 'credit' : deps.gateway.name;
-  const fingerprint = createHash('sha256')
-    .update(
-      JSON.stringify({
-        lines: lines.map((l) => [l.competitionId, l.ticketPricePence, l.numbers]),
-        credit,
-        provider,
-      }),
-    )
-    .digest('hex');
+  const lines = payableLines(items, competitions, await heldNumbers(trx, items), now);
+  const price = priceOf(deps, lines, account.siteCreditPence, input);
 
   const open = (await lockForUpdate(
     trx,
@@ -176,12 +217,32 @@ async function prepareOrder(
     ? undefined
     : open.find(
         (o) =>
-          o.fingerprint === fingerprint &&
-          o.paymentProvider === provider &&
-          provider !== 'credit' &&
+          o.fingerprint === price.fingerprint &&
+          o.paymentProvider === price.provider &&
+          price.provider !== 'credit' &&
           o.stripePaymentIntentId !== null,
       );
-  const superseded = open.filter((o) => o !== reuse);
+  // The payment window: holds last at least until it ends (never shortened).
+  const until = now + deps.windowSeconds * 1000;
+  return {
+    lines,
+    ...price,
+    reuse,
+    superseded: open.filter((o) => o !== reuse),
+    extend: items.filter((i) => i.expiresAt < until).map((i) => i.id),
+    until,
+  };
+}
+
+/** Writes what decideCheckout decided: replaced orders cancelled, holds extended, the order made. */
+async function applyCheckout(
+  trx: Knex.Transaction,
+  user: User,
+  guestId: string,
+  plan: CheckoutPlan,
+  now: number,
+): Promise<Prepared> {
+  const { superseded, extend, until } = plan;
   if (superseded.length) {
     await trx('orders')
       .whereIn(
@@ -195,10 +256,6 @@ async function prepareOrder(
         updatedAt: now,
       });
   }
-
-  // The payment window: holds last at least until it ends (never shortened).
-  const until = now + deps.windowSeconds * 1000;
-  const extend = items.filter((i) => i.expiresAt < until).map((i) => i.id);
   if (extend.length) {
     await trx('cartItems').whereIn('id', extend).update({ expiresAt: until, updatedAt: now });
     await trx('tickets')
@@ -206,25 +263,35 @@ async function prepareOrder(
       .where('status', 'reserved')
       .update({ expiresAt: until, updatedAt: now });
   }
+  if (plan.reuse) return { order: plan.reuse, reused: true, superseded };
+  return { order: await insertOrder(trx, user, guestId, plan, now), reused: false, superseded };
+}
 
-  if (reuse) return { order: reuse, reused: true, superseded };
+/** The pending order: a snapshot of the cart's titles, prices and numbers. */
+async function insertOrder(
+  trx: Knex.Transaction,
+  user: User,
+  guestId: string,
+  plan: CheckoutPlan,
+  now: number,
+): Promise<Order> {
   const order = await Order.query(trx).insertAndFetch({
     userId: user.id,
-    sessionId: guestId,
-    paymentProvider: provider,
+    guestId,
+    paymentProvider: plan.provider,
     stripePaymentIntentId: null,
-    subtotalPence: subtotal,
-    creditAppliedPence: credit,
-    totalPence: total,
+    subtotalPence: plan.subtotal,
+    creditAppliedPence: plan.credit,
+    totalPence: plan.total,
     currency: 'gbp',
     status: 'pending',
-    fingerprint,
+    fingerprint: plan.fingerprint,
     refundedPence: 0,
     createdAt: now,
     updatedAt: now,
   });
   // One insert per line: objection's array insert works only on PostgreSQL and SQL Server.
-  for (const l of lines) {
+  for (const l of plan.lines) {
     await OrderItem.query(trx).insert({
       orderId: order.id,
       competitionId: l.competitionId,
@@ -235,7 +302,20 @@ async function prepareOrder(
       createdAt: now,
     });
   }
-  return { order, reused: false, superseded };
+  return order;
+}
+
+/** One transaction: check the cart and decide, then snapshot it into an order and extend its holds. */
+async function prepareOrder(
+  trx: Knex.Transaction,
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now: number,
+): Promise<Prepared> {
+  const plan = await decideCheckout(trx, deps, user, guestId, input, now);
+  return applyCheckout(trx, user, guestId, plan, now);
 }
 
 /**
@@ -251,20 +331,20 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentInput,
   now = Date.now(),
 ): Promise<PaymentIntentResponse> {
-  const owner = { guestId, userId: user.id };
-  const prepared = await inTransaction(deps.db, async (trx) => ({
-    ...(await prepareOrder(trx, deps, user, guestId, input, now)),
-    cartRevision: await bumpCartRevision(trx, owner),
-  }));
+  const prepared = await inUnitOfWork(deps, async (uow) => {
+    const result = await prepareOrder(uow.trx, deps, user, guestId, input, now);
+    await cartChanged(uow, { guestId, userId: user.id });
+    for (const old of result.superseded) uow.emit('order.changed', { orderId: old.id, change: 'cancelled' });
+    return result;
+  });
   const { order } = prepared;
-  deps.events.publish('cart.changed', { owner, revision: prepared.cartRevision });
+  // The replaced orders are cancelled in the database; their payments must not take money either.
   for (const old of prepared.superseded) {
     if (old.stripePaymentIntentId && old.paymentProvider === deps.gateway.name) {
       await deps.gateway.cancelIntent(old.stripePaymentIntentId).catch((err) => {
         deps.logger.warn({ err, orderId: old.id }, 'could not cancel a replaced payment intent');
       });
     }
-    deps.events.publish('order.changed', { orderId: old.id, change: 'cancelled' });
   }
 
   if (prepared.reused) {
@@ -309,10 +389,14 @@ export async function createPaymentIntent(
     });
     throw providerDown(deps, err);
   }
-  const attached = await deps
-    .db('orders')
-    .where({ id: order.id, status: 'pending' })
-    .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+  const attached = await inUnitOfWork(deps, async (uow) => {
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id, status: 'pending' })
+      .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'created' });
+    return changed;
+  });
   if (!attached) {
     // A concurrent checkout (a double click, another tab) replaced this order while its payment
     // was being created; it saw no payment to cancel then. This payment must never take money.
@@ -323,7 +407,6 @@ export async function createPaymentIntent(
     throw conflict(REPLACED_CHECKOUT);
   }
   order.stripePaymentIntentId = intent.id;
-  deps.events.publish('order.changed', { orderId: order.id, change: 'created' });
   return response(deps, order, intent.clientSecret);
 }
 

@@ -4,14 +4,16 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem, User } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
-import { drawAfterSellOut, publishClosed } from '../draws/draws';
+import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
-import { bumpCartRevision } from '../tickets/cartRevision';
+import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
+import { isOwnedBy } from '../tickets/cartQueries';
+import { cartChanged } from '../tickets/cartRevision';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import { bumpVersion, inTransaction, PickCollision } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/ticketTransactions';
 import { confirmationEmail } from './confirmationEmail';
 import { loadOrder } from './orders';
 
@@ -61,14 +63,15 @@ export type FulfilmentResult =
   /** Nothing was done: the payment does not match an order of ours. */
   | { outcome: 'rejected'; orderId: number | null; reason: string };
 
-/** Thrown inside the fulfilment transaction to roll it back and refund instead. */
-class RefundRequired extends Error {}
-
 const REPLACED_ORDER_REASON =
   'This checkout had been replaced by a newer one before the payment arrived, so the payment has been refunded.';
+const CREDIT_GONE_REASON =
+  'Your site credit had already been used elsewhere when this payment arrived, so the payment has been refunded.';
 
 const listNumbers = (ns: number[]) =>
   ns.length === 1 ? String(ns[0]) : `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+const numbersWord = (ns: number[]) => (ns.length === 1 ? 'number' : 'numbers');
+const wasWere = (ns: number[]) => (ns.length === 1 ? 'was' : 'were');
 
 interface Purchase {
   competitionId: number;
@@ -79,33 +82,192 @@ interface Purchase {
   closedVersion?: number;
 }
 
-type TxOutcome =
-  | { kind: 'already' }
-  | { kind: 'rejected'; reason: string }
-  | {
-      kind: 'completed';
-      purchases: Purchase[];
-      owner: { guestId: string; userId: number | null };
-      cartRevision: number;
-    };
+interface Sale {
+  purchases: Purchase[];
+  owner: { guestId: string; userId: number | null };
+}
 
 interface TicketRow {
   id: number;
   number: number;
   status: 'reserved' | 'sold';
   userId: number | null;
-  sessionId: string | null;
+  guestId: string | null;
   cartItemId: number | null;
   expiresAt: number | null;
 }
 
-async function completeOrder(
+/** One competition's part of the sale, decided before anything is written. */
+interface Plan {
+  competitionId: number;
+  title: string;
+  autoWin: boolean;
+  totalTickets: number;
+  /** The ordered numbers, ascending. */
+  numbers: number[];
+  /** The customer's own holds: they become sold. */
+  mine: TicketRow[];
+  /** Ids of someone else's expired holds on ordered numbers: deleted. */
+  stale: number[];
+  /** Numbers inserted as sold rows (free, freed from a stale hold, or a replacement). */
+  insert: number[];
+  /** Ordered number -> the free number sold instead, because it was taken while the customer paid. */
+  replacements: Map<number, number>;
+}
+
+type CustomerOrder = Order & { userId: number };
+
+/** The cart owner an order was made for: its numbers were held by this account or guest id. */
+const customerOf = (order: CustomerOrder) => ({ guestId: order.guestId ?? '', userId: order.userId });
+
+/** What the checks decided. Nothing has been written when it is made, only rows locked. */
+type Decision =
+  | { kind: 'already' }
+  | { kind: 'rejected'; reason: string }
+  /** The payment cannot buy its tickets: the money goes back. */
+  | { kind: 'refund'; reason: string }
+  | { kind: 'sell'; order: CustomerOrder; items: OrderItem[]; plans: Plan[] };
+
+/** Why a payment is not the one this order asked for (null: it is). */
+function paymentMismatch(order: Order, report: PaymentReport): string | null {
+  if (order.paymentProvider !== report.provider) {
+    return `paid through ${report.provider}, order uses ${order.paymentProvider}`;
+  }
+  if (report.provider !== 'credit' && order.stripePaymentIntentId !== report.intentId) {
+    return 'the payment is not the one made for this order';
+  }
+  if (report.amountPence !== order.totalPence || report.currency.toLowerCase() !== order.currency) {
+    return `paid ${report.amountPence} ${report.currency}, order is ${order.totalPence} ${order.currency}`;
+  }
+  return null;
+}
+
+/** The ordered numbers per competition, both ascending (the order competitions are locked in). */
+function numbersByCompetition(items: OrderItem[]): Array<[number, number[]]> {
+  const byCompetition = new Map<number, number[]>();
+  for (const i of items) {
+    byCompetition.set(i.competitionId, [...(byCompetition.get(i.competitionId) ?? []), ...i.selectedNumbers]);
+  }
+  return [...byCompetition]
+    .sort(([a], [b]) => a - b)
+    .map(([competitionId, numbers]) => [competitionId, [...numbers].sort((a, b) => a - b)]);
+}
+
+/** Sorts the ordered numbers by the state of their ticket rows; `lost` were taken by someone else. */
+function sortOrderedNumbers(order: CustomerOrder, numbers: number[], rows: TicketRow[], now: number) {
+  const byNumber = new Map(rows.map((r) => [r.number, r]));
+  const customer = customerOf(order);
+  const mine: TicketRow[] = [];
+  const stale: number[] = [];
+  const insert: number[] = [];
+  const lost: number[] = [];
+  for (const n of numbers) {
+    const r = byNumber.get(n);
+    if (!r) insert.push(n);
+    else if (r.status === 'reserved' && isOwnedBy(customer, r)) mine.push(r);
+    else if (r.status === 'reserved' && Number(r.expiresAt) <= now) {
+      // Someone else's expired hold blocks nobody: it goes, and the number is ours.
+      stale.push(r.id);
+      insert.push(n);
+    } else lost.push(n);
+  }
+  return { mine, stale, insert, lost };
+}
+
+/** Free numbers to sell instead of `count` lost ones (null: not enough left). */
+async function pickReplacements(
+  trx: Knex.Transaction,
+  competitionId: number,
+  totalTickets: number,
+  ordered: number[],
+  count: number,
+  now: number,
+): Promise<number[] | null> {
+  const taken = await unavailableNumbers(trx, competitionId, now);
+  for (const n of ordered) taken.add(n);
+  if (totalTickets - taken.size < count) return null;
+  return pickAvailable(totalTickets, taken, count);
+}
+
+/** Locks one competition and its ordered numbers' rows, and decides how they are sold. */
+async function planCompetition(
+  trx: Knex.Transaction,
+  order: CustomerOrder,
+  items: OrderItem[],
+  competitionId: number,
+  numbers: number[],
+  now: number,
+): Promise<{ plan: Plan } | { refund: string }> {
+  const competition = await lockForUpdate(
+    trx,
+    trx('competitions')
+      .where({ id: competitionId })
+      .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt'),
+  );
+  const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
+  const closedMessage = `"${title}" closed before your payment arrived, so the payment has been refunded.`;
+  // Closed (end date passed or ended): a payment started before the close may still finish
+  // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
+  const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
+  const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
+  if (!competition || competition.status === 'archived' || competition.drawnAt)
+    return { refund: closedMessage };
+  if (closed && !startedBeforeClose) return { refund: closedMessage };
+  const rows = (await lockForUpdate(
+    trx,
+    trx('tickets')
+      .where({ competitionId })
+      .whereIn('number', numbers)
+      .select('id', 'number', 'status', 'userId', 'guestId', 'cartItemId', 'expiresAt'),
+  )) as TicketRow[];
+  const { mine, stale, insert, lost } = sortOrderedNumbers(order, numbers, rows, now);
+  if (closed && (lost.length || insert.length || mine.some((r) => Number(r.expiresAt) <= now))) {
+    // After the close only the customer's own live holds can be paid for: no replacements.
+    return { refund: closedMessage };
+  }
+  const totalTickets = Number(competition.totalTickets);
+  const replacements = new Map<number, number>();
+  if (lost.length) {
+    // Our hold expired and the number was taken while the customer paid: other free numbers.
+    const picked = await pickReplacements(trx, competitionId, totalTickets, numbers, lost.length, now);
+    if (!picked) {
+      return {
+        refund:
+          `Your ${numbersWord(lost)} ${listNumbers(lost)} in "${title}" ` +
+          `${wasWere(lost)} taken while you were paying and there were not enough other numbers left, so the payment has been refunded.`,
+      };
+    }
+    lost.forEach((n, i) => {
+      replacements.set(n, picked[i]!);
+      insert.push(picked[i]!);
+    });
+  }
+  const autoWin = Boolean(competition.autoWin);
+  return {
+    plan: { competitionId, title, autoWin, totalTickets, numbers, mine, stale, insert, replacements },
+  };
+}
+
+/** Whether the credit the order applies is still in the customer's balance. */
+async function creditStillAvailable(trx: Knex.Transaction, order: CustomerOrder): Promise<boolean> {
+  if (order.creditAppliedPence <= 0) return true;
+  const user = (await trx('users').where({ id: order.userId }).first('siteCreditPence')) as
+    | { siteCreditPence: number }
+    | undefined;
+  return Boolean(user && user.siteCreditPence >= order.creditAppliedPence);
+}
+
+/**
+ * Reads and decides: locks the order and everything it sells, checks the payment against it, and
+ * plans each competition's numbers. Writes nothing.
+ */
+async function decideFulfilment(
   trx: Knex.Transaction,
   orderId: number,
   userId: number,
   report: PaymentReport,
   now: number,
-): Promise<TxOutcome> {
+): Promise<Decision> {
   // Lock order: user (credit balance) -> order -> competitions -> tickets -> cart items -> versions.
   // Checkout locks user -> order too, so the two never wait on each other in opposite orders. The
   // first reads are locking reads, so on MySQL the transaction's snapshot is taken only after the
@@ -114,212 +276,106 @@ async function completeOrder(
   const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
   if (!order?.userId) return { kind: 'rejected', reason: 'order not found' };
   if (order.status === 'completed') return { kind: 'already' };
-
-  if (order.paymentProvider !== report.provider) {
-    return {
-      kind: 'rejected',
-      reason: `paid through ${report.provider}, order uses ${order.paymentProvider}`,
-    };
-  }
-  if (report.provider !== 'credit' && order.stripePaymentIntentId !== report.intentId) {
-    return { kind: 'rejected', reason: 'the payment is not the one made for this order' };
-  }
-  if (report.amountPence !== order.totalPence || report.currency.toLowerCase() !== order.currency) {
-    return {
-      kind: 'rejected',
-      reason: `paid ${report.amountPence} ${report.currency}, order is ${order.totalPence} ${order.currency}`,
-    };
-  }
-  if (order.status === 'cancelled') throw new RefundRequired(order.refundReason ?? REPLACED_ORDER_REASON);
+  const mismatch = paymentMismatch(order, report);
+  if (mismatch) return { kind: 'rejected', reason: mismatch };
+  if (order.status === 'cancelled')
+    return { kind: 'refund', reason: order.refundReason ?? REPLACED_ORDER_REASON };
+  const customerOrder = order as CustomerOrder;
 
   // pending, or failed (a declined card followed by a good one): sell the order's numbers.
   const items = (await OrderItem.query(trx).where({ orderId }).orderBy('id')) as OrderItem[];
-  const byCompetition = new Map<number, number[]>();
-  for (const i of items) {
-    byCompetition.set(i.competitionId, [...(byCompetition.get(i.competitionId) ?? []), ...i.selectedNumbers]);
-  }
-  const competitionIds = [...byCompetition.keys()].sort((a, b) => a - b);
-
-  interface Plan {
-    competitionId: number;
-    title: string;
-    autoWin: boolean;
-    totalTickets: number;
-    numbers: number[];
-    mine: TicketRow[];
-    stale: number[];
-    insert: number[];
-    replacements: Map<number, number>;
-  }
   const plans: Plan[] = [];
-  for (const competitionId of competitionIds) {
-    const numbers = [...byCompetition.get(competitionId)!].sort((a, b) => a - b);
-    const competition = await lockForUpdate(
-      trx,
-      trx('competitions')
-        .where({ id: competitionId })
-        .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt'),
-    );
-    const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
-    const closedMessage = `"${title}" closed before your payment arrived, so the payment has been refunded.`;
-    // Closed (end date passed or ended): a payment started before the close may still finish
-    // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
-    const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
-    const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
-    if (!competition || competition.status === 'archived' || competition.drawnAt) {
-      throw new RefundRequired(closedMessage);
-    }
-    if (closed && !startedBeforeClose) throw new RefundRequired(closedMessage);
-    const rows = (await lockForUpdate(
-      trx,
-      trx('tickets')
-        .where({ competitionId })
-        .whereIn('number', numbers)
-        .select('id', 'number', 'status', 'userId', 'sessionId', 'cartItemId', 'expiresAt'),
-    )) as TicketRow[];
-    const byNumber = new Map(rows.map((r) => [r.number, r]));
-    const plan: Plan = {
-      competitionId,
-      title,
-      autoWin: Boolean(competition.autoWin),
-      totalTickets: Number(competition.totalTickets),
-      numbers,
-      mine: [],
-      stale: [],
-      insert: [],
-      replacements: new Map(),
-    };
-    const lost: number[] = [];
-    for (const n of numbers) {
-      const r = byNumber.get(n);
-      const ours =
-        r?.status === 'reserved' &&
-        (r.userId === order.userId || (r.userId === null && r.sessionId === order.sessionId));
-      if (!r) plan.insert.push(n);
-      else if (ours) plan.mine.push(r);
-      else if (r.status === 'reserved' && Number(r.expiresAt) <= now) {
-        // Someone else's expired hold blocks nobody: it goes, and the number is ours.
-        plan.stale.push(r.id);
-        plan.insert.push(n);
-      } else lost.push(n);
-    }
-    if (closed && (lost.length || plan.insert.length || plan.mine.some((r) => Number(r.expiresAt) <= now))) {
-      // After the close only the customer's own live holds can be paid for: no replacements.
-      throw new RefundRequired(closedMessage);
-    }
-    if (lost.length) {
-      // Our hold expired and the number was taken while the customer paid: other free numbers.
-      const taken = await unavailableNumbers(trx, competitionId, now);
-      for (const n of numbers) taken.add(n);
-      const free = Number(competition.totalTickets) - taken.size;
-      if (free < lost.length) {
-        throw new RefundRequired(
-          `Your ${lost.length === 1 ? 'number' : 'numbers'} ${listNumbers(lost)} in "${title}" ` +
-            `${lost.length === 1 ? 'was' : 'were'} taken while you were paying and there were not enough other numbers left, so the payment has been refunded.`,
-        );
-      }
-      const picked = pickAvailable(Number(competition.totalTickets), taken, lost.length);
-      lost.forEach((n, i) => {
-        plan.replacements.set(n, picked[i]!);
-        plan.insert.push(picked[i]!);
-      });
-    }
-    plans.push(plan);
+  for (const [competitionId, numbers] of numbersByCompetition(items)) {
+    const planned = await planCompetition(trx, customerOrder, items, competitionId, numbers, now);
+    if ('refund' in planned) return { kind: 'refund', reason: planned.refund };
+    plans.push(planned.plan);
   }
+  if (!(await creditStillAvailable(trx, customerOrder)))
+    return { kind: 'refund', reason: CREDIT_GONE_REASON };
+  return { kind: 'sell', order: customerOrder, items, plans };
+}
 
-  if (order.creditAppliedPence > 0) {
-    const user = (await trx('users').where({ id: order.userId }).first('siteCreditPence')) as
-      | { siteCreditPence: number }
-      | undefined;
-    if (!user || user.siteCreditPence < order.creditAppliedPence) {
-      throw new RefundRequired(
-        'Your site credit had already been used elsewhere when this payment arrived, so the payment has been refunded.',
-      );
-    }
-  }
+/** The numbers a plan actually sells, ascending. */
+const soldNumbers = (plan: Plan) =>
+  plan.numbers.map((n) => plan.replacements.get(n) ?? n).sort((a, b) => a - b);
 
-  // Every check passed: now change things.
-  const orderNumber = formatOrderNumber(order.id);
-  const touchedCartItems = new Set<number>();
-  const notices: string[] = [];
-  const closes = new Set<number>();
-  for (const plan of plans) {
-    await trx('competitions').where({ id: plan.competitionId }).increment('ticketsSold', plan.numbers.length);
-    if (plan.autoWin) {
-      // An auto-win competition closes when its last ticket sells (and is drawn after COMMIT).
-      const closedNow = await trx('competitions')
+/**
+ * One competition's ticket rows become sold. Returns whether this sale closed an auto-win
+ * competition (its last ticket sold; it is drawn after COMMIT).
+ */
+async function sellTickets(trx: Knex.Transaction, order: CustomerOrder, plan: Plan, now: number) {
+  await trx('competitions').where({ id: plan.competitionId }).increment('ticketsSold', plan.numbers.length);
+  const closedNow = plan.autoWin
+    ? await trx('competitions')
         .where({ id: plan.competitionId, status: 'active' })
         .where('ticketsSold', '>=', plan.totalTickets)
-        .update({ status: 'ended', updatedAt: now });
-      if (closedNow) closes.add(plan.competitionId);
-    }
-    if (plan.stale.length) await trx('tickets').whereIn('id', plan.stale).delete();
-    if (plan.mine.length) {
-      for (const r of plan.mine) if (r.cartItemId) touchedCartItems.add(r.cartItemId);
-      await trx('tickets')
-        .whereIn(
-          'id',
-          plan.mine.map((r) => r.id),
-        )
-        .update({
+        .update({ status: 'ended', updatedAt: now })
+    : 0;
+  if (plan.stale.length) await trx('tickets').whereIn('id', plan.stale).delete();
+  if (plan.mine.length) {
+    await trx('tickets')
+      .whereIn(
+        'id',
+        plan.mine.map((r) => r.id),
+      )
+      .update({
+        status: 'sold',
+        orderId: order.id,
+        userId: order.userId,
+        cartItemId: null,
+        expiresAt: null,
+        isClaimed: true,
+        updatedAt: now,
+      });
+  }
+  if (plan.insert.length) {
+    try {
+      await trx('tickets').insert(
+        plan.insert.map((number) => ({
+          competitionId: plan.competitionId,
+          number,
           status: 'sold',
-          orderId: order.id,
+          guestId: order.guestId,
           userId: order.userId,
-          cartItemId: null,
-          expiresAt: null,
+          orderId: order.id,
           isClaimed: true,
+          createdAt: now,
           updatedAt: now,
-        });
-    }
-    if (plan.insert.length) {
-      try {
-        await trx('tickets').insert(
-          plan.insert.map((number) => ({
-            competitionId: plan.competitionId,
-            number,
-            status: 'sold',
-            sessionId: order.sessionId,
-            userId: order.userId,
-            orderId: order.id,
-            isClaimed: true,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        );
-      } catch (err) {
-        // A free number was held by someone a moment ago: start again from a fresh read.
-        if (isUniqueViolation(err)) throw new PickCollision();
-        throw err;
-      }
-    }
-    if (plan.replacements.size) {
-      const lost = [...plan.replacements.keys()];
-      const given = [...plan.replacements.values()].sort((a, b) => a - b);
-      notices.push(
-        `Your ${lost.length === 1 ? 'number' : 'numbers'} ${listNumbers(lost)} in "${plan.title}" ` +
-          `${lost.length === 1 ? 'was' : 'were'} taken while you were paying, so you have ${listNumbers(given)} instead.`,
+        })),
       );
+    } catch (err) {
+      // A free number was held by someone a moment ago: start again from a fresh read.
+      if (isUniqueViolation(err)) throw new RetryTransaction();
+      throw err;
     }
   }
+  return closedNow > 0;
+}
 
-  // The order's lines record the numbers actually sold.
+/** The order's lines record the numbers actually sold. */
+async function recordReplacements(trx: Knex.Transaction, items: OrderItem[], plans: Plan[]) {
   const replacementOf = new Map<string, number>();
   for (const plan of plans)
     for (const [a, b] of plan.replacements) replacementOf.set(`${plan.competitionId}:${a}`, b);
-  if (replacementOf.size) {
-    for (const item of items) {
-      const sold = item.selectedNumbers.map((n) => replacementOf.get(`${item.competitionId}:${n}`) ?? n);
-      if (sold.some((n, i) => n !== item.selectedNumbers[i])) {
-        await trx('orderItems')
-          .where({ id: item.id })
-          .update({ selectedNumbers: JSON.stringify(sold.sort((a, b) => a - b)) });
-      }
+  if (!replacementOf.size) return;
+  for (const item of items) {
+    const sold = item.selectedNumbers.map((n) => replacementOf.get(`${item.competitionId}:${n}`) ?? n);
+    if (sold.some((n, i) => n !== item.selectedNumbers[i])) {
+      await trx('orderItems')
+        .where({ id: item.id })
+        .update({ selectedNumbers: JSON.stringify(sold.sort((a, b) => a - b)) });
     }
   }
+}
 
-  // The cart lines that were paid for leave the cart; a line that still holds numbers added
-  // after checkout started keeps them.
-  for (const cartItemId of [...touchedCartItems].sort((a, b) => a - b)) {
+/**
+ * The cart lines that were paid for leave the cart; a line that still holds numbers added after
+ * checkout started keeps them.
+ */
+async function removePaidCartItems(trx: Knex.Transaction, plans: Plan[], now: number) {
+  const paid = new Set<number>();
+  for (const plan of plans) for (const r of plan.mine) if (r.cartItemId) paid.add(r.cartItemId);
+  for (const cartItemId of [...paid].sort((a, b) => a - b)) {
     const left = (await trx('tickets').where({ cartItemId, status: 'reserved' }).select('number')) as Array<{
       number: number;
     }>;
@@ -334,9 +390,12 @@ async function completeOrder(
         .update({ quantity: left.length, selectedNumbers: JSON.stringify(chosen), updatedAt: now });
     }
   }
+}
 
+/** The customer's entry and the numbers' history, per competition. */
+async function recordEntries(trx: Knex.Transaction, order: CustomerOrder, plans: Plan[], now: number) {
   for (const plan of plans) {
-    const sold = plan.numbers.map((n) => plan.replacements.get(n) ?? n).sort((a, b) => a - b);
+    const sold = soldNumbers(plan);
     await trx('userEntries').insert({
       userId: order.userId,
       competitionId: plan.competitionId,
@@ -352,28 +411,25 @@ async function completeOrder(
       now,
     );
   }
+}
 
-  if (order.creditAppliedPence > 0) {
-    const spent = await spendCredit(
-      trx,
-      order.userId,
-      { amountPence: order.creditAppliedPence, description: `Order ${orderNumber}`, orderId: order.id },
-      now,
-    );
-    if (!spent) throw new Error(`credit for order ${order.id} vanished under a row lock`);
-  }
-
-  await trx('orders')
-    .where({ id: order.id })
-    .update({
-      status: 'completed',
-      paidAt: now,
-      notice: notices.length ? notices.join(' ') : null,
-      failureMessage: null,
-      updatedAt: now,
+/** What the customer is told about numbers sold in place of the ones taken (null: none). */
+function replacementNotice(plans: Plan[]): string | null {
+  const notices = plans
+    .filter((plan) => plan.replacements.size)
+    .map((plan) => {
+      const lost = [...plan.replacements.keys()];
+      const given = [...plan.replacements.values()].sort((a, b) => a - b);
+      return (
+        `Your ${numbersWord(lost)} ${listNumbers(lost)} in "${plan.title}" ` +
+        `${wasWere(lost)} taken while you were paying, so you have ${listNumbers(given)} instead.`
+      );
     });
+  return notices.length ? notices.join(' ') : null;
+}
 
-  // Versions last: each competition's version row stays locked only until COMMIT.
+/** Versions last: each competition's version row stays locked only until COMMIT. */
+async function bumpVersions(trx: Knex.Transaction, plans: Plan[], closes: Set<number>): Promise<Purchase[]> {
   const purchases: Purchase[] = [];
   for (const plan of plans) {
     const version = await bumpVersion(trx, plan.competitionId);
@@ -383,7 +439,7 @@ async function completeOrder(
     purchases.push({
       competitionId: plan.competitionId,
       version,
-      numbers: plan.numbers.map((n) => plan.replacements.get(n) ?? n).sort((a, b) => a - b),
+      numbers: soldNumbers(plan),
       ticketsSold: Number(row.ticketsSold),
       // The close is its own change: tickets:purchased at `version`, competition:updated after it.
       ...(closes.has(plan.competitionId)
@@ -391,8 +447,48 @@ async function completeOrder(
         : {}),
     });
   }
-  const owner = { guestId: order.sessionId ?? '', userId: order.userId };
-  return { kind: 'completed', purchases, owner, cartRevision: await bumpCartRevision(trx, owner) };
+  return purchases;
+}
+
+/** Writes the sale decided by decideFulfilment: tickets, entries, credit, cart and order, then versions. */
+async function applySale(
+  trx: Knex.Transaction,
+  { order, items, plans }: Extract<Decision, { kind: 'sell' }>,
+  now: number,
+): Promise<Sale> {
+  const closes = new Set<number>();
+  for (const plan of plans) {
+    if (await sellTickets(trx, order, plan, now)) closes.add(plan.competitionId);
+  }
+  await recordReplacements(trx, items, plans);
+  await removePaidCartItems(trx, plans, now);
+  await recordEntries(trx, order, plans, now);
+  if (order.creditAppliedPence > 0) {
+    const spent = await spendCredit(
+      trx,
+      order.userId,
+      {
+        amountPence: order.creditAppliedPence,
+        description: `Order ${formatOrderNumber(order.id)}`,
+        orderId: order.id,
+      },
+      now,
+    );
+    if (!spent) throw new Error(`credit for order ${order.id} vanished under a row lock`);
+  }
+  await trx('orders')
+    .where({ id: order.id })
+    .update({
+      status: 'completed',
+      paidAt: now,
+      notice: replacementNotice(plans),
+      failureMessage: null,
+      updatedAt: now,
+    });
+  return {
+    purchases: await bumpVersions(trx, plans, closes),
+    owner: customerOf(order),
+  };
 }
 
 /**
@@ -417,33 +513,38 @@ export async function fulfilPayment(
     logger.warn({ report, orderId: found?.id }, 'payment for no matching order: nothing fulfilled');
     return { outcome: 'rejected', orderId: found?.id ?? report.orderId, reason: 'no matching order' };
   }
-  let result: TxOutcome;
-  try {
-    const userId = found.userId;
-    if (!userId) return { outcome: 'rejected', orderId: found.id, reason: 'order has no customer' };
-    result = await inTransaction(db, (trx) => completeOrder(trx, found.id, userId, report, now));
-  } catch (err) {
-    if (err instanceof RefundRequired) return refundOrder(deps, found.id, err.message, now);
-    throw err;
-  }
+  const userId = found.userId;
+  if (!userId) return { outcome: 'rejected', orderId: found.id, reason: 'order has no customer' };
+  const result = await inUnitOfWork(deps, async (uow) => {
+    const decision = await decideFulfilment(uow.trx, found.id, userId, report, now);
+    if (decision.kind !== 'sell') return decision;
+    const sale = await applySale(uow.trx, decision, now);
+    await emitSale(uow, found.id, sale);
+    return { kind: 'sold' as const, ...sale };
+  });
+  if (result.kind === 'refund') return refundOrder(deps, found.id, result.reason, now);
   if (result.kind === 'already') return { outcome: 'already_completed', orderId: found.id };
   if (result.kind === 'rejected') {
     logger.error({ report, orderId: found.id, reason: result.reason }, 'payment does not match its order');
     return { outcome: 'rejected', orderId: found.id, reason: result.reason };
   }
 
-  for (const p of result.purchases) deps.events.publish('tickets.purchased', p);
-  deps.events.publish('cart.changed', { owner: result.owner, revision: result.cartRevision });
-  deps.events.publish('order.changed', { orderId: found.id, change: 'paid' });
-  for (const p of result.purchases) {
-    if (p.closedVersion !== undefined) await publishClosed(deps, p.competitionId, p.closedVersion);
-  }
   await sendConfirmation(deps, found.id);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const p of result.purchases) {
     if (p.closedVersion !== undefined) await drawAfterSellOut(deps, p.competitionId);
   }
   return { outcome: 'completed', orderId: found.id };
+}
+
+/** What a sale tells watchers after COMMIT: the sold numbers, the cart, the order, any close. */
+async function emitSale(uow: UnitOfWork, orderId: number, { owner, purchases }: Sale) {
+  for (const p of purchases) uow.emit('tickets.purchased', p);
+  await cartChanged(uow, owner);
+  uow.emit('order.changed', { orderId, change: 'paid' });
+  for (const p of purchases) {
+    if (p.closedVersion !== undefined) await emitCompetitionUpdated(uow, p.competitionId, p.closedVersion);
+  }
 }
 
 /** The confirmation e-mail. A failure is logged, never undoes or fails the sale. */
@@ -472,8 +573,8 @@ export async function refundOrder(
   reason: string,
   now = Date.now(),
 ): Promise<FulfilmentResult> {
-  const { db, logger } = deps;
-  const order = await inTransaction(db, async (trx) => {
+  const { logger } = deps;
+  const order = await inUnitOfWork(deps, async ({ trx }) => {
     const o = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
     if (!o) return undefined;
     if (o.status === 'completed') return o;
@@ -505,13 +606,15 @@ export async function refundOrder(
         orderId,
         idempotencyKey: `refund-order-${orderId}`,
       });
-      await db('orders')
-        .where({ id: orderId })
-        .whereNull('refundedAt')
-        .update({ refundReference: refund.id, refundedPence: order.totalPence, refundedAt: Date.now() });
+      await recordRefund(deps, orderId, {
+        refundReference: refund.id,
+        refundedPence: order.totalPence,
+        refundedAt: Date.now(),
+      });
     } catch (err) {
       pending = true;
       logger.error({ err, orderId }, 'refund failed; it is retried on the next delivery of this payment');
+      await recordRefund(deps, orderId, null);
     }
   } else if (order.totalPence > 0) {
     pending = true;
@@ -519,12 +622,27 @@ export async function refundOrder(
       { orderId, provider: order.paymentProvider },
       'refund needs a gateway this server does not run',
     );
+    await recordRefund(deps, orderId, null);
   } else {
     // Paid wholly by credit: credit is only debited on success, so nothing left the account.
-    await db('orders').where({ id: orderId }).whereNull('refundedAt').update({ refundedAt: Date.now() });
+    await recordRefund(deps, orderId, { refundedAt: Date.now() });
   }
-  deps.events.publish('order.changed', { orderId, change: 'refunded' });
   return { outcome: 'refunded', orderId, reason: why, refundPending: pending };
+}
+
+/**
+ * Records what the gateway refunded (null: nothing yet, the refund is pending) and tells admins
+ * the order's refund changed. Called after the gateway answered, outside any other unit of work.
+ */
+export async function recordRefund(
+  deps: { db: Knex; events: EventBus },
+  orderId: number,
+  refunded: { refundReference?: string; refundedPence?: number; refundedAt: number } | null,
+) {
+  await inUnitOfWork(deps, async (uow) => {
+    if (refunded) await uow.trx('orders').where({ id: orderId }).whereNull('refundedAt').update(refunded);
+    uow.emit('order.changed', { orderId, change: 'refunded' });
+  });
 }
 
 /** A card attempt failed. The holds stay (until they expire) so the customer can try again. */
@@ -533,13 +651,15 @@ export async function recordPaymentFailure(deps: PaymentDeps, intentId: string, 
     | Order
     | undefined;
   if (!order) return;
-  // Never downgrades: a completed or cancelled order stays as it is.
-  const changed = await deps
-    .db('orders')
-    .where({ id: order.id })
-    .whereIn('status', ['pending', 'failed'])
-    .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
-  if (changed) deps.events.publish('order.changed', { orderId: order.id, change: 'failed' });
+  await inUnitOfWork(deps, async (uow) => {
+    // Never downgrades: a completed or cancelled order stays as it is.
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id })
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'failed' });
+  });
 }
 
 /** The gateway cancelled the payment (abandoned, or replaced by a newer checkout). */
@@ -549,10 +669,12 @@ export async function recordPaymentCanceled(deps: PaymentDeps, intentId: string)
     | undefined;
   if (!order) return;
   const now = Date.now();
-  const changed = await deps
-    .db('orders')
-    .where({ id: order.id })
-    .whereIn('status', ['pending', 'failed'])
-    .update({ status: 'cancelled', cancelledAt: now, updatedAt: now });
-  if (changed) deps.events.publish('order.changed', { orderId: order.id, change: 'cancelled' });
+  await inUnitOfWork(deps, async (uow) => {
+    const changed = await uow
+      .trx('orders')
+      .where({ id: order.id })
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'cancelled', cancelledAt: now, updatedAt: now });
+    if (changed) uow.emit('order.changed', { orderId: order.id, change: 'cancelled' });
+  });
 }

@@ -11,7 +11,7 @@ export function presentCartItem(
   const c = item.competition;
   return {
     id: item.id,
-    sessionId: item.sessionId,
+    sessionId: item.guestId, // the contract's name for the guest id
     competitionId: item.competitionId,
     quantity: item.quantity,
     selectedNumbers: item.selectedNumbers,

@@ -5,18 +5,32 @@ import type { CartOwnerRef } from '../platform/events';
 
 export type CartOwner = CartOwnerRef;
 
+// Whose hold is this: a cart item or a held ticket belongs to the signed-in user whose account
+// holds it, or, while no account has claimed it, to the guest id of the browser that made it
+// (signing in claims it: accounts/auth.ts claimGuestCart). The one rule, in memory and in SQL.
+
+/** The owner a cart item or ticket row records. */
+export const ownerOf = (row: { guestId: string; userId: number | null }): CartOwner => ({
+  guestId: row.guestId,
+  userId: row.userId,
+});
+
+/** Whether `owner` owns this cart item or held ticket. */
+export const isOwnedBy = (owner: CartOwner, row: { guestId: string | null; userId: number | null }) =>
+  (owner.userId !== null && row.userId === owner.userId) ||
+  (row.userId === null && row.guestId === owner.guestId);
+
+/** The same rule as a where clause on the rows of `table` (cartItems or tickets). */
+export const ownerFilter =
+  (owner: CartOwner, table: 'cartItems' | 'tickets') =>
+  (w: Knex.QueryBuilder): void => {
+    w.where((g) => g.where(`${table}.guestId`, owner.guestId).whereNull(`${table}.userId`));
+    if (owner.userId !== null) w.orWhere(`${table}.userId`, owner.userId);
+  };
+
 /** Query modifier: cart items belonging to this visitor (their account's, or their guest session's). */
 export const ownedBy = (owner: CartOwner) => (q: QueryBuilder<CartItem, CartItem[]>) =>
-  q.where((w) => {
-    w.where((g) => g.where('cartItems.sessionId', owner.guestId).whereNull('cartItems.userId'));
-    if (owner.userId) w.orWhere('cartItems.userId', owner.userId);
-  });
-
-/** Whose cart an item (and so its held numbers) is in: the account's, else the guest session's. */
-export const ownerOfItem = (item: Pick<CartItem, 'sessionId' | 'userId'>): CartOwner => ({
-  guestId: item.sessionId,
-  userId: item.userId,
-});
+  q.where(ownerFilter(owner, 'cartItems'));
 
 export interface CartEntry {
   item: CartItem & { competition?: Competition };

@@ -3,7 +3,7 @@ import { engineOfKnex } from '../../db/dialect';
 import { CartItem } from '../../db/models';
 import { purgeExpiredSessions } from '../platform/sessions';
 import { inUnitOfWork } from '../platform/unitOfWork';
-import { ownerOfItem } from './cartQueries';
+import { ownerOf } from './cartQueries';
 import { cartChanged, cartKeyOf } from './cartRevision';
 import { deleteItems, emitReleases, versionReleases } from './holdRows';
 import type { ReservationDeps } from './reservations';
@@ -33,11 +33,11 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
       emitReleases(uow, releases);
       const byOwner = new Map<string, CartItem[]>();
       for (const i of items) {
-        const key = cartKeyOf(ownerOfItem(i));
+        const key = cartKeyOf(ownerOf(i));
         byOwner.set(key, [...(byOwner.get(key) ?? []), i]);
       }
       for (const group of byOwner.values()) {
-        const owner = ownerOfItem(group[0]!);
+        const owner = ownerOf(group[0]!);
         uow.emit('cart.expired', { owner, itemIds: group.map((i) => i.id) });
         await cartChanged(uow, owner);
       }

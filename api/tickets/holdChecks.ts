@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { conflict, notFound } from '../platform/errors';
-import { type CartOwner, ownedBy } from './cartQueries';
+import { type CartOwner, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
 
 // The reading half of the hold path: what a request may do, decided before anything is written.
@@ -22,10 +22,7 @@ export async function openCompetition(trx: Knex.Transaction, competitionId: numb
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
 async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
   const q = liveTickets(trx, competitionId, now)
-    .andWhere((q) => {
-      q.where('sessionId', owner.guestId);
-      if (owner.userId) q.orWhere('userId', owner.userId);
-    })
+    .andWhere(ownerFilter(owner, 'tickets'))
     .count({ n: '*' })
     .first();
   // A locking read: under REPEATABLE READ a plain SELECT would see the snapshot taken at this

@@ -67,7 +67,7 @@ export async function tryInsertHolds(
           number,
           status: 'reserved',
           cartItemId: item.id,
-          sessionId: owner.guestId,
+          guestId: owner.guestId,
           userId: owner.userId,
           isClaimed: false,
           expiresAt: item.expiresAt,
@@ -114,7 +114,7 @@ export async function createItem(
   ttlSeconds: number,
 ) {
   return CartItem.query(trx).insert({
-    sessionId: owner.guestId,
+    guestId: owner.guestId,
     userId: owner.userId,
     competitionId,
     quantity,

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { encodeBitmap } from '../../contract/bitmap';
 import type { CompetitionSnapshot } from '../../contract/realtime';
 import { Competition } from '../../db/models';
+import { type CartOwner, isOwnedBy } from './cartQueries';
 import { liveTickets } from './liveTickets';
-import type { CartOwner } from './reservations';
 
 /**
  * A competition's ticket state for competition:watch, read in one transaction so the version
@@ -21,8 +21,8 @@ export async function competitionSnapshot(
     const versionRow = (await trx('competitionVersions').where({ competitionId }).first('version')) as
       | { version: number }
       | undefined;
-    const rows: Array<{ number: number; status: string; sessionId: string | null; userId: number | null }> =
-      await liveTickets(trx, competitionId, now).select('number', 'status', 'sessionId', 'userId');
+    const rows: Array<{ number: number; status: string; guestId: string | null; userId: number | null }> =
+      await liveTickets(trx, competitionId, now).select('number', 'status', 'guestId', 'userId');
     const sold: number[] = [];
     const reserved: number[] = [];
     const mine: number[] = [];
@@ -32,9 +32,7 @@ export async function competitionSnapshot(
         continue;
       }
       reserved.push(r.number);
-      if (owner && (r.sessionId === owner.guestId || (owner.userId !== null && r.userId === owner.userId))) {
-        mine.push(r.number);
-      }
+      if (owner && isOwnedBy(owner, r)) mine.push(r.number);
     }
     return {
       competitionId: c.id,

@@ -5,6 +5,7 @@ import * as skillQuestion from './003_skill_question';
 import * as checkout from './004_checkout';
 import * as admin from './005_admin';
 import * as draws from './006_draws';
+import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
 
 interface Migration {
@@ -22,6 +23,7 @@ const migrations: Migration[] = [
   { name: '004_checkout', ...checkout },
   { name: '005_admin', ...admin },
   { name: '006_draws', ...draws },
+  { name: '007_guest_ids', ...guestIds },
   { name: '008_cart_revisions', ...cartRevisions },
 ];
 

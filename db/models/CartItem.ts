@@ -6,7 +6,7 @@ export class CartItem extends BaseModel {
   static override jsonAttributes = ['selectedNumbers'];
 
   id!: number;
-  sessionId!: string;
+  guestId!: string;
   userId!: number | null;
   competitionId!: number;
   quantity!: number;

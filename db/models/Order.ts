@@ -10,7 +10,7 @@ export class Order extends BaseModel {
 
   id!: number;
   userId!: number | null;
-  sessionId!: string | null;
+  guestId!: string | null;
   paymentProvider!: PaymentProvider | string | null;
   stripePaymentIntentId!: string | null;
   subtotalPence!: number;

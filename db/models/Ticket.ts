@@ -13,7 +13,7 @@ export class Ticket extends BaseModel {
   number!: number;
   status!: TicketStatus;
   cartItemId!: number | null;
-  sessionId!: string | null;
+  guestId!: string | null;
   userId!: number | null;
   orderId!: number | null;
   isClaimed!: boolean;

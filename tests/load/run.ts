@@ -375,7 +375,7 @@ async function snapshot() {
     const sold = picked.slice(0, 2350);
     const held = picked.slice(2350);
     const [cartItemId] = await db('cartItems').insert({
-      sessionId: 'bench',
+      guestId: 'bench',
       competitionId: id,
       quantity: 10,
       selectedNumbers: '[]',
@@ -391,7 +391,7 @@ async function snapshot() {
         number,
         status: 'reserved',
         cartItemId,
-        sessionId: 'bench',
+        guestId: 'bench',
         expiresAt: now + 600_000,
         createdAt: now,
         updatedAt: now,

@@ -100,7 +100,7 @@ export async function sellTickets(db: Knex, competitionId: number, userId: numbe
 export async function holdTickets(db: Knex, competitionId: number, numbers: number[], expiresAt: number) {
   const t = now();
   const [cartItemId] = await db('cartItems').insert({
-    sessionId: 'guest-test',
+    guestId: 'guest-test',
     competitionId,
     quantity: numbers.length,
     selectedNumbers: JSON.stringify(numbers),
@@ -115,7 +115,7 @@ export async function holdTickets(db: Knex, competitionId: number, numbers: numb
       number,
       status: 'reserved',
       cartItemId,
-      sessionId: 'guest-test',
+      guestId: 'guest-test',
       expiresAt,
       createdAt: t,
       updatedAt: t,

@@ -5,15 +5,17 @@ import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { unauthenticated } from '../../platform/errors';
-import { ensureGuestId, newToken, type SessionStore } from '../../platform/sessions';
+import { ensureGuestId, newToken } from '../../platform/sessions';
+import { inUnitOfWork } from '../../platform/unitOfWork';
 import { authenticate, claimGuestCart, registerUser } from '../auth';
 import { accountKey, assertNotBlocked, clearFailures, ipKey, recordFailure } from '../loginThrottle';
 import { presentUser } from '../presenter';
+import { endSessions } from '../userSessions';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
-export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: SessionStore): void {
-  const { db, events } = deps;
+export function registerAuthRoutes(router: Router, deps: AppDeps): void {
+  const { db } = deps;
 
   /**
    * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
@@ -27,8 +29,10 @@ export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: 
     session.userId = userId;
     session.csrfToken = newToken();
     await session.regenerate();
-    await claimGuestCart(db, guestId, userId);
-    if (oldKey) events.publish('session.ended', { sessionKey: oldKey });
+    await inUnitOfWork(deps, async (uow) => {
+      await claimGuestCart(uow.trx, guestId, userId);
+      if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
+    });
   }
 
   router.post('/api/register', async (ctx) => {
@@ -56,9 +60,9 @@ export function registerAuthRoutes(router: Router, deps: AppDeps, sessionStore: 
 
   router.post('/api/logout', async (ctx) => {
     const key = ctx.session?.externalKey;
-    if (key) await sessionStore.destroy(key); // now, so a socket reconnecting at once is a guest
+    // Deleted now, so a socket reconnecting at once is a guest; its sockets are told after COMMIT.
+    if (key) await inUnitOfWork(deps, (uow) => endSessions(uow, [key], { signOut: true }));
     ctx.session = null;
-    if (key) events.publish('session.ended', { sessionKey: key });
     ctx.body = { ok: true };
   });
 

@@ -123,7 +123,7 @@ describe.skipIf(engineUnavailable())(`registration on ${testEngine()}`, () => {
     const competitionId = await insertCompetition(db);
     const t = Date.now();
     const [cartItemId] = await db('cartItems').insert({
-      sessionId: guestId,
+      guestId,
       competitionId,
       quantity: 1,
       selectedNumbers: '[]',
