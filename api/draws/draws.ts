@@ -9,7 +9,7 @@ import { conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
-import { bumpVersion } from '../tickets/ticketTransactions';
+import { bumpVersion } from '../tickets/competitionVersions';
 import { type DrawRecord, presentPublicDraw } from './presenter';
 import { winnerEmail } from './winnerEmail';
 

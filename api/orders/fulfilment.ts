@@ -11,9 +11,9 @@ import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
+import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import { bumpVersion } from '../tickets/ticketTransactions';
 import { confirmationEmail } from './confirmationEmail';
 import { loadOrder } from './orders';
 

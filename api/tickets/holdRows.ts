@@ -1,15 +1,18 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../db/dialect';
 import { CartItem, type Competition } from '../../db/models';
-import type { UnitOfWork } from '../platform/unitOfWork';
+import { RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import type { CartOwner } from './cartQueries';
+import { bumpVersion } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import { pickAvailable, unavailableNumbers } from './numberPicker';
-import { bumpVersion, PickCollision } from './ticketTransactions';
 
 // The writing half of the hold path: rows in `tickets` and `cart_items`, their history, and the
 // competition versions. A number is one row in `tickets` while held or sold; UNIQUE
 // (competition_id, number) is what makes a double hold impossible, whatever the interleaving.
+
+/** Lucky Dip picks collided with a concurrent hold: the unit of work runs again on a fresh read. */
+export class PickCollision extends RetryTransaction {}
 
 export interface TicketChange {
   competitionId: number;

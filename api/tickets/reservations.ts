@@ -7,6 +7,7 @@ import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { type CartOwner, ownedBy } from './cartQueries';
 import { cartChanged } from './cartRevision';
+import { bumpVersion } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import { enforceCap, findOwnItem, openCompetition, sameNumbers, takenAmong } from './holdChecks';
 import {
@@ -18,7 +19,6 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
-import { bumpVersion } from './ticketTransactions';
 
 export type { CartOwner } from './cartQueries';
 

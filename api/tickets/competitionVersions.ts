@@ -1,0 +1,10 @@
+import type { Knex } from 'knex';
+import { bumpCounter } from '../../db/dialect';
+
+/**
+ * Increments and returns the competition's version. Every change to a competition's numbers or
+ * fields bumps it, last in its transaction: the row stays locked only until COMMIT, which orders
+ * the changes of one competition, and watchers use it to spot a missed event.
+ */
+export const bumpVersion = (trx: Knex.Transaction, competitionId: number): Promise<number> =>
+  bumpCounter(trx, 'competition_versions', 'competition_id', competitionId, 'version');
