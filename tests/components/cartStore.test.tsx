@@ -1,46 +1,213 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartItemView } from '../../contract/cart';
-import { useCart } from '../../web/stores/cart';
+import { encodeBitmap } from '../../contract/bitmap';
+import { CART_REVISION_HEADER, type CartItemView } from '../../contract/cart';
+import type { CompetitionSnapshot } from '../../contract/realtime';
+import { NumberSelector } from '../../web/components/purchase/NumberSelector';
+import { numberState, useLiveCompetition, useLiveCompetitions } from '../../web/live/competitionStore';
+import { startCartSync, useCart } from '../../web/stores/cart';
+import { useToast } from '../../web/stores/toast';
+import { jsonResponse, stubApi } from './fakeApi';
+import { renderWithTheme } from './render';
 
-const item = (quantity: number): CartItemView =>
+// A stand-in for the Socket.IO client: records listeners so a test can push events, and answers
+// `competition:watch` with the snapshot below.
+const socket = vi.hoisted(() => ({
+  listeners: new Map<string, Array<(payload?: unknown) => void>>(),
+  snapshot: undefined as unknown,
+}));
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    connected: false,
+    on: (event: string, listener: (payload?: unknown) => void) => {
+      socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]);
+    },
+    off: () => undefined,
+    emit: (event: string, _payload: unknown, ack?: (answer: unknown) => void) => {
+      if (event === 'competition:watch') ack?.({ ok: true, snapshot: socket.snapshot });
+    },
+    connect: () => undefined,
+  }),
+}));
+const push = (event: string, payload?: unknown) => {
+  for (const listener of socket.listeners.get(event) ?? []) listener(payload);
+};
+
+const COMPETITION = 3;
+
+const item = (quantity: number, heldNumbers = Array.from({ length: quantity }, (_, i) => i + 1)) =>
   ({
     id: 1,
-    competitionId: 3,
+    competitionId: COMPETITION,
     quantity,
     selectedNumbers: [],
-    heldNumbers: Array.from({ length: quantity }, (_, i) => i + 1),
-    competition: { id: 3, title: 'Hot Tub', image: null, ticketPrice: 2.49 },
+    heldNumbers,
+    competition: { id: COMPETITION, title: 'Hot Tub', image: null, ticketPrice: 2.49 },
   }) as unknown as CartItemView;
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-describe('useCart store', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useCart.setState({ items: [], status: 'loading' });
+const cartAnswer = (items: CartItemView[], revision: number) =>
+  new Response(JSON.stringify(items), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', [CART_REVISION_HEADER]: String(revision) },
   });
 
-  it('does not let a GET asked before a cart:updated push overwrite the newer pushed cart', async () => {
+const quantities = () => useCart.getState().items.map((i) => i.quantity);
+
+/** The requests made, as 'METHOD path', leaving out the CSRF token (fetched once per page). */
+const requests = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls
+    .map(([path, init]) => `${init?.method ?? 'GET'} ${path}`)
+    .filter((r) => r !== 'GET /api/csrf-token');
+
+afterEach(() => {
+  cleanup(); // stops watching, so the next test starts from its own snapshot
+  vi.unstubAllGlobals();
+  useCart.setState({ items: [], status: 'loading', revision: undefined });
+  useToast.getState().dismiss();
+});
+
+describe('useCart store: the newest cart wins', () => {
+  it('does not let a GET read before a newer cart:updated push overwrite it', async () => {
     let answerGet: (r: Response) => void = () => undefined;
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Promise<Response>((resolve) => (answerGet = resolve))),
     );
-    const load = useCart.getState().load(); // asked while the cart held 5 tickets
-    useCart.getState().applyPush([item(6)]); // another tab added one: the server pushes 6
-    answerGet(json([item(5)]));
+    const load = useCart.getState().load(); // read while the cart held 5 tickets (revision 7)
+    useCart.getState().accept([item(6)], 8); // another tab added one: the server pushes revision 8
+    answerGet(cartAnswer([item(5)], 7));
     await load;
-    expect(useCart.getState().items.map((i) => i.quantity)).toEqual([6]);
+    expect(quantities()).toEqual([6]);
+    expect(useCart.getState().revision).toBe(8);
     expect(useCart.getState().status).toBe('ready');
   });
 
-  it('applies a GET answer when nothing newer arrived meanwhile', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json([item(4)])),
+  it('ignores a cart:updated push older than the cart shown, and applies a newer one', async () => {
+    stubApi((method, path) =>
+      method === 'GET' && path === '/api/cart' ? cartAnswer([item(4)], 5) : undefined,
     );
-    await useCart.getState().load();
-    expect(useCart.getState().items.map((i) => i.quantity)).toEqual([4]);
+    startCartSync();
+    await waitFor(() => expect(quantities()).toEqual([4]));
+    push('cart:updated', { items: [item(2)], revision: 3 }); // sent before the cart we show was read
+    expect(quantities()).toEqual([4]);
+    push('cart:updated', { items: [item(3)], revision: 5 }); // the same cart again
+    expect(quantities()).toEqual([4]);
+    push('cart:updated', { items: [item(7)], revision: 6 });
+    expect(quantities()).toEqual([7]);
+  });
+
+  it('accepts a reload after a change of account whatever its revision (another cart, its own count)', async () => {
+    useCart.getState().accept([item(4)], 40);
+    stubApi((method, path) =>
+      method === 'GET' && path === '/api/cart' ? cartAnswer([item(1)], 2) : undefined,
+    );
+    await useCart.getState().load(); // an ordinary reload: older than what is shown
+    expect(quantities()).toEqual([4]);
+    await useCart.getState().load({ fresh: true });
+    expect(quantities()).toEqual([1]);
+    expect(useCart.getState().revision).toBe(2);
+  });
+
+  it('shows the cart a change answers with, without asking for it again', async () => {
+    useCart.getState().accept([item(2)], 3);
+    const fetchMock = stubApi((method, path) =>
+      method === 'PATCH' && path === '/api/cart/1'
+        ? jsonResponse(200, { ...item(3), cart: [item(3)], cartRevision: 4, versions: { '3': 9 } })
+        : undefined,
+    );
+    await useCart.getState().setQuantity(1, 3);
+    expect(quantities()).toEqual([3]);
+    expect(requests(fetchMock)).toEqual(['PATCH /api/cart/1']);
+  });
+});
+
+/** The selector as the detail page uses it: confirm adds the selection, then clears it. */
+function Selector({ initial }: { initial: number[] }) {
+  const live = useLiveCompetition(COMPETITION);
+  const [selection, setSelection] = useState(initial);
+  return (
+    <NumberSelector
+      open
+      onClose={() => undefined}
+      title="Hot Tub"
+      live={live}
+      quantity={initial.length}
+      onQuantityChange={() => undefined}
+      selection={selection}
+      onSelectionChange={setSelection}
+      onConfirm={async () => {
+        await useCart.getState().add({ competitionId: COMPETITION, quantity: 1, selectedNumbers: selection });
+        setSelection([]);
+      }}
+    />
+  );
+}
+
+describe("a hold's own broadcast is recognised by the version its answer reports", () => {
+  const TOTAL = 20;
+  const snapshot = (version: number): CompetitionSnapshot => ({
+    competitionId: COMPETITION,
+    version,
+    totalTickets: TOTAL,
+    ticketsSold: 0,
+    status: 'active',
+    endDate: new Date(Date.now() + 86_400_000).toISOString(),
+    autoWin: false,
+    sold: encodeBitmap(TOTAL, []),
+    reserved: encodeBitmap(TOTAL, []),
+    mine: [],
+    serverTime: new Date().toISOString(),
+  });
+
+  /** Watches the competition at version 10 with 5 selected; the POST waits for `answer()`. */
+  async function holdFive() {
+    socket.snapshot = snapshot(10);
+    let answerPost: (r: Response) => void = () => undefined;
+    const fetchMock = stubApi((method, path) =>
+      method === 'POST' && path === '/api/cart'
+        ? (new Promise<Response>((resolve) => (answerPost = resolve)) as unknown as Response)
+        : undefined,
+    );
+    renderWithTheme(<Selector initial={[5]} />);
+    await waitFor(() => expect(useLiveCompetitions.getState().byId[COMPETITION]).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+    await waitFor(() => expect(requests(fetchMock)).toEqual(['POST /api/cart']));
+    const answer = () =>
+      answerPost(
+        jsonResponse(201, { ...item(1, [5]), cart: [item(1, [5])], cartRevision: 2, versions: { '3': 11 } }),
+      );
+    return { fetchMock, answer };
+  }
+
+  const stateOf = (n: number) => numberState(useLiveCompetitions.getState().byId[COMPETITION]!, n);
+  const reserved = (version: number, numbers: number[]) =>
+    push('tickets:reserved', { competitionId: COMPETITION, version, numbers });
+
+  it('ends as mine when the broadcast comes before the answer (and a stranger’s event meanwhile stays theirs)', async () => {
+    const { fetchMock, answer } = await holdFive();
+    reserved(11, [5]); // our own hold's broadcast, not yet recognisable
+    reserved(12, [7]); // someone else's
+    expect(stateOf(5)).not.toBe('reserved');
+    expect(useToast.getState().current).toBeNull();
+    answer();
+    await waitFor(() => expect(screen.getByText('Selected 0 of 1')).toBeTruthy());
+    expect(stateOf(5)).toBe('mine');
+    expect(stateOf(7)).toBe('reserved');
+    expect(useLiveCompetitions.getState().byId[COMPETITION]!.version).toBe(12);
+    expect(useToast.getState().current).toBeNull();
+    expect(requests(fetchMock)).toEqual(['POST /api/cart']);
+  });
+
+  it('ends as mine when the broadcast comes after the answer', async () => {
+    const { fetchMock, answer } = await holdFive();
+    answer();
+    await waitFor(() => expect(screen.getByText('Selected 0 of 1')).toBeTruthy());
+    expect(stateOf(5)).toBe('mine');
+    reserved(11, [5]);
+    expect(stateOf(5)).toBe('mine');
+    expect(useLiveCompetitions.getState().byId[COMPETITION]!.version).toBe(11);
+    expect(useToast.getState().current).toBeNull();
+    expect(requests(fetchMock)).toEqual(['POST /api/cart']);
   });
 });

@@ -59,6 +59,52 @@ test("A's chosen numbers turn reserved in B's selector within 1 s, B cannot pick
   await contextB.close();
 });
 
+test('one click on Confirm Selection makes exactly one request: the cart and the grid follow its answer, and a watcher sees the hold', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const watcherContext = await browser.newContext();
+  const page = await context.newPage();
+  const watcher = await watcherContext.newPage();
+  // A demo competition the other buying tests leave alone, so its first free number stays free.
+  const id = await competitionId(page.request, 'PlayStation 5 Pro Bundle');
+  await page.goto(`/competition/${id}`);
+  await watcher.goto(`/competition/${id}`);
+  const selector = await openSelector(page);
+  const [n] = await firstAvailable(page, 'selector-grid', 1);
+  const watcherCell = watcher.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  await expect(watcherCell).toHaveAttribute('data-state', 'available');
+  await selector.locator(`[data-number="${n}"]`).click();
+  await expect(selector.getByText('Selected 1 of 1')).toBeVisible();
+
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) requests.push(`${r.method()} ${url.pathname}`);
+  });
+  await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+  const added = page.getByTestId('added-dialog');
+  await expect(added.getByRole('heading', { name: 'Added to Cart!' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await added.getByRole('button', { name: 'Continue Shopping' }).click();
+  // Its own hold, whichever came first, the answer or the broadcast: never someone else's.
+  await expect(page.getByTestId('entries-grid').locator(`[data-number="${n}"]`)).toHaveAttribute(
+    'data-state',
+    'mine',
+  );
+  await expect(page.getByText('just taken by another user')).toHaveCount(0);
+  await expect(watcherCell).toHaveAttribute('data-state', 'reserved');
+  expect(requests).toEqual(['POST /api/cart']);
+
+  // Let the number go again for the next run.
+  const item = (await (await page.request.get('/api/cart')).json()) as Array<{ id: number }>;
+  const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
+  for (const { id: itemId } of item)
+    await page.request.delete(`/api/cart/${itemId}`, { headers: { 'X-CSRF-Token': csrfToken } });
+  await context.close();
+  await watcherContext.close();
+});
+
 test('a selected number taken by someone else is dropped at once; a 409 on confirm keeps the rest of the selection', async ({
   page,
   baseURL,

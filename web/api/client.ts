@@ -72,12 +72,13 @@ export function errorDetails<S extends v.GenericSchema>(
 /** details.fields of a validation failure or a refused field: field path -> message. */
 export const FieldErrorsSchema = v.object({ fields: v.record(v.string(), v.string()) });
 
-async function request<T>(
+/** One request: the parsed body and the answer's headers (most callers want only the body). */
+async function exchange<T>(
   path: string,
   init: RequestInit,
   timeoutMs: number,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<{ body: T; headers: Headers }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
   const onAbort = () => controller.abort(signal?.reason);
@@ -91,7 +92,7 @@ async function request<T>(
       signal: controller.signal,
     });
     if (!res.ok) throw await toApiError(res);
-    return (res.status === 204 ? undefined : await res.json()) as T;
+    return { body: (res.status === 204 ? undefined : await res.json()) as T, headers: res.headers };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (controller.signal.aborted && !signal?.aborted) throw new Error(`Request timeout for ${path}`);
@@ -103,8 +104,16 @@ async function request<T>(
   }
 }
 
+async function request<T>(path: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
+  return (await exchange<T>(path, init, timeoutMs, signal)).body;
+}
+
 export const apiGet = <T>(path: string, signal?: AbortSignal) =>
   request<T>(path, { method: 'GET' }, QUERY_TIMEOUT_MS, signal);
+
+/** A GET whose answer's headers matter too (the cart's revision travels in one). */
+export const apiGetWithHeaders = <T>(path: string, signal?: AbortSignal) =>
+  exchange<T>(path, { method: 'GET' }, QUERY_TIMEOUT_MS, signal);
 
 /** The message to show a person: the server's own when it sent one. */
 export const messageOf = (err: unknown, fallback: string) =>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { decodeBitmap, hasBit } from '../../contract/bitmap';
+import type { CartItemView } from '../../contract/cart';
 import type { CompetitionSnapshot, TicketsEvent, TicketsPurchasedEvent } from '../../contract/realtime';
 import { getSocket } from './socket';
 
@@ -45,7 +46,12 @@ type PendingEvent =
   | { kind: 'purchased'; e: TicketsPurchasedEvent };
 
 const watchers = new Map<number, number>(); // competitionId -> number of components watching
-const pending = new Map<number, PendingEvent[]>(); // events that arrived before the snapshot
+/** Events not applied yet: they arrived before the snapshot, or while this tab's own change was unanswered. */
+const pending = new Map<number, PendingEvent[]>();
+/** competitionId -> this tab's cart changes to it still awaiting their answer. */
+const unanswered = new Map<number, number>();
+/** competitionId -> versions this tab's own answered changes produced, whose events may still come. */
+const ownVersions = new Map<number, Set<number>>();
 let listening = false;
 
 const setBit = (bytes: Uint8Array, n: number, on: boolean) => {
@@ -99,8 +105,14 @@ function applySnapshot(snapshot: CompetitionSnapshot) {
   };
   useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [snapshot.competitionId]: live } }));
   // Events that raced the snapshot: apply those newer than it, in order.
-  const queued = (pending.get(snapshot.competitionId) ?? []).sort((a, b) => a.e.version - b.e.version);
-  pending.delete(snapshot.competitionId);
+  drain(snapshot.competitionId);
+}
+
+/** Applies the held-back events in version order, once there is a snapshot and no own change unanswered. */
+function drain(id: number) {
+  if (!useLiveCompetitions.getState().byId[id] || unanswered.has(id)) return;
+  const queued = (pending.get(id) ?? []).sort((a, b) => a.e.version - b.e.version);
+  pending.delete(id);
   for (const p of queued) apply(p);
 }
 
@@ -108,10 +120,15 @@ function apply(p: PendingEvent) {
   const id = p.e.competitionId;
   if (!watchers.has(id)) return;
   const live = useLiveCompetitions.getState().byId[id];
-  if (!live) {
+  // Before its answer, this tab cannot tell its own change's broadcast from a stranger's, and
+  // showing its own numbers as taken would drop them from the selection: wait for the answer.
+  if (!live || unanswered.has(id)) {
     pending.set(id, [...(pending.get(id) ?? []), p]);
     return;
   }
+  const own = ownVersions.get(id);
+  const mine = own?.delete(p.e.version) ?? false;
+  if (own) for (const v of own) if (v <= p.e.version) own.delete(v); // events that will never come
   if (p.e.version <= live.version) return; // already in the snapshot
   if (p.e.version !== live.version + 1) {
     resync(id); // a missed event: start again from a fresh snapshot
@@ -120,8 +137,11 @@ function apply(p: PendingEvent) {
   update(id, (c) => {
     c.version = p.e.version;
     for (const n of p.e.numbers) {
-      if (p.kind === 'reserved') setBit(c.reserved, n, true);
-      else {
+      if (p.kind === 'reserved') {
+        setBit(c.reserved, n, true);
+        // Our own hold: the cart answer has already made it ours; this keeps it so in any order.
+        if (mine) c.mine.add(n);
+      } else {
         setBit(c.reserved, n, false);
         c.mine.delete(n);
         if (p.kind === 'purchased') setBit(c.sold, n, true);
@@ -172,15 +192,6 @@ function listen() {
       if (typeof fields.status === 'string') c.status = fields.status;
     });
   });
-  // The numbers this visitor holds follow their cart, wherever it changed (another tab, expiry).
-  socket.on('cart:updated', ({ items }) => {
-    for (const id of watchers.keys()) {
-      const held = items.filter((i) => i.competitionId === id).flatMap((i) => i.heldNumbers);
-      update(id, (c) => {
-        c.mine = new Set(held);
-      });
-    }
-  });
   // After any reconnect (network drop, or the server ending a session) the rooms are gone:
   // watch again from fresh snapshots. Emits made while disconnected are buffered by the client.
   let connectedBefore = socket.connected;
@@ -191,16 +202,46 @@ function listen() {
 }
 
 /**
- * This visitor's own hold succeeded: show its numbers as theirs now rather than waiting for the
- * `cart:updated` push (the `tickets:reserved` broadcast may arrive first and look like a stranger's).
+ * The numbers this visitor holds follow their cart, whichever way it arrived (an answer, a push
+ * from another tab or the sweeper, a reload). The cart store calls this with every cart it shows.
  */
-export function markMine(competitionId: number, numbers: number[]): void {
-  update(competitionId, (c) => {
-    for (const n of numbers) {
-      c.mine.add(n);
-      setBit(c.reserved, n, true);
-    }
-  });
+export function followCart(items: readonly CartItemView[]): void {
+  for (const id of watchers.keys()) {
+    const held = items.filter((i) => i.competitionId === id).flatMap((i) => i.heldNumbers);
+    update(id, (c) => {
+      c.mine = new Set(held);
+    });
+  }
+}
+
+/**
+ * This tab is about to change its holds in these competitions. Their ticket events wait until
+ * the answer names the versions the change produced (`settle`), so the change's own broadcast is
+ * recognised as ours whether it comes before the answer or after. A failed change settles with
+ * no versions: every event that waited was someone else's.
+ */
+export function ownChange(competitionIds: readonly number[]): {
+  settle: (versions?: Record<string, number>) => void;
+} {
+  const ids = [...new Set(competitionIds)];
+  for (const id of ids) unanswered.set(id, (unanswered.get(id) ?? 0) + 1);
+  let settled = false;
+  return {
+    settle: (versions = {}) => {
+      if (settled) return;
+      settled = true;
+      for (const [key, version] of Object.entries(versions)) {
+        const id = Number(key);
+        if (watchers.has(id)) ownVersions.set(id, (ownVersions.get(id) ?? new Set()).add(version));
+      }
+      for (const id of ids) {
+        const left = (unanswered.get(id) ?? 1) - 1;
+        if (left > 0) unanswered.set(id, left);
+        else unanswered.delete(id);
+        drain(id);
+      }
+    },
+  };
 }
 
 /** Starts watching (reference-counted); returns the function that stops. */
@@ -217,6 +258,7 @@ export function watchCompetition(id: number): () => void {
     }
     watchers.delete(id);
     pending.delete(id);
+    ownVersions.delete(id);
     useCompetitionEdits.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
     getSocket().emit('competition:unwatch', { competitionId: id });
     useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));

@@ -1,7 +1,13 @@
 import { create } from 'zustand';
-import type { CartItemView } from '../../contract/cart';
+import {
+  CART_REVISION_HEADER,
+  type CartChangeView,
+  type CartItemChangeView,
+  type CartItemView,
+} from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
-import { ApiError, apiGet, apiSend, ensureCsrfToken } from '../api/client';
+import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/client';
+import { followCart, ownChange } from '../live/competitionStore';
 import { getSocket } from '../live/socket';
 import { useAuth } from './auth';
 import { toast } from './toast';
@@ -19,11 +25,18 @@ interface CartState {
   items: CartItemView[];
   /** 'loading' until the first server answer; the stored copy is shown meanwhile. */
   status: 'loading' | 'ready';
-  load: () => Promise<void>;
-  /** Replaces the cart with the server's view (GET answer or a `cart:updated` push). */
-  replace: (items: CartItemView[]) => void;
-  /** A `cart:updated` push: newer than any GET still in flight, which is then ignored. */
-  applyPush: (items: CartItemView[]) => void;
+  /**
+   * The revision of the cart shown (the highest seen), or undefined when any server cart may
+   * replace it (before the first answer, after a change of account or a reconnect).
+   */
+  revision: number | undefined;
+  /** Reloads with a GET; `fresh` accepts the answer whatever the revision seen before. */
+  load: (options?: { fresh?: boolean }) => Promise<void>;
+  /**
+   * Shows a server cart (an answer, a GET or a `cart:updated` push) if it is newer than the one
+   * shown; an equal revision is the same cart, an older one is ignored.
+   */
+  accept: (items: CartItemView[], revision: number | undefined) => void;
   add: (request: AddToCartRequest) => Promise<CartItemView>;
   setQuantity: (id: number, quantity: number) => Promise<void>;
   remove: (id: number) => Promise<void>;
@@ -67,32 +80,55 @@ export const cartTotalPence = (items: CartItemView[]) =>
   items.reduce((sum, i) => sum + poundsToPence(i.competition.ticketPrice) * i.quantity, 0);
 
 /**
- * Bumped when a load starts and when a push arrives. A GET answer is applied only if nothing
- * happened since it was asked: a push that arrived meanwhile (or a later load) is at least as
- * new, and an older answer would otherwise overwrite it (seen: a second tab kept the cart from
- * before a quantity change).
+ * Sends one change to the cart and shows the cart its answer carries, without asking again. The
+ * competitions it touches hold back their ticket events until then (ownChange), so the change's
+ * own broadcast is recognised by the versions the answer reports.
  */
-let cartRevision = 0;
+async function change<T extends CartChangeView>(
+  competitionIds: number[],
+  send: () => Promise<T>,
+): Promise<T> {
+  const own = ownChange(competitionIds);
+  try {
+    const answer = await send();
+    useCart.getState().accept(answer.cart, answer.cartRevision);
+    own.settle(answer.versions);
+    return answer;
+  } catch (err) {
+    own.settle();
+    throw err;
+  }
+}
+
+const competitionOf = (id: number) =>
+  useCart
+    .getState()
+    .items.filter((i) => i.id === id)
+    .map((i) => i.competitionId);
 
 /** The page's cart: the server's cart for this session or account, kept live over the socket. */
 export const useCart = create<CartState>()((set, get) => ({
   items: dedupeCart(storedItems()),
   status: 'loading',
-  replace: (items) => {
+  revision: undefined,
+  accept: (items, revision) => {
+    const shown = get().revision;
+    if (shown !== undefined && (revision === undefined || revision <= shown)) {
+      set({ status: 'ready' });
+      return;
+    }
     const clean = dedupeCart(items);
     store(clean);
-    set({ items: clean, status: 'ready' });
+    set({ items: clean, status: 'ready', revision });
+    followCart(clean);
   },
-  applyPush: (items) => {
-    cartRevision++;
-    get().replace(items);
-  },
-  load: async () => {
-    const asked = ++cartRevision;
+  load: async ({ fresh = false } = {}) => {
+    // A new account or a reconnect: the cart may be another one, with its own count.
+    if (fresh) set({ revision: undefined });
     try {
-      const items = await apiGet<CartItemView[]>('/api/cart');
-      if (asked === cartRevision) get().replace(items);
-      else set({ status: 'ready' });
+      const { body, headers } = await apiGetWithHeaders<CartItemView[]>('/api/cart');
+      const revision = Number(headers.get(CART_REVISION_HEADER) ?? Number.NaN);
+      get().accept(body, Number.isFinite(revision) ? revision : undefined);
     } catch {
       // Keep the stored copy; the next push or action reloads it.
       set({ status: 'ready' });
@@ -100,9 +136,9 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   add: async (request) => {
     try {
-      const item = await apiSend<CartItemView>('POST', '/api/cart', request);
-      await get().load();
-      return item;
+      return await change([request.competitionId], () =>
+        apiSend<CartItemChangeView>('POST', '/api/cart', request),
+      );
     } catch (err) {
       // Any failed add may mean the cart moved on (spec): reload it from the server.
       void get().load();
@@ -111,30 +147,32 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   setQuantity: async (id, quantity) => {
     try {
-      await apiSend('PATCH', `/api/cart/${id}`, { quantity });
+      await change(competitionOf(id), () =>
+        apiSend<CartChangeView>('PATCH', `/api/cart/${id}`, { quantity }),
+      );
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
         toast({ title: 'Cart Updated', description: 'Your cart has been refreshed with the latest items.' });
         await get().load();
         return;
       }
-      throw err;
-    } finally {
       void get().load();
+      throw err;
     }
   },
   remove: async (id) => {
     try {
-      await apiSend('DELETE', `/api/cart/${id}`);
+      await change(competitionOf(id), () => apiSend<CartChangeView>('DELETE', `/api/cart/${id}`));
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err; // 404: already gone, silently
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      // Already gone, silently: drop it here and ask for the cart as it is now.
+      set((s) => {
+        const items = s.items.filter((i) => i.id !== id);
+        store(items);
+        return { items };
+      });
+      void get().load();
     }
-    set((s) => {
-      const items = s.items.filter((i) => i.id !== id);
-      store(items);
-      return { items };
-    });
-    void get().load();
   },
 }));
 
@@ -151,7 +189,7 @@ export function startCartSync(): void {
   // After the session exists (the CSRF call creates it), so this tab and its socket share one.
   void ensureCsrfToken().then(() => useCart.getState().load());
   const socket = getSocket();
-  socket.on('cart:updated', ({ items }) => useCart.getState().applyPush(items));
+  socket.on('cart:updated', ({ items, revision }) => useCart.getState().accept(items, revision));
   socket.on('cart:expired', ({ itemIds }) => {
     const gone = useCart.getState().items.filter((i) => itemIds.includes(i.id));
     const titles = [...new Set(gone.map((i) => i.competition.title))].join(', ');
@@ -163,13 +201,13 @@ export function startCartSync(): void {
       variant: 'destructive',
     });
   });
-  // A reconnect may have missed pushes.
-  socket.on('connect', () => void useCart.getState().load());
+  // A reconnect may have missed pushes, and the session (so the cart) may have changed meanwhile.
+  socket.on('connect', () => void useCart.getState().load({ fresh: true }));
   let lastUserId = useAuth.getState().user?.id ?? null;
   useAuth.subscribe((s) => {
     const userId = s.user?.id ?? null;
     if (userId === lastUserId) return;
     lastUserId = userId;
-    void useCart.getState().load();
+    void useCart.getState().load({ fresh: true });
   });
 }

@@ -133,12 +133,12 @@ export function NumberSelector({
   const total = live?.totalTickets ?? 0;
   const free = useCallback((n: number) => (live ? isFree(live, n) : false), [live]);
 
-  // Someone else took a picked number: drop it now. Paused while our own request is in flight,
-  // since our own hold's broadcast can arrive before the answer.
+  // Someone else took a picked number: drop it now. A number that became ours (our own hold,
+  // confirmed a moment before the selection clears) was not taken by anyone else.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every live change (rev)
   useEffect(() => {
-    if (!open || !live || busy) return;
-    const lost = lostNumbers(selection, free);
+    if (!open || !live) return;
+    const lost = lostNumbers(selection, (n) => free(n) || numberState(live, n) === 'mine');
     if (!lost.length) return;
     onSelectionChange(selection.filter((n) => !lost.includes(n)));
     toast({
@@ -146,7 +146,7 @@ export function NumberSelector({
       description: `${plural(lost.length, 'Number')} ${listNumbers(lost)} ${lost.length === 1 ? 'was' : 'were'} just taken by another user.`,
       variant: 'destructive',
     });
-  }, [open, live?.rev, busy]);
+  }, [open, live?.rev]);
 
   const pages = useMemo(() => rangePages(total), [total]);
   const matches = useMemo(() => searchNumbers(total, search, free), [total, search, free]);

@@ -6,7 +6,7 @@ import { MAX_TICKETS_PER_PURCHASE, type PublicCompetition } from '../../../contr
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
 import { ApiError, errorDetails } from '../../api/client';
-import { freeCount, type LiveCompetition, markMine } from '../../live/competitionStore';
+import { freeCount, type LiveCompetition } from '../../live/competitionStore';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -76,8 +76,7 @@ export function PurchasePanel({
   /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
   const add = async (numbers: number[]): Promise<boolean> => {
     try {
-      const item = await addToCart({ competitionId: competition.id, quantity, selectedNumbers: numbers });
-      markMine(competition.id, item.heldNumbers);
+      await addToCart({ competitionId: competition.id, quantity, selectedNumbers: numbers });
       return true;
     } catch (err) {
       const taken = errorDetails(err, TakenSchema)?.taken;
