@@ -5,6 +5,10 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import * as v from 'valibot';
+import { presentCompetition } from '../api/catalogue/presenter';
+import { loadDrawRecord } from '../api/draws/draws';
+import type {} from '../api/draws/events';
+import { type DrawRecord, presentPublicDraw } from '../api/draws/presenter';
 import { adminStats, loadOrder } from '../api/orders/orders';
 import { presentAdminOrder } from '../api/orders/presenter';
 import type { CartOwnerRef, EventBus } from '../api/platform/events';
@@ -17,6 +21,7 @@ import {
   type ServerToClientEvents,
   WatchRequestSchema,
 } from '../contract/realtime';
+import type { Competition } from '../db/models';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
@@ -135,12 +140,44 @@ export function attachRealtime(
   events.subscribe('tickets.purchased', (e) =>
     io.to(competitionRoom(e.competitionId)).emit('tickets:purchased', e),
   );
-  events.subscribe('competition.updated', ({ competitionId, version, fields }) =>
-    io.to(competitionRoom(competitionId)).emit('competition:updated', { ...fields, competitionId, version }),
-  );
+  // Events carry rows; they are presented here, as routes present what services return.
+  const emitCompetition = (
+    competition: Competition,
+    version: number,
+    draw: DrawRecord | undefined,
+    deleted = false,
+  ) => {
+    const fields = presentCompetition(competition, draw ? presentPublicDraw(draw) : null);
+    const gone = deleted ? { status: 'archived' as const, deleted: true } : {};
+    io.to(competitionRoom(competition.id)).emit('competition:updated', {
+      ...fields,
+      ...gone,
+      competitionId: competition.id,
+      version,
+    });
+  };
+  events.subscribe('competition.updated', async ({ competition, version, deleted }) => {
+    // Only a drawn competition needs another read (its result, which went out just before).
+    if (!competition.drawnAt || deleted) return emitCompetition(competition, version, undefined, deleted);
+    try {
+      const draw = await loadDrawRecord(db, competition.id);
+      if (!events.closed) emitCompetition(competition, version, draw);
+    } catch (err) {
+      logger.error({ err, competitionId: competition.id }, 'competition push failed');
+    }
+  });
 
   events.subscribe('draw.started', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:started', e));
-  events.subscribe('draw.result', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:result', e));
+  events.subscribe('draw.result', ({ record }) => {
+    const { winningNumber, winnerName, seed, entriesHash } = presentPublicDraw(record);
+    io.to(competitionRoom(record.competitionId)).emit('draw:result', {
+      competitionId: record.competitionId,
+      winningNumber,
+      winnerName,
+      seed,
+      entriesHash,
+    });
+  });
 
   const ownerRooms = (owner: CartOwnerRef) =>
     owner.userId ? [userRoom(owner.userId), guestRoom(owner.guestId)] : [guestRoom(owner.guestId)];

@@ -15,7 +15,6 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { liveTickets } from '../tickets/liveTickets';
 import { presentAdminCompetition } from './adminPresenter';
 import { newDrawSeed } from './drawSeed';
-import { presentCompetition } from './presenter';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
@@ -166,11 +165,7 @@ export async function updateCompetition(
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.
-    uow.emit('competition.updated', {
-      competitionId: id,
-      version: await bumpVersion(trx, id),
-      fields: presentCompetition(updated),
-    });
+    uow.emit('competition.updated', { competition: updated, version: await bumpVersion(trx, id) });
     return updated;
   });
 }
@@ -205,9 +200,9 @@ export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: numbe
     );
     // Open pages learn it is gone (archived is what the public API calls hidden).
     uow.emit('competition.updated', {
-      competitionId: id,
+      competition: current,
       version: Number(versionRow?.version ?? 0) + 1,
-      fields: { ...presentCompetition(current), status: 'archived', deleted: true },
+      deleted: true,
     });
     const owners = new Map(carts.map((c) => [cartKeyOf(ownerOf(c)), ownerOf(c)]));
     for (const owner of owners.values()) await cartChanged(uow, owner);

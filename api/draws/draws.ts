@@ -3,14 +3,13 @@ import type { Logger } from 'pino';
 import { type AdminDrawStatus, computeDraw } from '../../contract/draw';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
-import { presentCompetition } from '../catalogue/presenter';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
-import { type DrawRecord, presentPublicDraw } from './presenter';
+import type { DrawRecord } from './presenter';
 import { winnerEmail } from './winnerEmail';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
@@ -118,12 +117,7 @@ export async function drawEntries(db: Knex, competitionId: number) {
 export async function emitCompetitionUpdated(uow: UnitOfWork, competitionId: number, version: number) {
   const fresh = (await Competition.query(uow.trx).findById(competitionId)) as Competition | undefined;
   if (!fresh) return;
-  const record = await loadDrawRecord(uow.trx, competitionId);
-  uow.emit('competition.updated', {
-    competitionId,
-    version,
-    fields: presentCompetition(fresh, record ? presentPublicDraw(record) : null),
-  });
+  uow.emit('competition.updated', { competition: fresh, version });
 }
 
 /**
@@ -201,22 +195,14 @@ export async function drawCompetition(
     }
     const version = await bumpVersion(trx, competitionId);
     const drawn = (await loadDrawRecord(trx, competitionId))!;
-    const publicDraw = presentPublicDraw(drawn);
     uow.emit('draw.started', { competitionId });
-    uow.emit('draw.result', {
-      competitionId,
-      winningNumber: publicDraw.winningNumber,
-      winnerName: publicDraw.winnerName,
-      seed: publicDraw.seed,
-      entriesHash: publicDraw.entriesHash,
-    });
+    uow.emit('draw.result', { record: drawn });
     await emitCompetitionUpdated(uow, competitionId, version);
     return drawn;
   });
 
-  const draw = presentPublicDraw(record);
   deps.logger.info(
-    { competitionId, winningNumber: draw.winningNumber, by: record.drawnBy },
+    { competitionId, winningNumber: record.winningNumber, by: record.drawnBy },
     'competition drawn',
   );
   // The e-mail is not an event: it goes once the draw has committed.

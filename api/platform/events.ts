@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { OrderChange } from '../../contract/checkout';
+import type { Competition } from '../../db/models';
 
 /**
- * Domain events, published by services only after their transaction has committed, and mapped
- * to socket events by realtime/. Later features add their events here.
+ * Domain events, recorded in a unit of work and published only after its COMMIT, then presented
+ * and mapped to socket events by realtime/. They carry data, never presented JSON. A domain whose
+ * events carry its own types declares them in its own events.ts (declaration merging), as
+ * api/draws/events.ts does.
  */
 export interface CartOwnerRef {
   guestId: string;
@@ -17,16 +20,8 @@ export interface DomainEvents {
   'tickets.reserved': { competitionId: number; version: number; numbers: number[] };
   'tickets.released': { competitionId: number; version: number; numbers: number[] };
   'tickets.purchased': { competitionId: number; version: number; numbers: number[]; ticketsSold: number };
-  'competition.updated': { competitionId: number; version: number; fields: Record<string, unknown> };
-  /** A competition is being drawn, then its result (docs/draws.md); published after COMMIT. */
-  'draw.started': { competitionId: number };
-  'draw.result': {
-    competitionId: number;
-    winningNumber: number;
-    winnerName: string;
-    seed: string;
-    entriesHash: string;
-  };
+  /** The competition row after a change (edit, close, draw, delete), with its new version. */
+  'competition.updated': { competition: Competition; version: number; deleted?: true };
   /** Someone's cart changed (another tab, expiry): push them their cart; `revision` orders carts. */
   'cart.changed': { owner: CartOwnerRef; revision: number };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
