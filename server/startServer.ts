@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
+import { createClient } from 'redis';
 import { createApp } from '../api/app';
 import { startDrawJob } from '../api/draws/closingJob';
 import { createGateway, type PaymentGateway } from '../api/payments';
@@ -9,6 +10,7 @@ import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
 import { EventBus } from '../api/platform/events';
 import { createMailer } from '../api/platform/mailer';
+import { createRateLimits } from '../api/platform/rateLimits';
 import { startSweeper } from '../api/tickets/expirySweeper';
 import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
@@ -55,7 +57,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const events = new EventBus();
   const mailer = createMailer(config);
   const gateway = createGateway(config, db);
-  const deps: AppDeps = { config, db, engine: engineOf(config.databaseUrl), logger, events, mailer };
+  // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
+  const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
+  await limitsRedis?.connect();
+  const rateLimits = createRateLimits({ enabled: config.rateLimits, redis: limitsRedis });
+  const deps: AppDeps = {
+    config,
+    db,
+    engine: engineOf(config.databaseUrl),
+    logger,
+    events,
+    mailer,
+    rateLimits,
+  };
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const server = http.createServer(app.callback());
   const io = attachRealtime(server, { sessionStore, keys, logger, events, db });
@@ -88,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       events.close();
       await io.close(); // also closes the HTTP server
       await closeRedis();
+      await limitsRedis?.close();
       if (!options.db) await db.destroy();
     },
   };

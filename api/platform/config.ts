@@ -61,6 +61,7 @@ const EnvSchema = v.object({
   DRAW_AUTO_AFTER_SECONDS: intFromEnv(86_400, 0, 31_536_000),
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
@@ -103,6 +104,8 @@ export interface Config {
   logLevel: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  /** docs/security.md: request-rate limits; off only for benchmarks and load tools. */
+  rateLimits: boolean;
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    rateLimits: e.RATE_LIMITS === 'on',
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
   };

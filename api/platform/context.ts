@@ -4,6 +4,7 @@ import type { Engine } from '../../knexfile';
 import type { Config } from './config';
 import type { EventBus } from './events';
 import type { Mailer } from './mailer';
+import type { RateLimits } from './rateLimits';
 
 /** What routes and services need from the running app; built once by server/startServer.ts. */
 export interface AppDeps {
@@ -13,4 +14,5 @@ export interface AppDeps {
   logger: Logger;
   events: EventBus;
   mailer: Mailer;
+  rateLimits: RateLimits;
 }
