@@ -14,6 +14,7 @@ import { registerNumberRoutes } from './catalogue/routes/numbers';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
 import { registerDrawRoutes } from './draws/routes';
+import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
 import { requestLogger } from './http/requestLogger';
@@ -24,7 +25,7 @@ import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
-import { bodyParseError, notFound } from './platform/errors';
+import { bodyParseError } from './platform/errors';
 import { createSessionStore, type SessionStore } from './platform/sessions';
 import { registerCartRoutes } from './tickets/routes';
 
@@ -98,10 +99,12 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   });
   // Stripe's signature covers the exact bytes sent: that route reads its own raw body.
   app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : parseBody(ctx, next)));
-  // Stripe cannot send a CSRF token; its signature authenticates the webhook instead.
+  // Stripe cannot send a CSRF token; its signature authenticates the webhook instead (exact path only).
   app.use(csrfProtection([STRIPE_WEBHOOK_PATH]));
 
-  const api = new Router();
+  // Case-sensitive and strict: only the canonical spelling of a path reaches a handler, so no other
+  // spelling (/API/login, /api/login/) can slip past a check that reads the path.
+  const api = new Router({ sensitive: true, strict: true });
   registerSystemRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
   registerNumberRoutes(api, deps);
@@ -119,16 +122,8 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));
 
-  // Unknown API paths get JSON, never the client app. Set (not thrown) so allowedMethods can see it.
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      const err = notFound(`No API route for ${ctx.method} ${ctx.path}`);
-      ctx.status = err.status;
-      ctx.body = { message: err.message, code: err.code };
-      return;
-    }
-    await next();
-  });
+  // Unknown API paths, in any spelling (/API/x, /api//x, /%61pi/x), get JSON, never the client app.
+  app.use(apiNotFound());
 
   app.use(uploadedFiles(config.dataDir));
   if (options.webRoot) app.use(staticSite(options.webRoot));

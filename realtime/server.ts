@@ -22,6 +22,7 @@ import {
   WatchRequestSchema,
 } from '../contract/realtime';
 import type { Competition } from '../db/models';
+import { type OriginPolicy, originJudge } from './origin';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
@@ -45,7 +46,11 @@ export interface RealtimeOptions {
   logger: Logger;
   events: EventBus;
   db: Knex;
+  /** Whose pages may open a socket with the visitor's session (PUBLIC_URL, ALLOWED_ORIGINS). */
+  origins: OriginPolicy;
 }
+
+export const FOREIGN_ORIGIN_MESSAGE = "Live updates are only available on this site's own pages.";
 
 /**
  * WebSocket compression for large messages only: a 100,000-number snapshot (two base64 bitmaps,
@@ -64,7 +69,7 @@ export const SNAPSHOT_COMPRESSION = {
 /** Socket.IO on the site's own HTTP server (same origin, default path /socket.io). */
 export function attachRealtime(
   httpServer: HttpServer,
-  { sessionStore, keys, logger, events, db }: RealtimeOptions,
+  { sessionStore, keys, logger, events, db, origins }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
   const io: RealtimeServer = new Server(httpServer, {
@@ -72,7 +77,19 @@ export function attachRealtime(
     perMessageDeflate: SNAPSHOT_COMPRESSION,
   });
 
+  const judgeOrigin = originJudge(origins);
   io.use(async (socket, next) => {
+    socket.data.guestId = null;
+    socket.data.userId = null;
+    // WebSockets are not bound by CORS: a page on any site can open one to us, and its browser
+    // attaches the visitor's cookie. Only the site's own pages may use that cookie.
+    const origin = judgeOrigin(socket.request.headers);
+    if (origin === 'foreign') {
+      logger.info({ origin: socket.request.headers.origin }, 'socket from a foreign origin refused');
+      return next(new Error(FOREIGN_ORIGIN_MESSAGE));
+    }
+    // No browser origin (load tools, servers): a guest with no session, whatever cookie it sends.
+    if (origin === 'anonymous') return next();
     try {
       const session = await sessionFromCookieHeader(socket.request.headers.cookie, keys, sessionStore);
       socket.data.guestId = session?.data.guestId ?? null;

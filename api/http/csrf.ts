@@ -20,14 +20,14 @@ const sameToken = (a: string, b: string) => {
 };
 
 /**
- * Every mutating /api request must echo the session's token in X-CSRF-Token. The token lives in
- * the server-side session, so a token from another session (or none) is refused with 403.
+ * Every state-changing request (any method but GET, HEAD and OPTIONS), on every path, must echo the
+ * session's token in X-CSRF-Token. The token lives in the server-side session, so a token from
+ * another session (or none) is refused with 403. No prefix decides: a prefix check is skipped by
+ * spelling the path another way (`/API/login`). `exemptPaths` are compared exactly as sent.
  */
 export function csrfProtection(exemptPaths: readonly string[] = []): Middleware {
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method) || !ctx.path.startsWith('/api/') || exemptPaths.includes(ctx.path)) {
-      return next();
-    }
+    if (SAFE_METHODS.has(ctx.method) || exemptPaths.includes(ctx.path)) return next();
     const sent = ctx.get(CSRF_HEADER);
     const expected = ctx.session?.csrfToken;
     if (!sent || !expected || !sameToken(sent, expected)) {

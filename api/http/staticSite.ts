@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { isApiPathSpelling } from './apiPaths';
 
 /**
  * Serves the built client. Hashed files under /assets/ are cached for a year (immutable); every
@@ -12,7 +13,7 @@ export function staticSite(root: string): Middleware {
   return async (ctx, next) => {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
-      ctx.path.startsWith('/api/') ||
+      isApiPathSpelling(ctx.path) ||
       ctx.path.startsWith('/socket.io')
     ) {
       return next();

@@ -18,6 +18,17 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
+const HTTP_URL = /^https?:\/\/[^/]/;
+/** An http(s) URL, kept as its origin (scheme, host, port): what a browser sends in `Origin`. */
+const originOf = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url(`${what} must be a URL`),
+    v.regex(HTTP_URL, `${what} must be an http(s) URL`),
+    v.transform((url) => new URL(url).origin),
+  );
+
 // Every variable documented in README.md "Configuration".
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
@@ -64,6 +75,22 @@ const EnvSchema = v.object({
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
+  /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
+  PUBLIC_URL: v.optional(originOf('PUBLIC_URL')),
+  /** Further origins whose pages may open a signed-in socket, comma-separated. */
+  ALLOWED_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+      v.array(originOf('each of ALLOWED_ORIGINS')),
+    ),
+    '',
+  ),
 });
 
 /** The hosted-page card provider's settings (api/payments/cashflows.ts signs its form). */
@@ -109,6 +136,10 @@ export interface Config {
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
+  /** The site's own origin (PUBLIC_URL); docs/security.md: socket handshakes are checked against it. */
+  publicUrl: string;
+  /** ALLOWED_ORIGINS: further origins trusted like the site's own. */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS === 'on',
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }

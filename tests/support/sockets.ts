@@ -3,12 +3,20 @@ import type { ClientToServerEvents, ServerToClientEvents, WatchAck } from '../..
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A socket with the given cookies (a visitor's tab), connected. */
-export async function connectSocket(baseUrl: string, cookie = ''): Promise<TestSocket> {
+/**
+ * A socket with the given cookies (a visitor's tab), connected. It sends the site's own Origin, as
+ * the site's pages do: a socket with no Origin is a guest whatever its cookie (docs/security.md).
+ * Pass `origin: null` to send none.
+ */
+export async function connectSocket(
+  baseUrl: string,
+  cookie = '',
+  origin: string | null = new URL(baseUrl).origin,
+): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
     forceNew: true,
-    extraHeaders: cookie ? { Cookie: cookie } : {},
+    extraHeaders: { ...(cookie ? { Cookie: cookie } : {}), ...(origin ? { Origin: origin } : {}) },
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

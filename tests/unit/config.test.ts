@@ -104,4 +104,26 @@ describe('loadConfig', () => {
     expect(String(error)).toMatch(/RESERVATION_TTL_SECONDS/);
     expect(String(error)).toMatch(/SESSION_SECRET/);
   });
+
+  it('reads the site origin and the extra allowed origins, each kept as an origin', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({
+      publicUrl: 'http://localhost:8080',
+      allowedOrigins: [],
+    });
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://www.westcountryprizes.co.uk/',
+        ALLOWED_ORIGINS: 'https://admin.westcountryprizes.co.uk, http://localhost:5173/path ,',
+      }),
+    ).toMatchObject({
+      publicUrl: 'https://www.westcountryprizes.co.uk',
+      allowedOrigins: ['https://admin.westcountryprizes.co.uk', 'http://localhost:5173'],
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'www.example.com' })).toThrow(
+      /PUBLIC_URL: PUBLIC_URL must be a URL/,
+    );
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://ok.example, ftp://files.example' })).toThrow(
+      /ALLOWED_ORIGINS\.1: each of ALLOWED_ORIGINS must be an http\(s\) URL/,
+    );
+  });
 });

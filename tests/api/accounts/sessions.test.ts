@@ -139,7 +139,7 @@ describe.skipIf(engineUnavailable())(`login, logout and sessions on ${testEngine
     const guestSocket = io(server.url, {
       transports: ['websocket'],
       forceNew: true,
-      extraHeaders: { Cookie: client.cookieHeader },
+      extraHeaders: { Cookie: client.cookieHeader, Origin: server.url },
     });
     await new Promise<void>((resolve) => guestSocket.once('connect', () => resolve()));
     const ended = new Promise<void>((resolve) => guestSocket.once('session:ended', () => resolve()));
@@ -153,7 +153,7 @@ describe.skipIf(engineUnavailable())(`login, logout and sessions on ${testEngine
     const userSocket = io(server.url, {
       transports: ['websocket'],
       forceNew: true,
-      extraHeaders: { Cookie: client.cookieHeader },
+      extraHeaders: { Cookie: client.cookieHeader, Origin: server.url },
     });
     await new Promise<void>((resolve) => userSocket.once('connect', () => resolve()));
     expect(await server.io.in(`user:${login.body.id}`).fetchSockets()).toHaveLength(1);
