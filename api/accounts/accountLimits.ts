@@ -1,4 +1,4 @@
-import type { LoginLimitSettings } from '../platform/config';
+import type { LoginLimitSettings, RegistrationLimitSettings } from '../platform/config';
 import { isOverLimit, type Limiter, type RateLimits, tooManyRequests } from '../platform/rateLimits';
 
 // Sign-in and sign-up limits (docs/security.md, "Login and registration limits"). Every counter is
@@ -15,6 +15,9 @@ export function waitPhrase(seconds: number): string {
 
 export const tooManyLoginsMessage = (seconds: number) =>
   `Too many login attempts. Please try again in ${waitPhrase(seconds)}.`;
+
+export const tooManySignUpsMessage = (seconds: number) =>
+  `Too many accounts have been created from your connection. Please try again in ${waitPhrase(seconds)}.`;
 
 /** One guess that has been counted; report a success so it stops counting against the caller. */
 export interface CountedGuess {
@@ -96,6 +99,36 @@ export function createLoginThrottle(limits: RateLimits, settings: LoginLimitSett
           ]);
         },
       };
+    },
+  };
+}
+
+export interface RegistrationLimit {
+  /** Runs `create` if `address` may open another account; a failed `create` is not counted. */
+  guard<T>(address: string, create: () => Promise<T>): Promise<T>;
+}
+
+/** New accounts per address, so one address cannot collect the sign-up credit at scale. */
+export function createRegistrationLimit(
+  limits: RateLimits,
+  settings: RegistrationLimitSettings,
+): RegistrationLimit {
+  const perAddress = limits.limiter({
+    name: 'register-address',
+    points: settings.perAddress,
+    durationSeconds: settings.windowSeconds,
+  });
+  return {
+    async guard(address, create) {
+      // Counted before the account exists, so parallel sign-ups cannot all pass.
+      await perAddress.hit(address, tooManySignUpsMessage);
+      try {
+        return await create();
+      } catch (err) {
+        // A refused sign-up (name taken, bad input) opened no account: give its place back.
+        if (limits.enabled) await perAddress.raw.reward(address, 1);
+        throw err;
+      }
     },
   };
 }

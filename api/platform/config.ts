@@ -69,6 +69,8 @@ const EnvSchema = v.object({
   LOGIN_ACCOUNT_FREE_FAILURES: intFromEnv(10, 1, 1000),
   LOGIN_ACCOUNT_WINDOW_SECONDS: intFromEnv(3600, 1, 86_400),
   LOGIN_ACCOUNT_MAX_DELAY_SECONDS: intFromEnv(60, 1, 3600),
+  REGISTRATIONS_PER_ADDRESS: intFromEnv(3, 1, 100_000),
+  REGISTRATION_WINDOW_SECONDS: intFromEnv(3600, 1, 604_800),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
@@ -93,6 +95,12 @@ export interface LoginLimitSettings {
   accountWindowSeconds: number;
   /** The growing delay between guesses at one account stops growing here. */
   accountMaxDelaySeconds: number;
+}
+
+/** docs/security.md: new accounts per address. */
+export interface RegistrationLimitSettings {
+  perAddress: number;
+  windowSeconds: number;
 }
 
 export interface Config {
@@ -128,6 +136,7 @@ export interface Config {
   /** docs/security.md: request-rate limits; off only for benchmarks and load tools. */
   rateLimits: boolean;
   loginLimits: LoginLimitSettings;
+  registrationLimits: RegistrationLimitSettings;
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -207,6 +216,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
       accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
       accountMaxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+    },
+    registrationLimits: {
+      perAddress: e.REGISTRATIONS_PER_ADDRESS,
+      windowSeconds: e.REGISTRATION_WINDOW_SECONDS,
     },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,

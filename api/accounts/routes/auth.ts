@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/context';
 import { unauthenticated } from '../../platform/errors';
 import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
-import { createLoginThrottle } from '../accountLimits';
+import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
 import { claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
 import { presentUser } from '../presenter';
 import { endSessions } from '../userSessions';
@@ -17,6 +17,7 @@ const INVALID_LOGIN = 'Invalid username or password';
 export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
   const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
+  const registrationLimit = createRegistrationLimit(deps.rateLimits, deps.config.registrationLimits);
 
   /**
    * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
@@ -39,7 +40,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
-    const user = await registerUser(db, input);
+    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     await signIn(ctx, user.id);
     ctx.status = 201;
     ctx.body = presentUser(user);

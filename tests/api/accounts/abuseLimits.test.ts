@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../../../api/accounts/passwords';
-import { registeredClient } from '../../support/accounts';
+import { registeredClient, registration } from '../../support/accounts';
+import { insertPromo } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
-// Issue 15, point 2: parallel guesses, from addresses given by
+// Issue 15, points 2 and 7: parallel guesses and scripted sign-ups, each from addresses given by
 // X-Forwarded-For behind a trusted proxy.
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
@@ -183,5 +184,82 @@ describe.skipIf(engineUnavailable())(`per-account delay instead of a lock on ${t
       from('198.51.100.99'),
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe.skipIf(engineUnavailable())(`registrations per address on ${testEngine()}`, () => {
+  let server: TestServer;
+  // '' = the shipped default (3 an hour), not the suites' test allowance.
+  useTestServer(
+    (s) => {
+      server = s;
+    },
+    { env: { TRUST_PROXY: '1', REGISTRATIONS_PER_ADDRESS: '' } },
+  );
+
+  it('25 scripted sign-ups from one address get at most £25 of welcome credit; the rest are 429', async () => {
+    const promo = await insertPromo(server.database.db, { name: 'Welcome £5', creditAmountPence: 500 });
+    const bodies = Array.from({ length: 25 }, () => registration());
+    const answers = await Promise.all(
+      bodies.map(async (body) =>
+        (await visitor(server.url)).post('/api/register', body, from('203.0.113.77')),
+      ),
+    );
+
+    const created = answers.filter((r) => r.status === 201);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(created).toHaveLength(3);
+    expect(refused).toHaveLength(22);
+    for (const res of refused) {
+      expect(res.body.code).toBe('rate_limited');
+      expect(res.body.message).toBe(
+        'Too many accounts have been created from your connection. Please try again in 60 minutes.',
+      );
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500);
+    }
+
+    const { db } = server.database;
+    const users = await db('users').whereIn(
+      'username',
+      bodies.map((b) => b.username),
+    );
+    expect(users).toHaveLength(3);
+    const balances = users.reduce((sum, u) => sum + Number(u.siteCreditPence), 0);
+    const ledger = await db('creditTransactions')
+      .where({ promoConfigId: promo, type: 'credit' })
+      .sum({ pence: 'amountPence' })
+      .first();
+    expect(Number(ledger?.pence)).toBe(1500);
+    expect(balances).toBe(1500);
+    expect(balances).toBeLessThanOrEqual(2500);
+
+    // Another address is not affected.
+    const elsewhere = await (await visitor(server.url)).post(
+      '/api/register',
+      registration(),
+      from('198.51.100.5'),
+    );
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('a refused sign-up (name taken) does not use up a place', async () => {
+    const address = from('203.0.113.78');
+    const first = registration();
+    expect((await (await visitor(server.url)).post('/api/register', first, address)).status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      const dup = await (await visitor(server.url)).post(
+        '/api/register',
+        registration({ username: first.username }),
+        address,
+      );
+      expect(dup.status).toBe(409);
+    }
+    for (let i = 0; i < 2; i++)
+      expect((await (await visitor(server.url)).post('/api/register', registration(), address)).status).toBe(
+        201,
+      );
+    expect((await (await visitor(server.url)).post('/api/register', registration(), address)).status).toBe(
+      429,
+    );
   });
 });
