@@ -163,20 +163,26 @@ describe.skipIf(engineUnavailable())(`per-account delay instead of a lock on ${t
     const { body: owner } = await registeredClient(server.url);
     const verify = vi.spyOn(passwords, 'verifyPassword');
     const botnet = await visitor(server.url);
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         botnet.post('/api/login', { username: owner.username, password: 'wrong' }, from(`192.0.2.${i + 1}`)),
       ),
     );
-    // 3 free failures, then one guess per delay: the 4th opens a 1 s gate and the rest wait.
-    expect(verify).toHaveBeenCalledTimes(4);
-    expect(answers.filter((r) => r.status === 401)).toHaveLength(4);
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    // 3 free failures, then one guess per delay (1 s, then 2 s): the 4th opens the gate and the
+    // rest wait. On a slow machine the burst may outlast a delay and let one more through.
+    const checked = verify.mock.calls.length;
+    expect(checked).toBeGreaterThanOrEqual(4);
+    expect(checked).toBeLessThanOrEqual(4 + Math.floor(elapsedSeconds));
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(checked);
     const waits = answers.filter((r) => r.status === 429).map(expectLoginRefusal);
-    expect(waits).toHaveLength(16);
+    expect(waits).toHaveLength(20 - checked);
     expect(Math.max(...waits)).toBeLessThanOrEqual(2);
 
-    // No hard lock: after the wait the owner, from an address of their own, signs in.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(...waits) * 1000 + 100));
+    // No hard lock: after the longest wait (the 2 s cap) the owner, from an address of their own,
+    // signs in.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
     const home = await visitor(server.url);
     const res = await home.post(
       '/api/login',
