@@ -43,6 +43,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // Limits stay on; the browser tests open many accounts from 127.0.0.1, so they get the
+    // documented test-only registration allowance (docs/security.md).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      REGISTRATIONS_PER_ADDRESS: '1000',
+    },
   },
 });

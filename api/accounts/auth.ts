@@ -57,15 +57,22 @@ export async function registerUser(db: Knex, input: RegisterInput, now = Date.no
   }
 }
 
-/** The user for a username or email and password, or null. Unknown users and wrong passwords look alike. */
-export async function authenticate(db: Knex, identifier: string, password: string): Promise<User | null> {
+/** The live account a username or email names (case-insensitive), if any. */
+export async function findSignInUser(db: Knex, identifier: string): Promise<User | undefined> {
   const key = identifier.trim().toLowerCase();
-  const user = await User.query(db)
+  return User.query(db)
     .whereNull('deletedAt')
     .where((q) => q.whereRaw('lower(??) = ?', ['username', key]).orWhereRaw('lower(??) = ?', ['email', key]))
     .first();
+}
+
+/**
+ * Whether the password is the user's. An unknown user is checked against a decoy hash, so unknown
+ * users and wrong passwords take as long and look alike.
+ */
+export async function passwordMatches(user: User | undefined, password: string): Promise<boolean> {
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDecoy()));
-  return user && ok ? user : null;
+  return Boolean(user) && ok;
 }
 
 /**

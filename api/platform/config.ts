@@ -73,6 +73,15 @@ const EnvSchema = v.object({
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
+  // Sign-in and sign-up limits (docs/security.md, "Login and registration limits").
+  LOGIN_LIMIT_PER_USERNAME_ADDRESS: intFromEnv(5, 1, 1000),
+  LOGIN_LIMIT_PER_ADDRESS: intFromEnv(20, 1, 100_000),
+  LOGIN_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
+  LOGIN_ACCOUNT_FREE_FAILURES: intFromEnv(10, 1, 1000),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: intFromEnv(3600, 1, 86_400),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: intFromEnv(60, 1, 3600),
+  REGISTRATIONS_PER_ADDRESS: intFromEnv(3, 1, 100_000),
+  REGISTRATION_WINDOW_SECONDS: intFromEnv(3600, 1, 604_800),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
   /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
@@ -99,6 +108,26 @@ export interface CashflowsSettings {
   signatureKey: string;
   testMode: boolean;
   redirectUrl?: string | undefined;
+}
+
+/** docs/security.md: failed sign-ins, counted before the password is checked. */
+export interface LoginLimitSettings {
+  /** Guesses for one username from one address per window. */
+  perUsernameAddress: number;
+  /** Failed guesses from one address across every username per window. */
+  perAddress: number;
+  windowSeconds: number;
+  /** Failures for one account (from anywhere) per account window before each guess is delayed. */
+  accountFreeFailures: number;
+  accountWindowSeconds: number;
+  /** The growing delay between guesses at one account stops growing here. */
+  accountMaxDelaySeconds: number;
+}
+
+/** docs/security.md: new accounts per address. */
+export interface RegistrationLimitSettings {
+  perAddress: number;
+  windowSeconds: number;
 }
 
 export interface Config {
@@ -133,6 +162,8 @@ export interface Config {
   trustProxy: boolean;
   /** docs/security.md: request-rate limits; off only for benchmarks and load tools. */
   rateLimits: boolean;
+  loginLimits: LoginLimitSettings;
+  registrationLimits: RegistrationLimitSettings;
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -209,6 +240,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
     rateLimits: e.RATE_LIMITS === 'on',
+    loginLimits: {
+      perUsernameAddress: e.LOGIN_LIMIT_PER_USERNAME_ADDRESS,
+      perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      accountMaxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+    },
+    registrationLimits: {
+      perAddress: e.REGISTRATIONS_PER_ADDRESS,
+      windowSeconds: e.REGISTRATION_WINDOW_SECONDS,
+    },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -7,6 +7,7 @@ import * as admin from './005_admin';
 import * as draws from './006_draws';
 import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
+import * as dropLoginThrottle from './009_drop_login_throttle';
 
 interface Migration {
   name: string;
@@ -25,6 +26,7 @@ const migrations: Migration[] = [
   { name: '006_draws', ...draws },
   { name: '007_guest_ids', ...guestIds },
   { name: '008_cart_revisions', ...cartRevisions },
+  { name: '009_drop_login_throttle', ...dropLoginThrottle },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

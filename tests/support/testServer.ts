@@ -21,6 +21,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SEED_DEMO_DATA: '0',
     SWEEP_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
+    // Test-only allowance (docs/security.md): suites open many accounts from 127.0.0.1. The limit
+    // stays on; tests of the limit itself pass REGISTRATIONS_PER_ADDRESS: '' for the default.
+    REGISTRATIONS_PER_ADDRESS: '1000',
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.

@@ -7,8 +7,8 @@ import type { AppDeps } from '../../platform/context';
 import { unauthenticated } from '../../platform/errors';
 import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
-import { authenticate, claimGuestCart, registerUser } from '../auth';
-import { accountKey, assertNotBlocked, clearFailures, ipKey, recordFailure } from '../loginThrottle';
+import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
+import { claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
 import { presentUser } from '../presenter';
 import { endSessions } from '../userSessions';
 
@@ -16,6 +16,8 @@ const INVALID_LOGIN = 'Invalid username or password';
 
 export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
+  const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
+  const registrationLimit = createRegistrationLimit(deps.rateLimits, deps.config.registrationLimits);
 
   /**
    * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
@@ -38,7 +40,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
-    const user = await registerUser(db, input);
+    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     await signIn(ctx, user.id);
     ctx.status = 201;
     ctx.body = presentUser(user);
@@ -46,14 +48,14 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/api/login', async (ctx) => {
     const input = parse(LoginSchema, ctx.request.body);
-    const keys = [accountKey(input.username), ipKey(ctx.ip)];
-    await assertNotBlocked(db, keys);
-    const user = await authenticate(db, input.username, input.password);
-    if (!user) {
-      await recordFailure(db, keys);
-      throw unauthenticated(INVALID_LOGIN);
-    }
-    await clearFailures(db, keys[0]!);
+    const user = await findSignInUser(db, input.username);
+    // Keyed by the account, so its username and its e-mail share one budget; unknown names by
+    // what was typed.
+    const account = user ? `user:${user.id}` : `name:${input.username.trim().toLowerCase()}`;
+    const guess = await loginThrottle.begin(account, ctx.ip);
+    const ok = await passwordMatches(user, input.password);
+    if (!user || !ok) throw unauthenticated(INVALID_LOGIN);
+    await guess.succeeded();
     await signIn(ctx, user.id);
     ctx.body = presentUser(user);
   });

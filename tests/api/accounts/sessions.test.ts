@@ -1,10 +1,15 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../api/accounts/loginThrottle';
+import { loadConfig } from '../../../api/platform/config';
 import { registeredClient } from '../../support/accounts';
 import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
+
+// The shipped defaults: 5 guesses per name and address, 20 failures per address.
+const LIMITS = (({ perUsernameAddress, perAddress }) => ({ account: perUsernameAddress, ip: perAddress }))(
+  loadConfig({}).loginLimits,
+);
 
 describe.skipIf(engineUnavailable())(`login, logout and sessions on ${testEngine()}`, () => {
   let server: TestServer;
