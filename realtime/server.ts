@@ -15,7 +15,7 @@ import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
 import { readCart } from '../api/tickets/cartRevision';
-import { competitionSnapshot } from '../api/tickets/snapshot';
+import { SnapshotCache, watchSnapshot } from '../api/tickets/snapshot';
 import {
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -25,6 +25,7 @@ import type { Competition } from '../db/models';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
+import { DEFAULT_SOCKET_LIMITS, guardSocket, type SocketLimits } from './socketLimits';
 
 /** Who a socket belongs to, read once from the session at handshake. */
 export interface SocketData {
@@ -45,6 +46,8 @@ export interface RealtimeOptions {
   logger: Logger;
   events: EventBus;
   db: Knex;
+  /** Per-socket limits (docs/security.md#socket-limits); defaults when omitted. */
+  socketLimits?: SocketLimits;
 }
 
 /**
@@ -64,13 +67,17 @@ export const SNAPSHOT_COMPRESSION = {
 /** Socket.IO on the site's own HTTP server (same origin, default path /socket.io). */
 export function attachRealtime(
   httpServer: HttpServer,
-  { sessionStore, keys, logger, events, db }: RealtimeOptions,
+  { sessionStore, keys, logger, events, db, socketLimits = DEFAULT_SOCKET_LIMITS }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     perMessageDeflate: SNAPSHOT_COMPRESSION,
+    // A client message larger than this closes its connection before it is parsed.
+    maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
+  // Every watcher of one competition version shares one read of its bitmaps.
+  const snapshots = new SnapshotCache(db);
 
   io.use(async (socket, next) => {
     try {
@@ -96,6 +103,9 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
+    const guard = guardSocket(socket, socketLimits, (code) =>
+      logger.warn({ code, userId: socket.data.userId }, 'socket disconnected for going over its limits'),
+    );
 
     socket.on('competition:watch', async (payload, ack) => {
       if (typeof ack !== 'function') return;
@@ -106,12 +116,14 @@ export function attachRealtime(
       // Join before reading, so no change between the snapshot and the join can be missed;
       // the client ignores events at or below the snapshot's version.
       const room = competitionRoom(competitionId);
+      const refused = guard.refuseRoom(room);
+      if (refused) return ack({ ok: false, message: refused });
       await socket.join(room);
       try {
         const owner = socket.data.guestId
           ? { guestId: socket.data.guestId, userId: socket.data.userId }
           : null;
-        const snapshot = await competitionSnapshot(db, competitionId, owner);
+        const snapshot = await watchSnapshot(db, snapshots, competitionId, owner);
         if (!snapshot) {
           await socket.leave(room);
           return ack({ ok: false, message: 'Competition not found' });

@@ -72,7 +72,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const server = http.createServer(app.callback());
-  const io = attachRealtime(server, { sessionStore, keys, logger, events, db });
+  const io = attachRealtime(server, {
+    sessionStore,
+    keys,
+    logger,
+    events,
+    db,
+    socketLimits: config.socketLimits,
+  });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
   const stopSweeper = startSweeper(
     { db, events, ttlSeconds: config.reservationTtlSeconds },

@@ -62,6 +62,12 @@ const EnvSchema = v.object({
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
+  /** Per-socket limits (docs/security.md#socket-limits); RATE_LIMITS does not turn them off. */
+  SOCKET_EVENT_BURST: intFromEnv(10, 1, 10_000),
+  SOCKET_EVENTS_PER_SECOND: intFromEnv(2, 1, 10_000),
+  SOCKET_MAX_ROOMS: intFromEnv(20, 1, 10_000),
+  SOCKET_MAX_PAYLOAD_BYTES: intFromEnv(16_384, 1024, 10_000_000),
+  SOCKET_STRIKES: intFromEnv(3, 1, 10_000),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
@@ -106,6 +112,14 @@ export interface Config {
   trustProxy: boolean;
   /** docs/security.md: request-rate limits; off only for benchmarks and load tools. */
   rateLimits: boolean;
+  /** docs/security.md#socket-limits: what one Socket.IO connection may do. */
+  socketLimits: {
+    eventBurst: number;
+    eventsPerSecond: number;
+    maxRooms: number;
+    maxPayloadBytes: number;
+    strikes: number;
+  };
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -178,6 +192,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
     rateLimits: e.RATE_LIMITS === 'on',
+    socketLimits: {
+      eventBurst: e.SOCKET_EVENT_BURST,
+      eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,
+      maxRooms: e.SOCKET_MAX_ROOMS,
+      maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
+      strikes: e.SOCKET_STRIKES,
+    },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
   };
