@@ -46,7 +46,12 @@ describe.skipIf(engineUnavailable())(`a socket flood on ${testEngine()}`, () => 
     db = s.database.db;
   });
 
-  it('keeps /api/health fast and every watcher whole, and drops the flooding socket', async () => {
+  // The 100 ms bound is wall-clock time on a shared machine, where other test files run at the
+  // same time: a fresh attempt absorbs a busy moment, while an unprotected server misses the bound
+  // by seconds on every attempt.
+  it('keeps /api/health fast and every watcher whole, and drops the flooding socket', {
+    retry: 2,
+  }, async () => {
     const id = await insertCompetition(db, { totalTickets: 100_000 });
     // Scattered sold and held numbers, so each snapshot has real bitmaps to build.
     const sold = Array.from({ length: 2_000 }, (_, i) => 2 + i * 48);
@@ -104,7 +109,11 @@ describe.skipIf(engineUnavailable())(`a socket flood on ${testEngine()}`, () => 
 
       timings.sort((a, b) => a - b);
       const p95 = timings[Math.ceil(timings.length * 0.95) - 1]!;
-      expect(p95, `health p95 ${p95.toFixed(1)} ms over ${timings.length} probes`).toBeLessThanOrEqual(100);
+      const all = timings.map((t) => t.toFixed(0)).join(' ');
+      expect(
+        p95,
+        `health p95 ${p95.toFixed(1)} ms over ${timings.length} probes (ms: ${all})`,
+      ).toBeLessThanOrEqual(100);
 
       expect(flooder.gone).toBe(true);
       expect(flooder.errors.length).toBeGreaterThan(0);
