@@ -104,7 +104,10 @@ export function attachRealtime(
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
     const guard = guardSocket(socket, socketLimits, (code) =>
-      logger.warn({ code, userId: socket.data.userId }, 'socket disconnected for going over its limits'),
+      logger.warn(
+        { code, userId: socket.data.userId, address: socket.handshake.address },
+        'socket disconnected for going over its limits',
+      ),
     );
 
     socket.on('competition:watch', async (payload, ack) => {
