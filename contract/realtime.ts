@@ -61,6 +61,22 @@ export const DrawResultEventSchema = v.object({
 });
 export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
 
+/**
+ * Why the server refused a socket's event (the shared realtime contract, "Limits and errors").
+ * New reasons are added here, never renamed.
+ */
+export const SOCKET_ERROR_CODES = {
+  rateLimited: 'rate_limited',
+  tooManyRooms: 'too_many_rooms',
+} as const;
+export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[keyof typeof SOCKET_ERROR_CODES];
+
+export const SocketErrorEventSchema = v.object({
+  code: v.picklist(Object.values(SOCKET_ERROR_CODES)),
+  message: v.string(),
+});
+export type SocketErrorEvent = v.InferOutput<typeof SocketErrorEventSchema>;
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
@@ -78,6 +94,8 @@ export interface ServerToClientEvents {
   'admin:order': (payload: AdminOrderEvent) => void;
   /** Room `admins` only: the dashboard counts, after every order change. */
   'admin:stats': (payload: AdminStats) => void;
+  /** This socket went over a limit (docs/security.md#socket-limits); one that persists is disconnected. */
+  'socket:error': (payload: SocketErrorEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -7,5 +7,6 @@ export const guestRoom = (guestId: string) => `session:${guestId}`;
 export const sessionKeyRoom = (sessionKey: string) =>
   `sid:${createHash('sha256').update(sessionKey).digest('base64url').slice(0, 22)}`;
 export const competitionRoom = (competitionId: number) => `competition:${competitionId}`;
+export const isCompetitionRoom = (room: string) => room.startsWith('competition:');
 /** Admins only: live orders and dashboard counts. Joined at handshake when the user's role is admin. */
 export const ADMINS_ROOM = 'admins';

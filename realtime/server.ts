@@ -15,7 +15,7 @@ import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
 import { readCart } from '../api/tickets/cartRevision';
-import { competitionSnapshot } from '../api/tickets/snapshot';
+import { SnapshotCache, watchSnapshot } from '../api/tickets/snapshot';
 import {
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -26,6 +26,7 @@ import { type OriginPolicy, originJudge } from './origin';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
+import { DEFAULT_SOCKET_LIMITS, guardSocket, type SocketLimits } from './socketLimits';
 
 /** Who a socket belongs to, read once from the session at handshake. */
 export interface SocketData {
@@ -48,6 +49,8 @@ export interface RealtimeOptions {
   db: Knex;
   /** Whose pages may open a socket with the visitor's session (PUBLIC_URL, ALLOWED_ORIGINS). */
   origins: OriginPolicy;
+  /** Per-socket limits (docs/security.md#socket-limits); defaults when omitted. */
+  socketLimits?: SocketLimits;
 }
 
 export const FOREIGN_ORIGIN_MESSAGE = "Live updates are only available on this site's own pages.";
@@ -69,13 +72,17 @@ export const SNAPSHOT_COMPRESSION = {
 /** Socket.IO on the site's own HTTP server (same origin, default path /socket.io). */
 export function attachRealtime(
   httpServer: HttpServer,
-  { sessionStore, keys, logger, events, db, origins }: RealtimeOptions,
+  { sessionStore, keys, logger, events, db, origins, socketLimits = DEFAULT_SOCKET_LIMITS }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     perMessageDeflate: SNAPSHOT_COMPRESSION,
+    // A client message larger than this closes its connection before it is parsed.
+    maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
+  // Every watcher of one competition version shares one read of its bitmaps.
+  const snapshots = new SnapshotCache(db);
 
   const judgeOrigin = originJudge(origins);
   io.use(async (socket, next) => {
@@ -113,6 +120,12 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
+    const guard = guardSocket(socket, socketLimits, (code) =>
+      logger.warn(
+        { code, userId: socket.data.userId, address: socket.handshake.address },
+        'socket disconnected for going over its limits',
+      ),
+    );
 
     socket.on('competition:watch', async (payload, ack) => {
       if (typeof ack !== 'function') return;
@@ -123,12 +136,14 @@ export function attachRealtime(
       // Join before reading, so no change between the snapshot and the join can be missed;
       // the client ignores events at or below the snapshot's version.
       const room = competitionRoom(competitionId);
+      const refused = guard.refuseRoom(room);
+      if (refused) return ack({ ok: false, message: refused });
       await socket.join(room);
       try {
         const owner = socket.data.guestId
           ? { guestId: socket.data.guestId, userId: socket.data.userId }
           : null;
-        const snapshot = await competitionSnapshot(db, competitionId, owner);
+        const snapshot = await watchSnapshot(db, snapshots, competitionId, owner);
         if (!snapshot) {
           await socket.leave(room);
           return ack({ ok: false, message: 'Competition not found' });

@@ -79,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     events,
     db,
     origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
+    socketLimits: config.socketLimits,
   });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
   const stopSweeper = startSweeper(

@@ -82,6 +82,12 @@ const EnvSchema = v.object({
   LOGIN_ACCOUNT_MAX_DELAY_SECONDS: intFromEnv(60, 1, 3600),
   REGISTRATIONS_PER_ADDRESS: intFromEnv(3, 1, 100_000),
   REGISTRATION_WINDOW_SECONDS: intFromEnv(3600, 1, 604_800),
+  /** Per-socket limits (docs/security.md#socket-limits); RATE_LIMITS does not turn them off. */
+  SOCKET_EVENT_BURST: intFromEnv(10, 1, 10_000),
+  SOCKET_EVENTS_PER_SECOND: intFromEnv(2, 1, 10_000),
+  SOCKET_MAX_ROOMS: intFromEnv(20, 1, 10_000),
+  SOCKET_MAX_PAYLOAD_BYTES: intFromEnv(16_384, 1024, 10_000_000),
+  SOCKET_STRIKES: intFromEnv(3, 1, 10_000),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
   /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
@@ -164,6 +170,14 @@ export interface Config {
   rateLimits: boolean;
   loginLimits: LoginLimitSettings;
   registrationLimits: RegistrationLimitSettings;
+  /** docs/security.md#socket-limits: what one Socket.IO connection may do. */
+  socketLimits: {
+    eventBurst: number;
+    eventsPerSecond: number;
+    maxRooms: number;
+    maxPayloadBytes: number;
+    strikes: number;
+  };
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -251,6 +265,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registrationLimits: {
       perAddress: e.REGISTRATIONS_PER_ADDRESS,
       windowSeconds: e.REGISTRATION_WINDOW_SECONDS,
+    },
+    socketLimits: {
+      eventBurst: e.SOCKET_EVENT_BURST,
+      eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,
+      maxRooms: e.SOCKET_MAX_ROOMS,
+      maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
+      strikes: e.SOCKET_STRIKES,
     },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
