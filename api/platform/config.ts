@@ -62,6 +62,10 @@ const EnvSchema = v.object({
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
+  /** Holds (POST /api/cart, PATCH up) per minute from one browser session (docs/security.md). */
+  HOLD_RATE_PER_SESSION: intFromEnv(30, 1, 100_000),
+  /** Holds per minute from one IP address, across its sessions (a shared office or home network). */
+  HOLD_RATE_PER_ADDRESS: intFromEnv(120, 1, 1_000_000),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
 });
@@ -106,6 +110,8 @@ export interface Config {
   trustProxy: boolean;
   /** docs/security.md: request-rate limits; off only for benchmarks and load tools. */
   rateLimits: boolean;
+  /** Holds per minute, per session and per address (docs/security.md). */
+  holdRate: { perSession: number; perAddress: number };
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -178,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY === '1',
     rateLimits: e.RATE_LIMITS === 'on',
+    holdRate: { perSession: e.HOLD_RATE_PER_SESSION, perAddress: e.HOLD_RATE_PER_ADDRESS },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
   };
