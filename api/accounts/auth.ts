@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
-import { isUniqueViolation } from '../../db/dialect';
+import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
 import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
@@ -93,37 +93,54 @@ const CAP_RELEASE_NOTE = 'released at sign-in: over the per-person limit';
 
 interface GuestItem {
   id: number;
-  competitionId: number;
   selectedNumbers: number[];
   held: number[];
   row: CartItem;
 }
 
-/** The guest's live items in one competition, oldest first, with the numbers each holds. */
-async function liveGuestItems(trx: Knex.Transaction, guestId: string, now: number) {
-  const items = (await CartItem.query(trx)
+/** Competitions the guest holds numbers in, ascending (the order every path locks them in). */
+async function guestCompetitions(trx: Knex.Transaction, guestId: string, now: number) {
+  const rows: Array<{ competitionId: number }> = await trx('cartItems')
     .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
     .where('expiresAt', '>', now)
-    .orderBy('id')) as CartItem[];
-  const rows: Array<{ cartItemId: number; number: number }> = items.length
-    ? await trx('tickets')
-        .whereIn(
-          'cartItemId',
-          items.map((i) => i.id),
-        )
-        .where('status', 'reserved')
-        .select('cartItemId', 'number')
-        .orderBy('number')
-    : [];
-  const byCompetition = new Map<number, GuestItem[]>();
-  for (const i of items) {
-    const held = rows.filter((r) => r.cartItemId === i.id).map((r) => r.number);
-    const list = byCompetition.get(i.competitionId) ?? [];
-    list.push({ id: i.id, competitionId: i.competitionId, selectedNumbers: i.selectedNumbers, held, row: i });
-    byCompetition.set(i.competitionId, list);
-  }
-  // Ascending competition ids: the order every path takes competition locks in.
-  return [...byCompetition].sort(([a], [b]) => a - b);
+    .distinct('competitionId')
+    .orderBy('competitionId');
+  return rows.map((r) => r.competitionId);
+}
+
+/**
+ * The guest's live items in one competition, oldest first, with the numbers each holds. Read
+ * after the competition is locked, with locking reads: a hold the guest committed a moment ago
+ * (which the claim below would take) is counted too.
+ */
+async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionId: number, now: number) {
+  const locking = engineOfKnex(trx) === 'mysql';
+  const itemsQuery = CartItem.query(trx)
+    .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
+    .where({ competitionId })
+    .where('expiresAt', '>', now)
+    .orderBy('id');
+  const items = (await (locking ? itemsQuery.forShare() : itemsQuery)) as CartItem[];
+  if (!items.length) return [];
+  const rowsQuery = trx('tickets')
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
+    .where('status', 'reserved')
+    .select('cartItemId', 'number')
+    .orderBy('number');
+  const rows: Array<{ cartItemId: number; number: number }> = await (locking
+    ? rowsQuery.forShare()
+    : rowsQuery);
+  return items.map(
+    (row): GuestItem => ({
+      id: row.id,
+      selectedNumbers: row.selectedNumbers,
+      held: rows.filter((r) => r.cartItemId === row.id).map((r) => r.number),
+      row,
+    }),
+  );
 }
 
 /**
@@ -133,11 +150,12 @@ async function liveGuestItems(trx: Knex.Transaction, guestId: string, now: numbe
  */
 async function releaseOverCap(trx: Knex.Transaction, guestId: string, userId: number, now: number) {
   const releases: CapRelease[] = [];
-  for (const [competitionId, items] of await liveGuestItems(trx, guestId, now)) {
+  for (const competitionId of await guestCompetitions(trx, guestId, now)) {
     const competition = (await Competition.query(trx).findById(competitionId)) as Competition | undefined;
     if (!competition) continue;
     const limit = await capOf(trx, competition);
     await lockForCap(trx, competitionId);
+    const items = await guestItemsIn(trx, guestId, competitionId, now);
     // The account's own tickets only (guestId '' matches no guest row): the guest's come next.
     let room = limit - (await ticketsOfOwner(trx, competitionId, { guestId: '', userId }, now));
     const whole: CartItem[] = [];
