@@ -62,7 +62,7 @@ const EnvSchema = v.object({
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
-  /** Holds (POST /api/cart, PATCH up) per minute from one browser session (docs/security.md). */
+  /** Holds (POST /api/cart, PATCH /api/cart/:id) per minute from one browser session (docs/security.md). */
   HOLD_RATE_PER_SESSION: intFromEnv(30, 1, 100_000),
   /** Holds per minute from one IP address, across its sessions (a shared office or home network). */
   HOLD_RATE_PER_ADDRESS: intFromEnv(120, 1, 1_000_000),
