@@ -259,6 +259,19 @@ export const TicketLookupQuerySchema = v.object({
 });
 
 /** PUT /api/admin/hero-image: point the hero at an image already uploaded. */
+/**
+ * GET/PUT /api/admin/settings/ticket-cap: the per-person cap of every competition without its own
+ * (docs/security.md, "Caps and hold limits").
+ */
+export const TicketCapSettingSchema = v.object({
+  defaultMaxTicketsPerUser: v.pipe(
+    wholeNumber('The default per-person limit must be a whole number of at least 1'),
+    v.minValue(1, 'The default per-person limit must be a whole number of at least 1'),
+    v.maxValue(MAX_TOTAL_TICKETS, 'The default per-person limit is too large'),
+  ),
+});
+export type TicketCapSetting = v.InferOutput<typeof TicketCapSettingSchema>;
+
 export const HeroImageSetSchema = v.object({
   imageUrl: v.pipe(
     v.string('imageUrl is required'),

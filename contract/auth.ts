@@ -88,6 +88,14 @@ export interface PublicUser {
   createdAt: string;
 }
 
+/**
+ * POST /api/login and /api/register: the user, plus what the sign-in changed that the customer
+ * must be told (e.g. held numbers released because the account was at its per-person cap).
+ */
+export interface SignInView extends PublicUser {
+  notices?: string[];
+}
+
 export interface CreditTransactionView {
   id: number;
   type: 'credit' | 'debit';

@@ -33,6 +33,8 @@ export const PublicCompetitionSchema = v.object({
   category: v.string(),
   /** The question and its options; the answer is never sent. */
   skillQuestion: v.object({ question: v.string(), options: v.array(v.string()) }),
+  /** The per-person cap that applies: the competition's own, or the site default when it has none. */
+  maxTicketsPerUser: v.number(),
   /** Hex SHA-256 of the secret draw seed, published from creation (docs/draws.md). */
   drawCommitment: v.string(),
   /** The result once drawn, null before; absent where it was not looked up (lists). */

@@ -15,6 +15,7 @@ import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
 import { readCart } from '../api/tickets/cartRevision';
+import { defaultCap } from '../api/tickets/holdChecks';
 import { SnapshotCache, watchSnapshot } from '../api/tickets/snapshot';
 import {
   type ClientToServerEvents,
@@ -173,13 +174,15 @@ export function attachRealtime(
     io.to(competitionRoom(e.competitionId)).emit('tickets:purchased', e),
   );
   // Events carry rows; they are presented here, as routes present what services return.
-  const emitCompetition = (
+  const emitCompetition = async (
     competition: Competition,
     version: number,
     draw: DrawRecord | undefined,
     deleted = false,
   ) => {
-    const fields = presentCompetition(competition, draw ? presentPublicDraw(draw) : null);
+    const cap = await defaultCap(db);
+    if (events.closed) return;
+    const fields = presentCompetition(competition, cap, draw ? presentPublicDraw(draw) : null);
     const gone = deleted ? { status: 'archived' as const, deleted: true } : {};
     io.to(competitionRoom(competition.id)).emit('competition:updated', {
       ...fields,
@@ -189,11 +192,10 @@ export function attachRealtime(
     });
   };
   events.subscribe('competition.updated', async ({ competition, version, deleted }) => {
-    // Only a drawn competition needs another read (its result, which went out just before).
-    if (!competition.drawnAt || deleted) return emitCompetition(competition, version, undefined, deleted);
     try {
-      const draw = await loadDrawRecord(db, competition.id);
-      if (!events.closed) emitCompetition(competition, version, draw);
+      // Only a drawn competition needs its result, which went out just before.
+      const draw = competition.drawnAt && !deleted ? await loadDrawRecord(db, competition.id) : undefined;
+      if (!events.closed) await emitCompetition(competition, version, draw, deleted);
     } catch (err) {
       logger.error({ err, competitionId: competition.id }, 'competition push failed');
     }

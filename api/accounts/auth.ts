@@ -1,9 +1,14 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
-import { isUniqueViolation } from '../../db/dialect';
-import { User } from '../../db/models';
+import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
+import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
+import type { UnitOfWork } from '../platform/unitOfWork';
 import { ownerFilter } from '../tickets/cartQueries';
+import { cartChanged } from '../tickets/cartRevision';
+import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
+import { capOf, lockForCap, ticketsOfOwner } from '../tickets/holdChecks';
+import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
 import { grantSignUpPromos } from './credit';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -75,23 +80,160 @@ export async function passwordMatches(user: User | undefined, password: string):
   return Boolean(user) && ok;
 }
 
+/** Numbers a sign-in let go because the account already had its cap in that competition. */
+export interface CapRelease {
+  competitionId: number;
+  title: string;
+  numbers: number[];
+  limit: number;
+}
+
+const listNumbers = (ns: number[]) =>
+  ns.length === 1 ? String(ns[0]) : `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+
+/** What the customer is told about a release, e.g. "Numbers 4, 5 and 6 in X were released: ...". */
+export const capReleaseNotice = (r: CapRelease) =>
+  `${r.numbers.length === 1 ? 'Number' : 'Numbers'} ${listNumbers(r.numbers)} in "${r.title}" ` +
+  `${r.numbers.length === 1 ? 'was' : 'were'} released: the limit is ${r.limit} per person.`;
+
+const CAP_RELEASE_NOTE = 'released at sign-in: over the per-person limit';
+
+interface GuestItem {
+  id: number;
+  selectedNumbers: number[];
+  held: number[];
+  row: CartItem;
+}
+
+/** Competitions the guest holds numbers in, ascending (the order every path locks them in). */
+async function guestCompetitions(trx: Knex.Transaction, guestId: string, now: number) {
+  const rows: Array<{ competitionId: number }> = await trx('cartItems')
+    .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
+    .where('expiresAt', '>', now)
+    .distinct('competitionId')
+    .orderBy('competitionId');
+  return rows.map((r) => r.competitionId);
+}
+
 /**
- * Whatever the guest held before signing in (their cart) now belongs to the account too. The held
- * rows follow their items, so per-person limits count them for the account on any device.
+ * The guest's live items in one competition, oldest first, with the numbers each holds. Read
+ * after the competition is locked, with locking reads: a hold the guest committed a moment ago
+ * (which the claim below would take) is counted too.
+ */
+async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionId: number, now: number) {
+  const locking = engineOfKnex(trx) === 'mysql';
+  const itemsQuery = CartItem.query(trx)
+    .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
+    .where({ competitionId })
+    .where('expiresAt', '>', now)
+    .orderBy('id');
+  const items = (await (locking ? itemsQuery.forShare() : itemsQuery)) as CartItem[];
+  if (!items.length) return [];
+  const rowsQuery = trx('tickets')
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
+    .where('status', 'reserved')
+    .select('cartItemId', 'number')
+    .orderBy('number');
+  const rows: Array<{ cartItemId: number; number: number }> = await (locking
+    ? rowsQuery.forShare()
+    : rowsQuery);
+  return items.map(
+    (row): GuestItem => ({
+      id: row.id,
+      selectedNumbers: row.selectedNumbers,
+      held: rows.filter((r) => r.cartItemId === row.id).map((r) => r.number),
+      row,
+    }),
+  );
+}
+
+/**
+ * Keeps the guest's oldest holds that fit under the competition's cap (the account's held plus
+ * bought tickets count first) and lets the rest go: whole items, or the highest numbers of the one
+ * item that only partly fits. Returns what was released, per competition.
+ */
+async function releaseOverCap(trx: Knex.Transaction, guestId: string, userId: number, now: number) {
+  const releases: CapRelease[] = [];
+  for (const competitionId of await guestCompetitions(trx, guestId, now)) {
+    const competition = (await Competition.query(trx).findById(competitionId)) as Competition | undefined;
+    if (!competition) continue;
+    const limit = await capOf(trx, competition);
+    await lockForCap(trx, competitionId);
+    const items = await guestItemsIn(trx, guestId, competitionId, now);
+    // The account's own tickets only (guestId '' matches no guest row): the guest's come next.
+    let room = limit - (await ticketsOfOwner(trx, competitionId, { guestId: '', userId }, now));
+    const whole: CartItem[] = [];
+    const released: number[] = [];
+    for (const item of items) {
+      if (item.held.length <= room) {
+        room -= item.held.length;
+        continue;
+      }
+      const keep = item.held.slice(0, Math.max(room, 0));
+      const drop = item.held.slice(keep.length);
+      room = 0;
+      released.push(...drop);
+      if (!keep.length) {
+        whole.push(item.row);
+        continue;
+      }
+      await trx('tickets')
+        .where({ cartItemId: item.id, status: 'reserved' })
+        .whereIn('number', drop)
+        .delete();
+      await recordTicketEvents(trx, refsOf(competitionId, drop), 'released', { note: CAP_RELEASE_NOTE });
+      await CartItem.query(trx)
+        .findById(item.id)
+        .patch({
+          quantity: keep.length,
+          // A chosen-numbers item keeps the numbers it still holds; a Lucky Dip has none.
+          ...(item.selectedNumbers.length ? { selectedNumbers: keep } : {}),
+          updatedAt: now,
+        });
+    }
+    await deleteItems(trx, whole, CAP_RELEASE_NOTE);
+    if (released.length) {
+      releases.push({
+        competitionId,
+        title: competition.title,
+        numbers: released.sort((a, b) => a - b),
+        limit,
+      });
+    }
+  }
+  return releases;
+}
+
+/**
+ * Whatever the guest held before signing in (their cart) now belongs to the account too, as far as
+ * the per-person cap allows: what does not fit is released in the same unit of work, and the
+ * answer lists it so the customer is told. The held rows follow their items, so per-person limits
+ * count them for the account on any device.
  */
 export async function claimGuestCart(
-  trx: Knex.Transaction,
+  uow: UnitOfWork,
   guestId: string,
   userId: number,
-): Promise<number> {
-  const updatedAt = Date.now();
+  now = Date.now(),
+): Promise<CapRelease[]> {
+  const { trx } = uow;
+  const releases = await releaseOverCap(trx, guestId, userId, now);
+  const changes = await versionReleases(trx, new Map(releases.map((r) => [r.competitionId, [...r.numbers]])));
+  emitReleases(uow, changes);
   // The guest's rows that no account has claimed yet.
   const guest = { guestId, userId: null };
   await trx('tickets')
     .where(ownerFilter(guest, 'tickets'))
     .where({ status: 'reserved' })
-    .update({ userId, updatedAt });
-  return trx('cartItems').where(ownerFilter(guest, 'cartItems')).update({ userId, updatedAt });
+    .update({ userId, updatedAt: now });
+  const claimed = await trx('cartItems')
+    .where(ownerFilter(guest, 'cartItems'))
+    .update({ userId, updatedAt: now });
+  if (claimed || releases.length) await cartChanged(uow, { guestId, userId });
+  return releases;
 }
 
 export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {

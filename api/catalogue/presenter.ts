@@ -60,8 +60,13 @@ export function presentEntries(rows: EntryRow[]): CompetitionEntry[] {
 /**
  * The public shape: pounds instead of pence, ISO dates, derived category; nothing internal (the
  * draw seed only inside `draw`, after the draw). `draw` is included when the caller looked it up.
+ * `defaultCap` is the site's per-person cap, shown for a competition without its own.
  */
-export function presentCompetition(c: Competition, draw?: PublicDraw | null): PublicCompetition {
+export function presentCompetition(
+  c: Competition,
+  defaultCap: number,
+  draw?: PublicDraw | null,
+): PublicCompetition {
   const details = {
     ...(c.details?.category ? { category: c.details.category } : {}),
     ...(c.details?.productName ? { productName: c.details.productName } : {}),
@@ -82,6 +87,7 @@ export function presentCompetition(c: Competition, draw?: PublicDraw | null): Pu
     details,
     category: deriveCategory({ title: c.title, description: c.description, details }),
     skillQuestion: skillQuestionOf(c),
+    maxTicketsPerUser: c.maxTicketsPerUser ?? defaultCap,
     drawCommitment: c.drawCommitment ?? '',
     ...(draw === undefined ? {} : { draw }),
   };

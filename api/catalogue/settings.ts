@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { HeroImage } from '../../contract/competitions';
 import { SiteSetting } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
+import { DEFAULT_CAP_SETTING, defaultCap } from '../tickets/holdChecks';
 
 export const DEFAULT_HERO_IMAGE = '/images/hero-default.svg';
 export const HERO_IMAGE_KEY = 'hero_image';
@@ -58,6 +59,28 @@ export async function resetHeroImage(db: Knex, actor: Actor, now = Date.now()): 
     if (!before.isDefault) {
       await auditHeroImage(trx, actor, before, after, now);
     }
+    return after;
+  });
+}
+
+/**
+ * The per-person cap of every competition without its own (the holds read it in
+ * tickets/holdChecks.ts, so a change applies to the next hold); audited.
+ */
+export async function setDefaultTicketCap(db: Knex, actor: Actor, value: number, now = Date.now()) {
+  return db.transaction(async (trx) => {
+    const before = { defaultMaxTicketsPerUser: await defaultCap(trx) };
+    await putSetting(trx, DEFAULT_CAP_SETTING, String(value), now);
+    const after = { defaultMaxTicketsPerUser: value };
+    await writeAudit(
+      trx,
+      actor,
+      'setting.default_max_tickets_per_user',
+      { type: 'setting', id: DEFAULT_CAP_SETTING },
+      before,
+      after,
+      now,
+    );
     return after;
   });
 }

@@ -11,6 +11,7 @@ import { requireAdmin } from '../http/auth';
 import { parse } from '../http/validate';
 import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
+import { defaultCap } from '../tickets/holdChecks';
 import { adminDrawStatus, type DrawDeps, drawCompetition, drawEntries, loadDrawRecord } from './draws';
 import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
 import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
@@ -27,7 +28,7 @@ export function registerDrawRoutes(router: Router, { db, events, logger, config,
   router.get('/api/competitions/:id', async (ctx) => {
     const c = await findViewableCompetition(db, parse(IdParamSchema, ctx.params).id);
     const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
-    ctx.body = presentCompetition(c, record ? presentPublicDraw(record) : null);
+    ctx.body = presentCompetition(c, await defaultCap(db), record ? presentPublicDraw(record) : null);
   });
 
   router.get('/api/competitions/:id/draw-entries', async (ctx) => {

@@ -13,6 +13,7 @@ import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
+import { capOf } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
 import { confirmationEmail } from './confirmationEmail';
 import { loadOrder } from './orders';
@@ -189,6 +190,32 @@ async function pickReplacements(
   return pickAvailable(totalTickets, taken, count);
 }
 
+/**
+ * The per-person cap holds for what an account buys, however its numbers were held (a cap lowered
+ * after checkout, a merge, a grant): bought before plus this order must fit, or the whole order is
+ * refunded. The competition row is locked by the caller, so two sales of one account serialise.
+ */
+async function overCapMessage(
+  trx: Knex.Transaction,
+  order: CustomerOrder,
+  competition: { id: number; maxTicketsPerUser: number | null },
+  title: string,
+  ordering: number,
+): Promise<string | null> {
+  const limit = await capOf(trx, { maxTicketsPerUser: competition.maxTicketsPerUser ?? null });
+  const row = (await trx('tickets')
+    .where({ competitionId: competition.id, userId: order.userId, status: 'sold' })
+    .count({ n: '*' })
+    .first()) as { n: number } | undefined;
+  const bought = Number(row?.n ?? 0);
+  if (bought + ordering <= limit) return null;
+  return (
+    `The limit for "${title}" is ${limit} tickets per person` +
+    `${bought ? ` and you already have ${bought}` : ''}, so this order of ${ordering} ` +
+    `could not be completed and the payment has been refunded.`
+  );
+}
+
 /** Locks one competition and its ordered numbers' rows, and decides how they are sold. */
 async function planCompetition(
   trx: Knex.Transaction,
@@ -202,7 +229,7 @@ async function planCompetition(
     trx,
     trx('competitions')
       .where({ id: competitionId })
-      .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt'),
+      .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt', 'maxTicketsPerUser'),
   );
   const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
   const closedMessage = `"${title}" closed before your payment arrived, so the payment has been refunded.`;
@@ -213,6 +240,8 @@ async function planCompetition(
   if (!competition || competition.status === 'archived' || competition.drawnAt)
     return { refund: closedMessage };
   if (closed && !startedBeforeClose) return { refund: closedMessage };
+  const overCap = await overCapMessage(trx, order, competition, title, numbers.length);
+  if (overCap) return { refund: overCap };
   const rows = (await lockForUpdate(
     trx,
     trx('tickets')

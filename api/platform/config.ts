@@ -88,6 +88,10 @@ const EnvSchema = v.object({
   SOCKET_MAX_ROOMS: intFromEnv(20, 1, 10_000),
   SOCKET_MAX_PAYLOAD_BYTES: intFromEnv(16_384, 1024, 10_000_000),
   SOCKET_STRIKES: intFromEnv(3, 1, 10_000),
+  /** Holds (POST /api/cart, PATCH /api/cart/:id) per minute from one browser session (docs/security.md). */
+  HOLD_RATE_PER_SESSION: intFromEnv(30, 1, 100_000),
+  /** Holds per minute from one IP address, across its sessions (a shared office or home network). */
+  HOLD_RATE_PER_ADDRESS: intFromEnv(120, 1, 1_000_000),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
   /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
@@ -178,6 +182,8 @@ export interface Config {
     maxPayloadBytes: number;
     strikes: number;
   };
+  /** Holds per minute, per session and per address (docs/security.md). */
+  holdRate: { perSession: number; perAddress: number };
   sweepIntervalMs: number;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
@@ -273,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
       strikes: e.SOCKET_STRIKES,
     },
+    holdRate: { perSession: e.HOLD_RATE_PER_SESSION, perAddress: e.HOLD_RATE_PER_ADDRESS },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -19,8 +19,42 @@ export async function openCompetition(trx: Knex.Transaction, competitionId: numb
   return competition;
 }
 
+// The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its
+// own, or when it has none (null) the site default, so one visitor cannot hoard a competition.
+export const DEFAULT_CAP_SETTING = 'default_max_tickets_per_user';
+/** The site default until an admin sets one: a real buyer rarely wants more, a hoarder is stopped. */
+export const FALLBACK_DEFAULT_CAP = 100;
+
+/** The site's default per-person cap (site settings, else FALLBACK_DEFAULT_CAP). */
+export async function defaultCap(db: Knex): Promise<number> {
+  const row = (await db('siteSettings').where({ key: DEFAULT_CAP_SETTING }).first('value')) as
+    | { value: string }
+    | undefined;
+  const n = Number(row?.value);
+  return Number.isInteger(n) && n > 0 ? n : FALLBACK_DEFAULT_CAP;
+}
+
+/** The cap that applies to this competition: its own, or the site default. */
+export async function capOf(db: Knex, competition: { maxTicketsPerUser: number | null }): Promise<number> {
+  return competition.maxTicketsPerUser ?? (await defaultCap(db));
+}
+
+/**
+ * Serialises the per-person count of one competition: parallel requests of one person (holds, a
+ * sign-in merge) cannot both pass it. (SQLite transactions are serial anyway.)
+ */
+export async function lockForCap(trx: Knex.Transaction, competitionId: number) {
+  if (engineOfKnex(trx) === 'mysql')
+    await trx('competitions').where({ id: competitionId }).forUpdate().first('id');
+}
+
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
-async function ticketsOfOwner(trx: Knex.Transaction, competitionId: number, owner: CartOwner, now: number) {
+export async function ticketsOfOwner(
+  trx: Knex.Transaction,
+  competitionId: number,
+  owner: CartOwner,
+  now: number,
+) {
   const q = liveTickets(trx, competitionId, now)
     .andWhere(ownerFilter(owner, 'tickets'))
     .count({ n: '*' })
@@ -40,12 +74,8 @@ export async function enforceCap(
   adding: number,
   now: number,
 ) {
-  const cap = competition.maxTicketsPerUser;
-  if (!cap) return;
-  // Capped competitions serialise their holds on the competition row, so two parallel requests
-  // from one person cannot both pass the count. (SQLite transactions are serial anyway.)
-  if (engineOfKnex(trx) === 'mysql')
-    await trx('competitions').where({ id: competition.id }).forUpdate().first('id');
+  const cap = await capOf(trx, competition);
+  await lockForCap(trx, competition.id);
   const has = await ticketsOfOwner(trx, competition.id, owner, now);
   if (has + adding > cap) {
     throw conflict(

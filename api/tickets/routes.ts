@@ -30,8 +30,27 @@ export const cartOwnerOf = (ctx: Context): CartOwner => ({
   userId: ctx.session?.userId ?? null,
 });
 
-export function registerCartRoutes(router: Router, { db, events, config }: AppDeps): void {
+export function registerCartRoutes(router: Router, { db, events, config, rateLimits }: AppDeps): void {
   const deps: ReservationDeps = { db, events, ttlSeconds: config.reservationTtlSeconds };
+
+  // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script
+  // needs to hold a competition again and again. Per session, and per address across sessions.
+  const perSession = rateLimits.limiter({
+    name: 'holds-session',
+    points: config.holdRate.perSession,
+    durationSeconds: 60,
+  });
+  const perAddress = rateLimits.limiter({
+    name: 'holds-address',
+    points: config.holdRate.perAddress,
+    durationSeconds: 60,
+  });
+  const holdTooFast = (seconds: number) =>
+    `You are adding tickets too quickly. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+  const countHold = async (ctx: Context, owner: CartOwner) => {
+    await perSession.hit(owner.guestId, holdTooFast);
+    await perAddress.hit(ctx.ip, holdTooFast);
+  };
 
   /** The cart after a change, read after COMMIT, with the versions the change produced. */
   const changeView = async (owner: CartOwner, change: CartChange): Promise<CartChangeView> => {
@@ -56,6 +75,7 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
   router.post('/api/cart', async (ctx) => {
     const input = parse(AddToCartSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
+    await countHold(ctx, owner);
     const result = await addToCart(deps, owner, input, hasPassedSkill(ctx.session, input.competitionId));
     const item = presentCartItem(
       Object.assign(result.item, { competition: result.competition }),
@@ -69,6 +89,7 @@ export function registerCartRoutes(router: Router, { db, events, config }: AppDe
     const { id } = parse(CartItemIdSchema, ctx.params);
     const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
+    await countHold(ctx, owner);
     const result = await changeQuantity(deps, owner, id, quantity);
     const view = await changeView(owner, result);
     const item = view.cart.find((i) => i.id === id);

@@ -136,6 +136,7 @@ function Selector({ initial }: { initial: number[] }) {
       onQuantityChange={() => undefined}
       selection={selection}
       onSelectionChange={setSelection}
+      perPersonCap={100}
       onConfirm={async () => {
         await useCart.getState().add({ competitionId: COMPETITION, quantity: 1, selectedNumbers: selection });
         setSelection([]);

@@ -12,6 +12,9 @@ type Command =
   | { type: 'sockets' };
 
 const config = loadConfig({
+  // The buyers hold as fast as they can from one address: the request-rate limits would measure
+  // themselves (docs/security.md). The per-person cap stays on; buyers release each hold.
+  RATE_LIMITS: 'off',
   ...process.env,
   SEED_DEMO_DATA: '0',
   SWEEP_INTERVAL_MS: '0',

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { PublicUser } from '../../contract/auth';
+import type { PublicUser, SignInView } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket } from '../live/socket';
+import { toast } from './toast';
 
 const STORAGE_KEY = 'wcp.user';
 
@@ -21,6 +22,17 @@ function remember(user: PublicUser | null) {
   } catch {
     // Storage can be unavailable (private mode); the server session is what counts.
   }
+}
+
+/**
+ * The user of a sign-in answer. Its notices (e.g. held numbers released because the account was
+ * at a competition's per-person cap) are told now and never stored.
+ */
+function takeNotices({ notices, ...user }: SignInView): PublicUser {
+  // One toast at a time: every notice in it.
+  if (notices?.length)
+    toast({ title: 'Some numbers were released', description: notices.join(' '), variant: 'destructive' });
+  return user;
 }
 
 let refreshing: Promise<PublicUser | null> | undefined;
@@ -80,7 +92,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   login: async (username, password) => {
     await ensureCsrfToken();
-    const user = await apiSend<PublicUser>('POST', '/api/login', { username, password });
+    const user = takeNotices(await apiSend<SignInView>('POST', '/api/login', { username, password }));
     signedInOrOut();
     resetCsrfToken(); // the session (and its token) was renewed
     remember(user);
@@ -89,7 +101,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   register: async (input) => {
     await ensureCsrfToken();
-    const user = await apiSend<PublicUser>('POST', '/api/register', input);
+    const user = takeNotices(await apiSend<SignInView>('POST', '/api/register', input));
     signedInOrOut();
     resetCsrfToken();
     remember(user);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
+import type { SignInView } from '../../../contract/auth';
 import { LoginSchema, RegisterSchema } from '../../../contract/auth';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -8,7 +9,7 @@ import { unauthenticated } from '../../platform/errors';
 import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
-import { claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
+import { capReleaseNotice, claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
 import { presentUser } from '../presenter';
 import { endSessions } from '../userSessions';
 
@@ -24,26 +25,32 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
    * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
    * visitor's cart follows them. Sockets of the old session are told to re-authenticate.
    */
-  async function signIn(ctx: Context, userId: number) {
+  async function signIn(ctx: Context, userId: number): Promise<string[]> {
     const session = ctx.session!;
     const oldKey = session.externalKey;
     const guestId = ensureGuestId(session);
     session.userId = userId;
     session.csrfToken = newToken();
     await session.regenerate();
-    await inUnitOfWork(deps, async (uow) => {
-      await claimGuestCart(uow.trx, guestId, userId);
+    const releases = await inUnitOfWork(deps, async (uow) => {
+      const released = await claimGuestCart(uow, guestId, userId);
       if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
+      return released;
     });
+    return releases.map(capReleaseNotice);
   }
+
+  /** The user, with any notices of the sign-in (only when there are some). */
+  const signedInView = (user: Parameters<typeof presentUser>[0], notices: string[]): SignInView =>
+    notices.length ? { ...presentUser(user), notices } : presentUser(user);
 
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
-    await signIn(ctx, user.id);
+    const notices = await signIn(ctx, user.id);
     ctx.status = 201;
-    ctx.body = presentUser(user);
+    ctx.body = signedInView(user, notices);
   });
 
   router.post('/api/login', async (ctx) => {
@@ -56,8 +63,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const ok = await passwordMatches(user, input.password);
     if (!user || !ok) throw unauthenticated(INVALID_LOGIN);
     await guess.succeeded();
-    await signIn(ctx, user.id);
-    ctx.body = presentUser(user);
+    const notices = await signIn(ctx, user.id);
+    ctx.body = signedInView(user, notices);
   });
 
   router.post('/api/logout', async (ctx) => {

@@ -3,6 +3,7 @@ import { SkillAnswerSchema } from '../../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
+import { defaultCap } from '../../tickets/holdChecks';
 import { listEntries, listPublicCompetitions } from '../competitions';
 import { presentCompetition, presentEntries } from '../presenter';
 import { getHeroImage } from '../settings';
@@ -18,7 +19,8 @@ export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
-    ctx.body = (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c));
+    const cap = await defaultCap(db);
+    ctx.body = (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c, cap));
   });
 
   router.get('/api/competitions/:id/entries', async (ctx) => {

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { HeroImageSetSchema } from '../../../contract/admin';
+import { HeroImageSetSchema, type TicketCapSetting, TicketCapSettingSchema } from '../../../contract/admin';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
+import { defaultCap } from '../../tickets/holdChecks';
 import { imageUpload } from '../imageUpload';
-import { resetHeroImage, setHeroImage } from '../settings';
+import { resetHeroImage, setDefaultTicketCap, setHeroImage } from '../settings';
 import { UPLOADS_URL_PREFIX, uploadsDirOf } from '../uploads';
 
 // Image uploads and the hero image setting (docs/product.md#admin-site-settings).
@@ -34,6 +35,15 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   ]) {
     router.post(path, admin, upload, answer);
   }
+
+  // The site's default per-person cap (docs/security.md), on the same settings screen.
+  router.get('/api/admin/settings/ticket-cap', admin, async (ctx) => {
+    ctx.body = { defaultMaxTicketsPerUser: await defaultCap(db) } satisfies TicketCapSetting;
+  });
+  router.put('/api/admin/settings/ticket-cap', admin, async (ctx) => {
+    const { defaultMaxTicketsPerUser } = parse(TicketCapSettingSchema, ctx.request.body);
+    ctx.body = await setDefaultTicketCap(db, actorOf(ctx), defaultMaxTicketsPerUser);
+  });
 
   for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {
     router.post(path, admin, upload, async (ctx) => {

@@ -529,6 +529,38 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       expect(await db('orders').where({ userId: user.id })).toEqual([]);
     });
 
+    it('a payment that would take the account over the per-person cap is refunded, and nothing is sold', async () => {
+      // Issue 15 point 3: the cap holds at fulfilment too, whatever let the holds exceed it (here the
+      // admin lowered the cap between checkout and payment).
+      const id = await insertCompetition(db, { title: 'Capped', totalTickets: 40 });
+      await db('competitions').where({ id }).update({ maxTicketsPerUser: 6 });
+      const { client, user } = await customer(server.url, id);
+      await hold(client, id, [1, 2]);
+      const first = await startCheckout(client);
+      expect((await pay(client, first.clientSecret!)).status).toBe(200);
+      await hold(client, id, [3, 4, 5, 6]);
+      const intent = await startCheckout(client);
+      await db('competitions').where({ id }).update({ maxTicketsPerUser: 3 });
+      const paid = await pay(client, intent.clientSecret!);
+      expect(paid.status).toBe(409);
+      const reason =
+        'The limit for "Capped" is 3 tickets per person and you already have 2, so this order of 4 could not be completed and the payment has been refunded.';
+      expect(paid.body.message).toBe(reason);
+      expect(await orderRow(db, intent.orderId)).toMatchObject({
+        status: 'cancelled',
+        refundReason: reason,
+        refundedPence: 400,
+        paidAt: null,
+      });
+      expect(await soldNumbers(db, id, intent.orderId)).toEqual([]);
+      expect(await db('tickets').where({ competitionId: id, userId: user.id, status: 'sold' })).toHaveLength(
+        2,
+      );
+      expect(
+        await db('sandboxRefunds').where({ paymentIntentId: (await intentOf(intent.orderId)).id }),
+      ).toHaveLength(1);
+    });
+
     it('a competition closed since the hold cannot be checked out; one withdrawn while paying is refunded', async () => {
       const id = await insertCompetition(db, { title: 'Closing soon', totalTickets: 40 });
       const { client, user } = await customer(server.url, id);

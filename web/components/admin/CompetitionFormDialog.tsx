@@ -243,7 +243,7 @@ export function CompetitionFormDialog({
             inputMode="numeric"
             min="1"
             step="1"
-            placeholder="No limit"
+            placeholder="Site default"
             value={values.maxTicketsPerUser}
             onChange={onText('maxTicketsPerUser')}
             error={errors.maxTicketsPerUser}

@@ -19,7 +19,7 @@ export interface CompetitionFormValues {
   autoWin: boolean;
   features: string; // one per line
   image: string | null;
-  maxTicketsPerUser: string; // empty: no cap
+  maxTicketsPerUser: string; // empty: the site default (Site Settings)
   question: string;
   options: string; // one per line
   answer: string;

@@ -107,7 +107,19 @@ export interface NumberSelectorProps {
   onSelectionChange: (selection: number[]) => void;
   /** Adds the selection to the cart; resolves when done (the page shows the confirmation). */
   onConfirm: () => Promise<void>;
+  /** The competition's per-person cap (held plus bought); the server refuses anything over it. */
+  perPersonCap: number;
 }
+
+/** What the visitor may still pick under the per-person cap, counting the numbers they hold. */
+export function roomUnderCap(cap: number, live: LiveCompetition | undefined) {
+  const own = live?.mine.size ?? 0;
+  return { own, room: Math.max(0, cap - own) };
+}
+
+/** Why a number cannot be picked once the cap is reached, in the customer's words. */
+export const capReason = (cap: number, own: number) =>
+  `The limit is ${cap} tickets per person${own ? ` and you already hold ${own}` : ''}.`;
 
 /**
  * 'Select Your Lucky Numbers': a slider for how many, and the live grid of every number. Numbers
@@ -124,6 +136,7 @@ export function NumberSelector({
   selection,
   onSelectionChange,
   onConfirm,
+  perPersonCap,
 }: NumberSelectorProps) {
   const gridRef = useRef<NumberGridHandle>(null);
   const [jumpTo, setJumpTo] = useState('');
@@ -151,7 +164,15 @@ export function NumberSelector({
   const pages = useMemo(() => rangePages(total), [total]);
   const matches = useMemo(() => searchNumbers(total, search, free), [total, search, free]);
 
+  const { own, room } = roomUnderCap(perPersonCap, live);
+  // Picking more than the cap allows would only be refused by the server: greyed out here.
+  const atCap = selection.length >= room;
+
   const pick = (n: number) => {
+    if (!selection.includes(n) && atCap) {
+      toast({ title: 'Limit per person reached', description: capReason(perPersonCap, own) });
+      return;
+    }
     const { selection: next, limitReached } = toggleNumber(selection, n, quantity);
     if (limitReached) {
       toast({
@@ -202,8 +223,14 @@ export function NumberSelector({
         data-number={n}
         data-state={selected ? 'selected' : state === 'sold' ? 'purchased' : state}
         aria-pressed={selected}
-        disabled={!selected && state !== 'available'}
-        title={selected ? `Ticket #${n}: selected` : `Ticket #${n}: ${STATE_LABEL[state]}`}
+        disabled={!selected && (state !== 'available' || atCap)}
+        title={
+          selected
+            ? `Ticket #${n}: selected`
+            : state === 'available' && atCap
+              ? `Ticket #${n}: over the limit of ${perPersonCap} per person`
+              : `Ticket #${n}: ${STATE_LABEL[state]}`
+        }
         onClick={() => pick(n)}
       >
         {n}
@@ -214,12 +241,17 @@ export function NumberSelector({
   return (
     <Dialog open={open} onClose={onClose} title="Select Your Lucky Numbers" wide testId="number-selector">
       <Note>{title}</Note>
+      <Note data-testid="selector-cap">
+        Max {perPersonCap} tickets per person
+        {own > 0 && `: you hold ${own}, so you can pick ${room} more`}
+        {atCap && ` - ${capReason(perPersonCap, own)}`}
+      </Note>
       <Slider>
         How many tickets: {quantity}
         <input
           type="range"
           min={1}
-          max={MAX_TICKETS_PER_PURCHASE}
+          max={Math.max(1, Math.min(MAX_TICKETS_PER_PURCHASE, room))}
           value={quantity}
           aria-label="Number of tickets"
           onChange={(e) => {

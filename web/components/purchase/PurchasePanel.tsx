@@ -191,6 +191,7 @@ export function PurchasePanel({
           Total: <strong data-testid="total-price">{formatPounds(quantity * competition.ticketPrice)}</strong>
         </span>
         <small>Max {MAX_TICKETS_PER_PURCHASE} per purchase</small>
+        <small data-testid="per-person-cap">Max {competition.maxTicketsPerUser} tickets per person</small>
       </Stepper>
       <Buttons>
         <Button type="button" $variant="secondary" onClick={() => start('select')}>
@@ -218,6 +219,7 @@ export function PurchasePanel({
         selection={selection}
         onSelectionChange={setSelection}
         onConfirm={confirmSelection}
+        perPersonCap={competition.maxTicketsPerUser}
       />
       <Dialog
         open={added !== null}

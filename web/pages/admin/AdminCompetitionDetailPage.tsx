@@ -117,7 +117,7 @@ export default function AdminCompetitionDetailPage() {
                 {c.ticketsSold.toLocaleString('en-GB')} sold of {c.totalTickets.toLocaleString('en-GB')}
               </dd>
               <dt>Max per person</dt>
-              <dd>{c.maxTicketsPerUser ?? 'No limit'}</dd>
+              <dd>{c.maxTicketsPerUser ?? 'The site default (Site Settings)'}</dd>
               <dt>End date</dt>
               <dd>{formatDateTime(c.endDate)}</dd>
               <dt>Category</dt>

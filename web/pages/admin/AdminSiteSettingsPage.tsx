@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AdminHeader } from '../../components/admin/AdminUi';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
+import { TicketCapSettings } from '../../components/admin/TicketCapSettings';
 import { ButtonLink } from '../../components/ui/Button';
 import { Lead, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -26,6 +27,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
         </Lead>
       )}
       <HeroImageSettings />
+      {!direct && <TicketCapSettings />}
     </PageContainer>
   );
 }
