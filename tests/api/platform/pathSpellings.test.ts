@@ -22,7 +22,6 @@ const TABLES = [
   'competitions',
   'creditTransactions',
   'draws',
-  'loginThrottle',
   'orderItems',
   'orders',
   'paymentEvents',
