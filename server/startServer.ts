@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
@@ -12,6 +13,7 @@ import { EventBus } from '../api/platform/events';
 import { createMailer } from '../api/platform/mailer';
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startSweeper } from '../api/tickets/expirySweeper';
+import { ERROR_CODES } from '../contract/errors';
 import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
@@ -72,6 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const server = http.createServer(app.callback());
+  answerClientErrors(server);
   const io = attachRealtime(server, {
     sessionStore,
     keys,
@@ -117,3 +120,28 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 }
 
 export { DEMO_CUSTOMER };
+
+/**
+ * Node refuses some requests before Koa sees them (headers over its limit, malformed HTTP) and by
+ * default answers them with an empty body. Answer those with the JSON error shape too, so every
+ * client, the site's own included, can read why.
+ */
+function answerClientErrors(server: http.Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers or address are too long.']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive.']
+          : [400, 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ message, code: ERROR_CODES.badRequest });
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}

@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
+import * as v from 'valibot';
 import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { intentStateOf, type StripeGateway } from '../payments/stripe';
-import { HttpError } from '../platform/errors';
+import { badRequest, HttpError } from '../platform/errors';
 import {
   fulfilPayment,
   type PaymentDeps,
@@ -19,11 +20,34 @@ export type WebhookAnswer = { received: true; duplicate?: true; ignored?: true }
  * database was down) is handled again when Stripe redelivers it; concurrent deliveries of one id
  * are safe because fulfilment itself sells once.
  */
+// A verified signature says who sent the bytes, not that they have the shape the SDK's types
+// promise (a leaked secret, a test tool, an API change). Only the fields read here are checked.
+const nonEmpty = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
+const EventShape = v.looseObject({
+  id: nonEmpty,
+  type: v.pipe(v.string(), v.minLength(1)),
+  data: v.looseObject({ object: v.looseObject({}) }),
+});
+const PaymentIntentShape = v.looseObject({
+  id: nonEmpty,
+  status: v.optional(v.string()),
+  amount: v.optional(v.number()),
+  amount_received: v.optional(v.number()),
+  currency: v.optional(v.string()),
+  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+  client_secret: v.optional(v.nullable(v.string())),
+  last_payment_error: v.optional(v.nullable(v.looseObject({ message: v.optional(v.nullable(v.string())) }))),
+});
+
 export async function handleStripeEvent(
   deps: PaymentDeps & { gateway: StripeGateway },
   event: Stripe.Event,
 ): Promise<WebhookAnswer> {
   const { db } = deps;
+  if (!v.is(EventShape, event)) throw badRequest('Malformed Stripe event.');
+  if (event.type.startsWith('payment_intent.') && !v.is(PaymentIntentShape, event.data.object)) {
+    throw badRequest('Malformed Stripe payment intent.');
+  }
   const seen = await db('paymentEvents').where({ provider: 'stripe', eventId: event.id }).first('id');
   if (seen) return { received: true, duplicate: true };
 

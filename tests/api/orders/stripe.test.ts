@@ -452,6 +452,21 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
     await expect(stranger.retrieveIntent(a.id)).rejects.toThrow(GatewayError);
   });
 
+  it('webhook: a signed event of a shape Stripe never sends is a 400, recorded nowhere', async () => {
+    for (const payload of [
+      '{"id":"evt_odd1","object":"event","type":"payment_intent.canceled","data":{}}',
+      '{"id":"evt_odd2","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":["x"]}}}',
+      '{"object":"event","type":"payment_intent.payment_failed","data":{"object":{"id":"pi_1"}}}',
+      '{"id":"evt_odd3","type":7,"data":false}',
+      '[1]',
+    ]) {
+      const res = await deliver(payload, stripe.sign(payload));
+      expect(res.status, payload).toBe(400);
+      expect(res.body.code).toBe('bad_request');
+    }
+    expect(await db('paymentEvents').whereIn('eventId', ['evt_odd1', 'evt_odd2', 'evt_odd3'])).toEqual([]);
+  });
+
   it('the webhook needs no CSRF token, but other routes still do', async () => {
     const { client } = await customer(server.url);
     const res = await fetch(`${server.url}/api/create-payment-intent`, {

@@ -37,6 +37,18 @@ describe.skipIf(engineUnavailable())(`system routes on ${testEngine()}`, () => {
     expect(res.body).toEqual({ message: 'No API route for GET /api/no-such-thing', code: 'not_found' });
   });
 
+  it('answers an address too long for Node with a JSON 431, not an empty body', async () => {
+    const res = await new TestClient(server.url).get(`/api/competitions?q=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toEqual({
+      message: 'The request headers or address are too long.',
+      code: 'bad_request',
+    });
+    // The server goes on serving.
+    expect((await new TestClient(server.url).get('/api/health')).status).toBe(200);
+  });
+
   it('sets security headers', async () => {
     const res = await new TestClient(server.url).get('/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
