@@ -4,7 +4,7 @@ import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
 import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
-import { ownerFilter } from '../tickets/cartQueries';
+import { heldNumbersOf, ownerFilter } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, lockForCap, ticketsOfOwner } from '../tickets/holdChecks';
@@ -128,23 +128,12 @@ async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionI
     .where('expiresAt', '>', now)
     .orderBy('id');
   const items = (await (locking ? itemsQuery.forShare() : itemsQuery)) as CartItem[];
-  if (!items.length) return [];
-  const rowsQuery = trx('tickets')
-    .whereIn(
-      'cartItemId',
-      items.map((i) => i.id),
-    )
-    .where('status', 'reserved')
-    .select('cartItemId', 'number')
-    .orderBy('number');
-  const rows: Array<{ cartItemId: number; number: number }> = await (locking
-    ? rowsQuery.forShare()
-    : rowsQuery);
+  const held = await heldNumbersOf(trx, items, { locking });
   return items.map(
     (row): GuestItem => ({
       id: row.id,
       selectedNumbers: row.selectedNumbers,
-      held: rows.filter((r) => r.cartItemId === row.id).map((r) => r.number),
+      held: held.get(row.id) ?? [],
       row,
     }),
   );

@@ -19,7 +19,7 @@ import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
-import { ownedBy } from '../tickets/cartQueries';
+import { heldNumbersOf, ownedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import {
   type FulfilmentResult,
@@ -95,21 +95,6 @@ function response(deps: CheckoutDeps, order: Order, clientSecret: string | null)
     status: order.status === 'completed' ? 'completed' : 'pending',
     testMode: card ? deps.gateway.testMode : false,
   };
-}
-
-/** The numbers each cart item holds now, ascending. */
-async function heldNumbers(trx: Knex.Transaction, items: CartItem[]): Promise<Map<number, number[]>> {
-  const held = new Map<number, number[]>();
-  const rows = (await trx('tickets')
-    .whereIn(
-      'cartItemId',
-      items.map((i) => i.id),
-    )
-    .where('status', 'reserved')
-    .select('cartItemId', 'number')
-    .orderBy('number')) as Array<{ cartItemId: number; number: number }>;
-  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
-  return held;
 }
 
 /**
@@ -204,7 +189,7 @@ async function decideCheckout(
     .select('id', 'title', 'ticketPricePence', 'status', 'endDate')) as Competition[]) {
     competitions.set(c.id, c);
   }
-  const lines = payableLines(items, competitions, await heldNumbers(trx, items), now);
+  const lines = payableLines(items, competitions, await heldNumbersOf(trx, items), now);
   const price = priceOf(deps, lines, account.siteCreditPence, input);
 
   const open = (await lockForUpdate(

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
+import { engineOfKnex } from '../../db/dialect';
 import { CartItem, type Competition } from '../../db/models';
 import type { CartOwnerRef } from '../platform/events';
 
@@ -44,17 +45,31 @@ export async function listCart(db: Knex, owner: CartOwner, now = Date.now()): Pr
     .where('expiresAt', '>', now)
     .withGraphFetched('competition')
     .orderBy('id')) as Array<CartItem & { competition?: Competition }>;
-  const held = new Map<number, number[]>();
-  if (items.length) {
-    const rows: Array<{ cartItemId: number; number: number }> = await db('tickets')
-      .whereIn(
-        'cartItemId',
-        items.map((i) => i.id),
-      )
-      .where('status', 'reserved')
-      .select('cartItemId', 'number')
-      .orderBy('number');
-    for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
-  }
+  const held = await heldNumbersOf(db, items);
   return items.map((item) => ({ item, heldNumbers: held.get(item.id) ?? [] }));
+}
+
+/**
+ * The numbers each cart item holds now, ascending, by item id. `locking` makes it a locking read
+ * on MySQL/MariaDB, so a hold committed a moment ago is seen inside a transaction.
+ */
+export async function heldNumbersOf(
+  db: Knex,
+  items: Array<{ id: number }>,
+  { locking = false } = {},
+): Promise<Map<number, number[]>> {
+  const held = new Map<number, number[]>();
+  if (!items.length) return held;
+  const query = db('tickets')
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
+    .where('status', 'reserved')
+    .select('cartItemId', 'number')
+    .orderBy('number');
+  if (locking && engineOfKnex(db) === 'mysql') query.forShare();
+  const rows = (await query) as Array<{ cartItemId: number; number: number }>;
+  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
+  return held;
 }
