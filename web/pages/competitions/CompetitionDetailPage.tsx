@@ -17,7 +17,6 @@ import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
-import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
@@ -25,6 +24,7 @@ import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '
 import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
+import NotFoundPage from '../NotFoundPage';
 
 const Back = styled(Link)`
   display: inline-flex;
@@ -169,18 +169,6 @@ function ClosedState({
   );
 }
 
-function NotFound() {
-  return (
-    <CenteredMessage>
-      <h1>Competition not found</h1>
-      <p>This competition may have closed or never existed.</p>
-      <Link href="/" asChild>
-        <ButtonLink>Return to Homepage</ButtonLink>
-      </Link>
-    </CenteredMessage>
-  );
-}
-
 function Entries({
   competition,
   entries,
@@ -229,22 +217,23 @@ export default function CompetitionDetailPage() {
   // Sales stop at the end date (server clock) even before the server's close reaches this page.
   const endReached = useHasPassed(c?.endDate);
 
+  // Only a competition names the page: a missing one is titled by the not-found page.
   useEffect(() => {
-    document.title = `${c?.title ?? 'Competition'} | ${siteName}`;
+    if (c?.title) document.title = `${c.title} | ${siteName}`;
   }, [c?.title, siteName]);
 
   if (competition.loading && !c) return <Spinner label="Loading competition" />;
   if (!c) {
+    // A missing competition, or an id that could be none (/competitions/abc): the site's not-found
+    // page, as the server's 404 for that path.
+    const status = (competition.error as { status?: number } | undefined)?.status;
+    if (!competition.error || status === 404 || status === 400) return <NotFoundPage />;
     return (
       <PageContainer>
-        {(competition.error as { status?: number } | undefined)?.status === 404 || !competition.error ? (
-          <NotFound />
-        ) : (
-          <CenteredMessage role="alert">
-            <h1>Something went wrong</h1>
-            <p>{competition.error.message}</p>
-          </CenteredMessage>
-        )}
+        <CenteredMessage role="alert">
+          <h1>Something went wrong</h1>
+          <p>{competition.error.message}</p>
+        </CenteredMessage>
       </PageContainer>
     );
   }
