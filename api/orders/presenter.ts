@@ -14,7 +14,7 @@ const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null
 
 export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
 
-export function presentOrderItem(i: OrderItem): OrderItemView {
+export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
   return {
     id: i.id,
@@ -25,6 +25,7 @@ export function presentOrderItem(i: OrderItem): OrderItemView {
     selectedNumbers: numbers,
     numbers,
     lineTotal: penceToPounds(i.ticketPricePence * i.quantity),
+    drawDate: i.competition ? iso(i.competition.endDate) : null,
   };
 }
 
