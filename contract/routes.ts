@@ -60,7 +60,10 @@ export interface PageMatch {
  * segment, one trailing slash allowed), or null for a path that is no page.
  */
 export function matchPagePath(pathname: string): PageMatch | null {
-  const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  // '//' is not the home page: only one slash may be dropped, never the last one.
+  if (trimmed === '/' && pathname !== '/') return null;
+  const segments = trimmed.split('/');
   for (const path of [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]) {
     const pattern = path.split('/');
     if (pattern.length !== segments.length) continue;

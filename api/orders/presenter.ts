@@ -49,7 +49,8 @@ export function presentOrder(o: OrderWithItems): OrderView {
     currency: o.currency,
     paymentProvider: o.paymentProvider,
     paymentMethod: paymentMethod(o),
-    notice: o.notice ?? null,
+    // The contract's 'last card error' of a failed order is its failure message.
+    notice: o.notice ?? (o.status === 'failed' ? o.failureMessage : null) ?? null,
     refund: o.refundReason
       ? {
           amount: penceToPounds(o.refundedAt ? o.refundedPence : o.totalPence),
