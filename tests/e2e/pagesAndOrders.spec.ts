@@ -49,11 +49,17 @@ test('unknown pages and missing competitions answer 404 with the site’s not-fo
   page,
 }) => {
   const competition = await openCompetition(page.request);
-  for (const path of ['/no-such-page', '/competitions/999999', '/competitions/abc']) {
+  const notFound = await page.goto('/no-such-page');
+  expect(notFound?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(`404 Page Not Found | ${SITE}`);
+  // A missing competition, or an id that cannot be one: the spec's not-found page for competitions.
+  for (const path of ['/competitions/999999', '/competitions/abc']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' }), path).toBeVisible();
-    await expect(page, path).toHaveTitle(`404 Page Not Found | ${SITE}`);
+    await expect(page.getByRole('heading', { name: 'Competition not found' }), path).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Homepage' }), path).toBeVisible();
+    await expect(page, path).toHaveTitle(`Competition not found | ${SITE}`);
     await expect(page.getByText('Something went wrong'), path).toHaveCount(0);
   }
   const res = await page.goto(`/competitions/${competition.id}`);
@@ -82,6 +88,7 @@ test('every page has its own title', async ({ page }) => {
     '/my-competitions',
     '/payment-success',
     '/no-such-page',
+    '/competitions/999999',
   ]) {
     await page.goto(path);
     // Each page sets its title once it has rendered.

@@ -17,6 +17,7 @@ import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
+import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
@@ -24,7 +25,6 @@ import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '
 import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
-import NotFoundPage from '../NotFoundPage';
 
 const Back = styled(Link)`
   display: inline-flex;
@@ -169,6 +169,23 @@ function ClosedState({
   );
 }
 
+/** The spec's missing-competition page, titled as such (never 'Competition | …'). */
+function NotFound() {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = `Competition not found | ${siteName}`;
+  }, [siteName]);
+  return (
+    <CenteredMessage>
+      <h1>Competition not found</h1>
+      <p>This competition may have closed or never existed.</p>
+      <Link href="/" asChild>
+        <ButtonLink>Return to Homepage</ButtonLink>
+      </Link>
+    </CenteredMessage>
+  );
+}
+
 function Entries({
   competition,
   entries,
@@ -224,10 +241,16 @@ export default function CompetitionDetailPage() {
 
   if (competition.loading && !c) return <Spinner label="Loading competition" />;
   if (!c) {
-    // A missing competition, or an id that could be none (/competitions/abc): the site's not-found
-    // page, as the server's 404 for that path.
+    // A missing competition, or an id that could be none (/competitions/abc): not found, as the
+    // server's 404 for that path says.
     const status = (competition.error as { status?: number } | undefined)?.status;
-    if (!competition.error || status === 404 || status === 400) return <NotFoundPage />;
+    if (!competition.error || status === 404 || status === 400) {
+      return (
+        <PageContainer>
+          <NotFound />
+        </PageContainer>
+      );
+    }
     return (
       <PageContainer>
         <CenteredMessage role="alert">
