@@ -6,6 +6,8 @@ import { csrfHeaders, registerViaApi, signInViaApi } from './support';
 // that shows the order's real state (live), and the order history with its printable receipt.
 
 const SITE = 'Westcountry Prizes';
+// Several accounts, purchases and page loads per test: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 const londonDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
@@ -68,7 +70,7 @@ test('unknown pages and missing competitions answer 404 with the site’s not-fo
 });
 
 test('every page has its own title', async ({ page }) => {
-  test.setTimeout(120_000); // sixteen page loads
+  test.setTimeout(150_000); // seventeen page loads
   const competition = await openCompetition(page.request);
   const titles = new Map<string, string>();
   for (const path of [

@@ -239,25 +239,25 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
     document.title = `Order Confirmation | ${siteName}`;
   }, [siteName]);
 
-  // The order as it changes (paid, failed, refunded), and again after a reconnect in case a change
-  // went by while the socket was down.
+  // The order as it changes (paid, failed, refunded), and read again on every (re)connect, in
+  // case a change went by while the socket was down or before it joined the customer's room.
   const { reload } = loaded;
   useEffect(() => {
     const socket = getSocket();
     const onUpdate = (event: unknown) => {
       if (v.is(OrderUpdatedEventSchema, event) && String(event.order.id) === orderId) setLatest(event.order);
     };
-    const onReconnect = () => {
-      setLatest(undefined);
-      reload();
-    };
     socket.on('order:updated', onUpdate);
-    socket.io.on('reconnect', onReconnect);
+    socket.on('connect', reload);
     return () => {
       socket.off('order:updated', onUpdate);
-      socket.io.off('reconnect', onReconnect);
+      socket.off('connect', reload);
     };
   }, [orderId, reload]);
+  // A fresh read from the server replaces whatever was pushed before it.
+  useEffect(() => {
+    if (loaded.data) setLatest(undefined);
+  }, [loaded.data]);
 
   useEffect(() => {
     const o = loaded.data;
