@@ -9,7 +9,9 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  // No source maps: they would publish the whole source to every visitor (`npm run dev` serves
+  // the sources for debugging). `npm run build` (scripts/build.ts) swaps each build in whole.
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './accounts/routes/auth';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
 import { registerNumberRoutes } from './catalogue/routes/numbers';
+import { pageStatus, registerSiteFileRoutes } from './catalogue/routes/siteFiles';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
 import { registerDrawRoutes } from './draws/routes';
@@ -23,6 +24,7 @@ import { staticSite } from './http/staticSite';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
+import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError } from './platform/errors';
@@ -112,12 +114,14 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAccountRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
+  registerOrderHistoryRoutes(api, deps);
   registerAdminCompetitionRoutes(api, deps);
   registerDrawRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
   registerAdminPromoRoutes(api, deps);
   registerUploadRoutes(api, deps);
+  registerSiteFileRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));
@@ -126,7 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   app.use(apiNotFound());
 
   app.use(uploadedFiles(config.dataDir));
-  if (options.webRoot) app.use(staticSite(options.webRoot));
+  if (options.webRoot) app.use(staticSite(options.webRoot, { pageStatus: pageStatus(db) }));
 
   return { app, sessionStore, keys: [config.sessionSecret], router: api };
 }

@@ -29,6 +29,13 @@ export const SANDBOX_TEST_MODE_LABEL = 'Test mode: no real payment is taken';
 /** 12 -> 'ORD-0000000012' (docs/product.md#orders). */
 export const formatOrderNumber = (id: number): string => `ORD-${String(id).padStart(10, '0')}`;
 
+/** The order id in an order number ('ORD-0000001623' → 1623), or null for anything else. */
+export function parseOrderNumber(ref: string): number | null {
+  const match = /^ORD-(\d{10})$/.exec(ref.trim());
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 ? id : null;
+}
+
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'credit'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
@@ -151,6 +158,8 @@ export const OrderItemViewSchema = v.object({
   selectedNumbers: v.array(v.number()),
   numbers: v.array(v.number()),
   lineTotal: v.number(),
+  /** When the competition closes for its draw (its end date); null if it no longer exists. */
+  drawDate: v.nullable(v.string()),
 });
 export type OrderItemView = v.InferOutput<typeof OrderItemViewSchema>;
 

@@ -10,4 +10,6 @@ export * from './draw';
 export * from './errors';
 export * from './money';
 export * from './realtime';
+export * from './receipts';
+export * from './routes';
 export * from './site';

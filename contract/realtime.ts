@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { CartItemView } from './cart';
-import type { AdminOrderEvent, AdminStats } from './checkout';
+import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
 
 // Socket.IO events (docs/product.md#realtime; names are a stable interface, never renamed), with
 // `session:ended` as an extension. Server and client share these shapes.
@@ -77,6 +77,16 @@ export const SocketErrorEventSchema = v.object({
 });
 export type SocketErrorEvent = v.InferOutput<typeof SocketErrorEventSchema>;
 
+/**
+ * Extension, rooms `user:<id>` only: one of the customer's own orders changed (paid, failed,
+ * cancelled or refunded), as its owner sees it, so a waiting confirmation page updates live.
+ */
+export const OrderUpdatedEventSchema = v.object({
+  order: OrderViewSchema,
+  change: v.picklist(ORDER_CHANGES),
+});
+export type OrderUpdatedEvent = v.InferOutput<typeof OrderUpdatedEventSchema>;
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
@@ -92,6 +102,8 @@ export interface ServerToClientEvents {
   'session:ended': () => void;
   /** Room `admins` only: an order was created, paid, failed, cancelled or refunded. */
   'admin:order': (payload: AdminOrderEvent) => void;
+  /** Room `user:<id>` only: that customer's order changed (OrderUpdatedEventSchema). */
+  'order:updated': (payload: OrderUpdatedEvent) => void;
   /** Room `admins` only: the dashboard counts, after every order change. */
   'admin:stats': (payload: AdminStats) => void;
   /** This socket went over a limit (docs/security.md#socket-limits); one that persists is disconnected. */

@@ -10,7 +10,7 @@ import { loadDrawRecord } from '../api/draws/draws';
 import type {} from '../api/draws/events';
 import { type DrawRecord, presentPublicDraw } from '../api/draws/presenter';
 import { adminStats, loadOrder } from '../api/orders/orders';
-import { presentAdminOrder } from '../api/orders/presenter';
+import { presentAdminOrder, presentOrder } from '../api/orders/presenter';
 import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
@@ -233,6 +233,19 @@ export function attachRealtime(
   events.subscribe('cart.expired', ({ owner, itemIds }) =>
     io.to(ownerRooms(owner)).emit('cart:expired', { itemIds }),
   );
+
+  // The customer's own tabs (a confirmation page waiting for its payment): the order as its
+  // owner sees it. Creation is the tab's own answer, so only later changes are pushed.
+  events.subscribe('order.changed', async ({ orderId, change }) => {
+    if (change === 'created') return;
+    try {
+      const order = await loadOrder(db, orderId);
+      if (!order?.userId || events.closed) return;
+      io.to(userRoom(order.userId)).emit('order:updated', { order: presentOrder(order), change });
+    } catch (err) {
+      logger.error({ err, orderId }, 'customer order push failed');
+    }
+  });
 
   // Admins watch orders arrive live: the order as the admin screens show it, then fresh counts.
   events.subscribe('order.changed', async ({ orderId, change }) => {

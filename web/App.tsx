@@ -1,6 +1,12 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import {
+  ADMIN_PAGE_PATHS,
+  type AdminPagePath,
+  CUSTOMER_PAGE_PATHS,
+  type CustomerPagePath,
+} from '../contract/routes';
 import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
@@ -11,8 +17,8 @@ import { startRealtime } from './live/socket';
 import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
 import MyEntriesPage from './pages/account/MyEntriesPage';
+import OrderReceiptPage from './pages/account/OrderReceiptPage';
 import ProfilePage from './pages/account/ProfilePage';
-import type { AdminPath } from './pages/admin/adminRoutes';
 import CartPage from './pages/cart/CartPage';
 import CheckoutPage from './pages/checkout/CheckoutPage';
 import OrderConfirmationPage from './pages/checkout/OrderConfirmationPage';
@@ -58,53 +64,49 @@ function OnNavigation() {
 }
 
 // The admin screens load as their own chunk on first visit (customers never download them).
-const ADMIN_PATHS: AdminPath[] = [
-  '/admin',
-  '/admin/competitions',
-  '/admin/competitions/:id',
-  '/admin/orders',
-  '/admin/orders/:id',
-  '/admin/users',
-  '/admin/ticket-lookup',
-  '/admin/site-settings',
-  '/direct-site-settings',
-  '/direct-upload-test',
-  '/admin/promos',
-];
 const adminScreens = Object.fromEntries(
-  ADMIN_PATHS.map((path) => [
+  ADMIN_PAGE_PATHS.map((path) => [
     path,
     lazy(() => import('./pages/admin/adminRoutes').then((m) => ({ default: m.adminRoutes[path] }))),
   ]),
-) as unknown as Record<AdminPath, ComponentType>;
+) as unknown as Record<AdminPagePath, ComponentType>;
+
+const MyTicketsRedirect = () => <Redirect to="/my-competitions" replace />;
+
+// Every customer page of the shared route table (contract/routes.ts), which the server also reads
+// to answer 404 for any other path.
+const customerScreens: Record<CustomerPagePath, ComponentType> = {
+  '/': HomePage,
+  '/competitions': CompetitionsPage,
+  '/competition/:id': CompetitionDetailPage,
+  '/competitions/:id': CompetitionDetailPage,
+  '/how-to-play': HowToPlayPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+  '/cookies': CookiesPage,
+  '/faq': FaqPage,
+  '/about': AboutPage,
+  '/winners': WinnersPage,
+  '/cart': CartPage,
+  '/checkout': CheckoutPage,
+  '/confirmation/:orderId': OrderConfirmationPage,
+  '/payment-success/:orderId': PaymentSuccessPage,
+  '/payment-success': PaymentSuccessPage,
+  '/my-competitions': MyEntriesPage,
+  '/my-tickets': MyTicketsRedirect,
+  '/auth': AuthPage,
+  '/profile': ProfilePage,
+  '/orders/:orderId/receipt': OrderReceiptPage,
+  '/admin-login': AdminLoginPage,
+};
 
 export function Routes() {
   return (
     <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/competitions" component={CompetitionsPage} />
-      <Route path="/competition/:id" component={CompetitionDetailPage} />
-      <Route path="/competitions/:id" component={CompetitionDetailPage} />
-      <Route path="/how-to-play" component={HowToPlayPage} />
-      <Route path="/terms" component={TermsPage} />
-      <Route path="/privacy" component={PrivacyPage} />
-      <Route path="/cookies" component={CookiesPage} />
-      <Route path="/faq" component={FaqPage} />
-      <Route path="/about" component={AboutPage} />
-      <Route path="/winners" component={WinnersPage} />
-      <Route path="/cart" component={CartPage} />
-      <Route path="/checkout" component={CheckoutPage} />
-      <Route path="/confirmation/:orderId" component={OrderConfirmationPage} />
-      <Route path="/payment-success/:orderId" component={PaymentSuccessPage} />
-      <Route path="/payment-success" component={PaymentSuccessPage} />
-      <Route path="/my-competitions" component={MyEntriesPage} />
-      <Route path="/my-tickets">
-        <Redirect to="/my-competitions" replace />
-      </Route>
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/profile" component={ProfilePage} />
-      <Route path="/admin-login" component={AdminLoginPage} />
-      {ADMIN_PATHS.map((path) => (
+      {CUSTOMER_PAGE_PATHS.map((path) => (
+        <Route key={path} path={path} component={customerScreens[path]} />
+      ))}
+      {ADMIN_PAGE_PATHS.map((path) => (
         <Route key={path} path={path} component={adminScreens[path]} />
       ))}
       <Route component={NotFoundPage} />

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { HeroImage } from '../../contract/competitions';
+import type { OperatorSettings, OperatorSettingsView } from '../../contract/receipts';
 import { SiteSetting } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { DEFAULT_CAP_SETTING, defaultCap } from '../tickets/holdChecks';
@@ -81,6 +82,35 @@ export async function setDefaultTicketCap(db: Knex, actor: Actor, value: number,
       after,
       now,
     );
+    return after;
+  });
+}
+
+const OPERATOR_NAME_KEY = 'operator_name';
+const OPERATOR_ADDRESS_KEY = 'operator_address';
+
+/** Who runs the site, as receipts name it (null until the admin sets it). */
+export async function getOperatorSettings(db: Knex): Promise<OperatorSettingsView> {
+  const [operatorName, operatorAddress] = await Promise.all([
+    getSetting(db, OPERATOR_NAME_KEY),
+    getSetting(db, OPERATOR_ADDRESS_KEY),
+  ]);
+  return { operatorName: operatorName ?? null, operatorAddress: operatorAddress ?? null };
+}
+
+/** The operator's name and address change together; audited. */
+export async function setOperatorSettings(
+  db: Knex,
+  actor: Actor,
+  settings: OperatorSettings,
+  now = Date.now(),
+): Promise<OperatorSettingsView> {
+  return db.transaction(async (trx) => {
+    const before = await getOperatorSettings(trx);
+    await putSetting(trx, OPERATOR_NAME_KEY, settings.operatorName, now);
+    await putSetting(trx, OPERATOR_ADDRESS_KEY, settings.operatorAddress, now);
+    const after = { ...settings };
+    await writeAudit(trx, actor, 'setting.operator', { type: 'setting', id: 'operator' }, before, after, now);
     return after;
   });
 }

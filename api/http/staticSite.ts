@@ -1,14 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { isApiPathSpelling } from './apiPaths';
 
+/** Files whose content never changes under one URL: hashed bundles, and the bundled images. */
+const LONG_LIVED = ['/assets/', '/images/'];
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else may change with a deploy: browsers keep it but ask again every time. */
+const REVALIDATE = 'no-cache';
+
+export interface StaticSiteOptions {
+  /** The status of a client page (404 for a path the route table does not know); 200 without. */
+  pageStatus?: (pathname: string) => Promise<number>;
+}
+
+/** A 304 when the browser's copy (If-Modified-Since against Last-Modified) is still current. */
+function answerFresh(ctx: Context) {
+  if (ctx.status === 200 && ctx.fresh) ctx.status = 304;
+}
+
 /**
- * Serves the built client. Hashed files under /assets/ are cached for a year (immutable); every
- * other GET that is not an API or socket path falls back to index.html so client routes load.
+ * Serves the built client. Hashed files under /assets/ and the images under /images/ are cached
+ * for a year; every other file must be revalidated. A GET that is not an API or socket path and
+ * names no file gets the app shell (index.html), with 404 for a path that is no page. Source maps
+ * are never served.
  */
-export function staticSite(root: string): Middleware {
+export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {}): Middleware {
   const index = path.join(root, 'index.html');
   return async (ctx, next) => {
     if (
@@ -24,31 +42,33 @@ export function staticSite(root: string): Middleware {
       ctx.body = 'The client has not been built yet: run `npm run build` (npm start does it for you).';
       return;
     }
-    const immutable = ctx.path.startsWith('/assets/');
-    try {
-      const served = await send(ctx, ctx.path, {
-        root,
-        index: 'index.html',
-        setHeaders: (res) => {
-          res.setHeader(
-            'Cache-Control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          );
-        },
-      });
-      if (served.endsWith('index.html')) ctx.set('Cache-Control', 'no-cache');
-      return;
-    } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (status !== 404 && status !== 400) throw err;
+    const longLived = LONG_LIVED.some((prefix) => ctx.path.startsWith(prefix));
+    if (!ctx.path.endsWith('.map')) {
+      try {
+        const served = await send(ctx, ctx.path, {
+          root,
+          index: 'index.html',
+          setHeaders: (res) => res.setHeader('Cache-Control', longLived ? LONG_CACHE : REVALIDATE),
+        });
+        if (served.endsWith('index.html') && !path.extname(ctx.path) && pageStatus)
+          ctx.status = await pageStatus(ctx.path);
+        answerFresh(ctx);
+        return;
+      } catch (err) {
+        const status = (err as { status?: number }).status;
+        if (status !== 404 && status !== 400) throw err;
+      }
     }
     // Missing hashed asset or file with an extension: a real 404, not the app shell.
-    if (immutable || path.extname(ctx.path) !== '') {
+    if (longLived || path.extname(ctx.path) !== '') {
       ctx.status = 404;
       ctx.type = 'text/plain';
       ctx.body = 'Not found';
       return;
     }
-    await send(ctx, 'index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+    await send(ctx, 'index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', REVALIDATE) });
+    // The not-found page is the app shell too: the client shows it for a path it does not know.
+    if (pageStatus) ctx.status = await pageStatus(ctx.path);
+    answerFresh(ctx);
   };
 }

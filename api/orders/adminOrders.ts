@@ -45,7 +45,7 @@ export async function listOrders(
   };
   const total = await filtered().resultSize();
   const orders = (await filtered()
-    .withGraphFetched('[items, user]')
+    .withGraphFetched('[items.competition, user]')
     .orderBy('orders.id', 'desc')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as OrderWithItems[];

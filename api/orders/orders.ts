@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminStats } from '../../contract/checkout';
 import { Order, type User, UserEntry } from '../../db/models';
-import { notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import type { OrderWithItems } from './presenter';
 
 /** An order with its items (and its customer, for admins), or undefined. */
@@ -12,7 +12,7 @@ export async function loadOrder(
 ): Promise<OrderWithItems | undefined> {
   const q = Order.query(db)
     .findById(orderId)
-    .withGraphFetched(withUser ? '[items, user]' : 'items');
+    .withGraphFetched(withUser ? '[items.competition, user]' : 'items.competition');
   return (await q) as OrderWithItems | undefined;
 }
 
@@ -47,4 +47,26 @@ export async function adminStats(db: Knex): Promise<AdminStats> {
     count(db('orders')),
   ]);
   return { userCount, competitionCount, orderCount };
+}
+
+/** Order history: every order of this customer, newest first, with items and competitions. */
+export async function listOrdersOf(db: Knex, userId: number): Promise<OrderWithItems[]> {
+  return (await Order.query(db)
+    .where({ userId })
+    .withGraphFetched('items.competition')
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])) as OrderWithItems[];
+}
+
+/**
+ * The order a receipt is printed for: the customer's own (anyone else, admins included, gets the
+ * same 404 as for a missing order), and only once it was paid.
+ */
+export async function receiptOrder(db: Knex, orderId: number, user: User): Promise<OrderWithItems> {
+  const order = await loadOrder(db, orderId);
+  if (!order || order.userId !== user.id) throw notFound('Order not found');
+  if (order.paidAt === null) throw conflict('A receipt is available once the order has been paid.');
+  return order;
 }

@@ -14,7 +14,7 @@ const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null
 
 export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
 
-export function presentOrderItem(i: OrderItem): OrderItemView {
+export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
   return {
     id: i.id,
@@ -25,6 +25,7 @@ export function presentOrderItem(i: OrderItem): OrderItemView {
     selectedNumbers: numbers,
     numbers,
     lineTotal: penceToPounds(i.ticketPricePence * i.quantity),
+    drawDate: i.competition ? iso(i.competition.endDate) : null,
   };
 }
 
@@ -48,7 +49,8 @@ export function presentOrder(o: OrderWithItems): OrderView {
     currency: o.currency,
     paymentProvider: o.paymentProvider,
     paymentMethod: paymentMethod(o),
-    notice: o.notice ?? null,
+    // The contract's 'last card error' of a failed order is its failure message.
+    notice: o.notice ?? (o.status === 'failed' ? o.failureMessage : null) ?? null,
     refund: o.refundReason
       ? {
           amount: penceToPounds(o.refundedAt ? o.refundedPence : o.totalPence),

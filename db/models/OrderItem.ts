@@ -1,3 +1,4 @@
+import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 
 /** A snapshot of what was bought (title and price as they were at purchase time). */
@@ -14,4 +15,17 @@ export class OrderItem extends BaseModel {
   quantity!: number;
   selectedNumbers!: number[];
   createdAt!: number;
+  competition?: Competition;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      competition: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Competition,
+        join: { from: 'orderItems.competitionId', to: 'competitions.id' },
+      },
+    };
+  }
 }
+
+import { Competition } from './Competition';

@@ -80,16 +80,18 @@ test('the competitions page shows the error alert and recovers with Retry', asyn
   await expect(page.getByTestId('competition-card').first()).toBeVisible();
 });
 
-test('a missing competition shows Competition not found with a way home', async ({ page }) => {
-  await page.goto('/competitions/987654');
+test('a missing competition (a 404) shows Competition not found with a way home', async ({ page }) => {
+  const res = await page.goto('/competitions/987654');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Competition not found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Competition not found \| /);
   await page.getByRole('link', { name: 'Return to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
 test('unknown paths show the 404 page', async ({ page }) => {
   const res = await page.goto('/no/such/page');
-  expect(res?.status()).toBe(200); // the SPA shell; the client renders the not-found page
+  expect(res?.status()).toBe(404); // the app shell, which renders the not-found page
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404 Page Not Found/);
 });

@@ -10,7 +10,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real server (API + Socket.IO) on a free port, over a fresh database of the engine under test. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { webRoot }: { webRoot?: string } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const running = await startServer(config, { db: database.db, logger });
+  const running = await startServer(config, { db: database.db, logger, webRoot });
   return {
     ...running,
     database,
@@ -45,11 +48,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
  */
 export function useTestServer(
   onStart: (server: TestServer) => void | Promise<void>,
-  options: { env?: Record<string, string>; beforeStop?: () => void } = {},
+  options: { env?: Record<string, string>; beforeStop?: () => void; webRoot?: string } = {},
 ): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(options.env);
+    server = await startTestServer(options.env, { webRoot: options.webRoot });
     await onStart(server);
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { HeroImageSetSchema, type TicketCapSetting, TicketCapSettingSchema } from '../../../contract/admin';
+import { OperatorSettingsSchema } from '../../../contract/receipts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -10,7 +11,13 @@ import type { AppDeps } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { defaultCap } from '../../tickets/holdChecks';
 import { imageUpload } from '../imageUpload';
-import { resetHeroImage, setDefaultTicketCap, setHeroImage } from '../settings';
+import {
+  getOperatorSettings,
+  resetHeroImage,
+  setDefaultTicketCap,
+  setHeroImage,
+  setOperatorSettings,
+} from '../settings';
 import { UPLOADS_URL_PREFIX, uploadsDirOf } from '../uploads';
 
 // Image uploads and the hero image setting (docs/product.md#admin-site-settings).
@@ -43,6 +50,14 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   router.put('/api/admin/settings/ticket-cap', admin, async (ctx) => {
     const { defaultMaxTicketsPerUser } = parse(TicketCapSettingSchema, ctx.request.body);
     ctx.body = await setDefaultTicketCap(db, actorOf(ctx), defaultMaxTicketsPerUser);
+  });
+
+  // The operator's name and address, printed on receipts (same settings screen).
+  router.get('/api/admin/settings/operator', admin, async (ctx) => {
+    ctx.body = await getOperatorSettings(db);
+  });
+  router.put('/api/admin/settings/operator', admin, async (ctx) => {
+    ctx.body = await setOperatorSettings(db, actorOf(ctx), parse(OperatorSettingsSchema, ctx.request.body));
   });
 
   for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {

@@ -6,6 +6,7 @@ import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { OrderHistory } from '../../components/orders/OrderHistory';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
@@ -215,6 +216,7 @@ export default function ProfilePage() {
         </Card>
         <CreditCard />
       </Grid>
+      <OrderHistory />
       <Links aria-label="Account links">
         <Link href="/">Home</Link>
         <Link href="/cart">My Cart</Link>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AdminHeader } from '../../components/admin/AdminUi';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
+import { OperatorSettings } from '../../components/admin/OperatorSettings';
 import { TicketCapSettings } from '../../components/admin/TicketCapSettings';
 import { ButtonLink } from '../../components/ui/Button';
 import { Lead, PageContainer } from '../../components/ui/Page';
@@ -28,6 +29,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
       )}
       <HeroImageSettings />
       {!direct && <TicketCapSettings />}
+      {!direct && <OperatorSettings />}
     </PageContainer>
   );
 }

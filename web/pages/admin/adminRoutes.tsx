@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { AdminPagePath } from '../../../contract/routes';
 import { adminOnly } from '../../components/admin/RequireAdmin';
 import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
@@ -24,5 +26,5 @@ export const adminRoutes = {
   '/direct-site-settings': adminOnly(DirectSiteSettingsPage),
   '/direct-upload-test': adminOnly(DirectUploadTestPage),
   '/admin/promos': adminOnly(AdminPromosPage),
-} as const;
+} satisfies Record<AdminPagePath, ComponentType>;
 export type AdminPath = keyof typeof adminRoutes;

@@ -1,24 +1,23 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import * as v from 'valibot';
 import { Link, useParams, useSearch } from 'wouter';
 import type { OrderView } from '../../../contract/checkout';
 import { formatPounds } from '../../../contract/money';
+import { OrderUpdatedEventSchema } from '../../../contract/realtime';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { LoginDialog } from '../../components/auth/LoginDialog';
+import { refundSummary, unpaidReason } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
-import { serverNow } from '../../live/clock';
+import { getSocket } from '../../live/socket';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The draw date shown on the confirmation: 7 days from today (spec section 9). */
-const DRAW_DATE_DAYS = 7;
 
 const Wrap = styled(Card)`
   max-width: 680px;
@@ -78,8 +77,15 @@ const Actions = styled.div`
 
 const ticketsLabel = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
+/** The competitions' own end dates: one date when every line shares it, else one per line. */
+function commonDrawDate(order: OrderView): string | null {
+  const dates = new Set(order.items.map((item) => item.drawDate));
+  const [only] = dates;
+  return dates.size === 1 && only ? only : null;
+}
+
 function Confirmed({ order }: { order: OrderView }) {
-  const drawDate = new Date(serverNow() + DRAW_DATE_DAYS * DAY_MS).toISOString();
+  const drawDate = commonDrawDate(order);
   return (
     <Wrap aria-labelledby="confirmed-title">
       <Tick aria-hidden="true">✓</Tick>
@@ -99,8 +105,12 @@ function Confirmed({ order }: { order: OrderView }) {
         <dd data-testid="order-total">{formatPounds(order.total)}</dd>
         <dt>Payment method</dt>
         <dd>{order.paymentMethod}</dd>
-        <dt>Draw date</dt>
-        <dd>{formatLongDate(drawDate)}</dd>
+        {drawDate && (
+          <>
+            <dt>Draw date</dt>
+            <dd data-testid="draw-date">{formatLongDate(drawDate)}</dd>
+          </>
+        )}
       </Facts>
       {order.notice && <Notice role="note">{order.notice}</Notice>}
       <h2>Your Tickets</h2>
@@ -114,6 +124,9 @@ function Confirmed({ order }: { order: OrderView }) {
             <div className="numbers" data-testid="order-numbers">
               Ticket numbers: {item.numbers.join(', ')}
             </div>
+            {!drawDate && item.drawDate && (
+              <div className="numbers">Draw date: {formatLongDate(item.drawDate)}</div>
+            )}
           </li>
         ))}
       </Items>
@@ -130,15 +143,44 @@ function Confirmed({ order }: { order: OrderView }) {
   );
 }
 
-/** The order is not paid (yet): say why, and offer the way back. */
-function NotCompleted({ order, message }: { order: OrderView; message: string | undefined }) {
+const NOT_COMPLETED_TITLE: Record<'failed' | 'cancelled', string> = {
+  failed: 'Payment Failed',
+  cancelled: 'Order Cancelled',
+};
+
+/** A failed, cancelled or refunded order: say what happened to the money and why. */
+function NotCompleted({ order, fallback }: { order: OrderView; fallback: string | undefined }) {
+  const refund = refundSummary(order);
+  const title =
+    order.status === 'failed' || order.status === 'cancelled'
+      ? NOT_COMPLETED_TITLE[order.status]
+      : 'Order Not Completed';
+  // A refund says how much went back and why; otherwise the card's error or the server's answer.
+  const reason = refund ?? order.notice ?? fallback ?? unpaidReason(order);
   return (
     <CenteredMessage role="alert">
-      <h1>Order Not Completed</h1>
-      <p>{message ?? order.notice ?? 'Payment has not been received for this order.'}</p>
+      <h1>{order.refund ? 'Order Refunded' : title}</h1>
+      <p data-testid="order-reason">{reason}</p>
       <p>Order number {order.orderNumber}</p>
       <Link href="/cart" asChild>
         <ButtonLink>Return to Cart</ButtonLink>
+      </Link>
+    </CenteredMessage>
+  );
+}
+
+/** Paid for, but not yet confirmed by the payment provider: this page updates by itself. */
+function AwaitingPayment({ order }: { order: OrderView }) {
+  return (
+    <CenteredMessage>
+      <Spinner label="Waiting for your payment to be confirmed" />
+      <h1>Waiting for your payment</h1>
+      <p>
+        We're waiting for the payment provider to confirm order {order.orderNumber}. This page updates by
+        itself as soon as it does.
+      </p>
+      <Link href="/cart" asChild>
+        <ButtonLink $variant="ghost">Return to Cart</ButtonLink>
       </Link>
     </CenteredMessage>
   );
@@ -176,9 +218,10 @@ const NotFound = () => (
 );
 
 /**
- * An order's confirmation (docs/product.md#orders). A pending order (the return
- * from a Stripe redirect, or a webhook still on its way) is confirmed once with PATCH
- * /api/orders/:id; the server checks with the payment provider before it sells anything.
+ * An order's confirmation (docs/product.md#orders), read from the server: paid, waiting, failed or
+ * refunded. A pending order (the return from a Stripe redirect, or a webhook still on its way) is
+ * confirmed once with PATCH /api/orders/:id, which checks with the payment provider before it sells
+ * anything; after that the page follows the order live (`order:updated` on the customer's room).
  */
 export function OrderConfirmation({ orderId }: { orderId: string }) {
   const siteName = useSiteName();
@@ -186,33 +229,58 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   const user = useAuth((s) => s.user);
   const authStatus = useAuth((s) => s.status);
   const loaded = useApiData<OrderView>(user ? `/api/orders/${encodeURIComponent(orderId)}` : null);
-  const [confirmed, setConfirmed] = useState<OrderView>();
+  const [latest, setLatest] = useState<OrderView>();
   const [confirmError, setConfirmError] = useState<string>();
+  const [checking, setChecking] = useState(false);
   const asked = useRef(false);
-  const order = confirmed ?? loaded.data;
+  const order = latest ?? loaded.data;
 
   useEffect(() => {
     document.title = `Order Confirmation | ${siteName}`;
   }, [siteName]);
 
+  // The order as it changes (paid, failed, refunded), and read again on every (re)connect, in
+  // case a change went by while the socket was down or before it joined the customer's room.
+  const { reload } = loaded;
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = (event: unknown) => {
+      if (v.is(OrderUpdatedEventSchema, event) && String(event.order.id) === orderId) setLatest(event.order);
+    };
+    socket.on('order:updated', onUpdate);
+    socket.on('connect', reload);
+    return () => {
+      socket.off('order:updated', onUpdate);
+      socket.off('connect', reload);
+    };
+  }, [orderId, reload]);
+  // A fresh read from the server replaces whatever was pushed before it.
+  useEffect(() => {
+    if (loaded.data) setLatest(undefined);
+  }, [loaded.data]);
+
   useEffect(() => {
     const o = loaded.data;
     if (!o || asked.current || (o.status !== 'pending' && o.status !== 'failed')) return;
     asked.current = true;
-    apiSend<OrderView>('PATCH', `/api/orders/${o.id}`, { status: 'completed' }).then(
-      (paid) => {
-        setConfirmed(paid);
-        // Back from the card provider's own page (3-D Secure and the like).
-        if (new URLSearchParams(search).get('redirect_status') === 'succeeded') {
-          toast({
-            title: 'Payment successful!',
-            description: 'Thank you for your purchase.',
-            variant: 'success',
-          });
-        }
-      },
-      (err) => setConfirmError(messageOf(err, 'Payment has not been received for this order.')),
-    );
+    setChecking(true);
+    apiSend<OrderView>('PATCH', `/api/orders/${o.id}`, { status: 'completed' })
+      .then(
+        (paid) => {
+          setLatest(paid);
+          // Back from the card provider's own page (3-D Secure and the like).
+          if (new URLSearchParams(search).get('redirect_status') === 'succeeded') {
+            toast({
+              title: 'Payment successful!',
+              description: 'Thank you for your purchase.',
+              variant: 'success',
+            });
+          }
+        },
+        // Still pending: the live update settles it. Failed: the page says why.
+        (err) => setConfirmError(messageOf(err, 'Payment has not been received for this order.')),
+      )
+      .finally(() => setChecking(false));
   }, [loaded.data, search]);
 
   // The paid order's items left the cart on the server: show that here too.
@@ -223,7 +291,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   let content: ReactNode;
   if (!user) {
     content = authStatus === 'loading' ? <Spinner label="Checking your account" /> : <SignedOut />;
-  } else if (loaded.error) {
+  } else if (loaded.error && !latest) {
     const status = (loaded.error as { status?: number }).status;
     content =
       status === 404 || status === 400 ? (
@@ -241,10 +309,12 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
     content = <Spinner label="Loading your order" />;
   } else if (order.status === 'completed') {
     content = <Confirmed order={order} />;
-  } else if ((order.status === 'pending' || order.status === 'failed') && !confirmError) {
+  } else if (order.status === 'pending') {
+    content = <AwaitingPayment order={order} />;
+  } else if (order.status === 'failed' && checking) {
     content = <Spinner label="Confirming your payment" />;
   } else {
-    content = <NotCompleted order={order} message={confirmError} />;
+    content = <NotCompleted order={order} fallback={confirmError} />;
   }
   return <PageContainer>{content}</PageContainer>;
 }

@@ -1,79 +1,51 @@
 import { useEffect } from 'react';
-import styled from 'styled-components';
 import { Link, useParams, useSearch } from 'wouter';
-import { formatPence } from '../../../contract/money';
+import { parseOrderNumber } from '../../../contract/checkout';
 import { ButtonLink } from '../../components/ui/Button';
-import { Card, PageContainer } from '../../components/ui/Page';
+import { CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 import { OrderConfirmation } from './OrderConfirmationPage';
 
-const Wrap = styled(Card)`
-  max-width: 560px;
-  margin: 0 auto;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  text-align: center;
-  h1 { margin: 0; color: ${({ theme }) => theme.colors.success}; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md}; margin: 0; text-align: left; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: anywhere; }
-`;
+/** The order a return URL names: `?orderId=1623` or `?orderRef=ORD-0000001623`. */
+function orderIdOf(search: string): string | null {
+  const query = new URLSearchParams(search);
+  const id = query.get('orderId');
+  if (id && /^[1-9]\d{0,9}$/.test(id)) return id;
+  const fromRef = parseOrderNumber(query.get('orderRef') ?? '');
+  return fromRef === null ? null : String(fromRef);
+}
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  a { flex: 1 1 180px; }
-`;
-
-/** The query values of the hosted payment page's redirect; amount arrives in pence. */
-function PaymentResult() {
+/** A return URL that names no order of this site: nothing in it is taken as a payment result. */
+function UnknownPayment() {
   const siteName = useSiteName();
-  const query = new URLSearchParams(useSearch());
-  const orderRef = query.get('orderRef');
-  const transactionId = query.get('transactionID');
-  const pence = Number(query.get('amount'));
-
   useEffect(() => {
-    document.title = `Payment Successful | ${siteName}`;
+    document.title = `Payment | ${siteName}`;
   }, [siteName]);
-
   return (
-    <Wrap aria-labelledby="payment-result-title">
-      <h1 id="payment-result-title">Payment Successful</h1>
-      <p>Thank you for your purchase.</p>
-      <dl>
-        <dt>Order reference</dt>
-        <dd>{orderRef ?? 'Not provided'}</dd>
-        <dt>Amount</dt>
-        <dd data-testid="payment-amount">
-          {query.has('amount') && Number.isFinite(pence) ? formatPence(pence) : 'Not provided'}
-        </dd>
-        <dt>Transaction ID</dt>
-        <dd>{transactionId ?? 'Not provided'}</dd>
-      </dl>
-      <Actions>
-        <Link href="/" asChild>
-          <ButtonLink $variant="ghost">Continue Shopping</ButtonLink>
+    <PageContainer>
+      <CenteredMessage>
+        <h1>Order Not Found</h1>
+        <p>
+          This link does not name one of your orders. Your orders and whether each one was paid are in My
+          Account.
+        </p>
+        <Link href="/profile" asChild>
+          <ButtonLink>View My Orders</ButtonLink>
         </Link>
-        <Link href="/my-tickets" asChild>
-          <ButtonLink>View My Tickets</ButtonLink>
-        </Link>
-      </Actions>
-    </Wrap>
+      </CenteredMessage>
+    </PageContainer>
   );
 }
 
 /**
- * /payment-success (docs/product.md#orders): the hosted payment page's return, showing its query values.
- * /payment-success/:orderId is the order's confirmation, as /confirmation/:orderId.
+ * /payment-success/:orderId and /payment-success?orderId=… (docs/product.md#orders): the order's
+ * real state, read from the server for its owner only, exactly as /confirmation/:orderId. The
+ * address bar is never trusted: a return without an order of this site shows no payment result.
  */
 export default function PaymentSuccessPage() {
-  const { orderId } = useParams<{ orderId?: string }>();
+  const params = useParams<{ orderId?: string }>();
+  const search = useSearch();
+  const orderId = params.orderId ?? orderIdOf(search);
   if (orderId) return <OrderConfirmation key={orderId} orderId={orderId} />;
-  return (
-    <PageContainer>
-      <PaymentResult />
-    </PageContainer>
-  );
+  return <UnknownPayment />;
 }

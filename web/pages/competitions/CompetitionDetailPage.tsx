@@ -169,7 +169,12 @@ function ClosedState({
   );
 }
 
+/** The spec's missing-competition page, titled as such (never 'Competition | …'). */
 function NotFound() {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = `Competition not found | ${siteName}`;
+  }, [siteName]);
   return (
     <CenteredMessage>
       <h1>Competition not found</h1>
@@ -229,22 +234,29 @@ export default function CompetitionDetailPage() {
   // Sales stop at the end date (server clock) even before the server's close reaches this page.
   const endReached = useHasPassed(c?.endDate);
 
+  // Only a competition names the page: a missing one is titled by the not-found page.
   useEffect(() => {
-    document.title = `${c?.title ?? 'Competition'} | ${siteName}`;
+    if (c?.title) document.title = `${c.title} | ${siteName}`;
   }, [c?.title, siteName]);
 
   if (competition.loading && !c) return <Spinner label="Loading competition" />;
   if (!c) {
+    // A missing competition, or an id that could be none (/competitions/abc): not found, as the
+    // server's 404 for that path says.
+    const status = (competition.error as { status?: number } | undefined)?.status;
+    if (!competition.error || status === 404 || status === 400) {
+      return (
+        <PageContainer>
+          <NotFound />
+        </PageContainer>
+      );
+    }
     return (
       <PageContainer>
-        {(competition.error as { status?: number } | undefined)?.status === 404 || !competition.error ? (
-          <NotFound />
-        ) : (
-          <CenteredMessage role="alert">
-            <h1>Something went wrong</h1>
-            <p>{competition.error.message}</p>
-          </CenteredMessage>
-        )}
+        <CenteredMessage role="alert">
+          <h1>Something went wrong</h1>
+          <p>{competition.error.message}</p>
+        </CenteredMessage>
       </PageContainer>
     );
   }

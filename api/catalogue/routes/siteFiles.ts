@@ -1,0 +1,101 @@
+import type { Router } from '@koa/router';
+import type { Knex } from 'knex';
+import * as v from 'valibot';
+import { IdParamSchema } from '../../../contract/competitions';
+import { COMPETITION_PAGE_PATHS, matchPagePath } from '../../../contract/routes';
+import type { AppDeps } from '../../platform/context';
+import { findViewableCompetition, listPublicCompetitions } from '../competitions';
+
+/** Public pages a crawler should index, besides each open competition. */
+const INDEXED_PAGES = [
+  '/',
+  '/competitions',
+  '/winners',
+  '/how-to-play',
+  '/faq',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/cookies',
+];
+
+/** Private or back-office pages: no use to a search engine. */
+const NOT_INDEXED = [
+  '/api/',
+  '/admin',
+  '/admin-login',
+  '/direct-',
+  '/cart',
+  '/checkout',
+  '/confirmation/',
+  '/payment-success',
+  '/orders/',
+  '/profile',
+  '/my-competitions',
+  '/my-tickets',
+  '/auth',
+];
+
+const xmlEscape = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+/**
+ * The HTTP status of a client page: 404 for a path the client's route table does not know, and
+ * for a competition page whose competition cannot be viewed (missing, archived, or no id at all).
+ */
+export function pageStatus(db: Knex): (pathname: string) => Promise<200 | 404> {
+  return async (pathname) => {
+    const page = matchPagePath(pathname);
+    if (!page) return 404;
+    if (!COMPETITION_PAGE_PATHS.includes(page.path)) return 200;
+    const id = v.safeParse(IdParamSchema, page.params);
+    if (!id.success) return 404;
+    try {
+      await findViewableCompetition(db, id.output.id);
+      return 200;
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return 404;
+      throw err;
+    }
+  };
+}
+
+/** /robots.txt and /sitemap.xml (open competitions), with absolute URLs from PUBLIC_URL. */
+export function registerSiteFileRoutes(router: Router, { db, config }: AppDeps): void {
+  const origin = config.publicUrl.replace(/\/$/, '');
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = [
+      'User-agent: *',
+      ...NOT_INDEXED.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const competitions = await listPublicCompetitions(db);
+    const urls = [
+      ...INDEXED_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),
+      ...competitions.map(
+        (c) =>
+          `  <url><loc>${xmlEscape(`${origin}/competitions/${c.id}`)}</loc><lastmod>${new Date(c.updatedAt).toISOString()}</lastmod></url>`,
+      ),
+    ];
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
+  });
+}

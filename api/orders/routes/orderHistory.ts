@@ -1,0 +1,35 @@
+import type { Router } from '@koa/router';
+import { OrderIdSchema } from '../../../contract/checkout';
+import { RECEIPT_VAT_NOTE, type ReceiptView } from '../../../contract/receipts';
+import { getOperatorSettings } from '../../catalogue/settings';
+import { requireUser } from '../../http/auth';
+import { parse } from '../../http/validate';
+import type { AppDeps } from '../../platform/context';
+import { listOrdersOf, receiptOrder } from '../orders';
+import { presentOrder } from '../presenter';
+
+/** My Account's order history and printable receipts (docs/product.md#orders): the owner's only. */
+export function registerOrderHistoryRoutes(router: Router, { db, config }: AppDeps): void {
+  const signedIn = requireUser(db);
+
+  router.get('/api/orders', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listOrdersOf(db, ctx.state.user!.id)).map(presentOrder);
+  });
+
+  router.get('/api/orders/:id/receipt', signedIn, async (ctx) => {
+    const { id } = parse(OrderIdSchema, ctx.params);
+    const order = await receiptOrder(db, id, ctx.state.user!);
+    const operator = await getOperatorSettings(db);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      order: presentOrder(order),
+      seller: {
+        name: operator.operatorName ?? config.siteName,
+        address: operator.operatorAddress,
+        supportEmail: config.supportEmail,
+      },
+      vatNote: RECEIPT_VAT_NOTE,
+    } satisfies ReceiptView;
+  });
+}

@@ -1,0 +1,158 @@
+import { type ReactNode, useEffect } from 'react';
+import styled from 'styled-components';
+import { Link, useParams } from 'wouter';
+import { formatPounds } from '../../../contract/money';
+import type { ReceiptView } from '../../../contract/receipts';
+import { useApiData } from '../../api/useApiData';
+import { refundSummary } from '../../components/orders/orderStatus';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatLongDate } from '../../format';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+
+const Sheet = styled(Card)`
+  max-width: 760px;
+  margin: 0 auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  h1 { margin: 0; }
+  address { font-style: normal; white-space: pre-line; }
+  table { width: 100%; border-collapse: collapse; }
+  th, td { text-align: left; padding: ${({ theme }) => theme.space.xs}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  td.money, th.money { text-align: right; white-space: nowrap; }
+  tfoot th { text-align: right; }
+  @media print {
+    box-shadow: none;
+    border: 0;
+    .no-print { display: none; }
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+function Receipt({ receipt }: { receipt: ReceiptView }) {
+  const { order, seller } = receipt;
+  const refund = refundSummary(order);
+  return (
+    <Sheet aria-labelledby="receipt-title">
+      <h1 id="receipt-title">Receipt {order.orderNumber}</h1>
+      <div data-testid="receipt-seller">
+        <strong>{seller.name}</strong>
+        {seller.address && <address>{seller.address}</address>}
+        <div>{seller.supportEmail}</div>
+      </div>
+      <p>
+        Paid on {formatLongDate(order.paidAt ?? order.createdAt)} by {order.paymentMethod}
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Competition</th>
+            <th scope="col">Ticket numbers</th>
+            <th scope="col" className="money">
+              Tickets
+            </th>
+            <th scope="col" className="money">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.title}</td>
+              <td>{item.numbers.join(', ')}</td>
+              <td className="money">
+                {item.quantity} × {formatPounds(item.ticketPrice)}
+              </td>
+              <td className="money">{formatPounds(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {order.creditApplied > 0 && (
+            <tr>
+              <th colSpan={3}>Paid with site credit</th>
+              <td className="money">{formatPounds(order.creditApplied)}</td>
+            </tr>
+          )}
+          {order.creditApplied > 0 && order.total > 0 && (
+            <tr>
+              <th colSpan={3}>Paid by card</th>
+              <td className="money">{formatPounds(order.total)}</td>
+            </tr>
+          )}
+          <tr>
+            <th colSpan={3}>Total</th>
+            <td className="money" data-testid="receipt-total">
+              {formatPounds(order.subtotal)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p>{receipt.vatNote}</p>
+      {refund && <p data-testid="receipt-refund">Refund: {refund}</p>}
+      <Actions className="no-print">
+        <Button type="button" onClick={() => window.print()}>
+          Print receipt
+        </Button>
+        <Link href="/profile" asChild>
+          <ButtonLink $variant="ghost">Back to My Account</ButtonLink>
+        </Link>
+      </Actions>
+    </Sheet>
+  );
+}
+
+/** /orders/:orderId/receipt: a printable receipt for one of the customer's paid orders. */
+export default function OrderReceiptPage() {
+  const { orderId } = useParams<{ orderId: string }>();
+  const siteName = useSiteName();
+  const user = useAuth((s) => s.user);
+  const authStatus = useAuth((s) => s.status);
+  const receipt = useApiData<ReceiptView>(
+    user ? `/api/orders/${encodeURIComponent(orderId ?? '')}/receipt` : null,
+  );
+  const orderNumber = receipt.data?.order.orderNumber;
+
+  useEffect(() => {
+    document.title = `${orderNumber ? `Receipt ${orderNumber}` : 'Receipt'} | ${siteName}`;
+  }, [orderNumber, siteName]);
+
+  let content: ReactNode;
+  if (!user) {
+    content =
+      authStatus === 'loading' ? (
+        <Spinner label="Checking your account" />
+      ) : (
+        <CenteredMessage>
+          <h1>Authentication Required</h1>
+          <p>Please log in to view your receipt.</p>
+          <Link href="/auth" asChild>
+            <ButtonLink>Log In</ButtonLink>
+          </Link>
+        </CenteredMessage>
+      );
+  } else if (receipt.error) {
+    content = (
+      <CenteredMessage role="alert">
+        <h1>Receipt not available</h1>
+        <p>{receipt.error.message}</p>
+        <Link href="/profile" asChild>
+          <ButtonLink>Back to My Account</ButtonLink>
+        </Link>
+      </CenteredMessage>
+    );
+  } else if (!receipt.data) {
+    content = <Spinner label="Loading your receipt" />;
+  } else {
+    content = <Receipt receipt={receipt.data} />;
+  }
+  return <PageContainer>{content}</PageContainer>;
+}
