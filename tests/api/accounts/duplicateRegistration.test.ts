@@ -82,7 +82,7 @@ describe.skipIf(engineUnavailable())(`unique-key conflicts on ${testEngine()}`, 
   });
 
   it('recognises the conflict from objection models and plain knex alike (users, settings)', async () => {
-    const caught = async (work: () => Promise<unknown>) => {
+    const caught = async (work: () => PromiseLike<unknown>) => {
       try {
         await work();
       } catch (err) {
@@ -96,7 +96,7 @@ describe.skipIf(engineUnavailable())(`unique-key conflicts on ${testEngine()}`, 
       email: 'twin@example.co.uk',
       passwordHash: 'x',
       phoneNumber: '07700900123',
-      role: 'user',
+      role: 'user' as const,
       siteCreditPence: 0,
       createdAt: now,
       updatedAt: now,
