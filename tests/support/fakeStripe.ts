@@ -128,6 +128,14 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The settings that point the app under test at this fake, as a server's environment. */
+export const fakeStripeEnv = (stripe: Pick<FakeStripe, 'url'>) => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+});
+
 export async function startFakeStripe(
   secretKey = FAKE_STRIPE_SECRET_KEY,
   webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET,

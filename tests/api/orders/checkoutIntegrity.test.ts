@@ -12,13 +12,7 @@ import {
   soldNumbers,
   startCheckout,
 } from '../../support/checkout';
-import {
-  FAKE_STRIPE_PUBLISHABLE_KEY,
-  FAKE_STRIPE_SECRET_KEY,
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../support/fakeStripe';
+import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -179,12 +173,7 @@ describe.skipIf(engineUnavailable())(`checking out again with Stripe on ${testEn
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
+    server = await startTestServer(fakeStripeEnv(stripe));
     db = server.database.db;
   });
   afterAll(async () => {

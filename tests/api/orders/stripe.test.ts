@@ -20,9 +20,9 @@ import {
 import {
   FAKE_STRIPE_PUBLISHABLE_KEY,
   FAKE_STRIPE_SECRET_KEY,
-  FAKE_STRIPE_WEBHOOK_SECRET,
   type FakePaymentIntent,
   type FakeStripe,
+  fakeStripeEnv,
   startFakeStripe,
 } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
@@ -39,12 +39,7 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
+    server = await startTestServer(fakeStripeEnv(stripe));
     db = server.database.db;
   });
   afterAll(async () => {
