@@ -626,17 +626,14 @@ async function dropUnpaidOrder(
   now: number,
 ): Promise<FulfilmentResult> {
   await inUnitOfWork(deps, async (uow) => {
-    const changed = await uow
+    const cancelled = await uow
       .trx('orders')
       .where({ id: orderId })
-      .whereNot('status', 'completed')
-      .update({
-        status: 'cancelled',
-        cancelledAt: uow.trx.raw('COALESCE(??, ?)', ['cancelled_at', now]),
-        notice: reason,
-        updatedAt: now,
-      });
-    if (changed) uow.emit('order.changed', { orderId, change: 'cancelled' });
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'cancelled', cancelledAt: now, notice: reason, updatedAt: now });
+    if (cancelled) uow.emit('order.changed', { orderId, change: 'cancelled' });
+    // Already cancelled (replaced by a newer checkout): it keeps its time and gets the reason.
+    else await uow.trx('orders').where({ id: orderId, status: 'cancelled' }).update({ notice: reason });
   });
   return { outcome: 'not_completed', orderId, reason };
 }
