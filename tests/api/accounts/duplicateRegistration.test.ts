@@ -51,7 +51,7 @@ describe.skipIf(engineUnavailable())(`unique-key conflicts on ${testEngine()}`, 
     }
     const rows = await db('users').whereRaw('lower(username) = ?', [base.username.toLowerCase()]);
     expect(rows).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('10 parallel registrations of one e-mail: one 201, nine 409 on the email field', async () => {
     const base = registration();
@@ -68,7 +68,7 @@ describe.skipIf(engineUnavailable())(`unique-key conflicts on ${testEngine()}`, 
       });
     }
     expect(await db('users').whereRaw('lower(email) = ?', [base.email.toLowerCase()])).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('10 parallel holds of one number: one 201, nine 409 number_taken', async () => {
     const id = await insertCompetition(db, { totalTickets: 20 });

@@ -151,7 +151,7 @@ describe.skipIf(engineUnavailable())(`checking out again with the sandbox on ${t
       expect(await db('sandboxRefunds').where({ paymentIntentId: intent.id })).toEqual([]);
     }
     await expectTicketInvariants(db);
-  });
+  }, 60_000);
 
   it('a card payment under 30p is a 400 the customer can act on, and nothing is made', async () => {
     const id = await insertCompetition(db, { totalTickets: 30, ticketPricePence: 10 });
@@ -346,5 +346,5 @@ describe.skipIf(engineUnavailable())(`racing credit-only checkouts on ${testEngi
     // The race really happened somewhere (3 checkouts each, one of them wins).
     expect(refusals.length).toBe(10);
     await expectTicketInvariants(db);
-  });
+  }, 60_000);
 });
