@@ -23,6 +23,16 @@ export function creditToApply(subtotalPence: number, creditPence: number, wanted
     ? Math.max(0, subtotalPence - MIN_CARD_CHARGE_PENCE)
     : credit;
 }
+export const CARD_MINIMUM_MESSAGE = 'Card payments start at £0.30: add a ticket or pay with site credit';
+
+/**
+ * Whether the card part of a payment is under the card minimum, so the payment cannot start: the
+ * cart page shows CARD_MINIMUM_MESSAGE before checkout, the server answers it with a 400. Nothing
+ * to charge (credit pays it all) is fine.
+ */
+export const belowCardMinimum = (cardPence: number): boolean =>
+  cardPence > 0 && cardPence < MIN_CARD_CHARGE_PENCE;
+
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items to your cart before checking out.';
 export const SANDBOX_TEST_MODE_LABEL = 'Test mode: no real payment is taken';
 

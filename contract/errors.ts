@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   closed: 'closed',
   /** The skill question has not been answered correctly in this session. */
   skillRequired: 'skill_required',
+  /** The card would be charged less than its £0.30 minimum (contract/checkout.ts belowCardMinimum). */
+  cardMinimum: 'card_minimum',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -54,16 +54,28 @@ export async function bumpCounter(
 interface DbError {
   code?: string;
   errno?: number;
+  /** The driver's own error, when objection (db-errors) wrapped it. */
+  nativeError?: unknown;
 }
 
-/** A unique-key violation on either engine. */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * The driver's error behind `err`. On MySQL/MariaDB objection wraps every error of a Model query
+ * (db-errors: UniqueViolationError, DBError ...) and keeps the driver's as `nativeError`; plain
+ * knex queries, and better-sqlite3's errors, are not wrapped.
+ */
+const driverError = (err: unknown): DbError => {
   const e = err as DbError;
+  return e?.nativeError && typeof e.nativeError === 'object' ? (e.nativeError as DbError) : e;
+};
+
+/** A unique-key violation on either engine, from a knex or an objection query. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = driverError(err);
   return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Deadlock or lock-wait timeout: the whole transaction may be retried. */
 export function isRetryableTxError(err: unknown): boolean {
-  const e = err as DbError;
+  const e = driverError(err);
   return e?.errno === 1213 || e?.errno === 1205 || e?.code === 'SQLITE_BUSY';
 }

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../db/dialect';
-import { CartItem, User } from '../../db/models';
+import { User } from '../../db/models';
 import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
-import { deleteItems, versionReleases } from '../tickets/holdRows';
+import { eraseAccount } from './accountErasure';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (docs/product.md#admin-users). An admin cannot
@@ -73,8 +73,8 @@ export async function changeRole(
 }
 
 /**
- * Deletes the login and personal data; orders, entries and the credit ledger stay as financial
- * records attributed to a deleted user. Their held numbers are released and their sessions end.
+ * Deletes the login and personal data (accountErasure.ts: refused while a prize is undelivered);
+ * orders, entries and the credit ledger stay. Their sessions end.
  */
 export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, now = Date.now()) {
   if (userId === actor.id) throw conflict('You cannot delete your own account.');
@@ -82,23 +82,7 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, 
     const { trx } = uow;
     const target = await lockTarget(trx, userId);
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be deleted.');
-    const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
-    const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
-    for (const r of released) uow.emit('tickets.released', r);
-    await trx('users')
-      .where({ id: userId })
-      .update({
-        // Unique placeholders free the username and e-mail for someone else.
-        username: `deleted-${userId}`,
-        email: `deleted-${userId}@deleted.invalid`,
-        passwordHash: 'deleted',
-        firstName: null,
-        lastName: null,
-        phoneNumber: '',
-        role: 'user',
-        deletedAt: now,
-        updatedAt: now,
-      });
+    await eraseAccount(uow, userId, now);
     await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
   });
   await endUserSessions(deps, userId, { signOut: true });

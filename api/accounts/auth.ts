@@ -22,11 +22,13 @@ const timingDecoy = () => {
   return dummyHash;
 };
 
-async function duplicateMessage(db: Knex, username: string, email: string): Promise<string | undefined> {
-  if (await User.query(db).whereRaw('lower(??) = ?', ['username', username.toLowerCase()]).first())
-    return USERNAME_TAKEN;
-  if (await User.query(db).whereRaw('lower(??) = ?', ['email', email.toLowerCase()]).first())
-    return EMAIL_TAKEN;
+/** The 409 for a username or e-mail in use, on the field it is about (undefined: neither is). */
+async function duplicateError(db: Knex, username: string, email: string) {
+  const inUse = async (column: 'username' | 'email', value: string) =>
+    User.query(db).whereRaw('lower(??) = ?', [column, value.toLowerCase()]).first();
+  if (await inUse('username', username))
+    return conflict(USERNAME_TAKEN, { fields: { username: USERNAME_TAKEN } });
+  if (await inUse('email', email)) return conflict(EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   return undefined;
 }
 
@@ -35,8 +37,8 @@ async function duplicateMessage(db: Knex, username: string, email: string): Prom
  * fields of the contract are stored: role is always 'user' and credit comes only from promos.
  */
 export async function registerUser(db: Knex, input: RegisterInput, now = Date.now()): Promise<User> {
-  const taken = await duplicateMessage(db, input.username, input.email);
-  if (taken) throw conflict(taken);
+  const taken = await duplicateError(db, input.username, input.email);
+  if (taken) throw taken;
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (trx) => {
@@ -57,7 +59,10 @@ export async function registerUser(db: Knex, input: RegisterInput, now = Date.no
   } catch (err) {
     // Lost a race with a registration of the same name between the check and the insert.
     if (isUniqueViolation(err))
-      throw conflict((await duplicateMessage(db, input.username, input.email)) ?? USERNAME_TAKEN);
+      throw (
+        (await duplicateError(db, input.username, input.email)) ??
+        conflict(USERNAME_TAKEN, { fields: { username: USERNAME_TAKEN } })
+      );
     throw err;
   }
 }

@@ -24,8 +24,11 @@ export interface DrawRecord {
   deletedAt: number | null;
 }
 
+/** How a winner whose account was deleted is shown: the record stays, the person does not. */
+export const ANONYMOUS_WINNER = 'Anonymous winner';
+
 export const winnerNameOf = (r: Pick<DrawRecord, 'firstName' | 'lastName' | 'username' | 'deletedAt'>) =>
-  publicOwnerName(r);
+  r.deletedAt ? ANONYMOUS_WINNER : publicOwnerName(r);
 
 export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
   seed: r.seed,

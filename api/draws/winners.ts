@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lockForUpdate } from '../../db/dialect';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { notFound } from '../platform/errors';
 import { listDrawRecords, loadDrawRecord } from './draws';
@@ -9,6 +10,26 @@ import type { DrawRecord } from './presenter';
 export const listWinners = (db: Knex): Promise<DrawRecord[]> => listDrawRecords(db);
 
 export const listAdminWinners = (db: Knex): Promise<DrawRecord[]> => listDrawRecords(db, 1000);
+
+/**
+ * The competitions this user won whose prize is not yet delivered, locked (an account with one
+ * cannot be deleted, and marking it delivered waits for the deletion to commit or roll back).
+ */
+export async function undeliveredPrizesOf(
+  trx: Knex.Transaction,
+  userId: number,
+): Promise<Array<{ competitionId: number; title: string }>> {
+  const rows = (await lockForUpdate(
+    trx,
+    trx('draws as d')
+      .join('competitions as c', 'c.id', 'd.competitionId')
+      .where('d.winnerUserId', userId)
+      .whereNull('d.prizeDeliveredAt')
+      .orderBy('d.competitionId')
+      .select('d.competitionId', 'c.title'),
+  )) as Array<{ competitionId: number; title: string }>;
+  return rows.map((r) => ({ competitionId: Number(r.competitionId), title: r.title }));
+}
 
 /** Marks the prize of a drawn competition delivered (or not), audit-logged on the competition. */
 export async function setPrizeDelivered(

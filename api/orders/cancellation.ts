@@ -30,6 +30,8 @@ export interface CancelDeps extends AdminDeps {
 }
 
 export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
+/** A draw is final: its entries (the sold numbers) cannot change afterwards. */
+export const DRAWN_ORDER_MESSAGE = "This competition has been drawn; its orders can't be cancelled";
 
 const snapshot = (o: Order) => ({
   id: o.id,
@@ -72,6 +74,17 @@ export async function cancelOrder(
     const byCompetition = new Map<number, typeof sold>();
     for (const t of sold)
       byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
+    // The competitions are locked as a draw locks them, so a draw and this cancel never interleave:
+    // either the draw committed first (refused here) or it waits and draws without these numbers.
+    const competitions = (await lockForUpdate(
+      trx,
+      trx('competitions')
+        .whereIn('id', [...byCompetition.keys()])
+        .orderBy('id')
+        .select('id', 'drawnAt'),
+    )) as Array<{ id: number; drawnAt: number | null }>;
+    const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
+    if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
     for (const [competitionId, tickets] of byCompetition) {
       await trx('competitions').where({ id: competitionId }).decrement('ticketsSold', tickets.length);
       await trx('tickets')

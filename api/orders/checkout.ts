@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  belowCardMinimum,
+  CARD_MINIMUM_MESSAGE,
   CREDIT_MINIMUM_MESSAGE,
   CREDIT_MINIMUM_SPEND_PENCE,
   type CreatePaymentIntentInput,
@@ -36,11 +38,26 @@ export interface CheckoutDeps extends PaymentDeps {
   windowSeconds: number;
 }
 
-/** The smallest card payment Stripe takes in GBP. */
 const OPEN_STATUSES = ['pending', 'failed'] as const;
 const CARD_DATE_PAST = "Your card's expiration date is in the past.";
 const REPLACED_CHECKOUT = 'This checkout was replaced by a newer one. Please use the latest payment form.';
 const PROVIDER_DOWN = 'The payment service is not available right now. Please try again in a moment.';
+const STILL_PROCESSING =
+  'Your last payment for these tickets is still being processed. Please wait a moment.';
+const UNMATCHED_PAYMENT = 'This payment could not be matched to your order.';
+/** Rounds of "cancel the replaced payments, then decide again" before giving up. */
+const MAX_RELEASE_ROUNDS = 4;
+
+/**
+ * Thrown out of the checkout transaction (rolling it back) when it would replace open orders whose
+ * payments have not yet been cancelled at the gateway: an order is never cancelled while its
+ * payment may still take money.
+ */
+class PaymentsToRelease extends Error {
+  constructor(readonly orders: Order[]) {
+    super('replaced orders have payments to cancel first');
+  }
+}
 
 const titlesOf = (items: Array<{ title: string }>) => {
   const titles = [...new Set(items.map((i) => `"${i.title}"`))];
@@ -144,6 +161,8 @@ function priceOf(deps: CheckoutDeps, lines: Line[], creditPence: number, input: 
   // The same rule the cart's summary shows (including the card's 30p minimum).
   const credit = creditToApply(subtotal, creditPence, input.useCredit);
   const total = subtotal - credit;
+  // Stripe refuses a smaller charge with an error; the customer gets a message to act on instead.
+  if (belowCardMinimum(total)) throw new HttpError(400, ERROR_CODES.cardMinimum, CARD_MINIMUM_MESSAGE);
   const provider: Order['paymentProvider'] = total === 0 ? 'credit' : deps.gateway.name;
   const fingerprint = createHash('sha256')
     .update(
@@ -168,6 +187,7 @@ async function decideCheckout(
   guestId: string,
   input: CreatePaymentIntentInput,
   now: number,
+  released: ReadonlySet<string>,
 ): Promise<CheckoutPlan> {
   // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
   const account = (await lockForUpdate(
@@ -209,11 +229,19 @@ async function decideCheckout(
       );
   // The payment window: holds last at least until it ends (never shortened).
   const until = now + deps.windowSeconds * 1000;
+  const superseded = open.filter((o) => o !== reuse);
+  const unreleased = superseded.filter(
+    (o) =>
+      o.stripePaymentIntentId &&
+      o.paymentProvider === deps.gateway.name &&
+      !released.has(o.stripePaymentIntentId),
+  );
+  if (unreleased.length) throw new PaymentsToRelease(unreleased);
   return {
     lines,
     ...price,
     reuse,
-    superseded: open.filter((o) => o !== reuse),
+    superseded,
     extend: items.filter((i) => i.expiresAt < until).map((i) => i.id),
     until,
   };
@@ -290,7 +318,10 @@ async function insertOrder(
   return order;
 }
 
-/** One transaction: check the cart and decide, then snapshot it into an order and extend its holds. */
+/**
+ * One transaction: check the cart and decide, then snapshot it into an order and extend its holds.
+ * `released`: payment intents already cancelled at the gateway, whose orders may be replaced.
+ */
 async function prepareOrder(
   trx: Knex.Transaction,
   deps: CheckoutDeps,
@@ -298,9 +329,76 @@ async function prepareOrder(
   guestId: string,
   input: CreatePaymentIntentInput,
   now: number,
+  released: ReadonlySet<string>,
 ): Promise<Prepared> {
-  const plan = await decideCheckout(trx, deps, user, guestId, input, now);
+  const plan = await decideCheckout(trx, deps, user, guestId, input, now, released);
   return applyCheckout(trx, user, guestId, plan, now);
+}
+
+/**
+ * Cancels the payment of an order about to be replaced, at the gateway. If the gateway says the
+ * money was already taken, the order is settled instead through fulfilment (sold, or refunded if
+ * it cannot be). Returns the fulfilment's result, or null when the payment is cancelled.
+ */
+async function releasePayment(deps: CheckoutDeps, order: Order): Promise<FulfilmentResult | null> {
+  const intentId = order.stripePaymentIntentId!;
+  // A refused cancel (it succeeded a moment ago) is fine: the state read next says what happened.
+  await deps.gateway.cancelIntent(intentId).catch((err) => {
+    deps.logger.warn({ err, orderId: order.id }, 'could not cancel a replaced payment intent');
+  });
+  const state = await deps.gateway.retrieveIntent(intentId).catch((err) => {
+    throw providerDown(deps, err);
+  });
+  if (state.status === 'canceled') return null;
+  if (state.status === 'succeeded') {
+    const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
+    deps.logger.info(
+      { orderId: order.id, outcome: result.outcome },
+      'a replaced order had been paid: settled instead of cancelled',
+    );
+    if (result.outcome === 'rejected') throw conflict(UNMATCHED_PAYMENT);
+    return result;
+  }
+  if (state.status === 'processing') throw conflict(STILL_PROCESSING);
+  // Still open: the gateway did not cancel it, so the order cannot be replaced yet.
+  throw providerDown(deps, new Error(`payment intent ${intentId} is still open after cancelling`));
+}
+
+/**
+ * The checkout transaction, after the payments of the orders it replaces are cancelled at the
+ * gateway (or, when already paid, those orders are settled). `settled` collects the orders that
+ * turned out to be paid, so that a cart they emptied can answer with them.
+ */
+async function prepareReplacingSafely(
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now: number,
+  settled: Order[],
+): Promise<Prepared> {
+  const released = new Set<string>();
+  for (let round = 0; ; round++) {
+    try {
+      return await inUnitOfWork(deps, async (uow) => {
+        const result = await prepareOrder(uow.trx, deps, user, guestId, input, now, released);
+        await cartChanged(uow, { guestId, userId: user.id });
+        for (const old of result.superseded)
+          uow.emit('order.changed', { orderId: old.id, change: 'cancelled' });
+        return result;
+      });
+    } catch (err) {
+      // Another checkout of this customer keeps adding orders: the newest one wins.
+      if (!(err instanceof PaymentsToRelease)) throw err;
+      if (round >= MAX_RELEASE_ROUNDS) throw conflict(REPLACED_CHECKOUT);
+      for (const order of err.orders) {
+        const result = await releasePayment(deps, order);
+        if (!result) released.add(order.stripePaymentIntentId!);
+        else if (result.outcome === 'completed' || result.outcome === 'already_completed')
+          settled.push(order);
+      }
+    }
+  }
 }
 
 /**
@@ -316,21 +414,19 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentInput,
   now = Date.now(),
 ): Promise<PaymentIntentResponse> {
-  const prepared = await inUnitOfWork(deps, async (uow) => {
-    const result = await prepareOrder(uow.trx, deps, user, guestId, input, now);
-    await cartChanged(uow, { guestId, userId: user.id });
-    for (const old of result.superseded) uow.emit('order.changed', { orderId: old.id, change: 'cancelled' });
-    return result;
-  });
-  const { order } = prepared;
-  // The replaced orders are cancelled in the database; their payments must not take money either.
-  for (const old of prepared.superseded) {
-    if (old.stripePaymentIntentId && old.paymentProvider === deps.gateway.name) {
-      await deps.gateway.cancelIntent(old.stripePaymentIntentId).catch((err) => {
-        deps.logger.warn({ err, orderId: old.id }, 'could not cancel a replaced payment intent');
-      });
+  const settled: Order[] = [];
+  let prepared: Prepared;
+  try {
+    prepared = await prepareReplacingSafely(deps, user, guestId, input, now, settled);
+  } catch (err) {
+    // The earlier payment went through and bought everything in the cart: that is the answer.
+    const paid = settled.at(-1);
+    if (paid && err instanceof HttpError && err.message === EMPTY_CART_MESSAGE) {
+      return afterFulfilment(deps, { outcome: 'already_completed', orderId: paid.id }, null);
     }
+    throw err;
   }
+  const { order } = prepared;
 
   if (prepared.reused) {
     const state = await deps.gateway.retrieveIntent(order.stripePaymentIntentId!).catch((err) => {
@@ -341,9 +437,7 @@ export async function createPaymentIntent(
       const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
       return afterFulfilment(deps, result, null);
     }
-    if (state.status === 'processing') {
-      throw conflict('Your last payment for these tickets is still being processed. Please wait a moment.');
-    }
+    if (state.status === 'processing') throw conflict(STILL_PROCESSING);
     // Cancelled at the gateway: start afresh.
     return createPaymentIntent(deps, user, guestId, { ...input, forceNew: true }, now);
   }
@@ -400,14 +494,26 @@ function providerDown(deps: PaymentDeps, err: unknown) {
   return new HttpError(502, ERROR_CODES.paymentUnavailable, PROVIDER_DOWN);
 }
 
+/**
+ * The customer's 409 for a payment that did not complete its order, saying what happened to the
+ * money: refunded, or (credit only) never charged. Returns for a sale.
+ */
+function assertCompleted(
+  result: FulfilmentResult,
+): asserts result is Extract<FulfilmentResult, { outcome: 'completed' | 'already_completed' }> {
+  if (result.outcome === 'refunded')
+    throw conflict(result.reason, { orderId: result.orderId, refunded: true });
+  if (result.outcome === 'not_completed')
+    throw conflict(result.reason, { orderId: result.orderId, refunded: false, charged: false });
+  if (result.outcome === 'rejected') throw conflict(UNMATCHED_PAYMENT);
+}
+
 async function afterFulfilment(
   deps: CheckoutDeps,
   result: FulfilmentResult,
   clientSecret: string | null,
 ): Promise<PaymentIntentResponse> {
-  if (result.outcome === 'refunded')
-    throw conflict(result.reason, { orderId: result.orderId, refunded: true });
-  if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+  assertCompleted(result);
   const order = (await Order.query(deps.db).findById(result.orderId)) as Order;
   return response(deps, order, clientSecret);
 }
@@ -445,10 +551,7 @@ export async function confirmSandboxPayment(
       currency: intent.currency,
     });
   const answer = (result: FulfilmentResult, message: string): SandboxConfirmResult => {
-    if (result.outcome === 'refunded') {
-      throw conflict(result.reason, { orderId: order.id, refunded: true });
-    }
-    if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+    assertCompleted(result);
     return { status: 'succeeded', orderId: order.id, message };
   };
 
@@ -492,7 +595,5 @@ export async function confirmOrderPaid(deps: PaymentDeps, order: Order): Promise
   if (state.status !== 'succeeded') {
     throw conflict('Payment has not been received for this order yet.', { paymentStatus: state.status });
   }
-  const result = await fulfilPayment(deps, reportOf(deps.gateway.name, state));
-  if (result.outcome === 'refunded') throw conflict(result.reason, { orderId: order.id, refunded: true });
-  if (result.outcome === 'rejected') throw conflict('This payment could not be matched to your order.');
+  assertCompleted(await fulfilPayment(deps, reportOf(deps.gateway.name, state)));
 }

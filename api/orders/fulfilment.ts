@@ -61,13 +61,28 @@ export type FulfilmentResult =
   | { outcome: 'already_completed'; orderId: number }
   /** The money goes back: the tickets could not be sold. refundPending while the gateway has not confirmed. */
   | { outcome: 'refunded'; orderId: number; reason: string; refundPending: boolean }
+  /** A credit-only order that could not be completed: nothing was charged, so nothing goes back. */
+  | { outcome: 'not_completed'; orderId: number; reason: string }
   /** Nothing was done: the payment does not match an order of ours. */
   | { outcome: 'rejected'; orderId: number | null; reason: string };
 
+// Why an order was not completed, told exactly: a card order's payment is refunded; a credit-only
+// order charged nothing and used no credit (credit is debited only on completion).
 const REPLACED_ORDER_REASON =
   'This checkout had been replaced by a newer one before the payment arrived, so the payment has been refunded.';
+const REPLACED_CREDIT_ORDER_REASON =
+  'This checkout was replaced by a newer one before it completed, so nothing was charged and no site credit was used. Your numbers went to the newer checkout.';
 const CREDIT_GONE_REASON =
   'Your site credit had already been used elsewhere when this payment arrived, so the payment has been refunded.';
+const CREDIT_GONE_CREDIT_ORDER_REASON =
+  'Your site credit had already been used for another order, so this order was not completed and nothing was charged. Your numbers are still in your cart until their hold ends.';
+
+const paidByCredit = (order: Pick<Order, 'paymentProvider'>) => order.paymentProvider === 'credit';
+/** The end of a refusal's message: what happened to the money. */
+const moneyOutcome = (order: Pick<Order, 'paymentProvider'>) =>
+  paidByCredit(order)
+    ? 'so nothing was charged and no site credit was used'
+    : 'so the payment has been refunded';
 
 const listNumbers = (ns: number[]) =>
   ns.length === 1 ? String(ns[0]) : `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
@@ -212,7 +227,7 @@ async function overCapMessage(
   return (
     `The limit for "${title}" is ${limit} tickets per person` +
     `${bought ? ` and you already have ${bought}` : ''}, so this order of ${ordering} ` +
-    `could not be completed and the payment has been refunded.`
+    `could not be completed${paidByCredit(order) ? ': nothing was charged and no site credit was used' : ' and the payment has been refunded'}.`
   );
 }
 
@@ -232,7 +247,9 @@ async function planCompetition(
       .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt', 'maxTicketsPerUser'),
   );
   const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
-  const closedMessage = `"${title}" closed before your payment arrived, so the payment has been refunded.`;
+  const closedMessage = paidByCredit(order)
+    ? `"${title}" closed before your order was completed, ${moneyOutcome(order)}.`
+    : `"${title}" closed before your payment arrived, ${moneyOutcome(order)}.`;
   // Closed (end date passed or ended): a payment started before the close may still finish
   // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
   const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
@@ -263,7 +280,7 @@ async function planCompetition(
       return {
         refund:
           `Your ${numbersWord(lost)} ${listNumbers(lost)} in "${title}" ` +
-          `${wasWere(lost)} taken while you were paying and there were not enough other numbers left, so the payment has been refunded.`,
+          `${wasWere(lost)} taken while you were paying and there were not enough other numbers left, ${moneyOutcome(order)}.`,
       };
     }
     lost.forEach((n, i) => {
@@ -307,8 +324,10 @@ async function decideFulfilment(
   if (order.status === 'completed') return { kind: 'already' };
   const mismatch = paymentMismatch(order, report);
   if (mismatch) return { kind: 'rejected', reason: mismatch };
-  if (order.status === 'cancelled')
-    return { kind: 'refund', reason: order.refundReason ?? REPLACED_ORDER_REASON };
+  if (order.status === 'cancelled') {
+    const replaced = paidByCredit(order) ? REPLACED_CREDIT_ORDER_REASON : REPLACED_ORDER_REASON;
+    return { kind: 'refund', reason: order.refundReason ?? replaced };
+  }
   const customerOrder = order as CustomerOrder;
 
   // pending, or failed (a declined card followed by a good one): sell the order's numbers.
@@ -319,8 +338,10 @@ async function decideFulfilment(
     if ('refund' in planned) return { kind: 'refund', reason: planned.refund };
     plans.push(planned.plan);
   }
-  if (!(await creditStillAvailable(trx, customerOrder)))
-    return { kind: 'refund', reason: CREDIT_GONE_REASON };
+  if (!(await creditStillAvailable(trx, customerOrder))) {
+    const reason = paidByCredit(order) ? CREDIT_GONE_CREDIT_ORDER_REASON : CREDIT_GONE_REASON;
+    return { kind: 'refund', reason };
+  }
   return { kind: 'sell', order: customerOrder, items, plans };
 }
 
@@ -551,7 +572,11 @@ export async function fulfilPayment(
     await emitSale(uow, found.id, sale);
     return { kind: 'sold' as const, ...sale };
   });
-  if (result.kind === 'refund') return refundOrder(deps, found.id, result.reason, now);
+  if (result.kind === 'refund') {
+    return paidByCredit(found)
+      ? dropUnpaidOrder(deps, found.id, result.reason, now)
+      : refundOrder(deps, found.id, result.reason, now);
+  }
   if (result.kind === 'already') return { outcome: 'already_completed', orderId: found.id };
   if (result.kind === 'rejected') {
     logger.error({ report, orderId: found.id, reason: result.reason }, 'payment does not match its order');
@@ -588,6 +613,29 @@ async function sendConfirmation(deps: PaymentDeps, orderId: number) {
   } catch (err) {
     deps.logger.error({ err, orderId }, 'order confirmation e-mail failed');
   }
+}
+
+/**
+ * A credit-only order that cannot be completed. Nothing was charged and its credit was never
+ * debited, so there is no refund: the order is cancelled with the reason as its notice.
+ */
+async function dropUnpaidOrder(
+  deps: PaymentDeps,
+  orderId: number,
+  reason: string,
+  now: number,
+): Promise<FulfilmentResult> {
+  await inUnitOfWork(deps, async (uow) => {
+    const cancelled = await uow
+      .trx('orders')
+      .where({ id: orderId })
+      .whereIn('status', ['pending', 'failed'])
+      .update({ status: 'cancelled', cancelledAt: now, notice: reason, updatedAt: now });
+    if (cancelled) uow.emit('order.changed', { orderId, change: 'cancelled' });
+    // Already cancelled (replaced by a newer checkout): it keeps its time and gets the reason.
+    else await uow.trx('orders').where({ id: orderId, status: 'cancelled' }).update({ notice: reason });
+  });
+  return { outcome: 'not_completed', orderId, reason };
 }
 
 /**

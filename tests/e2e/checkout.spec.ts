@@ -197,9 +197,15 @@ test('site credit: the checkbox is disabled under £5.00, and from £5.00 it low
   await expect(credit).toBeDisabled();
   await expect(page.getByText('Minimum spend of £5.00 required to use site credit')).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('£0.25');
+  // Under the card's 30p minimum the cart says so before any payment starts (issue 16, point 3).
+  await expect(page.getByTestId('card-minimum')).toHaveText(
+    'Card payments start at £0.30: add a ticket or pay with site credit',
+  );
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
 
   await holdLuckyDip(page, 'Rolex Submariner Watch', 1);
   await expect(page.getByTestId('cart-subtotal')).toHaveText('£5.24');
+  await expect(page.getByTestId('card-minimum')).toHaveCount(0);
   await expect(credit).toBeEnabled();
   await credit.check();
   // £5.00 of credit would leave 24p, under the card's 30p minimum: the cart and the payment both

@@ -109,6 +109,12 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** Answer the next `count` API calls with 500 (a Stripe outage). */
   failNextRequests(count: number): void;
+  /**
+   * Runs `hook` once, just before the first API call it matches is handled, so a test
+   * can make something happen at Stripe in that exact window, e.g. the customer's card going
+   * through while the app asks to cancel the payment.
+   */
+  beforeNext(match: (method: string, path: string) => boolean, hook: () => void): void;
   /** The customer's card went through: the intent is succeeded with the money received. */
   succeed(intentId: string): FakePaymentIntent;
   /** A card attempt was declined: the intent waits for another payment method, as Stripe's does. */
@@ -122,6 +128,14 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The settings that point the app under test at this fake, as a server's environment. */
+export const fakeStripeEnv = (stripe: Pick<FakeStripe, 'url'>) => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+});
+
 export async function startFakeStripe(
   secretKey = FAKE_STRIPE_SECRET_KEY,
   webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET,
@@ -131,6 +145,7 @@ export async function startFakeStripe(
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   let failures = 0;
+  let pendingHook: { match: (method: string, path: string) => boolean; hook: () => void } | null = null;
 
   const intentOr404 = (intentId: string) => {
     const pi = intents.get(intentId);
@@ -253,6 +268,11 @@ export async function startFakeStripe(
         send(500, { error: { type: 'api_error', message: 'An unknown error occurred (fake outage).' } });
         return;
       }
+      if (pendingHook?.match(req.method!, url.pathname)) {
+        const { hook } = pendingHook;
+        pendingHook = null;
+        hook();
+      }
       const fingerprint = createHash('sha256').update(`${req.method} ${url.pathname} ${raw}`).digest('hex');
       if (key && req.method === 'POST') {
         const seen = idempotent.get(key);
@@ -295,6 +315,9 @@ export async function startFakeStripe(
     requests,
     failNextRequests(count) {
       failures = count;
+    },
+    beforeNext(match, hook) {
+      pendingHook = { match, hook };
     },
     succeed(intentId) {
       const pi = intentOr404(intentId);

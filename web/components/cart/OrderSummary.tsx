@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CartItemView } from '../../../contract/cart';
 import {
+  belowCardMinimum,
+  CARD_MINIMUM_MESSAGE,
   CREDIT_MINIMUM_MESSAGE,
   CREDIT_MINIMUM_SPEND_PENCE,
   creditToApply,
@@ -46,6 +48,8 @@ export function OrderSummary({
   const applied = creditToApply(subtotal, available, wantCredit);
   const preparing = useCheckout((s) => s.phase === 'loading');
   const checkoutError = useCheckout((s) => s.cartError);
+  // The server's own rule: a card payment under 30p cannot start, so say so before checkout.
+  const tooSmall = items.length > 0 && belowCardMinimum(subtotal - applied);
 
   return (
     <Summary aria-labelledby="summary-title">
@@ -79,13 +83,22 @@ export function OrderSummary({
           Use site credit ({formatPence(available)} available)
         </Checkbox>
       )}
+      {tooSmall && (
+        <ErrorBox role="status" data-testid="card-minimum">
+          <p>{CARD_MINIMUM_MESSAGE}</p>
+        </ErrorBox>
+      )}
       {checkoutError && (
         <ErrorBox role="alert" data-testid="checkout-error">
           <h3>Checkout Error</h3>
           <p>{checkoutError}</p>
         </ErrorBox>
       )}
-      <Button type="button" onClick={() => onProceed(applied > 0)} disabled={items.length === 0 || preparing}>
+      <Button
+        type="button"
+        onClick={() => onProceed(applied > 0)}
+        disabled={items.length === 0 || tooSmall || preparing}
+      >
         Proceed to Checkout
       </Button>
       <Link href="/competitions" asChild>

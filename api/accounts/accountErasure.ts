@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import { CartItem } from '../../db/models';
+import { undeliveredPrizesOf } from '../draws/winners';
+import { conflict } from '../platform/errors';
+import type { UnitOfWork } from '../platform/unitOfWork';
+import { deleteItems, versionReleases } from '../tickets/holdRows';
+
+// Deleting an account, the one path for every way an account goes (the admin's Delete User
+// today; a customer deleting their own account builds on it). The person's login and personal
+// data go; orders, entries and the credit ledger stay as financial records attributed to a
+// deleted user, and a winner's record stays public under an anonymised name
+// (api/draws/presenter.ts winnerNameOf).
+
+/** The 409 while the account has a prize still to be delivered (they must be reachable for it). */
+export const undeliveredPrizeMessage = (titles: string[]) =>
+  `This account won ${titles.map((t) => `"${t}"`).join(', ')} and the prize has not been delivered yet, ` +
+  'so it cannot be deleted until the prize is marked delivered.';
+
+/**
+ * Erases the account inside the caller's unit of work, after the caller has locked the user row:
+ * refuses while a prize is undelivered, releases the held numbers, and replaces username and
+ * e-mail with unique placeholders (freeing them) while clearing every personal field and the
+ * password. The caller ends the account's sessions after COMMIT.
+ */
+export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
+  const { trx } = uow;
+  const prizes = await undeliveredPrizesOf(trx, userId);
+  if (prizes.length) {
+    throw conflict(undeliveredPrizeMessage(prizes.map((p) => p.title)), {
+      competitionIds: prizes.map((p) => p.competitionId),
+    });
+  }
+  await releaseHolds(uow, userId);
+  await trx('users')
+    .where({ id: userId })
+    .update({
+      username: `deleted-${userId}`,
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: 'deleted',
+      firstName: null,
+      lastName: null,
+      phoneNumber: '',
+      role: 'user',
+      deletedAt: now,
+      updatedAt: now,
+    });
+}
+
+async function releaseHolds(uow: UnitOfWork, userId: number) {
+  const trx: Knex.Transaction = uow.trx;
+  const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
+  const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
+  for (const r of released) uow.emit('tickets.released', r);
+}
