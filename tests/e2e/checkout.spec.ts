@@ -120,9 +120,16 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await expect(group.getByRole('heading', { name: 'Designer Sunglasses' })).toBeVisible();
   await expect(group.getByText('2 tickets')).toBeVisible();
   await expect(group.getByTestId('entry-numbers')).toHaveText(`Ticket numbers: ${picked.join(', ')}`);
-  await expect(group.getByText(/^Purchase #\d+$/)).toBeVisible();
+  // The confirmation's order number, en-GB dates, and no results before the draw: its date instead.
+  await expect(group.getByTestId('entry-order')).toHaveText(/^Order ORD-\d{10}$/);
+  await expect(group.locator('.date')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
   await expect(group).toContainText('Total: £1.98');
-  await expect(group.getByRole('link', { name: 'View Results' })).toHaveAttribute(
+  const draw = group.getByTestId('entry-draw');
+  await expect(draw.locator('[data-status]')).toHaveText('● Open');
+  await expect(draw).toContainText(/Draw on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)/);
+  await expect(draw.getByRole('timer')).toBeVisible();
+  await expect(group.getByRole('link', { name: 'View Results' })).toHaveCount(0);
+  await expect(draw.getByRole('link', { name: 'View the competition' })).toHaveAttribute(
     'href',
     `/competition/${id}`,
   );
