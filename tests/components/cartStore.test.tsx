@@ -158,6 +158,7 @@ describe("a hold's own broadcast is recognised by the version its answer reports
     sold: encodeBitmap(TOTAL, []),
     reserved: encodeBitmap(TOTAL, []),
     mine: [],
+    owned: [],
     serverTime: new Date().toISOString(),
   });
 

@@ -31,6 +31,7 @@ const live = (mine: number[]): LiveCompetition => ({
   sold: new Uint8Array(Math.ceil(TOTAL / 8)),
   reserved: new Uint8Array(Math.ceil(TOTAL / 8)),
   mine: new Set(mine),
+  owned: new Set(),
   rev: 1,
 });
 

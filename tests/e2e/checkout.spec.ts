@@ -133,6 +133,13 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
     'href',
     `/competition/${id}`,
   );
+  // Back on the competition, the buyer's own numbers are theirs, not just 'Purchased'.
+  await draw.getByRole('link', { name: 'View the competition' }).click();
+  for (const n of picked) {
+    const mine = page.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+    await expect(mine).toHaveAttribute('data-state', 'yours');
+    await expect(mine).toHaveAttribute('title', `Ticket #${n}: Yours: you bought this number`);
+  }
   await buyer.close();
   await watching.close();
 });
