@@ -93,3 +93,29 @@ test('unknown paths show the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404 Page Not Found/);
 });
+
+test("'Ending soon' and the draw-type filter reorder the list and stay in a shareable URL", async ({
+  page,
+}) => {
+  const all: Array<{ title: string; endDate: string; autoWin: boolean }> = await (
+    await page.request.get('/api/competitions')
+  ).json();
+  await page.goto('/competitions');
+  await page.getByLabel('Sort by').selectOption({ label: 'Ending soon' });
+  await expect(page).toHaveURL(/\?sort=ending-soon$/);
+  const titles = page.getByTestId('competition-card').locator('h3');
+  const bySoonest = [...all]
+    .sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate))
+    .map((c) => c.title);
+  await expect(titles).toHaveText(bySoonest);
+
+  await page.getByLabel('Show').selectOption({ label: 'Auto wins' });
+  await expect(page).toHaveURL(/\?sort=ending-soon&draw=auto-win$/);
+  const autoWins = bySoonest.filter((t) => all.find((c) => c.title === t)!.autoWin);
+  await expect(titles).toHaveText(autoWins);
+
+  // The link works as it is: a new visitor with the same URL sees the same list, on the home page too.
+  await page.goto('/?sort=ending-soon&draw=auto-win');
+  await expect(page.getByLabel('Sort by')).toHaveValue('ending-soon');
+  await expect(page.getByTestId('competition-card').locator('h3')).toHaveText(autoWins);
+});
