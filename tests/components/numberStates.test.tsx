@@ -9,15 +9,7 @@ import { renderWithTheme } from './render';
 // Issue 22: your own numbers are marked as yours, apart from everyone else's 'Purchased', and
 // every state carries a sign and words as well as a colour, with a key, on the grid and in the picker.
 
-vi.mock('@tanstack/react-virtual', () => ({
-  useVirtualizer: ({ count, estimateSize }: { count: number; estimateSize: () => number }) => ({
-    getVirtualItems: () =>
-      Array.from({ length: count }, (_, index) => ({ index, key: index, start: index * estimateSize() })),
-    getTotalSize: () => count * estimateSize(),
-    range: null,
-    scrollToIndex: () => undefined,
-  }),
-}));
+vi.mock('@tanstack/react-virtual', () => import('./allRowsVirtualizer'));
 
 const TOTAL = 20;
 // 7, 12 and 15 bought by this customer; 3 by someone else; 5 held by someone else; 9 in our cart.

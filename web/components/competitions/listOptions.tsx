@@ -43,6 +43,33 @@ const Bar = styled.div`
   }
 `;
 
+function Choice<T extends string>({
+  label,
+  options,
+  value,
+  valid,
+  onChange,
+}: {
+  label: string;
+  options: Record<T, string>;
+  value: T;
+  valid: (v: string) => v is T;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => valid(e.target.value) && onChange(e.target.value)}>
+        {Object.entries<string>(options).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** 'Sort by' and 'Show' next to the category bar; both are kept in the URL by the page. */
 export function ListControls({
   sort,
@@ -57,26 +84,8 @@ export function ListControls({
 }) {
   return (
     <Bar>
-      <label>
-        Sort by
-        <select value={sort} onChange={(e) => isListSort(e.target.value) && onSort(e.target.value)}>
-          {Object.entries(LIST_SORTS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Show
-        <select value={draw} onChange={(e) => isDrawType(e.target.value) && onDraw(e.target.value)}>
-          {Object.entries(DRAW_TYPES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice label="Sort by" options={LIST_SORTS} value={sort} valid={isListSort} onChange={onSort} />
+      <Choice label="Show" options={DRAW_TYPES} value={draw} valid={isDrawType} onChange={onDraw} />
     </Bar>
   );
 }
