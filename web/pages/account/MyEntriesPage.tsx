@@ -115,11 +115,11 @@ export function groupEntries(entries: UserEntryView[]): CompetitionGroup[] {
 }
 
 /** Each status in words, with a sign so that it never rests on colour alone. */
-const STATUS_TEXT: Record<EntryStatus, string> = {
-  open: '● Open',
-  drawing: '◔ Closed: drawing soon',
-  drawn: '✓ Drawn',
-  won: '★ You won!',
+const STATUS_TEXT: Record<EntryStatus, [sign: string, words: string]> = {
+  open: ['●', 'Open'],
+  drawing: ['◔', 'Closed: drawing soon'],
+  drawn: ['✓', 'Drawn'],
+  won: ['★', 'You won!'],
 };
 
 /** The draw's date and countdown, the status, and 'View Results' only once there are results. */
@@ -127,11 +127,10 @@ function DrawStatus({ group: { competition: c, numbers } }: { group: Competition
   // Re-renders at the closing time, so 'open' turns into 'drawing' on the server's clock.
   useHasPassed(c.endDate);
   const status = entryStatus(numbers, c, serverNow());
-  const drawOn = `Draw on ${formatUkDateTime(c.endDate)}`;
   return (
     <DrawInfo data-testid="entry-draw">
       <StatusBadge $status={status} data-status={status}>
-        {STATUS_TEXT[status]}
+        <span aria-hidden="true">{STATUS_TEXT[status][0]}</span> {STATUS_TEXT[status][1]}
       </StatusBadge>
       {c.draw ? (
         <>
@@ -149,7 +148,7 @@ function DrawStatus({ group: { competition: c, numbers } }: { group: Competition
           <p>
             {c.autoWin
               ? `Drawn the moment the last ticket sells, or at the latest on ${formatUkDateTime(c.endDate)}`
-              : drawOn}
+              : `Draw on ${formatUkDateTime(c.endDate)}`}
           </p>
           {status === 'open' && <Countdown endDate={c.endDate} />}
           <Link href={`/competition/${c.id}`}>View the competition</Link>
