@@ -44,8 +44,13 @@ test('auto-win competitions hide the countdown', async ({ page }) => {
   await page.goto('/competitions');
   await page.getByTestId('competition-card').filter({ hasText: 'PlayStation 5 Pro Bundle' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'PlayStation 5 Pro Bundle' })).toBeVisible();
-  await expect(page.getByText('AUTO WIN')).toBeVisible();
+  await expect(page.getByText('AUTO WIN', { exact: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
+  // Instead: the tickets left, a bar, and the closing time in UK time.
+  await expect(page.getByTestId('tickets-left')).toHaveText(/^[\d,]+ of 1,000 tickets left/);
+  await expect(page.getByRole('progressbar', { name: 'Tickets sold towards the draw' })).toBeVisible();
+  await expect(page.getByTestId('end-date')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)$/);
+  await expect(page.getByRole('region', { name: 'Prize details' })).toContainText('3 games included');
 });
 
 test('the competitions page counts and filters, with the empty message for a category with none', async ({
