@@ -48,7 +48,7 @@ test('auto-win competitions hide the countdown', async ({ page }) => {
   await expect(page.getByRole('timer')).toHaveCount(0);
   // Instead: the tickets left, a bar, and the closing time in UK time.
   await expect(page.getByTestId('tickets-left')).toHaveText(/^[\d,]+ of 1,000 tickets left/);
-  await expect(page.getByRole('progressbar', { name: 'Tickets sold towards the draw' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Tickets sold' })).toBeVisible();
   await expect(page.getByTestId('end-date')).toHaveText(
     /^\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)$/,
   );

@@ -100,17 +100,15 @@ export function CompetitionCard({ competition: c }: { competition: PublicCompeti
         <Price>
           {formatPounds(c.ticketPrice)} <small>per ticket</small>
         </Price>
+        <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
         {c.autoWin ? (
           <AutoWinProgress ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} endDate={c.endDate} />
         ) : (
-          <>
-            <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
-            <DrawIn>
-              Draw in:
-              <Countdown endDate={c.endDate} />
-              <small data-testid="draw-time">Draw {formatUkDateTime(c.endDate)}</small>
-            </DrawIn>
-          </>
+          <DrawIn>
+            Draw in:
+            <Countdown endDate={c.endDate} />
+            <small data-testid="draw-time">Draw {formatUkDateTime(c.endDate)}</small>
+          </DrawIn>
         )}
       </Body>
     </Card>

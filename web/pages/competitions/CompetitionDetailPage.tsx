@@ -285,14 +285,13 @@ export default function CompetitionDetailPage() {
               <Countdown endDate={c.endDate} size="lg" />
             </div>
           )}
-          {c.autoWin && !ended ? (
+          <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
+          {c.autoWin && !ended && (
             <AutoWinProgress
               ticketsSold={live?.ticketsSold ?? c.ticketsSold}
               totalTickets={c.totalTickets}
               endDate={c.endDate}
             />
-          ) : (
-            <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
           )}
           {ended ? (
             <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
