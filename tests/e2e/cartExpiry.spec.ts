@@ -13,6 +13,8 @@ let server: ChildProcess | undefined;
 let dataDir = '';
 
 test.beforeAll(async () => {
+  // Starting, migrating and seeding a second server takes longer than a test on a loaded machine.
+  test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-e2e-expiry-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -26,7 +28,7 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 340; i++) {
     const up = await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
       () => false,
