@@ -124,21 +124,35 @@ const Swatch = styled.span<{ $look: CellLook }>`
   font-weight: 700;
 `;
 
-const Key = styled.ul`
+const Key = styled.ul<{ $compact: boolean }>`
   display: flex;
   flex-wrap: wrap;
-  gap: 4px ${({ theme }) => theme.space.md};
+  gap: 2px ${({ $compact, theme }) => ($compact ? theme.space.sm : theme.space.md)};
   margin: 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  li { display: inline-flex; align-items: center; gap: 6px; }
+  font-size: ${({ $compact, theme }) => ($compact ? theme.fontSizes.xs : theme.fontSizes.sm)};
+  li { display: inline-flex; align-items: center; gap: 4px; }
 `;
 
 /** The colour key: each look as a small cell with its sign and pattern, and its name. */
-export function NumberKey({ looks, className }: { looks: CellLook[]; className?: string }) {
+export function NumberKey({
+  looks,
+  compact = false,
+  className,
+}: {
+  looks: CellLook[];
+  /** Smaller, for the picker, whose 'Confirm Selection' must stay on a phone's screen. */
+  compact?: boolean;
+  className?: string;
+}) {
   return (
-    <Key aria-label="Key to the number colours" data-testid="number-key" className={className}>
+    <Key
+      aria-label="Key to the number colours"
+      data-testid="number-key"
+      $compact={compact}
+      className={className}
+    >
       {looks.map((look) => (
         <li key={look} data-legend={dataState(look)}>
           <Swatch $look={look} aria-hidden="true">

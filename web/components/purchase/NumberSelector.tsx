@@ -324,12 +324,12 @@ export function NumberSelector({
               )}
             </Chips>
           )}
-          <NumberKey looks={SELECTOR_LOOKS} />
+          <NumberKey looks={SELECTOR_LOOKS} compact />
           <VirtualNumberGrid
             handle={gridRef}
             total={total}
             renderCell={renderCell}
-            height="min(340px, 40dvh)"
+            height="min(340px, 36dvh)"
             testId="selector-grid"
             label={`Choose from ticket numbers 1 to ${total}`}
             onFirstVisible={setFirstVisible}
