@@ -126,7 +126,10 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await expect(group).toContainText('Total: £1.98');
   const draw = group.getByTestId('entry-draw');
   await expect(draw.locator('[data-status]')).toHaveText('● Open');
-  await expect(draw).toContainText(/Draw on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)/);
+  // An auto-win: drawn at sell-out, or at its closing time at the latest.
+  await expect(draw).toContainText(
+    /Drawn the moment the last ticket sells, or at the latest on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)/,
+  );
   await expect(draw.getByRole('timer')).toBeVisible();
   await expect(group.getByRole('link', { name: 'View Results' })).toHaveCount(0);
   await expect(draw.getByRole('link', { name: 'View the competition' })).toHaveAttribute(
