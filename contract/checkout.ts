@@ -250,9 +250,31 @@ export const UserEntryViewSchema = v.object({
     title: v.string(),
     description: v.string(),
     ticketPrice: v.number(),
+    /** Closing time: the draw time of a live draw, the latest draw time of an auto-win one. */
+    endDate: v.string(),
+    autoWin: v.boolean(),
+    status: v.picklist(['active', 'archived', 'ended']),
+    /** The result once drawn (the winner's name stays on the competition page). */
+    draw: v.nullable(v.object({ winningNumber: v.number(), drawnAt: v.string() })),
   }),
 });
 export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
+
+/** Where an entry stands (docs/product.md#orders, My Entries). */
+export type EntryStatus = 'open' | 'drawing' | 'drawn' | 'won';
+
+/**
+ * open: still selling; drawing: closed, the draw to come; drawn: someone else won; won: one of
+ * these numbers won. `nowMs` is the server's clock, so a countdown at zero reads 'drawing'.
+ */
+export function entryStatus(
+  ticketNumbers: readonly number[],
+  c: UserEntryView['competition'],
+  nowMs: number,
+): EntryStatus {
+  if (c.draw) return ticketNumbers.includes(c.draw.winningNumber) ? 'won' : 'drawn';
+  return c.status === 'active' && Date.parse(c.endDate) > nowMs ? 'open' : 'drawing';
+}
 
 /** POST /api/generate-cashflows-signature (docs/product.md#checkout). amount is integer pence. */
 export const CashflowsSignatureSchema = v.object({

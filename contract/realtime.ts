@@ -26,6 +26,8 @@ export interface CompetitionSnapshot {
   reserved: string;
   /** Numbers held in this session's cart. */
   mine: number[];
+  /** Numbers the signed-in account bought (empty for a guest). */
+  owned: number[];
   serverTime: string;
 }
 

@@ -61,7 +61,8 @@ export async function cancelOrder(
     if (!peek) throw notFound('Order not found');
     if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
     const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
-    if (order.status === 'cancelled') throw conflict(`Order #${orderId} has already been cancelled.`);
+    if (order.status === 'cancelled')
+      throw conflict(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
 
     const sold = (await trx('tickets')
       .where({ orderId, status: 'sold' })
@@ -149,7 +150,7 @@ export async function cancelOrder(
   }
   const refund = outcome.refundDue ? await refundCancelled(deps, outcome.order) : 'none';
   return {
-    message: `Order #${orderId} cancelled, tickets returned to general sale.`,
+    message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.`,
     refund,
     order: await adminOrderDetail(deps.db, orderId),
   };

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminStats } from '../../contract/checkout';
 import { Order, type User, UserEntry } from '../../db/models';
 import { conflict, notFound } from '../platform/errors';
-import type { OrderWithItems } from './presenter';
+import { type EntryDraw, type OrderWithItems, presentUserEntry } from './presenter';
 
 /** An order with its items (and its customer, for admins), or undefined. */
 export async function loadOrder(
@@ -26,15 +26,21 @@ export async function orderVisibleTo(db: Knex, orderId: number, user: User): Pro
   return order;
 }
 
-/** My Entries: newest purchase first. */
+/** My Entries: newest purchase first, with each drawn competition's result. */
 export async function listUserEntries(db: Knex, userId: number) {
-  return UserEntry.query(db)
+  const entries = await UserEntry.query(db)
     .where({ userId })
     .withGraphFetched('competition')
     .orderBy([
       { column: 'purchasedAt', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
+  const ids = [...new Set(entries.map((e) => e.competitionId))];
+  const rows: Array<EntryDraw & { competitionId: number }> = ids.length
+    ? await db('draws').whereIn('competitionId', ids).select('competitionId', 'winningNumber', 'drawnAt')
+    : [];
+  const draws = new Map(rows.map((r) => [Number(r.competitionId), r]));
+  return entries.map((e) => presentUserEntry(e, draws.get(e.competitionId)));
 }
 
 /** The admin dashboard's counts (docs/product.md#admin-dashboard). */

@@ -89,7 +89,16 @@ export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord
   auditLog,
 });
 
-export function presentUserEntry(e: UserEntry & { competition?: Competition }): UserEntryView {
+/** A drawn competition's result, as My Entries needs it. */
+export interface EntryDraw {
+  winningNumber: number;
+  drawnAt: number;
+}
+
+export function presentUserEntry(
+  e: UserEntry & { competition?: Competition },
+  draw: EntryDraw | undefined,
+): UserEntryView {
   const c = e.competition;
   return {
     id: e.id,
@@ -104,6 +113,10 @@ export function presentUserEntry(e: UserEntry & { competition?: Competition }): 
       title: c?.title ?? '',
       description: c?.description ?? '',
       ticketPrice: c ? penceToPounds(c.ticketPricePence) : 0,
+      endDate: iso(c?.endDate ?? e.purchasedAt),
+      autoWin: c?.autoWin ?? false,
+      status: c?.status ?? 'archived',
+      draw: draw ? { winningNumber: Number(draw.winningNumber), drawnAt: iso(draw.drawnAt) } : null,
     },
   };
 }

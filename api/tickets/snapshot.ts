@@ -26,9 +26,11 @@ export async function competitionSnapshot(
     const sold: number[] = [];
     const reserved: number[] = [];
     const mine: number[] = [];
+    const owned: number[] = [];
     for (const r of rows) {
       if (r.status === 'sold') {
         sold.push(r.number);
+        if (owner?.userId != null && r.userId === owner.userId) owned.push(r.number);
         continue;
       }
       reserved.push(r.number);
@@ -45,6 +47,7 @@ export async function competitionSnapshot(
       sold: encodeBitmap(c.totalTickets, sold),
       reserved: encodeBitmap(c.totalTickets, reserved),
       mine: mine.sort((a, b) => a - b),
+      owned: owned.sort((a, b) => a - b),
       serverTime: new Date(now).toISOString(),
     };
   });
@@ -74,7 +77,15 @@ async function readWatcherPart(db: Knex, competitionId: number, owner: CartOwner
           .orderBy('number')
           .pluck('number')
       : [];
-    return { competition: c, version: Number(versionRow?.version ?? 0), mine };
+    // Bought with this account: shown as the visitor's own, apart from everyone else's.
+    const owned: number[] =
+      owner?.userId != null
+        ? await trx('tickets')
+            .where({ competitionId, status: 'sold', userId: owner.userId })
+            .orderBy('number')
+            .pluck('number')
+        : [];
+    return { competition: c, version: Number(versionRow?.version ?? 0), mine, owned };
   });
 }
 
@@ -186,6 +197,7 @@ export async function watchSnapshot(
       sold: shared.sold,
       reserved: shared.reserved,
       mine: own.mine,
+      owned: own.owned,
       serverTime: new Date(now).toISOString(),
     };
   }

@@ -158,6 +158,7 @@ describe("a hold's own broadcast is recognised by the version its answer reports
     sold: encodeBitmap(TOTAL, []),
     reserved: encodeBitmap(TOTAL, []),
     mine: [],
+    owned: [],
     serverTime: new Date().toISOString(),
   });
 
@@ -210,5 +211,17 @@ describe("a hold's own broadcast is recognised by the version its answer reports
     expect(useLiveCompetitions.getState().byId[COMPETITION]!.version).toBe(11);
     expect(useToast.getState().current).toBeNull();
     expect(requests(fetchMock)).toEqual(['POST /api/cart']);
+  });
+
+  it('a sale of our own hold makes the number ours; a stranger’s sale stays Purchased (issue 22)', async () => {
+    const { answer } = await holdFive();
+    answer();
+    await waitFor(() => expect(stateOf(5)).toBe('mine'));
+    reserved(11, [5]);
+    reserved(12, [7]);
+    push('tickets:purchased', { competitionId: COMPETITION, version: 13, numbers: [5], ticketsSold: 1 });
+    push('tickets:purchased', { competitionId: COMPETITION, version: 14, numbers: [7], ticketsSold: 2 });
+    expect(stateOf(5)).toBe('owned');
+    expect(stateOf(7)).toBe('sold');
   });
 });

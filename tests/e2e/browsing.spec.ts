@@ -44,8 +44,15 @@ test('auto-win competitions hide the countdown', async ({ page }) => {
   await page.goto('/competitions');
   await page.getByTestId('competition-card').filter({ hasText: 'PlayStation 5 Pro Bundle' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'PlayStation 5 Pro Bundle' })).toBeVisible();
-  await expect(page.getByText('AUTO WIN')).toBeVisible();
+  await expect(page.getByText('AUTO WIN', { exact: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
+  // Instead: the tickets left, a bar, and the closing time in UK time.
+  await expect(page.getByTestId('tickets-left')).toHaveText(/^[\d,]+ of 1,000 tickets left/);
+  await expect(page.getByRole('progressbar', { name: 'Tickets sold' })).toBeVisible();
+  await expect(page.getByTestId('end-date')).toHaveText(
+    /^\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)$/,
+  );
+  await expect(page.getByRole('region', { name: 'Prize details' })).toContainText('3 games included');
 });
 
 test('the competitions page counts and filters, with the empty message for a category with none', async ({
@@ -94,4 +101,30 @@ test('unknown paths show the 404 page', async ({ page }) => {
   expect(res?.status()).toBe(404); // the app shell, which renders the not-found page
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404 Page Not Found/);
+});
+
+test("'Ending soon' and the draw-type filter reorder the list and stay in a shareable URL", async ({
+  page,
+}) => {
+  const all: Array<{ title: string; endDate: string; autoWin: boolean }> = await (
+    await page.request.get('/api/competitions')
+  ).json();
+  await page.goto('/competitions');
+  await page.getByLabel('Sort by').selectOption({ label: 'Ending soon' });
+  await expect(page).toHaveURL(/\?sort=ending-soon$/);
+  const titles = page.getByTestId('competition-card').locator('h3');
+  const bySoonest = [...all]
+    .sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate))
+    .map((c) => c.title);
+  await expect(titles).toHaveText(bySoonest);
+
+  await page.getByLabel('Show').selectOption({ label: 'Auto wins' });
+  await expect(page).toHaveURL(/\?sort=ending-soon&draw=auto-win$/);
+  const autoWins = bySoonest.filter((t) => all.find((c) => c.title === t)!.autoWin);
+  await expect(titles).toHaveText(autoWins);
+
+  // The link works as it is: a new visitor with the same URL sees the same list, on the home page too.
+  await page.goto('/?sort=ending-soon&draw=auto-win');
+  await expect(page.getByLabel('Sort by')).toHaveValue('ending-soon');
+  await expect(page.getByTestId('competition-card').locator('h3')).toHaveText(autoWins);
 });

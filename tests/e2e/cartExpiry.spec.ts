@@ -13,6 +13,8 @@ let server: ChildProcess | undefined;
 let dataDir = '';
 
 test.beforeAll(async () => {
+  // Starting, migrating and seeding a second server takes longer than a test on a loaded machine.
+  test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-e2e-expiry-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -26,7 +28,7 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 340; i++) {
     const up = await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -42,7 +44,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("the cart countdown reaches 'Expired', the item leaves with a toast, and a watcher sees the numbers come back", async ({
+test("the cart countdown reaches 'Expired', the item leaves with a toast naming its numbers, a watcher sees them come back, and one click holds them again", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
@@ -87,11 +89,25 @@ test("the cart countdown reaches 'Expired', the item leaves with a toast, and a 
     },
   );
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  // The cart says what went and why, not "you haven't added any".
+  const released = page.getByTestId('released-holds');
+  await expect(released).toContainText('Your reservation ran out');
+  await expect(released).toContainText(`Carbon Road Bike: numbers ${numbers[0]} and ${numbers[1]}`);
+  await expect(page.getByText("Looks like you haven't added any competitions")).toHaveCount(0);
   for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'available');
 
-  // Released means really free: someone else can hold them now.
+  // Released means really free: someone else holds the first one meanwhile.
   const other = await apiVisitor(baseURL, id);
-  expect((await other.hold(numbers)).status()).toBe(201);
+  expect((await other.hold([numbers[0]!])).status()).toBe(201);
+  await expect(cell(numbers[0]!)).toHaveAttribute('data-state', 'reserved');
+
+  // One click holds the rest again through the ordinary hold, and names the one that was lost.
+  await released.getByRole('button', { name: 'Try to hold them again' }).click();
+  await expect(released.getByRole('status')).toHaveText(
+    `Carbon Road Bike: ${numbers[0]} was taken by someone else meanwhile; ${numbers[1]} is held again.`,
+  );
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  await expect(cell(numbers[1]!)).toHaveAttribute('data-state', 'reserved');
   await other.api.dispose();
   await holder.close();
   await watcher.close();

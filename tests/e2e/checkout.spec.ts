@@ -120,12 +120,29 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await expect(group.getByRole('heading', { name: 'Designer Sunglasses' })).toBeVisible();
   await expect(group.getByText('2 tickets')).toBeVisible();
   await expect(group.getByTestId('entry-numbers')).toHaveText(`Ticket numbers: ${picked.join(', ')}`);
-  await expect(group.getByText(/^Purchase #\d+$/)).toBeVisible();
+  // The confirmation's order number, en-GB dates, and no results before the draw: its date instead.
+  await expect(group.getByTestId('entry-order')).toHaveText(/^Order ORD-\d{10}$/);
+  await expect(group.locator('.date')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
   await expect(group).toContainText('Total: £1.98');
-  await expect(group.getByRole('link', { name: 'View Results' })).toHaveAttribute(
+  const draw = group.getByTestId('entry-draw');
+  await expect(draw.locator('[data-status]')).toHaveText('● Open');
+  // An auto-win: drawn at sell-out, or at its closing time at the latest.
+  await expect(draw).toContainText(
+    /Drawn the moment the last ticket sells, or at the latest on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(UK time\)/,
+  );
+  await expect(draw.getByRole('timer')).toBeVisible();
+  await expect(group.getByRole('link', { name: 'View Results' })).toHaveCount(0);
+  await expect(draw.getByRole('link', { name: 'View the competition' })).toHaveAttribute(
     'href',
     `/competition/${id}`,
   );
+  // Back on the competition, the buyer's own numbers are theirs, not just 'Purchased'.
+  await draw.getByRole('link', { name: 'View the competition' }).click();
+  for (const n of picked) {
+    const mine = page.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+    await expect(mine).toHaveAttribute('data-state', 'yours');
+    await expect(mine).toHaveAttribute('title', `Ticket #${n}: Yours: you bought this number`);
+  }
   await buyer.close();
   await watching.close();
 });

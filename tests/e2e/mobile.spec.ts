@@ -40,3 +40,16 @@ test('detail, number selector and cart fit a 390 x 844 phone', async ({ page }, 
   for (const item of await items.all()) expect((await item.boundingBox())!.width).toBeLessThanOrEqual(390);
   await checkScreen(page, testInfo, 'cart');
 });
+
+test('the phone home page shows the first competitions and folds the rest behind one button', async ({
+  page,
+}) => {
+  const total = ((await (await page.request.get('/api/competitions')).json()) as unknown[]).length;
+  await page.goto('/');
+  const cards = page.getByTestId('competition-card');
+  await expect(cards).toHaveCount(6);
+  const more = page.getByRole('button', { name: `Show all ${total} competitions` });
+  await more.tap();
+  await expect(cards).toHaveCount(total);
+  await expect(more).toHaveCount(0);
+});

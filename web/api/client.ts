@@ -69,6 +69,14 @@ export function errorDetails<S extends v.GenericSchema>(
   return parsed.success ? parsed.output : undefined;
 }
 
+const TakenSchema = v.object({ taken: v.array(v.number()) });
+
+/** number_taken's details: the chosen numbers someone else holds or bought; undefined for any other error. */
+export const takenNumbersOf = (err: unknown): number[] | undefined =>
+  err instanceof ApiError && err.code === ERROR_CODES.numberTaken
+    ? errorDetails(err, TakenSchema)?.taken
+    : undefined;
+
 /** details.fields of a validation failure or a refused field: field path -> message. */
 export const FieldErrorsSchema = v.object({ fields: v.record(v.string(), v.string()) });
 

@@ -5,7 +5,8 @@ import type { CartItemView } from '../../contract/cart';
 import type { CompetitionSnapshot, TicketsEvent, TicketsPurchasedEvent } from '../../contract/realtime';
 import { getSocket } from './socket';
 
-export type NumberState = 'available' | 'mine' | 'reserved' | 'sold';
+/** mine: held in this visitor's cart; owned: bought by this account; sold: bought by someone else. */
+export type NumberState = 'available' | 'mine' | 'reserved' | 'sold' | 'owned';
 
 /** The live ticket state of one watched competition. Bitmaps are mutated in place; `rev` re-renders. */
 export interface LiveCompetition {
@@ -17,6 +18,7 @@ export interface LiveCompetition {
   sold: Uint8Array;
   reserved: Uint8Array;
   mine: Set<number>;
+  owned: Set<number>;
   rev: number;
 }
 
@@ -62,7 +64,7 @@ const setBit = (bytes: Uint8Array, n: number, on: boolean) => {
 };
 
 export function numberState(c: LiveCompetition, n: number): NumberState {
-  if (hasBit(c.sold, n)) return 'sold';
+  if (hasBit(c.sold, n)) return c.owned.has(n) ? 'owned' : 'sold';
   if (c.mine.has(n)) return 'mine';
   if (hasBit(c.reserved, n)) return 'reserved';
   return 'available';
@@ -101,6 +103,7 @@ function applySnapshot(snapshot: CompetitionSnapshot) {
     sold: decodeBitmap(snapshot.sold),
     reserved: decodeBitmap(snapshot.reserved),
     mine: new Set(snapshot.mine),
+    owned: new Set(snapshot.owned),
     rev: 0,
   };
   useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [snapshot.competitionId]: live } }));
@@ -143,11 +146,14 @@ function apply(p: PendingEvent) {
         if (mine) c.mine.add(n);
       } else {
         setBit(c.reserved, n, false);
+        // Only this visitor's own hold can become this visitor's purchase.
+        if (p.kind === 'purchased' && c.mine.has(n)) c.owned.add(n);
         c.mine.delete(n);
         if (p.kind === 'purchased') setBit(c.sold, n, true);
         else if (hasBit(c.sold, n)) {
           // A release of a sold number is an admin's cancelled order: it is back on sale.
           setBit(c.sold, n, false);
+          c.owned.delete(n);
           c.ticketsSold = Math.max(0, c.ticketsSold - 1);
         }
       }

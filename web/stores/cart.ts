@@ -7,9 +7,11 @@ import {
 } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
 import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/client';
+import { serverNow } from '../live/clock';
 import { followCart, ownChange } from '../live/competitionStore';
 import { getSocket } from '../live/socket';
 import { useAuth } from './auth';
+import { noteReleased } from './releasedHolds';
 import { toast } from './toast';
 
 /** Local copy of the cart (spec: 'Cart storage'), shown at once on start while the server answers. */
@@ -118,6 +120,10 @@ export const useCart = create<CartState>()((set, get) => ({
       return;
     }
     const clean = dedupeCart(items);
+    // Lines gone because their time ran out (not removed, not bought): the cart says which.
+    const kept = new Set(clean.map((i) => i.id));
+    const now = serverNow();
+    noteReleased(get().items.filter((i) => !kept.has(i.id) && Date.parse(i.expiresAt) <= now));
     store(clean);
     set({ items: clean, status: 'ready', revision });
     followCart(clean);
@@ -192,6 +198,7 @@ export function startCartSync(): void {
   socket.on('cart:updated', ({ items, revision }) => useCart.getState().accept(items, revision));
   socket.on('cart:expired', ({ itemIds }) => {
     const gone = useCart.getState().items.filter((i) => itemIds.includes(i.id));
+    noteReleased(gone);
     const titles = [...new Set(gone.map((i) => i.competition.title))].join(', ');
     toast({
       title: 'Reservation expired',

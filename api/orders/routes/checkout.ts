@@ -17,7 +17,7 @@ import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { ensureGuestId } from '../../platform/sessions';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
-import { presentOrder, presentUserEntry } from '../presenter';
+import { presentOrder } from '../presenter';
 import { handleStripeEvent } from '../stripeWebhook';
 
 /** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */
@@ -100,7 +100,7 @@ export function registerCheckoutRoutes(
 
   router.get('/api/user-entries', signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listUserEntries(db, ctx.state.user!.id)).map(presentUserEntry);
+    ctx.body = await listUserEntries(db, ctx.state.user!.id);
   });
 
   // The spec's hosted-page card provider: signs the hidden form the browser posts to it. Orders are

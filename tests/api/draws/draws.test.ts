@@ -185,6 +185,35 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
     expect(again.status).toBe(409);
   });
 
+  it("My Entries carries each competition's closing time and, once drawn, the winning number", async () => {
+    const endDate = Date.now() + 3_600_000;
+    const id = await insertCompetition(db, { title: 'Entries prize', totalTickets: 4, endDate });
+    const ann = await signedInCustomer(server.url);
+    const bob = await signedInCustomer(server.url);
+    await buyWithCard(ann.client, id, [1, 2]);
+    await buyWithCard(bob.client, id, [3]);
+    const before = await ann.client.get('/api/user-entries');
+    expect(before.status).toBe(200);
+    expect(before.body[0].competition).toMatchObject({
+      endDate: new Date(endDate).toISOString(),
+      autoWin: false,
+      status: 'active',
+      draw: null,
+    });
+
+    await endNow(id);
+    expect((await drawNow(id)).status).toBe(200);
+    const row = await drawsOf(id).first();
+    for (const { client } of [ann, bob]) {
+      const after = await client.get('/api/user-entries');
+      expect(after.body[0].competition.status).toBe('ended');
+      expect(after.body[0].competition.draw).toEqual({
+        winningNumber: row.winningNumber,
+        drawnAt: new Date(Number(row.drawnAt)).toISOString(),
+      });
+    }
+  });
+
   it('Draw now: before the close 409; then once, broadcast to watchers, verifiable; a second is 409', async () => {
     const id = await insertCompetition(db, { title: 'Live draw car', totalTickets: 30 });
     const sarah = await signedInCustomer(server.url, { firstName: 'Sarah', lastName: 'thompson' });

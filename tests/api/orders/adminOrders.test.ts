@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { formatOrderNumber } from '../../../contract/checkout';
 import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { expectTicketInvariants } from '../../support/checkout';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
@@ -46,7 +47,9 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
 
     const res = await admin.post(`/api/admin/orders/${orderId}/cancel`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.message).toBe(`Order #${orderId} cancelled, tickets returned to general sale.`);
+    expect(res.body.message).toBe(
+      `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.`,
+    );
     expect(res.body.refund).toBe('refunded');
     expect(res.body.order).toMatchObject({
       id: orderId,
@@ -77,7 +80,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     // Already cancelled: 409, nothing changes.
     const again = await admin.post(`/api/admin/orders/${orderId}/cancel`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Order #${orderId} has already been cancelled.`);
+    expect(again.body.message).toBe(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
     expect(await db('sandboxRefunds').where({ paymentIntentId: intent })).toHaveLength(1);
 
     // The detail shows payment reference and the audit trail.

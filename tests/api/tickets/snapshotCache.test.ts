@@ -55,6 +55,24 @@ describe.skipIf(engineUnavailable())(`shared watch snapshots on ${testEngine()}`
     expect(after[1]?.mine).toEqual([7, 8]);
   });
 
+  it("names the numbers the watcher's account bought, to that account only", async () => {
+    const id = await insertCompetition(db, { totalTickets: 100 });
+    const buyer = await insertUser(db);
+    await sellTickets(db, id, buyer, [15, 7, 12]);
+    await sellTickets(db, id, await insertUser(db), [3]);
+    const cache = new SnapshotCache(db);
+    const asBuyer = { guestId: 'guest-buyer', userId: buyer };
+    for (const snap of [
+      await watchSnapshot(db, cache, id, asBuyer),
+      await competitionSnapshot(db, id, asBuyer),
+    ]) {
+      expect(snap?.owned).toEqual([7, 12, 15]);
+    }
+    const stranger = { guestId: 'guest-other', userId: await insertUser(db) };
+    expect((await watchSnapshot(db, cache, id, stranger))?.owned).toEqual([]);
+    expect((await competitionSnapshot(db, id, null))?.owned).toEqual([]);
+  });
+
   it('keeps only the most recently watched competitions', async () => {
     const ids = [
       await insertCompetition(db, { totalTickets: 50 }),

@@ -6,7 +6,7 @@ import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { ApiError } from '../../api/client';
-import { formatLongDate } from '../../format';
+import { formatUkDateTime } from '../../format';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
@@ -16,6 +16,9 @@ import { ReservationTimer } from './ReservationTimer';
 /** Spec: quantity changes show a spinner for 0.5 s (at least; longer if the server is slower). */
 export const QUANTITY_SPINNER_MS = 500;
 const CHOSEN_NUMBERS_TOOLTIP = "Can't modify quantity for tickets with selected numbers";
+/** Said on the line itself, not only in a tooltip no phone or screen reader shows. */
+export const CHOSEN_NUMBERS_HINT =
+  'You picked these numbers, so the quantity is fixed. To change it, remove this line and pick again.';
 
 const Row = styled.tr`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -70,6 +73,14 @@ const Stepper = styled.div`
   output { min-width: 2ch; text-align: center; font-weight: 700; }
 `;
 
+const Hint = styled.small`
+  display: block;
+  max-width: 220px;
+  margin-top: 4px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
 const Remove = styled.button`
   border: 0;
   background: none;
@@ -90,6 +101,7 @@ export function CartLine({ item }: { item: CartItemView }) {
   const [showNumbers, setShowNumbers] = useState(false);
   const chosen = item.selectedNumbers.length > 0;
   const unit = poundsToPence(item.competition.ticketPrice);
+  const hintId = `fixed-quantity-${item.id}`;
 
   const change = async (quantity: number) => {
     setUpdating(true);
@@ -130,7 +142,7 @@ export function CartLine({ item }: { item: CartItemView }) {
           <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" />
           <div>
             <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
-            {item.competition.endDate && <small>Draw: {formatLongDate(item.competition.endDate)}</small>}
+            {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
             <ReservationTimer expiresAt={item.expiresAt} />
             <Numbers>
               {chosen ? (
@@ -153,6 +165,7 @@ export function CartLine({ item }: { item: CartItemView }) {
           <button
             type="button"
             aria-label={`Fewer tickets for ${item.competition.title}`}
+            aria-describedby={chosen ? hintId : undefined}
             disabled={chosen || updating || item.quantity <= 1}
             onClick={() => void change(item.quantity - 1)}
           >
@@ -162,12 +175,18 @@ export function CartLine({ item }: { item: CartItemView }) {
           <button
             type="button"
             aria-label={`More tickets for ${item.competition.title}`}
+            aria-describedby={chosen ? hintId : undefined}
             disabled={chosen || updating || item.quantity >= MAX_TICKETS_PER_PURCHASE}
             onClick={() => void change(item.quantity + 1)}
           >
             +
           </button>
         </Stepper>
+        {chosen && (
+          <Hint id={hintId} data-testid="fixed-quantity-hint">
+            {CHOSEN_NUMBERS_HINT}
+          </Hint>
+        )}
       </td>
       <td data-label="Total">
         <strong>{formatPence(unit * item.quantity)}</strong>

@@ -2,7 +2,9 @@ import styled, { keyframes } from 'styled-components';
 import { Link } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
 import { formatPounds } from '../../../contract/money';
+import { formatUkDateTime } from '../../format';
 import { media } from '../../theme/theme';
+import { AutoWinProgress } from './AutoWinProgress';
 import { Countdown } from './Countdown';
 import { ProgressBar } from './ProgressBar';
 
@@ -79,20 +81,12 @@ const Badge = styled.span<{ $auto: boolean }>`
   background: ${({ $auto, theme }) => ($auto ? theme.colors.success : theme.colors.danger)};
 `;
 
-const AutoWinPanel = styled.div`
-  background: ${({ theme }) => theme.colors.successBg};
-  color: ${({ theme }) => theme.colors.success};
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: ${({ theme }) => theme.space.sm};
-  font-weight: 700;
-  text-align: center;
-`;
-
 const DrawIn = styled.div`
   display: grid;
   gap: 4px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
+  small { font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 export function CompetitionCard({ competition: c }: { competition: PublicCompetition }) {
@@ -108,11 +102,12 @@ export function CompetitionCard({ competition: c }: { competition: PublicCompeti
         </Price>
         <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
         {c.autoWin ? (
-          <AutoWinPanel>Auto Win Competition</AutoWinPanel>
+          <AutoWinProgress ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} endDate={c.endDate} />
         ) : (
           <DrawIn>
             Draw in:
             <Countdown endDate={c.endDate} />
+            <small data-testid="draw-time">Draw {formatUkDateTime(c.endDate)}</small>
           </DrawIn>
         )}
       </Body>

@@ -2,20 +2,12 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
+import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
 import { cellBox, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
 
-export const CELL_COLOURS = {
-  available: { border: 'success', background: 'successBg', color: 'success' },
-  sold: { border: 'danger', background: 'danger', color: 'textInverse' },
-  reserved: { border: 'warning', background: 'warningBg', color: 'warning' },
-  mine: { border: 'info', background: 'infoBg', color: 'info' },
-} as const;
-
-const Cell = styled.span<{ $state: NumberState }>`
+const Cell = styled.span<{ $look: CellLook }>`
   ${cellBox}
-  border: 1px solid ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].border]};
-  background: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].background]};
-  color: ${({ $state, theme }) => theme.colors[CELL_COLOURS[$state].color]};
+  ${cellLookCss}
 `;
 
 const Toolbar = styled.form`
@@ -43,23 +35,8 @@ const Toolbar = styled.form`
   }
 `;
 
-const Legend = styled.span`
-  display: inline-flex;
-  gap: ${({ theme }) => theme.space.md};
+const Legend = styled(NumberKey)`
   margin-left: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  span::before {
-    content: '';
-    display: inline-block;
-    width: 12px;
-    height: 12px;
-    border-radius: 3px;
-    margin-right: 6px;
-    vertical-align: -1px;
-  }
-  span[data-legend='available']::before { background: ${({ theme }) => theme.colors.successBg}; border: 1px solid ${({ theme }) => theme.colors.success}; }
-  span[data-legend='reserved']::before { background: ${({ theme }) => theme.colors.warningBg}; border: 1px solid ${({ theme }) => theme.colors.warning}; }
-  span[data-legend='purchased']::before { background: ${({ theme }) => theme.colors.danger}; }
 `;
 
 /** Maps each number to the index of its owner in `entries` (-1 = not sold). */
@@ -71,12 +48,7 @@ function ownerIndex(totalTickets: number, entries: CompetitionEntry[]): Int32Arr
   return owners;
 }
 
-export const STATE_LABEL: Record<NumberState, string> = {
-  available: 'Available',
-  reserved: 'This number is temporarily reserved by another user',
-  mine: 'Reserved in your cart',
-  sold: 'Purchased',
-};
+const GRID_LOOKS: CellLook[] = ['available', 'reserved', 'mine', 'sold', 'owned'];
 
 /**
  * Every ticket number from 1 to totalTickets with its live state (available, reserved, in your
@@ -110,12 +82,12 @@ export function EntriesGrid({
     return (
       <Cell
         key={n}
-        $state={state}
+        $look={state}
         data-number={n}
-        data-state={state === 'sold' ? 'purchased' : state}
+        data-state={dataState(state)}
         title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
       >
-        {n}
+        <CellContent n={n} look={state} />
       </Cell>
     );
   };
@@ -137,11 +109,7 @@ export function EntriesGrid({
           onChange={(e) => setJumpTo(e.target.value)}
         />
         <button type="submit">Go to number</button>
-        <Legend aria-hidden="true">
-          <span data-legend="available">Available</span>
-          <span data-legend="reserved">Reserved</span>
-          <span data-legend="purchased">Purchased</span>
-        </Legend>
+        <Legend looks={GRID_LOOKS} />
       </Toolbar>
       <VirtualNumberGrid
         handle={gridRef}

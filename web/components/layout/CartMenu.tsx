@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { formatPence, poundsToPence } from '../../../contract/money';
-import { cartTotalPence, useCart } from '../../stores/cart';
+import { cartTicketCount, cartTotalPence, useCart } from '../../stores/cart';
 import { plural } from '../purchase/selection';
 import { ButtonLink } from '../ui/Button';
 import { useDropdown } from './useDropdown';
@@ -65,12 +65,14 @@ export function CartMenu() {
   const items = useCart((s) => s.items);
   const { open, setOpen, wrapRef } = useDropdown();
   const count = items.length;
+  // The badge counts tickets, as a customer counts what they are buying (3 tickets, not 1 line).
+  const tickets = cartTicketCount(items);
 
   return (
     <Wrap ref={wrapRef}>
       <Toggle
         type="button"
-        aria-label={`Cart, ${count} ${plural(count, 'item')}`}
+        aria-label={tickets ? `Cart, ${tickets} ${plural(tickets, 'ticket')}` : 'Cart, empty'}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -90,7 +92,11 @@ export function CartMenu() {
           <circle cx="18" cy="20" r="1.5" />
           <path d="M2 3h3l2.6 12.2a1.5 1.5 0 0 0 1.5 1.2h8.8a1.5 1.5 0 0 0 1.5-1.1L22 7H6.2" />
         </svg>
-        {count > 0 && <Badge data-testid="cart-count">{count}</Badge>}
+        {tickets > 0 && (
+          <Badge data-testid="cart-count" aria-hidden="true">
+            {tickets}
+          </Badge>
+        )}
       </Toggle>
       {open && (
         <Panel role="region" aria-label="Cart summary" data-testid="cart-dropdown">

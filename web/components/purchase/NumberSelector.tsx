@@ -3,7 +3,14 @@ import styled from 'styled-components';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
 import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
 import { toast } from '../../stores/toast';
-import { CELL_COLOURS, STATE_LABEL } from '../competitions/EntriesGrid';
+import {
+  CellContent,
+  type CellLook,
+  cellLookCss,
+  dataState,
+  NumberKey,
+  STATE_LABEL,
+} from '../competitions/numberStates';
 import { cellBox, type NumberGridHandle, VirtualNumberGrid } from '../competitions/VirtualNumberGrid';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -51,18 +58,15 @@ const Tools = styled.div`
   }
 `;
 
-type CellLook = keyof typeof CELL_COLOURS | 'selected';
-
 const NumberButton = styled.button<{ $look: CellLook }>`
   ${cellBox}
+  ${cellLookCss}
   cursor: pointer;
-  border: 1px solid
-    ${({ $look, theme }) => ($look === 'selected' ? theme.colors.brand : theme.colors[CELL_COLOURS[$look].border])};
-  background: ${({ $look, theme }) => ($look === 'selected' ? theme.colors.brand : theme.colors[CELL_COLOURS[$look].background])};
-  color: ${({ $look, theme }) => ($look === 'selected' ? theme.colors.textInverse : theme.colors[CELL_COLOURS[$look].color])};
   &:disabled { cursor: not-allowed; opacity: 0.75; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.info}; outline-offset: 1px; }
 `;
+
+const SELECTOR_LOOKS: CellLook[] = ['available', 'selected', 'mine', 'reserved', 'sold', 'owned'];
 
 const Chips = styled.div`
   display: flex;
@@ -221,7 +225,7 @@ export function NumberSelector({
         type="button"
         $look={look}
         data-number={n}
-        data-state={selected ? 'selected' : state === 'sold' ? 'purchased' : state}
+        data-state={dataState(look)}
         aria-pressed={selected}
         disabled={!selected && (state !== 'available' || atCap)}
         title={
@@ -233,7 +237,7 @@ export function NumberSelector({
         }
         onClick={() => pick(n)}
       >
-        {n}
+        <CellContent n={n} look={look} />
       </NumberButton>
     );
   };
@@ -320,11 +324,12 @@ export function NumberSelector({
               )}
             </Chips>
           )}
+          <NumberKey looks={SELECTOR_LOOKS} compact />
           <VirtualNumberGrid
             handle={gridRef}
             total={total}
             renderCell={renderCell}
-            height="min(340px, 40dvh)"
+            height="min(340px, 36dvh)"
             testId="selector-grid"
             label={`Choose from ticket numbers 1 to ${total}`}
             onFirstVisible={setFirstVisible}

@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import * as v from 'valibot';
 import { useLocation } from 'wouter';
 import { MAX_TICKETS_PER_PURCHASE, type PublicCompetition } from '../../../contract/competitions';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
-import { ApiError, errorDetails } from '../../api/client';
+import { ApiError, takenNumbersOf } from '../../api/client';
 import { freeCount, type LiveCompetition } from '../../live/competitionStore';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
@@ -14,9 +13,6 @@ import { Dialog } from '../ui/Dialog';
 import { NumberSelector } from './NumberSelector';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
 import { listNumbers, plural } from './selection';
-
-/** number_taken's details: the chosen numbers someone else holds or bought. */
-const TakenSchema = v.object({ taken: v.array(v.number()) });
 
 const Stepper = styled.div`
   display: flex;
@@ -79,8 +75,8 @@ export function PurchasePanel({
       await addToCart({ competitionId: competition.id, quantity, selectedNumbers: numbers });
       return true;
     } catch (err) {
-      const taken = errorDetails(err, TakenSchema)?.taken;
-      if (err instanceof ApiError && err.code === ERROR_CODES.numberTaken && taken?.length) {
+      const taken = takenNumbersOf(err);
+      if (taken?.length) {
         setSelection((s) => s.filter((n) => !taken.includes(n)));
         toast({
           title: 'Numbers no longer available',

@@ -1,14 +1,22 @@
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { UserEntryView } from '../../../contract/checkout';
+import {
+  type EntryStatus,
+  entryStatus,
+  formatOrderNumber,
+  type UserEntryView,
+} from '../../../contract/checkout';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
 import { LoginDialog } from '../../components/auth/LoginDialog';
+import { Countdown } from '../../components/competitions/Countdown';
+import { useHasPassed } from '../../components/competitions/useHasPassed';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
+import { formatLongDate, formatUkDateTime } from '../../format';
+import { serverNow } from '../../live/clock';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
@@ -50,6 +58,29 @@ const Purchases = styled.ul`
   .numbers { font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
 `;
 
+const StatusBadge = styled.span<{ $status: EntryStatus }>`
+  justify-self: start;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 700;
+  border: 1px solid currentColor;
+  color: ${({ $status, theme }) =>
+    $status === 'won'
+      ? theme.colors.success
+      : $status === 'open'
+        ? theme.colors.info
+        : theme.colors.textMuted};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const DrawInfo = styled.div`
+  display: grid;
+  gap: 4px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  p { font-weight: 600; }
+`;
+
 const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
@@ -61,6 +92,7 @@ interface CompetitionGroup {
   competition: UserEntryView['competition'];
   entries: UserEntryView[];
   tickets: number;
+  numbers: number[];
 }
 
 /** Entries grouped by competition, newest purchase first (groups ordered by their newest one). */
@@ -68,12 +100,62 @@ export function groupEntries(entries: UserEntryView[]): CompetitionGroup[] {
   const sorted = [...entries].sort((a, b) => Date.parse(b.purchasedAt) - Date.parse(a.purchasedAt));
   const groups = new Map<number, CompetitionGroup>();
   for (const e of sorted) {
-    const group = groups.get(e.competitionId) ?? { competition: e.competition, entries: [], tickets: 0 };
+    const group = groups.get(e.competitionId) ?? {
+      competition: e.competition,
+      entries: [],
+      tickets: 0,
+      numbers: [],
+    };
     group.entries.push(e);
     group.tickets += e.ticketNumbers.length;
+    group.numbers.push(...e.ticketNumbers);
     groups.set(e.competitionId, group);
   }
   return [...groups.values()];
+}
+
+/** Each status in words, with a sign so that it never rests on colour alone. */
+const STATUS_TEXT: Record<EntryStatus, [sign: string, words: string]> = {
+  open: ['●', 'Open'],
+  drawing: ['◔', 'Closed: drawing soon'],
+  drawn: ['✓', 'Drawn'],
+  won: ['★', 'You won!'],
+};
+
+/** The draw's date and countdown, the status, and 'View Results' only once there are results. */
+function DrawStatus({ group: { competition: c, numbers } }: { group: CompetitionGroup }) {
+  // Re-renders at the closing time, so 'open' turns into 'drawing' on the server's clock.
+  useHasPassed(c.endDate);
+  const status = entryStatus(numbers, c, serverNow());
+  return (
+    <DrawInfo data-testid="entry-draw">
+      <StatusBadge $status={status} data-status={status}>
+        <span aria-hidden="true">{STATUS_TEXT[status][0]}</span> {STATUS_TEXT[status][1]}
+      </StatusBadge>
+      {c.draw ? (
+        <>
+          <p>
+            Drawn on {formatUkDateTime(c.draw.drawnAt)}: winning ticket #{c.draw.winningNumber}
+          </p>
+          <div>
+            <Link href={`/competition/${c.id}`} asChild>
+              <ButtonLink $variant="secondary">View Results</ButtonLink>
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>
+            {c.autoWin
+              ? `Drawn the moment the last ticket sells, or at the latest on ${formatUkDateTime(c.endDate)}`
+              : `Draw on ${formatUkDateTime(c.endDate)}`}
+          </p>
+          {status === 'open' && <Countdown endDate={c.endDate} />}
+          <Link href={`/competition/${c.id}`}>View the competition</Link>
+        </>
+      )}
+    </DrawInfo>
+  );
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -127,38 +209,37 @@ function Entries() {
       <PageTitle>My Entries</PageTitle>
       <Count>Showing {plural(list.length, 'entry', 'entries')}</Count>
       <Groups>
-        {groupEntries(list).map(({ competition: c, entries: purchases, tickets }) => (
-          <Group key={c.id} aria-labelledby={`entry-${c.id}`} data-testid="entry-group">
-            <img src={c.image ?? '/images/placeholder.svg'} alt="" />
-            <Body>
-              <h2 id={`entry-${c.id}`}>{c.title}</h2>
-              <p>{c.description}</p>
-              <p className="tickets">{plural(tickets, 'ticket', 'tickets')}</p>
-              <Purchases>
-                {purchases.map((e) => (
-                  <li key={e.id}>
-                    <div className="head">
-                      <span>Purchase #{e.orderId}</span>
-                      <span className="date">{format(new Date(e.purchasedAt), 'MMM d, yyyy')}</span>
-                    </div>
-                    <div className="numbers" data-testid="entry-numbers">
-                      Ticket numbers: {e.ticketNumbers.join(', ')}
-                    </div>
-                    <div>
-                      Total:{' '}
-                      <strong>{formatPence(poundsToPence(c.ticketPrice) * e.ticketNumbers.length)}</strong>
-                    </div>
-                  </li>
-                ))}
-              </Purchases>
-              <div>
-                <Link href={`/competition/${c.id}`} asChild>
-                  <ButtonLink $variant="secondary">View Results</ButtonLink>
-                </Link>
-              </div>
-            </Body>
-          </Group>
-        ))}
+        {groupEntries(list).map((group) => {
+          const { competition: c, entries: purchases, tickets } = group;
+          return (
+            <Group key={c.id} aria-labelledby={`entry-${c.id}`} data-testid="entry-group">
+              <img src={c.image ?? '/images/placeholder.svg'} alt="" />
+              <Body>
+                <h2 id={`entry-${c.id}`}>{c.title}</h2>
+                <p>{c.description}</p>
+                <p className="tickets">{plural(tickets, 'ticket', 'tickets')}</p>
+                <DrawStatus group={group} />
+                <Purchases>
+                  {purchases.map((e) => (
+                    <li key={e.id}>
+                      <div className="head">
+                        <span data-testid="entry-order">Order {formatOrderNumber(e.orderId)}</span>
+                        <span className="date">{formatLongDate(e.purchasedAt)}</span>
+                      </div>
+                      <div className="numbers" data-testid="entry-numbers">
+                        Ticket numbers: {e.ticketNumbers.join(', ')}
+                      </div>
+                      <div>
+                        Total:{' '}
+                        <strong>{formatPence(poundsToPence(c.ticketPrice) * e.ticketNumbers.length)}</strong>
+                      </div>
+                    </li>
+                  ))}
+                </Purchases>
+              </Body>
+            </Group>
+          );
+        })}
       </Groups>
     </>
   );

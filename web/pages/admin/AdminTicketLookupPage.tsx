@@ -8,6 +8,7 @@ import {
   TicketLookupQuerySchema,
   type TicketLookupResult,
 } from '../../../contract/admin';
+import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
 import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
@@ -47,7 +48,7 @@ function History({ history }: { history: TicketHistoryEntry[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the history is fixed for one answer
         <li key={i}>
           <strong>{EVENT_TEXT[h.event]}</strong> {formatDateTime(h.at)}
-          {h.orderId ? ` · order #${h.orderId}` : ''}
+          {h.orderId ? ` · order ${formatOrderNumber(h.orderId)}` : ''}
           {h.note ? ` · ${h.note}` : ''}
         </li>
       ))}

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { CartLine } from '../../components/cart/CartLine';
 import { OrderSummary } from '../../components/cart/OrderSummary';
+import { ReleasedHolds } from '../../components/cart/ReleasedHolds';
 import { CheckoutAuthDialogs } from '../../components/checkout/CheckoutAuthDialogs';
 import { useCheckoutFlow } from '../../components/checkout/useCheckoutFlow';
 import { ButtonLink } from '../../components/ui/Button';
@@ -10,6 +11,7 @@ import { Card, CenteredMessage, PageContainer, PageTitle } from '../../component
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
+import { useReleasedHolds } from '../../stores/releasedHolds';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -38,10 +40,12 @@ const Table = styled.table`
 `;
 
 function EmptyCart() {
+  // Emptied by expiry: the notice above says what went and why, not 'you haven't added any'.
+  const released = useReleasedHolds((s) => s.holds.length > 0 || s.report.length > 0);
   return (
     <CenteredMessage>
       <h1>Your cart is empty</h1>
-      <p>Looks like you haven't added any competitions to your cart yet.</p>
+      {!released && <p>Looks like you haven't added any competitions to your cart yet.</p>}
       <Link href="/competitions" asChild>
         <ButtonLink>Browse Competitions</ButtonLink>
       </Link>
@@ -77,6 +81,7 @@ export default function CartPage() {
   if (items.length === 0) {
     return (
       <PageContainer>
+        <ReleasedHolds />
         <EmptyCart />
         {authDialogs}
       </PageContainer>
@@ -86,6 +91,7 @@ export default function CartPage() {
   return (
     <PageContainer>
       <PageTitle>Your Cart</PageTitle>
+      <ReleasedHolds />
       <Layout>
         <Card>
           <Table>

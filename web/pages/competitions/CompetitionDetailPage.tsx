@@ -5,9 +5,11 @@ import type { CompetitionEntry, PublicCompetition } from '../../../contract/comp
 import type { PublicDraw } from '../../../contract/draw';
 import { formatPounds } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
+import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
+import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
 import { DrawCommitment } from '../../components/draws/DrawCommitment';
@@ -20,7 +22,7 @@ import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatLongDate } from '../../format';
+import { formatLongDate, formatUkDateTime } from '../../format';
 import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '../../live/competitionStore';
 import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
@@ -283,8 +285,8 @@ export default function CompetitionDetailPage() {
           <Dates>
             <dt>Starts</dt>
             <dd>{formatLongDate(c.createdAt)}</dd>
-            <dt>Ends</dt>
-            <dd>{formatLongDate(c.endDate)}</dd>
+            <dt>{c.autoWin ? 'Closes' : 'Ends'}</dt>
+            <dd data-testid="end-date">{formatUkDateTime(c.endDate)}</dd>
           </Dates>
           <Price>
             {formatPounds(c.ticketPrice)} <small>per ticket</small>
@@ -296,6 +298,13 @@ export default function CompetitionDetailPage() {
             </div>
           )}
           <ProgressBar ticketsSold={live?.ticketsSold ?? c.ticketsSold} totalTickets={c.totalTickets} />
+          {c.autoWin && !ended && (
+            <AutoWinProgress
+              ticketsSold={live?.ticketsSold ?? c.ticketsSold}
+              totalTickets={c.totalTickets}
+              endDate={c.endDate}
+            />
+          )}
           {ended ? (
             <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
           ) : (
@@ -312,6 +321,7 @@ export default function CompetitionDetailPage() {
           <DrawCommitment commitment={c.drawCommitment} drawn={draw !== null} />
         </Info>
       </Layout>
+      <PrizeDetails productName={c.details.productName} features={c.features} />
       {draw && (
         <Section>
           <DrawDetails competitionId={c.id} drawCommitment={c.drawCommitment} draw={draw} />

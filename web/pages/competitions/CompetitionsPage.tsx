@@ -5,7 +5,12 @@ import type { PublicCompetition } from '../../../contract/competitions';
 import { useApiData } from '../../api/useApiData';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
-import { useCategoryParam } from '../../components/competitions/useCategoryParam';
+import { arrangeCompetitions, DRAW_TYPES, ListControls } from '../../components/competitions/listOptions';
+import {
+  useCategoryParam,
+  useDrawTypeParam,
+  useSortParam,
+} from '../../components/competitions/useCategoryParam';
 import { Button } from '../../components/ui/Button';
 import { PageContainer, PageTitle } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -52,9 +57,16 @@ export default function CompetitionsPage() {
     retries: 2,
     retryDelayMs: 1000,
   });
+  const [sort, setSort] = useSortParam();
+  const [draw, setDraw] = useDrawTypeParam();
   const shown = useMemo(
-    () => (data ?? []).filter((c) => category === 'all' || c.category === category),
-    [data, category],
+    () =>
+      arrangeCompetitions(
+        (data ?? []).filter((c) => category === 'all' || c.category === category),
+        sort,
+        draw,
+      ),
+    [data, category, sort, draw],
   );
 
   useEffect(() => {
@@ -80,9 +92,11 @@ export default function CompetitionsPage() {
   } else if (shown.length === 0) {
     content = (
       <Empty>
-        {category === 'all'
-          ? 'No competitions found. Please check back later.'
-          : `No ${categoryLabel(category)} competitions available right now.`}
+        {draw !== 'all'
+          ? `No ${DRAW_TYPES[draw].toLowerCase()} in ${categoryLabel(category)} right now.`
+          : category === 'all'
+            ? 'No competitions found. Please check back later.'
+            : `No ${categoryLabel(category)} competitions available right now.`}
       </Empty>
     );
   } else {
@@ -99,6 +113,7 @@ export default function CompetitionsPage() {
     <PageContainer>
       <PageTitle>All Competitions</PageTitle>
       <CategoryBar value={category} onChange={setCategory} />
+      <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
       {data && !error && (
         <Count data-testid="competition-count">
           Showing {shown.length} {plural(shown.length)} in {categoryLabel(category)}

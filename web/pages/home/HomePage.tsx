@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { capitalise, categoryLabel } from '../../../contract/categories';
@@ -6,11 +6,17 @@ import type { HeroImage, PublicCompetition } from '../../../contract/competition
 import { useApiData } from '../../api/useApiData';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
-import { useCategoryParam } from '../../components/competitions/useCategoryParam';
-import { ButtonLink } from '../../components/ui/Button';
+import { arrangeCompetitions, ListControls } from '../../components/competitions/listOptions';
+import {
+  useCategoryParam,
+  useDrawTypeParam,
+  useSortParam,
+} from '../../components/competitions/useCategoryParam';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, PageContainer } from '../../components/ui/Page';
+import { useMediaQuery } from '../../components/ui/useMediaQuery';
 import { useSiteName } from '../../stores/site';
-import { media } from '../../theme/theme';
+import { media, theme } from '../../theme/theme';
 
 const Hero = styled.section<{ $image: string }>`
   position: relative;
@@ -113,6 +119,9 @@ const Steps = styled.ol`
   p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+/** On a phone the home page shows this many cards first, not a wall of every competition. */
+export const PHONE_CARD_LIMIT = 6;
+
 const CHARITIES = [
   { icon: 'veterans', name: 'Veterans', text: 'Supporting ex-service men and women in the Southwest.' },
   { icon: 'hospice', name: "Children's hospice", text: 'Care and respite for local families.' },
@@ -127,6 +136,12 @@ export default function HomePage() {
   const path =
     category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
   const list = useApiData<PublicCompetition[]>(path);
+  const [sort, setSort] = useSortParam();
+  const [draw, setDraw] = useDrawTypeParam();
+  const shown = useMemo(() => arrangeCompetitions(list.data ?? [], sort, draw), [list.data, sort, draw]);
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm - 1}px)`);
+  const [expanded, setExpanded] = useState(false);
+  const folded = phone && !expanded && shown.length > PHONE_CARD_LIMIT;
 
   useEffect(() => {
     document.title = `${siteName} | Win prizes from the South West`;
@@ -144,16 +159,26 @@ export default function HomePage() {
         <section id="competitions" aria-labelledby="competitions-title">
           <SectionTitle id="competitions-title">Live Competitions</SectionTitle>
           <CategoryBar value={category} onChange={setCategory} />
+          <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
           {list.loading && !list.data ? (
             <PlaceholderCards count={8} />
           ) : list.error ? (
             <Empty role="alert">We couldn't load the competitions. Please try again.</Empty>
-          ) : list.data && list.data.length > 0 ? (
-            <CardGrid aria-label={`${categoryLabel(category)} competitions`}>
-              {list.data.map((c) => (
-                <CompetitionCard key={c.id} competition={c} />
-              ))}
-            </CardGrid>
+          ) : shown.length > 0 ? (
+            <>
+              <CardGrid aria-label={`${categoryLabel(category)} competitions`}>
+                {(folded ? shown.slice(0, PHONE_CARD_LIMIT) : shown).map((c) => (
+                  <CompetitionCard key={c.id} competition={c} />
+                ))}
+              </CardGrid>
+              {folded && (
+                <Center>
+                  <Button type="button" onClick={() => setExpanded(true)}>
+                    Show all {shown.length} competitions
+                  </Button>
+                </Center>
+              )}
+            </>
           ) : (
             <Empty>No competitions found in this category. Please try a different category.</Empty>
           )}
