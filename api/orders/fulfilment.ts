@@ -15,7 +15,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import { confirmationEmail } from './confirmationEmail';
+import { sendCancellationNotice, sendConfirmation } from './orderEmails';
 import { loadOrder } from './orders';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
@@ -576,20 +576,6 @@ async function emitSale(uow: UnitOfWork, orderId: number, { owner, purchases }: 
   }
 }
 
-/** The confirmation e-mail. A failure is logged, never undoes or fails the sale. */
-async function sendConfirmation(deps: PaymentDeps, orderId: number) {
-  try {
-    const order = await loadOrder(deps.db, orderId);
-    const user = order?.userId ? await User.query(deps.db).findById(order.userId) : undefined;
-    if (!order || !user) return;
-    const sent = await deps.mailer.send(confirmationEmail(order, user, deps.siteName));
-    await deps.db('orders').where({ id: orderId }).update({ confirmationSentAt: Date.now() });
-    deps.logger.info({ orderId, messageId: sent.messageId, file: sent.file }, 'order confirmation sent');
-  } catch (err) {
-    deps.logger.error({ err, orderId }, 'order confirmation e-mail failed');
-  }
-}
-
 /**
  * The payment cannot buy its tickets: the order is cancelled with the reason, and the money sent
  * back through the gateway that took it (one refund per order, whatever the number of calls).
@@ -656,6 +642,11 @@ export async function refundOrder(
     // Paid wholly by credit: credit is only debited on success, so nothing left the account.
     await recordRefund(deps, orderId, { refundedAt: Date.now() });
   }
+  await sendCancellationNotice(deps, orderId, {
+    reason: why,
+    refunds: order.totalPence > 0 ? [{ method: 'card', amountPence: order.totalPence }] : [],
+    cardRefundPending: pending,
+  });
   return { outcome: 'refunded', orderId, reason: why, refundPending: pending };
 }
 
