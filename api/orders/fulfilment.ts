@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
-import { Order, OrderItem, User } from '../../db/models';
+import { Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
@@ -16,7 +16,6 @@ import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
 import { sendCancellationNotice, sendConfirmation } from './orderEmails';
-import { loadOrder } from './orders';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
 //
