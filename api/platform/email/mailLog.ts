@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import { MAIL_LOG_LIMIT } from '../../../contract/admin';
+
+export interface MailLogRow {
+  id: number;
+  recipient: string;
+  userId: number | null;
+  subject: string;
+  template: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  createdAt: number;
+}
+
+/** The newest e-mails first, optionally only those whose recipient contains `search`. */
+export async function recentEmails(db: Knex, search?: string): Promise<MailLogRow[]> {
+  const q = db('mailLog')
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(MAIL_LOG_LIMIT)
+    .select('id', 'recipient', 'userId', 'subject', 'template', 'status', 'error', 'createdAt');
+  // Lower-cased on both engines; '!' escapes the wildcards (one escape character both accept).
+  if (search)
+    q.whereRaw("lower(??) like ? escape '!'", [
+      'recipient',
+      `%${search.toLowerCase().replace(/[!%_]/g, '!$&')}%`,
+    ]);
+  return (await q) as MailLogRow[];
+}
