@@ -49,6 +49,9 @@ const optionalName = (label: string) =>
     ),
   );
 
+/** The consent box's words, the same at registration and in My Account > Privacy. */
+export const MARKETING_CONSENT_LABEL = 'Send me e-mails about new competitions and offers';
+
 const MARKETING_MESSAGE = 'Marketing e-mails must be on (true) or off (false)';
 
 /** PUT /api/account/preferences. */

@@ -70,6 +70,7 @@ const ADMIN_PATHS: AdminPath[] = [
   '/direct-site-settings',
   '/direct-upload-test',
   '/admin/promos',
+  '/admin/emails',
 ];
 const adminScreens = Object.fromEntries(
   ADMIN_PATHS.map((path) => [
