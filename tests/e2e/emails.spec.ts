@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
+import { csrfHeaders, fillRegistration, registerViaApi, signInViaApi, unique } from './support';
 
 // Marketing consent from the registration box to My Account > Privacy, and the admin's
 // 'E-mails sent' answering "I never got my e-mail".
@@ -11,14 +11,7 @@ test('the marketing box is unticked at registration; Privacy in My Account shows
   await page.goto('/auth?tab=register');
   const box = page.getByLabel(/Send me e-mails about new competitions and offers/);
   await expect(box).not.toBeChecked();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.co.uk`);
-  await page.getByLabel('Phone number').fill('07700 900456');
-  await page.getByLabel('Password', { exact: true }).fill('kernow123');
-  await page.getByLabel('Confirm password').fill('kernow123');
-  await page.getByLabel('I confirm that I am 18 years of age or over').check();
-  await page.getByLabel('I confirm that I am a UK resident').check();
-  await page.getByLabel(/I agree to the Terms and Conditions/).check();
+  await fillRegistration(page, username);
   await box.check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByTestId('toast')).toContainText(`Welcome, ${username}!`);

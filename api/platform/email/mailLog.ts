@@ -1,16 +1,8 @@
 import type { Knex } from 'knex';
-import { MAIL_LOG_LIMIT } from '../../../contract/admin';
+import { MAIL_LOG_LIMIT, type MailLogEntryView } from '../../../contract/admin';
 
-export interface MailLogRow {
-  id: number;
-  recipient: string;
-  userId: number | null;
-  subject: string;
-  template: string;
-  status: 'sent' | 'failed';
-  error: string | null;
-  createdAt: number;
-}
+/** A mail_log row as listed: the view's fields, with the time as stored (epoch ms). */
+export type MailLogRow = Omit<MailLogEntryView, 'sentAt'> & { createdAt: number };
 
 /** The newest e-mails first, optionally only those whose recipient contains `search`. */
 export async function recentEmails(db: Knex, search?: string): Promise<MailLogRow[]> {
