@@ -207,7 +207,9 @@ export async function drawCompetition(
   // The e-mails are not events: they go once the draw has committed. The entrants' e-mails run
   // in the background, so 'Draw now' does not wait for thousands of messages.
   await notifyWinner(deps, record);
-  void notifyEntrants(deps, record);
+  void notifyEntrants(deps, record).catch((err) => {
+    deps.logger.error({ err, competitionId }, 'draw result e-mails failed');
+  });
   return record;
 }
 
