@@ -7,6 +7,7 @@ import { csrfHeaders, fillRegistration, registerViaApi, signInViaApi, unique } f
 test('the marketing box is unticked at registration; Privacy in My Account shows and changes the choice', async ({
   page,
 }) => {
+  test.slow(); // registration hashes a password; the shared test machine can be slow
   const username = unique('mk');
   await page.goto('/auth?tab=register');
   const box = page.getByLabel(/Send me e-mails about new competitions and offers/);
@@ -29,6 +30,7 @@ test('the marketing box is unticked at registration; Privacy in My Account shows
 });
 
 test("an admin finds a customer's order confirmation in 'E-mails sent'", async ({ browser, baseURL }) => {
+  test.slow(); // a purchase and an admin session in one test
   // A customer buys one Lucky Dip ticket with the sandbox card, through the API.
   const customer = await browser.newContext({ baseURL });
   const username = await registerViaApi(customer.request, { prefix: 'em' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MARKETING_CONSENT_LABEL, type PreferencesView, type PublicUser } from '../../../contract/auth';
 import { apiSend, messageOf } from '../../api/client';
 import { formatLongDate } from '../../format';
@@ -8,11 +8,16 @@ import { Checkbox, ErrorBox } from '../ui/Form';
 
 /** Privacy > Marketing e-mails: the consent box, saved as soon as it changes. */
 export function MarketingConsent({ user }: { user: PublicUser }) {
+  // The box follows the click at once (as a checkbox should) and goes back if saving fails.
+  const [checked, setChecked] = useState(Boolean(user.marketingEmails));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const [changedAt, setChangedAt] = useState<string | null>(null);
+  // A fresher user from the server (the page may first show the one remembered in the browser).
+  useEffect(() => setChecked(Boolean(user.marketingEmails)), [user.marketingEmails]);
 
   const change = async (marketingEmails: boolean) => {
+    setChecked(marketingEmails);
     setSaving(true);
     setError(undefined);
     try {
@@ -24,6 +29,7 @@ export function MarketingConsent({ user }: { user: PublicUser }) {
         variant: 'success',
       });
     } catch (err) {
+      setChecked(!marketingEmails);
       setError(messageOf(err, 'Your choice could not be saved. Please try again.'));
     } finally {
       setSaving(false);
@@ -37,12 +43,7 @@ export function MarketingConsent({ user }: { user: PublicUser }) {
         We only send news and offers if you ask for them. E-mails about your account and your orders always
         come.
       </p>
-      <Checkbox
-        id="privacy-marketing"
-        checked={Boolean(user.marketingEmails)}
-        disabled={saving}
-        onChange={change}
-      >
+      <Checkbox id="privacy-marketing" checked={checked} disabled={saving} onChange={change}>
         {MARKETING_CONSENT_LABEL}
       </Checkbox>
       {changedAt && <p role="status">Saved on {formatLongDate(changedAt)}.</p>}
