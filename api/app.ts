@@ -5,6 +5,7 @@ import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { registerAccountRoutes } from './accounts/routes/account';
+import { registerAdminEmailRoutes } from './accounts/routes/adminEmails';
 import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminUserRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
   registerAdminPromoRoutes(api, deps);
+  registerAdminEmailRoutes(api, deps);
   registerUploadRoutes(api, deps);
   registerSiteFileRoutes(api, deps);
   app.use(api.routes());

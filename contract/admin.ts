@@ -467,3 +467,25 @@ export interface PromoView {
 
 export const UploadResultSchema = v.object({ success: v.literal(true), imageUrl: v.string() });
 export type UploadResult = v.InferOutput<typeof UploadResultSchema>;
+
+/** GET /api/admin/emails: `search` narrows to recipients containing it (case-insensitive). */
+export const MailLogQuerySchema = v.object({
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Search must be at most 254 characters'))),
+});
+
+/** How many e-mails 'E-mails sent' lists (the newest). */
+export const MAIL_LOG_LIMIT = 200;
+
+/** One row of the mail log ('E-mails sent'): what was sent to whom, when, and whether it went. */
+export interface MailLogEntryView {
+  id: number;
+  recipient: string;
+  userId: number | null;
+  subject: string;
+  /** The template's name, e.g. 'order-confirmation'. */
+  template: string;
+  status: 'sent' | 'failed';
+  /** Why a failed e-mail failed. */
+  error: string | null;
+  sentAt: string;
+}

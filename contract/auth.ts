@@ -49,6 +49,22 @@ const optionalName = (label: string) =>
     ),
   );
 
+/** The consent box's words, the same at registration and in My Account > Privacy. */
+export const MARKETING_CONSENT_LABEL = 'Send me e-mails about new competitions and offers';
+
+const MARKETING_MESSAGE = 'Marketing e-mails must be on (true) or off (false)';
+
+/** PUT /api/account/preferences. */
+export const PreferencesSchema = v.object({ marketingEmails: v.boolean(MARKETING_MESSAGE) });
+export type PreferencesInput = v.InferOutput<typeof PreferencesSchema>;
+
+/** The answer of PUT /api/account/preferences. */
+export interface PreferencesView {
+  marketingEmails: boolean;
+  /** When the choice was last made (ISO 8601); null if never. */
+  marketingEmailsUpdatedAt: string | null;
+}
+
 /** POST /api/register. Unknown keys (role, siteCredit, id...) are dropped, never stored. */
 export const RegisterSchema = v.object({
   username: USERNAME_RULES,
@@ -61,6 +77,8 @@ export const RegisterSchema = v.object({
   ageConfirmation: v.literal(true, 'You must confirm you are 18 or over'),
   ukResidency: v.literal(true, 'You must be a UK resident to participate'),
   termsAgreement: v.literal(true, 'You must agree to the Terms and Conditions'),
+  /** Marketing consent: unticked unless the customer ticks it. */
+  marketingEmails: v.optional(v.boolean(MARKETING_MESSAGE), false),
 });
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
 
@@ -85,6 +103,8 @@ export interface PublicUser {
   role: 'user' | 'admin';
   /** Site credit balance in pounds. */
   siteCredit: number;
+  /** Whether the customer agreed to marketing e-mails (off by default). */
+  marketingEmails: boolean;
   createdAt: string;
 }
 

@@ -41,6 +41,7 @@ export const ADMIN_PAGE_PATHS = [
   '/direct-site-settings',
   '/direct-upload-test',
   '/admin/promos',
+  '/admin/emails',
 ] as const;
 
 export type CustomerPagePath = (typeof CUSTOMER_PAGE_PATHS)[number];

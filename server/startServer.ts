@@ -57,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   // Everything below is built once here and handed to the parts that use it.
   const events = new EventBus();
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, db, logger);
   const gateway = createGateway(config, db);
   // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
   const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
@@ -92,7 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
-    { db, events, logger, mailer, siteName: config.siteName },
+    { db, events, logger, mailer },
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
   );

@@ -51,6 +51,8 @@ export async function registerUser(db: Knex, input: RegisterInput, now = Date.no
         phoneNumber: input.phoneNumber,
         role: 'user',
         siteCreditPence: 0,
+        marketingEmails: input.marketingEmails,
+        marketingEmailsUpdatedAt: now,
         deletedAt: null,
       });
       await grantSignUpPromos(trx, user.id, now);

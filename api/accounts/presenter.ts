@@ -1,5 +1,5 @@
 import type { PromoView } from '../../contract/admin';
-import type { CreditTransactionView, PublicUser } from '../../contract/auth';
+import type { CreditTransactionView, PreferencesView, PublicUser } from '../../contract/auth';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CreditTransaction, PromoConfig, User } from '../../db/models';
@@ -14,7 +14,13 @@ export const presentUser = (u: User): PublicUser => ({
   phoneNumber: u.phoneNumber,
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
+  marketingEmails: Boolean(u.marketingEmails),
   createdAt: iso(u.createdAt),
+});
+
+export const presentPreferences = (u: User): PreferencesView => ({
+  marketingEmails: Boolean(u.marketingEmails),
+  marketingEmailsUpdatedAt: u.marketingEmailsUpdatedAt === null ? null : iso(u.marketingEmailsUpdatedAt),
 });
 
 export const presentCreditTransaction = (t: CreditTransaction): CreditTransactionView => ({

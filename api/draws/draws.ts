@@ -4,13 +4,13 @@ import { type AdminDrawStatus, computeDraw } from '../../contract/draw';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
+import { type DrawProps, sendDrawResult, sendWinner } from '../platform/email/templates/draws';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
 import type { DrawRecord } from './presenter';
-import { winnerEmail } from './winnerEmail';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
 //
@@ -26,7 +26,6 @@ export interface DrawDeps {
   events: EventBus;
   logger: Logger;
   mailer: Mailer;
-  siteName: string;
 }
 
 export type DrawnBy = { kind: 'admin'; actor: Actor } | { kind: 'auto' };
@@ -205,27 +204,83 @@ export async function drawCompetition(
     { competitionId, winningNumber: record.winningNumber, by: record.drawnBy },
     'competition drawn',
   );
-  // The e-mail is not an event: it goes once the draw has committed.
+  // The e-mails are not events: they go once the draw has committed. The entrants' e-mails run
+  // in the background, so 'Draw now' does not wait for thousands of messages.
   await notifyWinner(deps, record);
+  void notifyEntrants(deps, record).catch((err) => {
+    deps.logger.error({ err, competitionId }, 'draw result e-mails failed');
+  });
   return record;
 }
+
+const drawProps = (record: DrawRecord, name: string): DrawProps => ({
+  name,
+  title: record.title,
+  winningNumber: Number(record.winningNumber),
+  drawnAt: Number(record.drawnAt),
+  verifyLink: `/competitions/${record.competitionId}#verify-draw`,
+});
 
 /** The winner's e-mail. A failure is logged and never undoes the draw. */
 async function notifyWinner(deps: DrawDeps, record: DrawRecord) {
   if (!record.email || record.deletedAt || record.winnerNotifiedAt) return;
   try {
-    const sent = await deps.mailer.send(winnerEmail(record, deps.siteName));
+    const name = record.firstName?.trim() || record.username || 'there';
+    const sent = await sendWinner(
+      deps.mailer,
+      { to: record.email, userId: record.winnerUserId },
+      drawProps(record, name),
+    );
     await deps
       .db('draws')
       .where({ competitionId: record.competitionId })
       .update({ winnerNotifiedAt: Date.now() });
-    deps.logger.info(
-      { competitionId: record.competitionId, messageId: sent.messageId },
-      'winner e-mail sent',
-    );
+    deps.logger.info({ competitionId: record.competitionId, sent }, 'winner e-mail sent');
   } catch (err) {
     deps.logger.error({ err, competitionId: record.competitionId }, 'winner e-mail failed');
   }
+}
+
+/**
+ * 'The draw for X has been made' to every other entrant (the winner has their own e-mail), with
+ * their numbers and the link to verify the draw. One failure is logged and the rest still go.
+ */
+export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
+  const rows = (await deps
+    .db('tickets as t')
+    .join('users as u', 'u.id', 't.userId')
+    .where({ 't.competitionId': record.competitionId, 't.status': 'sold' })
+    .whereNull('u.deletedAt')
+    .whereNot('u.id', record.winnerUserId ?? 0)
+    .orderBy([{ column: 'u.id' }, { column: 't.number' }])
+    .select('u.id', 'u.email', 'u.firstName', 'u.username', 't.number')) as Array<{
+    id: number;
+    email: string;
+    firstName: string | null;
+    username: string;
+    number: number;
+  }>;
+  const entrants = new Map<number, { email: string; name: string; numbers: number[] }>();
+  for (const r of rows) {
+    const e = entrants.get(r.id) ?? { email: r.email, name: r.firstName?.trim() || r.username, numbers: [] };
+    e.numbers.push(Number(r.number));
+    entrants.set(r.id, e);
+  }
+  let failed = 0;
+  for (const [userId, e] of entrants) {
+    await sendDrawResult(
+      deps.mailer,
+      { to: e.email, userId },
+      { ...drawProps(record, e.name), yourNumbers: e.numbers },
+    ).catch((err) => {
+      failed += 1;
+      deps.logger.error({ err, competitionId: record.competitionId, userId }, 'draw result e-mail failed');
+    });
+  }
+  deps.logger.info(
+    { competitionId: record.competitionId, entrants: entrants.size, failed },
+    'draw result e-mails sent',
+  );
 }
 
 /**

@@ -22,7 +22,7 @@ import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
  * may not call draws, so they are served from here.
  */
 export function registerDrawRoutes(router: Router, { db, events, logger, config, mailer }: AppDeps): void {
-  const deps: DrawDeps = { db, events, logger, mailer, siteName: config.siteName };
+  const deps: DrawDeps = { db, events, logger, mailer };
   const admin = requireAdmin(db);
 
   router.get('/api/competitions/:id', async (ctx) => {

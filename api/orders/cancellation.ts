@@ -7,11 +7,13 @@ import type { AdminDeps } from '../catalogue/adminCompetitions';
 import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
+import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents } from '../tickets/history/ticketHistory';
 import { adminOrderDetail } from './adminOrders';
 import { recordRefund } from './fulfilment';
+import { sendCancellationNotice } from './orderEmails';
 import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
@@ -27,6 +29,7 @@ import type { AdminOrderRecord } from './presenter';
 export interface CancelDeps extends AdminDeps {
   logger: Logger;
   gateway: PaymentGateway;
+  mailer: Mailer;
 }
 
 export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
@@ -149,6 +152,16 @@ export async function cancelOrder(
     });
   }
   const refund = outcome.refundDue ? await refundCancelled(deps, outcome.order) : 'none';
+  const { order } = outcome;
+  const creditBack = order.status === 'completed' ? order.creditAppliedPence : 0;
+  await sendCancellationNotice(deps, orderId, {
+    reason: 'It was cancelled by our team.',
+    refunds: [
+      ...(refund === 'none' ? [] : [{ method: 'card' as const, amountPence: order.totalPence }]),
+      ...(creditBack > 0 ? [{ method: 'site credit' as const, amountPence: creditBack }] : []),
+    ],
+    cardRefundPending: refund === 'pending',
+  });
   return {
     message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.`,
     refund,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
-import { Order, OrderItem, User } from '../../db/models';
+import { Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
@@ -15,8 +15,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import { confirmationEmail } from './confirmationEmail';
-import { loadOrder } from './orders';
+import { sendCancellationNotice, sendConfirmation } from './orderEmails';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
 //
@@ -601,20 +600,6 @@ async function emitSale(uow: UnitOfWork, orderId: number, { owner, purchases }: 
   }
 }
 
-/** The confirmation e-mail. A failure is logged, never undoes or fails the sale. */
-async function sendConfirmation(deps: PaymentDeps, orderId: number) {
-  try {
-    const order = await loadOrder(deps.db, orderId);
-    const user = order?.userId ? await User.query(deps.db).findById(order.userId) : undefined;
-    if (!order || !user) return;
-    const sent = await deps.mailer.send(confirmationEmail(order, user, deps.siteName));
-    await deps.db('orders').where({ id: orderId }).update({ confirmationSentAt: Date.now() });
-    deps.logger.info({ orderId, messageId: sent.messageId, file: sent.file }, 'order confirmation sent');
-  } catch (err) {
-    deps.logger.error({ err, orderId }, 'order confirmation e-mail failed');
-  }
-}
-
 /**
  * A credit-only order that cannot be completed. Nothing was charged and its credit was never
  * debited, so there is no refund: the order is cancelled with the reason as its notice.
@@ -704,6 +689,11 @@ export async function refundOrder(
     // Paid wholly by credit: credit is only debited on success, so nothing left the account.
     await recordRefund(deps, orderId, { refundedAt: Date.now() });
   }
+  await sendCancellationNotice(deps, orderId, {
+    reason: why,
+    refunds: order.totalPence > 0 ? [{ method: 'card', amountPence: order.totalPence }] : [],
+    cardRefundPending: pending,
+  });
   return { outcome: 'refunded', orderId, reason: why, refundPending: pending };
 }
 

@@ -30,6 +30,8 @@ export class Order extends BaseModel {
   refundedPence!: number;
   refundedAt!: number | null;
   confirmationSentAt!: number | null;
+  /** When the customer was told the order was cancelled or refunded (once). */
+  cancellationNoticeSentAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

@@ -5,6 +5,7 @@ export type Role = 'user' | 'admin';
 
 export class User extends BaseModel {
   static override tableName = 'users';
+  static override booleanAttributes = ['marketingEmails'];
 
   id!: number;
   username!: string;
@@ -15,6 +16,9 @@ export class User extends BaseModel {
   phoneNumber!: string;
   role!: Role;
   siteCreditPence!: number;
+  /** Marketing consent: off until the customer ticks it; when it last changed. */
+  marketingEmails!: boolean;
+  marketingEmailsUpdatedAt!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

@@ -1,19 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fillRegistration } from './support';
 
 const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function fillRegistration(page: Page, username: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.co.uk`);
-  await page.getByLabel('First name (optional)').fill('Tamsin');
-  await page.getByLabel('Last name (optional)').fill('Rowe');
-  await page.getByLabel('Phone number').fill('07700 900456');
-  await page.getByLabel('Password', { exact: true }).fill('kernow123');
-  await page.getByLabel('Confirm password').fill('kernow123');
-  await page.getByLabel('I confirm that I am 18 years of age or over').check();
-  await page.getByLabel('I confirm that I am a UK resident').check();
-  await page.getByLabel(/I agree to the Terms and Conditions/).check();
-}
 
 test('register -> the header shows the user -> profile shows £5.00 credit and its history -> logout', async ({
   page,

@@ -90,3 +90,17 @@ export async function registerViaApi(
   expect(res.status()).toBe(201);
   return username;
 }
+
+/** Fills the registration form (the /auth page's Register tab) with valid details. */
+export async function fillRegistration(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.co.uk`);
+  await page.getByLabel('First name (optional)').fill('Tamsin');
+  await page.getByLabel('Last name (optional)').fill('Rowe');
+  await page.getByLabel('Phone number').fill('07700 900456');
+  await page.getByLabel('Password', { exact: true }).fill('kernow123');
+  await page.getByLabel('Confirm password').fill('kernow123');
+  await page.getByLabel('I confirm that I am 18 years of age or over').check();
+  await page.getByLabel('I confirm that I am a UK resident').check();
+  await page.getByLabel(/I agree to the Terms and Conditions/).check();
+}

@@ -29,13 +29,15 @@ const domainOf = (rel: string) => {
   return top === 'api' && ORDER.includes(domain!) ? domain! : null;
 };
 
-const apiFiles = sourceFiles(path.join(ROOT, 'api'));
+// The e-mail templates are .tsx (React Email): they obey the same rules as the .ts modules.
+const SERVER_EXTS = ['.ts', '.tsx'];
+const apiFiles = sourceFiles(path.join(ROOT, 'api'), SERVER_EXTS);
 
 /** The first import circle found among `files`, as a list of paths, or null. */
 function findCircle(files: string[]): string[] | null {
-  const rel = new Set(files.map((f) => path.relative(ROOT, f).replace(/\.ts$/, '')));
+  const rel = new Set(files.map((f) => path.relative(ROOT, f).replace(/\.tsx?$/, '')));
   const edges = new Map(
-    files.map((f) => [path.relative(ROOT, f).replace(/\.ts$/, ''), importsOf(f).filter((t) => rel.has(t))]),
+    files.map((f) => [path.relative(ROOT, f).replace(/\.tsx?$/, ''), importsOf(f).filter((t) => rel.has(t))]),
   );
   const done = new Set<string>();
   const visit = (node: string, trail: string[]): string[] | null => {
@@ -57,7 +59,9 @@ function findCircle(files: string[]): string[] | null {
 
 describe('server layers', () => {
   it('has no import circles among the server modules', () => {
-    const files = ['api', 'realtime', 'server', 'contract'].flatMap((d) => sourceFiles(path.join(ROOT, d)));
+    const files = ['api', 'realtime', 'server', 'contract'].flatMap((d) =>
+      sourceFiles(path.join(ROOT, d), SERVER_EXTS),
+    );
     expect(findCircle(files)).toBeNull();
   });
 
@@ -67,6 +71,18 @@ describe('server layers', () => {
     const offending = presenters.flatMap((f) =>
       importsOf(f, { values: true })
         .filter((to) => !to.startsWith(`contract${path.sep}`) && !/[pP]resenter$/.test(to))
+        .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('e-mail templates take their data as props: values only from contract/ and the e-mail layout', () => {
+    const emailDir = path.join('api', 'platform', 'email');
+    const templates = sourceFiles(path.join(ROOT, emailDir, 'templates'), SERVER_EXTS);
+    expect(templates.length).toBeGreaterThan(2);
+    const offending = templates.flatMap((f) =>
+      importsOf(f, { values: true })
+        .filter((to) => !to.startsWith(`contract${path.sep}`) && !to.startsWith(emailDir + path.sep))
         .map((to) => `${path.relative(ROOT, f)} -> ${to}`),
     );
     expect(offending).toEqual([]);
@@ -130,7 +146,7 @@ describe('server layers', () => {
   it('no flat folder in api/ holds more than 12 files', () => {
     const crowded = (dir: string): string[] => {
       const entries = fs.readdirSync(dir, { withFileTypes: true });
-      const files = entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).length;
+      const files = entries.filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).length;
       return [
         ...(files > 12 ? [`${path.relative(ROOT, dir)}: ${files}`] : []),
         ...entries.filter((e) => e.isDirectory()).flatMap((e) => crowded(path.join(dir, e.name))),

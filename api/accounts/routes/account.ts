@@ -1,15 +1,16 @@
 import type { Router } from '@koa/router';
-import { PhoneNumberSchema } from '../../../contract/auth';
+import { PhoneNumberSchema, PreferencesSchema } from '../../../contract/auth';
 import { penceToPounds } from '../../../contract/money';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
-import { presentCreditTransaction, presentUser } from '../presenter';
+import { setMarketingConsent } from '../preferences';
+import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 
-/** The signed-in customer's own data: credit balance, ledger, phone number. */
-export function registerAccountRoutes(router: Router, { db }: AppDeps): void {
+/** The signed-in customer's own data: credit balance, ledger, phone number, marketing consent. */
+export function registerAccountRoutes(router: Router, { db, events }: AppDeps): void {
   const signedIn = requireUser(db);
 
   router.get('/api/user/credit', signedIn, (ctx) => {
@@ -25,5 +26,12 @@ export function registerAccountRoutes(router: Router, { db }: AppDeps): void {
   router.put('/api/user/phone-number', signedIn, async (ctx) => {
     const { phoneNumber } = parse(PhoneNumberSchema, ctx.request.body);
     ctx.body = presentUser(await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber));
+  });
+
+  router.put('/api/account/preferences', signedIn, async (ctx) => {
+    const { marketingEmails } = parse(PreferencesSchema, ctx.request.body);
+    ctx.body = presentPreferences(
+      await setMarketingConsent({ db, events }, ctx.state.user!.id, marketingEmails),
+    );
   });
 }

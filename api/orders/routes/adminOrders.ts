@@ -15,7 +15,7 @@ import { exportPurchasesCsv } from '../purchaseExport';
 /** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
 export function registerAdminOrderRoutes(
   router: Router,
-  { db, events, logger }: AppDeps,
+  { db, events, logger, mailer }: AppDeps,
   gateway: PaymentGateway,
 ): void {
   const admin = requireAdmin(db);
@@ -39,7 +39,7 @@ export function registerAdminOrderRoutes(
 
   router.post('/api/admin/orders/:id/cancel', admin, async (ctx) => {
     const id = idOf(ctx.params);
-    const result = await cancelOrder({ db, events, logger, gateway }, actorOf(ctx), id);
+    const result = await cancelOrder({ db, events, logger, gateway, mailer }, actorOf(ctx), id);
     ctx.body = { ...result, order: presentAdminOrderDetail(result.order) };
   });
 

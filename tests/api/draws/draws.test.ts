@@ -13,7 +13,6 @@ import {
   drawDueCompetitions,
   NO_SALES,
 } from '../../../api/draws/draws';
-import { createMailer } from '../../../api/platform/mailer';
 import { computeDraw } from '../../../contract/draw';
 import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
@@ -42,8 +41,7 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       db,
       events: server.deps.events,
       logger: pino({ level: 'silent' }),
-      mailer: createMailer(server.deps.config),
-      siteName: 'Test Prizes',
+      mailer: server.deps.mailer,
     };
   });
   afterAll(async () => {
@@ -445,8 +443,7 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
         db,
         events: server.deps.events,
         logger: pino({ level: 'silent' }),
-        mailer: createMailer(server.deps.config),
-        siteName: 'Test Prizes',
+        mailer: server.deps.mailer,
       };
       // Every payment at once (each may be the last), with two other processes' jobs racing.
       const paid = await Promise.all([

@@ -144,6 +144,7 @@ export function Tabs<K extends string>({
 const tones = {
   active: 'success',
   completed: 'success',
+  sent: 'success',
   admin: 'info',
   pending: 'warning',
   archived: 'warning',
@@ -174,6 +175,15 @@ export const Toolbar = styled.div`
   align-items: flex-end;
   margin-bottom: ${({ theme }) => theme.space.md};
   ${media.md} { justify-content: space-between; }
+`;
+
+/** A search box and its button, in a Toolbar. */
+export const SearchForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-end;
+  > div { flex: 1 1 200px; }
 `;
 
 /** Labelled select / textarea / input styles matching Form's Field. */

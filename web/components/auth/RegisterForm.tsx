@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { CheckoutRegisterFormSchema, RegisterFormSchema } from '../../../contract/auth';
+import {
+  CheckoutRegisterFormSchema,
+  MARKETING_CONSENT_LABEL,
+  RegisterFormSchema,
+} from '../../../contract/auth';
 import { Button } from '../ui/Button';
 import { Checkbox, ErrorBox, Field, Form } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';
@@ -15,6 +19,8 @@ const EMPTY = {
   ageConfirmation: false,
   ukResidency: false,
   termsAgreement: false,
+  // Marketing consent is never pre-ticked (PECR): off unless the customer ticks it.
+  marketingEmails: false,
 };
 
 export type RegisterValues = Omit<typeof EMPTY, 'confirmPassword'> & { guestSessionId: null };
@@ -135,6 +141,13 @@ export function RegisterForm({
         <a href="/privacy" target="_blank" rel="noopener noreferrer">
           Privacy Policy
         </a>
+      </Checkbox>
+      <Checkbox
+        id={id('marketing')}
+        checked={values.marketingEmails}
+        onChange={(c) => set({ marketingEmails: c })}
+      >
+        {MARKETING_CONSENT_LABEL} (optional)
       </Checkbox>
       <Button type="submit" disabled={busy}>
         {busy ? 'Creating account...' : checkout ? 'Create Account & Go to Cart' : 'Create Account'}

@@ -6,6 +6,8 @@ import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { MarketingConsent } from '../../components/account/MarketingConsent';
+import { PrivacySection } from '../../components/account/PrivacySection';
 import { OrderHistory } from '../../components/orders/OrderHistory';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
@@ -215,6 +217,9 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <PrivacySection>
+          <MarketingConsent user={user} />
+        </PrivacySection>
       </Grid>
       <OrderHistory />
       <Links aria-label="Account links">

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/ticket-lookup', label: 'Ticket Lookup', note: 'Who holds a number' },
   { href: '/admin/site-settings', label: 'Site Settings', note: 'Hero image' },
   { href: '/admin/promos', label: 'Site Credit Promos', note: 'Welcome credit and resets' },
+  { href: '/admin/emails', label: 'E-mails sent', note: 'Who was sent what, and whether it went' },
 ] as const;
 
 const Stats = styled.div`

@@ -5,7 +5,7 @@ import type { OrderListView } from '../../../contract/admin';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatPounds } from '../../../contract/money';
 import { AdminTable } from '../../components/admin/AdminTable';
-import { AdminHeader, Control, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
+import { AdminHeader, Control, SearchForm, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
 import { formatDateTime } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -13,14 +13,6 @@ import { CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
 const PAGE_SIZE = 25;
-
-const Search = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: flex-end;
-  > div { flex: 1 1 200px; }
-`;
 
 const Pager = styled.nav`
   display: flex;
@@ -74,7 +66,7 @@ export default function AdminOrdersPage() {
             ))}
           </select>
         </Control>
-        <Search onSubmit={submit} role="search">
+        <SearchForm onSubmit={submit} role="search">
           <Control>
             <label htmlFor="order-search">Order number or email</label>
             <input
@@ -88,7 +80,7 @@ export default function AdminOrdersPage() {
           <Button type="submit" $variant="secondary">
             Search
           </Button>
-        </Search>
+        </SearchForm>
       </Toolbar>
       <AdminTable
         label="Orders"

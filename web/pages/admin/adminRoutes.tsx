@@ -4,6 +4,7 @@ import { adminOnly } from '../../components/admin/RequireAdmin';
 import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminDashboardPage from './AdminDashboardPage';
+import AdminEmailsPage from './AdminEmailsPage';
 import AdminOrderDetailPage from './AdminOrderDetailPage';
 import AdminOrdersPage from './AdminOrdersPage';
 import AdminPromosPage from './AdminPromosPage';
@@ -26,5 +27,6 @@ export const adminRoutes = {
   '/direct-site-settings': adminOnly(DirectSiteSettingsPage),
   '/direct-upload-test': adminOnly(DirectUploadTestPage),
   '/admin/promos': adminOnly(AdminPromosPage),
+  '/admin/emails': adminOnly(AdminEmailsPage),
 } satisfies Record<AdminPagePath, ComponentType>;
 export type AdminPath = keyof typeof adminRoutes;

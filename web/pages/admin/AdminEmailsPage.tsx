@@ -1,0 +1,86 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { MAIL_LOG_LIMIT, type MailLogEntryView } from '../../../contract/admin';
+import { messageOf } from '../../api/client';
+import { AdminTable } from '../../components/admin/AdminTable';
+import {
+  AdminHeader,
+  Control,
+  Muted,
+  SearchForm,
+  StatusBadge,
+  Toolbar,
+} from '../../components/admin/AdminUi';
+import { formatDateTime } from '../../components/admin/formatAdmin';
+import { useAdminData } from '../../components/admin/useAdminData';
+import { Button } from '../../components/ui/Button';
+import { PageContainer } from '../../components/ui/Page';
+import { useSiteName } from '../../stores/site';
+
+/**
+ * /admin/emails, 'E-mails sent': the newest e-mails with their recipient, subject, time and
+ * whether they went, so an operator can answer "I never got my e-mail".
+ */
+export default function AdminEmailsPage() {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = `E-mails sent | ${siteName}`;
+  }, [siteName]);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const list = useAdminData<MailLogEntryView[]>(
+    `/api/admin/emails${search ? `?${new URLSearchParams({ search })}` : ''}`,
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(typed.trim());
+  };
+
+  return (
+    <PageContainer>
+      <AdminHeader title="E-mails sent" />
+      <Toolbar>
+        <Muted>The newest {MAIL_LOG_LIMIT} e-mails, newest first. Times are UK time.</Muted>
+        <SearchForm onSubmit={submit} role="search">
+          <Control>
+            <label htmlFor="email-search">Recipient</label>
+            <input
+              id="email-search"
+              type="search"
+              value={typed}
+              placeholder="name@example.co.uk"
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </Control>
+          <Button type="submit" $variant="secondary">
+            Search
+          </Button>
+        </SearchForm>
+      </Toolbar>
+      <AdminTable
+        label="E-mails sent"
+        rows={list.data}
+        error={list.error}
+        loadingLabel="Loading e-mails"
+        errorText={(e) => `Error loading e-mails: ${messageOf(e, e.message)}`}
+        empty={search ? `No e-mails to addresses containing "${search}".` : 'No e-mails have been sent yet.'}
+        rowKey={(m) => m.id}
+        rowTestId="email-row"
+        columns={[
+          { header: 'Sent', className: 'nowrap', cell: (m) => formatDateTime(m.sentAt) },
+          { header: 'Recipient', cell: (m) => m.recipient },
+          { header: 'Subject', cell: (m) => m.subject },
+          { header: 'Template', className: 'nowrap', cell: (m) => m.template },
+          {
+            header: 'Status',
+            cell: (m) => (
+              <>
+                <StatusBadge $status={m.status}>{m.status}</StatusBadge>
+                {m.error && <div>{m.error}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+}
