@@ -4,7 +4,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
-import { Toaster } from './components/layout/Toaster';
+import { SkipLink } from './components/layout/SkipLink';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
@@ -39,6 +39,7 @@ const Shell = styled.div`
   display: flex;
   flex-direction: column;
   main { flex: 1; }
+  main:focus { outline: none; }
 `;
 
 /**
@@ -129,8 +130,9 @@ export function App() {
       <GlobalStyle />
       <OnNavigation />
       <Shell>
+        <SkipLink target="main" />
         <Header />
-        <main id="main">
+        <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Routes />
           </Suspense>
@@ -138,7 +140,6 @@ export function App() {
         <Footer />
       </Shell>
       <CheckoutDialog />
-      <Toaster />
     </ThemeProvider>
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
-import { cellBox, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
+import { cellBox, type GridCellProps, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
 
 export const CELL_COLOURS = {
   available: { border: 'success', background: 'successBg', color: 'success' },
@@ -103,13 +103,14 @@ export function EntriesGrid({
     if (Number.isInteger(n) && n >= 1 && n <= totalTickets) gridRef.current?.scrollToNumber(n);
   };
 
-  const renderCell = (n: number) => {
+  const renderCell = (n: number, cell: GridCellProps) => {
     const owner = owners[n] ?? -1;
     const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
     const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
     return (
       <Cell
         key={n}
+        {...cell}
         $state={state}
         data-number={n}
         data-state={state === 'sold' ? 'purchased' : state}
@@ -150,6 +151,7 @@ export function EntriesGrid({
         height="420px"
         testId="entries-grid"
         label={`Ticket numbers 1 to ${totalTickets}`}
+        pattern="grid"
       />
     </div>
   );
