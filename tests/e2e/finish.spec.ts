@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { competitionId, firstAvailable, openSelector, registerViaApi } from './support';
+import { competitionId, firstAvailable, openSelector, payWithCard, registerViaApi } from './support';
 
 // The finish a customer notices (issue 22): toasts, logo, grid layout and keyboard use, the skip
 // link, a quiet anonymous page load, and image sizes.
@@ -51,10 +51,7 @@ test.describe('at 390 x 844', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByTestId('checkout-dialog');
-    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Pay Now' }).click();
+    await payWithCard(dialog, '4000 0000 0000 0002'); // declined
     const toastBox = dialog.getByTestId('toast');
     await expect(toastBox).toContainText('Payment failed');
     await expectActionsClear(dialog, toastBox, ['Cancel', 'Pay Now']);
