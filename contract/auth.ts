@@ -116,6 +116,11 @@ export interface SignInView extends PublicUser {
   notices?: string[];
 }
 
+/** GET /api/session: who is signed in; `user` is null for a visitor (never a 401). */
+export interface SessionView {
+  user: PublicUser | null;
+}
+
 export interface CreditTransactionView {
   id: number;
   type: 'credit' | 'debit';

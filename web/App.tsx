@@ -10,7 +10,7 @@ import {
 import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
-import { Toaster } from './components/layout/Toaster';
+import { SkipLink } from './components/layout/SkipLink';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
@@ -45,6 +45,7 @@ const Shell = styled.div`
   display: flex;
   flex-direction: column;
   main { flex: 1; }
+  main:focus { outline: none; }
 `;
 
 /**
@@ -131,8 +132,9 @@ export function App() {
       <GlobalStyle />
       <OnNavigation />
       <Shell>
+        <SkipLink target="main" />
         <Header />
-        <main id="main">
+        <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Routes />
           </Suspense>
@@ -140,7 +142,6 @@ export function App() {
         <Footer />
       </Shell>
       <CheckoutDialog />
-      <Toaster />
     </ThemeProvider>
   );
 }

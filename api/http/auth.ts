@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { User } from '../../db/models';
 import { forbidden, unauthenticated } from '../platform/errors';
 
@@ -15,11 +15,16 @@ async function findActiveUser(db: Knex, id: number): Promise<User | undefined> {
   return User.query(db).findById(id).whereNull('deletedAt');
 }
 
+/** The signed-in user of this request, if any (a deleted account counts as signed out). */
+export async function currentUser(db: Knex, ctx: Context): Promise<User | undefined> {
+  const userId = ctx.session?.userId;
+  return userId ? findActiveUser(db, userId) : undefined;
+}
+
 /** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
 export function requireUser(db: Knex, message?: string): Middleware {
   return async (ctx, next) => {
-    const userId = ctx.session?.userId;
-    const user = userId ? await findActiveUser(db, userId) : undefined;
+    const user = await currentUser(db, ctx);
     if (!user) throw unauthenticated(message);
     ctx.state.user = user;
     await next();
@@ -32,8 +37,7 @@ export function requireUser(db: Knex, message?: string): Middleware {
  */
 export function requireAdmin(db: Knex): Middleware {
   return async (ctx, next) => {
-    const userId = ctx.session?.userId;
-    const user = userId ? await findActiveUser(db, userId) : undefined;
+    const user = await currentUser(db, ctx);
     if (!user) throw unauthenticated();
     if (user.role !== 'admin') throw forbidden("You don't have admin privileges");
     ctx.state.user = user;

@@ -24,8 +24,8 @@ describe('useAuth store', () => {
     useAuth.setState({ user: null, status: 'loading' });
   });
 
-  it('shares one GET /api/user between callers asking at the same moment', async () => {
-    const fetchMock = vi.fn(async () => json(200, pat));
+  it('shares one GET /api/session between callers asking at the same moment', async () => {
+    const fetchMock = vi.fn(async () => json(200, { user: pat }));
     vi.stubGlobal('fetch', fetchMock);
     const [a, b, c] = await Promise.all([
       useAuth.getState().refresh(),
@@ -44,7 +44,7 @@ describe('useAuth store', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url === '/api/user') return new Promise<Response>((resolve) => (answerOldCheck = resolve));
+        if (url === '/api/session') return new Promise<Response>((resolve) => (answerOldCheck = resolve));
         if (url === '/api/csrf-token') return json(200, { csrfToken: 't' });
         return json(200, pat); // POST /api/login
       }),
@@ -52,7 +52,7 @@ describe('useAuth store', () => {
     const oldCheck = useAuth.getState().refresh(); // in flight: asked while still signed out
     await useAuth.getState().login('pat', 'secret123');
     expect(useAuth.getState().user).toEqual(pat);
-    answerOldCheck(json(401, { message: 'Not signed in', code: 'unauthenticated' }));
+    answerOldCheck(json(200, { user: null }));
     await oldCheck;
     expect(useAuth.getState().user).toEqual(pat);
   });

@@ -84,11 +84,15 @@ describe('useCart store: the newest cart wins', () => {
   });
 
   it('ignores a cart:updated push older than the cart shown, and applies a newer one', async () => {
-    stubApi((method, path) =>
+    const fetchMock = stubApi((method, path) =>
       method === 'GET' && path === '/api/cart' ? cartAnswer([item(4)], 5) : undefined,
     );
     startCartSync();
+    // Asked once, when the socket has joined the cart's rooms (not also on start).
+    expect(requests(fetchMock)).toEqual([]);
+    push('connect');
     await waitFor(() => expect(quantities()).toEqual([4]));
+    expect(requests(fetchMock)).toEqual(['GET /api/cart']);
     push('cart:updated', { items: [item(2)], revision: 3 }); // sent before the cart we show was read
     expect(quantities()).toEqual([4]);
     push('cart:updated', { items: [item(3)], revision: 5 }); // the same cart again

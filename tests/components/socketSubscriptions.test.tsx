@@ -32,14 +32,12 @@ describe('stores subscribe to the socket themselves', () => {
   it('checks who is signed in when the server says the session ended (signed out in another tab)', async () => {
     useAuth.setState({ user: pat, status: 'ready' });
     const fetchMock = stubApi((_method, path) =>
-      path === '/api/user'
-        ? jsonResponse(401, { message: 'Please log in to continue.', code: 'unauthenticated' })
-        : undefined,
+      path === '/api/session' ? jsonResponse(200, { user: null }) : undefined,
     );
     startAuthSync();
     push('session:ended');
     await vi.waitFor(() => expect(useAuth.getState().user).toBeNull());
-    expect(fetchMock).toHaveBeenCalledWith('/api/user', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/session', expect.anything());
   });
 
   it("keeps countdowns on the server's clock", () => {

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { competitionId, firstAvailable, openSelector, registerViaApi, unique } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { competitionId, firstAvailable, openSelector, payWithCard, registerViaApi, unique } from './support';
 
 /** A Lucky Dip of `quantity` numbers held in this context's cart, through the API. */
 async function holdLuckyDip(page: Page, title: string, quantity: number) {
@@ -12,13 +12,6 @@ async function holdLuckyDip(page: Page, title: string, quantity: number) {
     headers,
   });
   expect(res.status()).toBe(201);
-}
-
-async function payWithCard(dialog: Locator, cardNumber: string) {
-  await dialog.getByLabel('Card number').fill(cardNumber);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
 }
 
 async function openPaymentDialog(page: Page) {

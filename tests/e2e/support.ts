@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
 
 /** The id of a demo competition by its title. */
 export async function competitionId(api: APIRequestContext, title: string): Promise<number> {
@@ -103,4 +103,12 @@ export async function fillRegistration(page: Page, username: string) {
   await page.getByLabel('I confirm that I am 18 years of age or over').check();
   await page.getByLabel('I confirm that I am a UK resident').check();
   await page.getByLabel(/I agree to the Terms and Conditions/).check();
+}
+
+/** Fills the sandbox card form of the 'Complete Your Purchase' dialog and presses 'Pay Now'. */
+export async function payWithCard(dialog: Locator, cardNumber: string) {
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
 }

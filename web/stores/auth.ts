@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PublicUser, SignInView } from '../../contract/auth';
+import type { PublicUser, SessionView, SignInView } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket } from '../live/socket';
 import { toast } from './toast';
@@ -45,7 +45,7 @@ const signedInOrOut = () => {
 
 export interface AuthState {
   user: PublicUser | null;
-  /** 'loading' until the first answer from GET /api/user. */
+  /** 'loading' until the first answer from GET /api/session. */
   status: 'loading' | 'ready';
   refresh: () => Promise<PublicUser | null>;
   login: (username: string, password: string) => Promise<PublicUser>;
@@ -55,7 +55,7 @@ export interface AuthState {
 }
 
 /**
- * Who is signed in. The copy in session storage shows straight away while GET /api/user
+ * Who is signed in. The copy in session storage shows straight away while GET /api/session
  * confirms it; a failed check counts as signed out (spec).
  */
 export const useAuth = create<AuthState>()((set, get) => ({
@@ -71,7 +71,8 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const asked = generation;
       let user: PublicUser | null = null;
       try {
-        user = await apiGet<PublicUser>('/api/user');
+        // Not GET /api/user: its 401 for a visitor is logged by the browser as an error.
+        ({ user } = await apiGet<SessionView>('/api/session'));
       } catch (err) {
         if (!(err instanceof ApiError)) {
           // Offline or timed out: keep what we had rather than signing the person out.

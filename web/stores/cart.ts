@@ -185,16 +185,24 @@ export const useCart = create<CartState>()((set, get) => ({
 let syncing = false;
 
 /**
- * Keeps the cart in step with the server: loaded on start, replaced by `cart:updated` pushes
+ * Keeps the cart in step with the server: loaded when the socket connects, replaced by `cart:updated` pushes
  * (another tab or device, expiry), reloaded whenever the signed-in account changes (the guest
  * cart moves to the account at sign-in).
  */
 export function startCartSync(): void {
   if (syncing) return;
   syncing = true;
-  // After the session exists (the CSRF call creates it), so this tab and its socket share one.
-  void ensureCsrfToken().then(() => useCart.getState().load());
   const socket = getSocket();
+  // Loaded once the socket connects (first time included): the handshake joins the cart's rooms
+  // before 'connect', so no push is missed between this GET and the join, and a page load asks
+  // once. A reconnect may have missed pushes, and the session (so the cart) may have changed
+  // meanwhile, hence `fresh`.
+  socket.on('connect', () => void useCart.getState().load({ fresh: true }));
+  // A socket that cannot connect still gets the cart once (after the session exists: the CSRF
+  // call creates it).
+  socket.on('connect_error', () => {
+    if (useCart.getState().status === 'loading') void ensureCsrfToken().then(() => useCart.getState().load());
+  });
   socket.on('cart:updated', ({ items, revision }) => useCart.getState().accept(items, revision));
   socket.on('cart:expired', ({ itemIds }) => {
     const gone = useCart.getState().items.filter((i) => itemIds.includes(i.id));
@@ -208,8 +216,6 @@ export function startCartSync(): void {
       variant: 'destructive',
     });
   });
-  // A reconnect may have missed pushes, and the session (so the cart) may have changed meanwhile.
-  socket.on('connect', () => void useCart.getState().load({ fresh: true }));
   let lastUserId = useAuth.getState().user?.id ?? null;
   useAuth.subscribe((s) => {
     const userId = s.user?.id ?? null;

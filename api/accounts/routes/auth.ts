@@ -1,8 +1,8 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { SignInView } from '../../../contract/auth';
+import type { SessionView, SignInView } from '../../../contract/auth';
 import { LoginSchema, RegisterSchema } from '../../../contract/auth';
-import { requireUser } from '../../http/auth';
+import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { unauthenticated } from '../../platform/errors';
@@ -78,5 +78,13 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.get('/api/user', requireUser(db, 'Not signed in'), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentUser(ctx.state.user!);
+  });
+
+  // The client's session check: 200 whether or not anyone is signed in, so a visitor's browser
+  // logs no failed request on every page (GET /api/user keeps the spec's 401).
+  router.get('/api/session', async (ctx) => {
+    const user = await currentUser(db, ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { user: user ? presentUser(user) : null } satisfies SessionView;
   });
 }

@@ -139,7 +139,7 @@ export function CartLine({ item }: { item: CartItemView }) {
     <Row data-testid="cart-item" data-competition-id={item.competitionId}>
       <td>
         <Product>
-          <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" />
+          <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" width={72} height={54} />
           <div>
             <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
             {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}

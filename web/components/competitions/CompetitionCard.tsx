@@ -32,6 +32,7 @@ const Card = styled(Link)`
 
 const Image = styled.img`
   width: 100%;
+  height: auto;
   aspect-ratio: 4 / 3;
   object-fit: cover;
   background: ${({ theme }) => theme.colors.muted};
@@ -92,7 +93,13 @@ const DrawIn = styled.div`
 export function CompetitionCard({ competition: c }: { competition: PublicCompetition }) {
   return (
     <Card href={`/competition/${c.id}`} data-testid="competition-card">
-      <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} loading="lazy" />
+      <Image
+        src={c.image ?? '/images/placeholder.svg'}
+        alt={c.title}
+        loading="lazy"
+        width={400}
+        height={300}
+      />
       <Body>
         <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
         <Title>{c.title}</Title>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
 import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
-import { cellBox, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
+import { cellBox, type GridCellProps, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
 
 const Cell = styled.span<{ $look: CellLook }>`
   ${cellBox}
@@ -75,13 +75,14 @@ export function EntriesGrid({
     if (Number.isInteger(n) && n >= 1 && n <= totalTickets) gridRef.current?.scrollToNumber(n);
   };
 
-  const renderCell = (n: number) => {
+  const renderCell = (n: number, cell: GridCellProps) => {
     const owner = owners[n] ?? -1;
     const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
     const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
     return (
       <Cell
         key={n}
+        {...cell}
         $look={state}
         data-number={n}
         data-state={dataState(state)}
@@ -118,6 +119,7 @@ export function EntriesGrid({
         height="420px"
         testId="entries-grid"
         label={`Ticket numbers 1 to ${totalTickets}`}
+        pattern="grid"
       />
     </div>
   );

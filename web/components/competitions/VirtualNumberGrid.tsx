@@ -1,13 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import styled, { css } from 'styled-components';
 
 export const CELL_WIDTH = 58; // px per cell, gap included
 const ROW_HEIGHT = 40;
 
-/** The box every cell takes (EntriesGrid's spans, the selector's buttons). */
+/** The box every cell takes (EntriesGrid's spans, the selector's buttons): its row's column. */
 export const cellBox = css`
-  flex: 0 0 ${CELL_WIDTH - 4}px;
+  min-width: 0;
   height: ${ROW_HEIGHT - 6}px;
   display: inline-flex;
   align-items: center;
@@ -28,15 +37,54 @@ const Scroller = styled.div<{ $height: string }>`
   contain: strict;
 `;
 
-const Row = styled.div`
+// Columns share the width, so a row fills the box with no strip left over on the right.
+const Row = styled.div<{ $columns: number }>`
   position: absolute;
   left: 0;
   top: 0;
   width: 100%;
-  display: flex;
+  display: grid;
+  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
   gap: 4px;
   padding: 2px 6px;
 `;
+
+/** What a cell must carry for keyboard access: spread onto the element renderCell returns. */
+export interface GridCellProps {
+  id: string;
+  /** 0 on the one cell Tab stops at (roving tabindex), -1 on the others. */
+  tabIndex: 0 | -1;
+  onFocus: () => void;
+  role?: 'gridcell';
+}
+
+/** Arrow keys move by one number or one row; Home/End to the row's ends, with Ctrl to 1 and the last. */
+function keyTarget(
+  e: KeyboardEvent,
+  n: number,
+  columns: number,
+  total: number,
+): { target: number; step: number } | undefined {
+  const rowStart = n - ((n - 1) % columns);
+  switch (e.key) {
+    case 'ArrowRight':
+      return { target: n + 1, step: 1 };
+    case 'ArrowLeft':
+      return { target: n - 1, step: -1 };
+    case 'ArrowDown':
+      return { target: n + columns, step: columns };
+    case 'ArrowUp':
+      return { target: n - columns, step: -columns };
+    case 'Home':
+      return e.ctrlKey ? { target: 1, step: 1 } : { target: rowStart, step: 1 };
+    case 'End':
+      return e.ctrlKey
+        ? { target: total, step: -1 }
+        : { target: Math.min(total, rowStart + columns - 1), step: -1 };
+    default:
+      return undefined;
+  }
+}
 
 export interface NumberGridHandle {
   /** Scrolls so that number n is in view (centred). */
@@ -46,6 +94,11 @@ export interface NumberGridHandle {
 /**
  * The numbers 1..total laid out in rows as wide as the box allows. Only the rows in view (plus a
  * few) are in the DOM, so 100,000 numbers cost the same as 100.
+ *
+ * Keyboard: one Tab stop (the last cell focused, or the first one in view), arrow keys between
+ * cells, scrolling the next row in. `pattern` 'grid' makes it an ARIA grid of gridcells (cells that
+ * only show a state); 'buttons' keeps a group of the buttons renderCell returns, and `canFocus`
+ * skips the disabled ones.
  */
 export function VirtualNumberGrid({
   total,
@@ -55,18 +108,28 @@ export function VirtualNumberGrid({
   testId,
   handle,
   onFirstVisible,
+  pattern = 'buttons',
+  canFocus = () => true,
 }: {
   total: number;
-  renderCell: (n: number) => ReactNode;
+  renderCell: (n: number, cell: GridCellProps) => ReactNode;
   height: string;
   label: string;
   testId?: string;
   handle?: Ref<NumberGridHandle>;
   /** Called with the first number in view as the visitor scrolls. */
   onFirstVisible?: (n: number) => void;
+  pattern?: 'grid' | 'buttons';
+  /** False for a cell that cannot take focus (a disabled button). */
+  canFocus?: (n: number) => boolean;
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
+  const cellId = (n: number) => `${idPrefix}-${n}`;
   const [columns, setColumns] = useState(10);
+  const [active, setActive] = useState(1);
+  // A cell the keyboard moved to, focused once its row is rendered.
+  const pendingFocus = useRef<number | undefined>(undefined);
   const rows = Math.ceil(total / columns);
 
   useEffect(() => {
@@ -100,16 +163,69 @@ export function VirtualNumberGrid({
     onFirstVisible?.(firstRow * columns + 1);
   }, [firstRow, columns, onFirstVisible]);
 
+  // Runs after every render: the row of a cell moved to may appear only after the scroll.
+  useEffect(() => {
+    const n = pendingFocus.current;
+    const el = n === undefined ? null : document.getElementById(cellId(n));
+    if (!el) return;
+    pendingFocus.current = undefined;
+    el.focus();
+  });
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const move = keyTarget(e, active, columns, total);
+    if (!move) return;
+    e.preventDefault();
+    let n = move.target;
+    while (n >= 1 && n <= total && !canFocus(n)) n += move.step;
+    if (n < 1 || n > total) return;
+    pendingFocus.current = n;
+    setActive(n);
+    virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align: 'auto' });
+  };
+
+  // The Tab stop: the active cell while it is rendered and focusable, else the first such in view.
+  const first = (visible[0]?.index ?? 0) * columns + 1;
+  const last = Math.min(total, ((visible.at(-1)?.index ?? -1) + 1) * columns);
+  let tabStop: number | undefined;
+  if (active >= first && active <= last && canFocus(active)) tabStop = active;
+  for (let n = first; tabStop === undefined && n <= last; n++) if (canFocus(n)) tabStop = n;
+
+  const asGrid = pattern === 'grid';
   return (
-    <Scroller ref={scrollerRef} $height={height} data-testid={testId} role="group" aria-label={label}>
+    <Scroller
+      ref={scrollerRef}
+      $height={height}
+      data-testid={testId}
+      role={asGrid ? 'grid' : 'group'}
+      aria-label={label}
+      aria-rowcount={asGrid ? rows : undefined}
+      // With nothing focusable in view, the box itself takes focus so it can be scrolled.
+      tabIndex={tabStop === undefined ? 0 : undefined}
+      onKeyDown={onKeyDown}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {visible.map((row) => {
-          const first = row.index * columns + 1;
-          const last = Math.min(total, first + columns - 1);
+          const start = row.index * columns + 1;
+          const end = Math.min(total, start + columns - 1);
           const cells: ReactNode[] = [];
-          for (let n = first; n <= last; n++) cells.push(renderCell(n));
+          for (let n = start; n <= end; n++)
+            cells.push(
+              renderCell(n, {
+                id: cellId(n),
+                tabIndex: n === tabStop ? 0 : -1,
+                onFocus: () => setActive(n),
+                ...(asGrid ? { role: 'gridcell' as const } : {}),
+              }),
+            );
           return (
-            <Row key={row.key} style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}>
+            <Row
+              key={row.key}
+              $columns={columns}
+              style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+              role={asGrid ? 'row' : undefined}
+              aria-rowindex={asGrid ? row.index + 1 : undefined}
+            >
               {cells}
             </Row>
           );

@@ -108,7 +108,7 @@ export function CartMenu() {
                 {items.map((item) => (
                   <li key={item.id}>
                     {item.competition.image ? (
-                      <img src={item.competition.image} alt="" />
+                      <img src={item.competition.image} alt="" width={48} height={36} />
                     ) : (
                       <span className="placeholder" aria-hidden="true" />
                     )}

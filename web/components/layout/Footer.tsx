@@ -130,7 +130,7 @@ export function Footer() {
         </Row>
         <Row>
           <a href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Facebook">
-            <Icon src="/images/social/facebook.svg" alt="" />
+            <Icon src="/images/social/facebook.svg" alt="" width={24} height={24} />
           </a>
           <a
             href="https://www.instagram.com/"
@@ -138,10 +138,10 @@ export function Footer() {
             rel="noopener noreferrer"
             aria-label="Instagram"
           >
-            <Icon src="/images/social/instagram.svg" alt="" />
+            <Icon src="/images/social/instagram.svg" alt="" width={24} height={24} />
           </a>
-          <Card src="/images/payments/visa.svg" alt="Visa" />
-          <Card src="/images/payments/mastercard.svg" alt="Mastercard" />
+          <Card src="/images/payments/visa.svg" alt="Visa" width={44} height={28} />
+          <Card src="/images/payments/mastercard.svg" alt="Mastercard" width={44} height={28} />
         </Row>
       </Bottom>
     </Outer>

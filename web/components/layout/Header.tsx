@@ -7,6 +7,7 @@ import { AccountMenu, MobileAccountLinks } from './AccountMenu';
 import { CartMenu } from './CartMenu';
 import { Logo } from './Logo';
 import { PromoBanner } from './PromoBanner';
+import { Toaster } from './Toaster';
 
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
@@ -35,13 +36,16 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.xs};
   min-height: 64px;
+  ${media.sm} { gap: ${({ theme }) => theme.space.md}; }
 `;
 
+// The logo never gives up width to the buttons beside it (it was squeezed at 390 px).
 const HomeLink = styled(Link)`
   display: inline-flex;
   align-items: center;
+  flex-shrink: 0;
   text-decoration: none;
 `;
 
@@ -66,7 +70,8 @@ const NavItem = styled(Link)<{ $active: boolean }>`
 const Actions = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${({ theme }) => theme.space.xs};
+  ${media.sm} { gap: ${({ theme }) => theme.space.sm}; }
 `;
 
 const DesktopOnly = styled.div`
@@ -78,13 +83,23 @@ const LoginLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.accent};
   color: ${({ theme }) => theme.colors.accentText};
   font-weight: 700;
   text-decoration: none;
-  white-space: nowrap;
+  /* On a phone the label takes two short lines, so the logo keeps its size. */
+  max-width: 6.5rem;
+  padding: 2px ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.15;
+  text-align: center;
+  ${media.sm} {
+    max-width: none;
+    padding: 0 ${({ theme }) => theme.space.md};
+    font-size: inherit;
+    white-space: nowrap;
+  }
 `;
 
 const MenuButton = styled.button`
@@ -165,6 +180,7 @@ export function Header() {
           </MobileNav>
         )}
       </Bar>
+      <Toaster />
     </Sticky>
   );
 }

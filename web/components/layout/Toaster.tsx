@@ -1,17 +1,35 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { create } from 'zustand';
 import { useToast } from '../../stores/toast';
+import { media } from '../../theme/theme';
+
+// Where a toast may sit without covering an action (a fixed box over a phone's dialog hid
+// 'Confirm Selection' and 'Pay Now'): inside the open dialog, in its flow above the title; with no
+// dialog, in the sticky header's flow on a phone, and in the bottom-right corner from md up.
+
+/** The slots of the open dialogs, newest last: a toast shows in the newest. */
+const useDialogSlots = create<{ slots: HTMLElement[] }>(() => ({ slots: [] }));
+
+const PageSlot = styled.div`
+  ${media.md} {
+    position: fixed;
+    right: ${({ theme }) => theme.space.md};
+    bottom: ${({ theme }) => theme.space.md};
+    z-index: 100;
+    width: min(420px, calc(100vw - 2rem));
+  }
+`;
+
+const InDialog = styled.div`
+  &:not(:empty) { margin-bottom: ${({ theme }) => theme.space.sm}; }
+`;
 
 const Box = styled.div<{ $variant: string }>`
-  position: fixed;
-  inset: auto ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
-  max-width: 420px;
-  margin: 0 0 0 auto;
-  overflow: visible;
-  width: auto;
-  height: auto;
-  border: 0;
-  z-index: 100;
+  margin: 0 ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xs};
+  ${media.md} { margin: 0; }
+  ${InDialog} > & { margin: 0; }
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
   align-items: flex-start;
@@ -44,33 +62,44 @@ const Close = styled.button`
 `;
 
 /**
- * Renders the one current toast (the store keeps at most one). It is a manual popover so it sits
- * in the top layer, above an open modal <dialog> (the number selector raises toasts while open).
+ * Where toasts go while this dialog is open. Always in the dialog (its live region must exist
+ * before a message arrives to be announced); taken by the Toaster only while `active`.
+ */
+export function DialogToastSlot({ active }: { active: boolean }) {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!active || !el) return;
+    useDialogSlots.setState((s) => ({ slots: [...s.slots, el] }));
+    return () => useDialogSlots.setState((s) => ({ slots: s.slots.filter((x) => x !== el) }));
+  }, [active, el]);
+  return <InDialog ref={setEl} role="status" aria-live="polite" />;
+}
+
+/**
+ * Renders the one current toast (the store keeps at most one): in the newest open dialog's slot
+ * (a modal dialog makes the rest of the page inert and sits above it), else in its own place.
  */
 export function Toaster() {
   const current = useToast((s) => s.current);
   const dismiss = useToast((s) => s.dismiss);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof el.showPopover !== 'function' || !current) return;
-    // Re-show so it lands above whatever entered the top layer since (a dialog opened later).
-    if (el.matches(':popover-open')) el.hidePopover();
-    el.showPopover();
-  }, [current]);
+  const dialogSlot = useDialogSlots((s) => s.slots.at(-1));
+  const box = current && (
+    <Box $variant={current.variant} data-testid="toast">
+      <div>
+        <Title>{current.title}</Title>
+        {current.description && <Description>{current.description}</Description>}
+      </div>
+      <Close type="button" aria-label="Dismiss notification" onClick={dismiss}>
+        ×
+      </Close>
+    </Box>
+  );
   return (
-    <div role="status" aria-live="polite">
-      {current && (
-        <Box ref={ref} popover="manual" $variant={current.variant} data-testid="toast">
-          <div>
-            <Title>{current.title}</Title>
-            {current.description && <Description>{current.description}</Description>}
-          </div>
-          <Close type="button" aria-label="Dismiss notification" onClick={dismiss}>
-            ×
-          </Close>
-        </Box>
-      )}
-    </div>
+    <>
+      <PageSlot role="status" aria-live="polite">
+        {!dialogSlot && box}
+      </PageSlot>
+      {dialogSlot && box && createPortal(box, dialogSlot)}
+    </>
   );
 }

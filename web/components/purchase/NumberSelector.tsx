@@ -11,7 +11,12 @@ import {
   NumberKey,
   STATE_LABEL,
 } from '../competitions/numberStates';
-import { cellBox, type NumberGridHandle, VirtualNumberGrid } from '../competitions/VirtualNumberGrid';
+import {
+  cellBox,
+  type GridCellProps,
+  type NumberGridHandle,
+  VirtualNumberGrid,
+} from '../competitions/VirtualNumberGrid';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
@@ -215,19 +220,24 @@ export function NumberSelector({
     }
   };
 
-  const renderCell = (n: number) => {
-    const state = live ? numberState(live, n) : 'available';
+  const stateOf = (n: number) => (live ? numberState(live, n) : 'available');
+  // A picked number can always be unpicked; others only while free and under the cap.
+  const canPick = (n: number) => selection.includes(n) || (stateOf(n) === 'available' && !atCap);
+
+  const renderCell = (n: number, cell: GridCellProps) => {
+    const state = stateOf(n);
     const selected = selection.includes(n);
     const look: CellLook = selected ? 'selected' : state;
     return (
       <NumberButton
         key={n}
+        {...cell}
         type="button"
         $look={look}
         data-number={n}
         data-state={dataState(look)}
         aria-pressed={selected}
-        disabled={!selected && (state !== 'available' || atCap)}
+        disabled={!canPick(n)}
         title={
           selected
             ? `Ticket #${n}: selected`
@@ -332,6 +342,7 @@ export function NumberSelector({
             height="min(340px, 36dvh)"
             testId="selector-grid"
             label={`Choose from ticket numbers 1 to ${total}`}
+            canFocus={canPick}
             onFirstVisible={setFirstVisible}
           />
           <Chips aria-label="Your selection">

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
+import { DialogToastSlot } from '../layout/Toaster';
 
 const Native = styled.dialog<{ $wide: boolean }>`
   border: 0;
@@ -54,6 +55,7 @@ export function Dialog({
       $wide={wide}
       data-testid={testId}
     >
+      <DialogToastSlot active={open} />
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>

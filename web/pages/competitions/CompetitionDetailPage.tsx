@@ -46,6 +46,7 @@ const Layout = styled.div`
 
 const Image = styled.img`
   width: 100%;
+  height: auto;
   aspect-ratio: 4 / 3;
   object-fit: cover;
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -270,7 +271,7 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       <Layout>
-        <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} />
+        <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} width={800} height={600} />
         <Info>
           <Badges>
             {ended ? (

@@ -122,8 +122,8 @@ export default function CompetitionsPage() {
       {content}
       <Strip>
         Secure payments with Mastercard and Visa
-        <img src="/images/payments/mastercard.svg" alt="" />
-        <img src="/images/payments/visa.svg" alt="" />
+        <img src="/images/payments/mastercard.svg" alt="" width={41} height={26} />
+        <img src="/images/payments/visa.svg" alt="" width={41} height={26} />
       </Strip>
     </PageContainer>
   );

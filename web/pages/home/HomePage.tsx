@@ -216,7 +216,7 @@ export default function HomePage() {
           <Charities>
             {CHARITIES.map((c) => (
               <li key={c.icon}>
-                <img src={`/images/charities/${c.icon}.svg`} alt="" />
+                <img src={`/images/charities/${c.icon}.svg`} alt="" width={96} height={96} />
                 <strong>{c.name}</strong>
                 <p>{c.text}</p>
               </li>

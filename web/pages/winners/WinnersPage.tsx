@@ -23,6 +23,7 @@ const Card = styled.article`
 
 const Image = styled.img`
   width: 100%;
+  height: auto;
   aspect-ratio: 4 / 3;
   object-fit: cover;
   background: ${({ theme }) => theme.colors.muted};
@@ -51,7 +52,7 @@ const Facts = styled.dl`
 function WinnerCard({ winner }: { winner: Winner }) {
   return (
     <Card data-testid="winner-card" aria-labelledby={`winner-${winner.competitionId}`}>
-      <Image src={winner.image ?? '/images/placeholder.svg'} alt="" loading="lazy" />
+      <Image src={winner.image ?? '/images/placeholder.svg'} alt="" loading="lazy" width={400} height={300} />
       <Body>
         <h2 id={`winner-${winner.competitionId}`}>
           <Link href={winner.url}>{winner.title}</Link>
