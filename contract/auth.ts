@@ -86,6 +86,10 @@ export interface PublicUser {
   /** Site credit balance in pounds. */
   siteCredit: number;
   createdAt: string;
+  /** Signs in with a code from an authenticator app as well as the password. */
+  twoFactorEnabled: boolean;
+  /** An admin who must turn on two-factor sign-in before using the back office (ADMIN_REQUIRE_2FA). */
+  twoFactorSetupRequired: boolean;
 }
 
 /**
@@ -94,6 +98,40 @@ export interface PublicUser {
  */
 export interface SignInView extends PublicUser {
   notices?: string[];
+}
+
+/** POST /api/login for an account with two-factor sign-in: the password was right, now the code. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+
+const CODE_RULES = v.pipe(
+  v.string('Enter the code from your authenticator app'),
+  v.trim(),
+  v.nonEmpty('Enter the code from your authenticator app'),
+  v.maxLength(20, 'That code is too long'),
+);
+
+/** POST /api/login/2fa and /api/account/2fa/enable: a 6-digit code (or, signing in, a recovery code). */
+export const TwoFactorCodeSchema = v.object({ code: CODE_RULES });
+
+/** POST /api/account/2fa/disable. */
+export const TwoFactorDisableSchema = v.object({
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+  code: CODE_RULES,
+});
+
+/** POST /api/account/2fa/setup: the new secret, as text and as a QR code for the app to scan. */
+export interface TwoFactorSetupView {
+  secret: string;
+  otpauthUrl: string;
+  /** An <svg> document. */
+  qrSvg: string;
+}
+
+/** POST /api/account/2fa/enable: the ten recovery codes, shown this once. */
+export interface TwoFactorEnabledView {
+  recoveryCodes: string[];
 }
 
 export interface CreditTransactionView {

@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   closed: 'closed',
   /** The skill question has not been answered correctly in this session. */
   skillRequired: 'skill_required',
+  /** ADMIN_REQUIRE_2FA: this admin must turn on two-factor sign-in before using the back office. */
+  twoFactorSetupRequired: 'two_factor_setup_required',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

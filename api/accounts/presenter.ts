@@ -4,8 +4,14 @@ import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CreditTransaction, PromoConfig, User } from '../../db/models';
 
+/** Where the user stands with two-factor sign-in (accounts/twoFactor.ts twoFactorStatus). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  setupRequired: boolean;
+}
+
 /** The user as their own browser (and the admin's user list) sees them: no password hash, credit in pounds. */
-export const presentUser = (u: User): PublicUser => ({
+export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
@@ -15,6 +21,8 @@ export const presentUser = (u: User): PublicUser => ({
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
   createdAt: iso(u.createdAt),
+  twoFactorEnabled: twoFactor.enabled,
+  twoFactorSetupRequired: twoFactor.setupRequired,
 });
 
 export const presentCreditTransaction = (t: CreditTransaction): CreditTransactionView => ({

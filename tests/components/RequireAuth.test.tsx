@@ -15,6 +15,8 @@ const customer: PublicUser = {
   role: 'user',
   siteCredit: 5,
   createdAt: '2026-11-01T10:00:00.000Z',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
 };
 
 const page = () =>

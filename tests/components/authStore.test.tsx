@@ -12,6 +12,8 @@ const pat: PublicUser = {
   role: 'user',
   siteCredit: 0,
   createdAt: '2026-11-01T10:00:00.000Z',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
 };
 
 const json = (status: number, body: unknown) =>

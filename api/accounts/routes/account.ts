@@ -7,9 +7,11 @@ import type { AppDeps } from '../../platform/context';
 import { updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
 import { presentCreditTransaction, presentUser } from '../presenter';
+import { twoFactorStatus } from '../twoFactor';
 
 /** The signed-in customer's own data: credit balance, ledger, phone number. */
-export function registerAccountRoutes(router: Router, { db }: AppDeps): void {
+export function registerAccountRoutes(router: Router, deps: AppDeps): void {
+  const { db } = deps;
   const signedIn = requireUser(db);
 
   router.get('/api/user/credit', signedIn, (ctx) => {
@@ -24,6 +26,7 @@ export function registerAccountRoutes(router: Router, { db }: AppDeps): void {
 
   router.put('/api/user/phone-number', signedIn, async (ctx) => {
     const { phoneNumber } = parse(PhoneNumberSchema, ctx.request.body);
-    ctx.body = presentUser(await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber));
+    const user = await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber);
+    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
   });
 }

@@ -40,6 +40,8 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       role: 'user',
       siteCredit: 0,
       createdAt: expect.any(String),
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
     expect(res.text).not.toMatch(/password/i);
   });

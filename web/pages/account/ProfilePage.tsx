@@ -6,6 +6,7 @@ import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
@@ -214,6 +215,11 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <Card aria-labelledby="security-title">
+          <h2 id="security-title">Security</h2>
+          <h3>Two-factor sign-in</h3>
+          <TwoFactorSettings />
+        </Card>
       </Grid>
       <Links aria-label="Account links">
         <Link href="/">Home</Link>
