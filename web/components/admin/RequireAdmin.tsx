@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Redirect } from 'wouter';
 import { isAdmin, useAuth } from '../../stores/auth';
 import { TwoFactorSettings } from '../auth/TwoFactorSettings';
@@ -9,7 +9,7 @@ import { Spinner } from '../ui/Spinner';
  * Under ADMIN_REQUIRE_2FA, in place of every back-office screen until the admin turns on
  * two-factor sign-in (the server refuses their admin calls until then).
  */
-function TwoFactorRequired() {
+function TwoFactorRequired({ onDone }: { onDone: () => void }) {
   return (
     <PageContainer>
       <PageTitle>Set up two-factor sign-in</PageTitle>
@@ -19,7 +19,7 @@ function TwoFactorRequired() {
           Admin accounts can move money, so they sign in with a code from an authenticator app as well as the
           password. Set it up to continue to the back office.
         </p>
-        <TwoFactorSettings />
+        <TwoFactorSettings onDone={onDone} />
       </Card>
     </PageContainer>
   );
@@ -33,7 +33,12 @@ function TwoFactorRequired() {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const user = useAuth((s) => s.user);
   const status = useAuth((s) => s.status);
-  if (isAdmin(user) && user?.twoFactorSetupRequired) return <TwoFactorRequired />;
+  // Kept up after it is turned on, until the admin has saved the recovery codes shown on it.
+  const [settingUp, setSettingUp] = useState(false);
+  const mustSetUp = isAdmin(user) && Boolean(user?.twoFactorSetupRequired);
+  if (mustSetUp && !settingUp) setSettingUp(true);
+  if (isAdmin(user) && (mustSetUp || settingUp))
+    return <TwoFactorRequired onDone={() => setSettingUp(false)} />;
   if (isAdmin(user)) return <>{children}</>;
   if (status === 'loading') return <Spinner label="Checking your account" />;
   return <Redirect to={user ? '/' : '/auth'} replace />;

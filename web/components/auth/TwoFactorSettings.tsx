@@ -174,7 +174,7 @@ function TurnOff() {
 }
 
 /** My Account > Security > Two-factor sign-in; also the admin's setup screen (RequireAdmin). */
-export function TwoFactorSettings() {
+export function TwoFactorSettings({ onDone }: { onDone?: () => void } = {}) {
   const enabled = useAuth((s) => s.user?.twoFactorEnabled ?? false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   if (recoveryCodes) {
@@ -184,7 +184,10 @@ export function TwoFactorSettings() {
         onDone={() => {
           setRecoveryCodes(undefined);
           // Now the user (and an admin's gate) reads as enabled.
-          void useAuth.getState().refresh();
+          void useAuth
+            .getState()
+            .refresh()
+            .then(() => onDone?.());
         }}
       />
     );
