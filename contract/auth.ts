@@ -134,6 +134,30 @@ export interface TwoFactorEnabledView {
   recoveryCodes: string[];
 }
 
+/** A promo code as stored and typed (compared in upper case). */
+export const PROMO_CODE_RULES = v.pipe(
+  v.string('Enter a promo code'),
+  v.regex(/^[A-Z0-9-]{3,32}$/, 'A promo code is 3 to 32 letters, numbers or hyphens'),
+);
+
+/** POST /api/account/promo-code. */
+export const RedeemPromoCodeSchema = v.object({
+  code: v.pipe(
+    v.string('Enter a promo code'),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty('Enter a promo code'),
+    PROMO_CODE_RULES,
+  ),
+});
+
+/** The answer to a redeemed code: what was added and the new balance, in pounds. */
+export interface PromoRedeemedView {
+  amount: number;
+  credit: number;
+  description: string;
+}
+
 export interface CreditTransactionView {
   id: number;
   type: 'credit' | 'debit';

@@ -46,6 +46,7 @@ export const presentPromo = (p: PromoConfig): PromoView => ({
   totalMaxUses: p.totalMaxUses,
   currentUses: p.currentUses,
   autoApply: p.autoApply,
+  code: p.code,
   createdAt: iso(p.createdAt),
   updatedAt: iso(p.updatedAt),
 });

@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
 import { tableDefaults } from '../dialect';
 
-// Two-factor sign-in (TOTP). Kept out of `users` so that reading a user never carries the secret.
+// Two-factor sign-in (TOTP), kept out of `users` so that reading a user never carries the secret;
+// and promo codes a customer types in (docs/product.md#site-credit).
 export async function up(knex: Knex): Promise<void> {
   const table = tableDefaults(knex);
+
+  // Stored upper-case; NULL for promos that are only applied automatically.
+  await knex.schema.alterTable('promo_configs', (t) => {
+    t.string('code', 32).nullable();
+    t.unique(['code'], { indexName: 'promo_configs_code_unique' });
+  });
 
   // One row per user who has started setting up two-factor sign-in.
   await knex.schema.createTable('two_factor', (t) => {
@@ -34,4 +41,8 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('two_factor_recovery_codes');
   await knex.schema.dropTableIfExists('two_factor');
+  await knex.schema.alterTable('promo_configs', (t) => {
+    t.dropUnique(['code'], 'promo_configs_code_unique');
+    t.dropColumn('code');
+  });
 }

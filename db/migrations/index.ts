@@ -8,7 +8,7 @@ import * as draws from './006_draws';
 import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
 import * as dropLoginThrottle from './009_drop_login_throttle';
-import * as twoFactor from './015_two_factor';
+import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
 
 interface Migration {
   name: string;
@@ -28,7 +28,7 @@ const migrations: Migration[] = [
   { name: '007_guest_ids', ...guestIds },
   { name: '008_cart_revisions', ...cartRevisions },
   { name: '009_drop_login_throttle', ...dropLoginThrottle },
-  { name: '015_two_factor', ...twoFactor },
+  { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -62,7 +62,9 @@ describe('two-factor sign-in screens', () => {
   });
 
   it('goes back to the password form without an error', async () => {
-    stubApi((_m, path) => (path === '/api/login' ? jsonResponse(200, { twoFactorRequired: true }) : undefined));
+    stubApi((_m, path) =>
+      path === '/api/login' ? jsonResponse(200, { twoFactorRequired: true }) : undefined,
+    );
     renderWithTheme(
       <SignInForm
         onSubmit={async ({ username, password }) => {
@@ -82,7 +84,11 @@ describe('two-factor sign-in screens', () => {
     const codes = Array.from({ length: 10 }, (_, i) => `AAAAA-BBBB${String.fromCharCode(65 + i)}`);
     stubApi((method, path) => {
       if (path === '/api/account/2fa/setup')
-        return jsonResponse(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' });
+        return jsonResponse(200, {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/x',
+          qrSvg: '<svg/>',
+        });
       if (path === '/api/account/2fa/enable') {
         // The server's session:ended push makes the app re-read the user meanwhile.
         useAuth.setState({ user: { ...admin, twoFactorEnabled: true, twoFactorSetupRequired: false } });

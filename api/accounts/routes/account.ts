@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { PhoneNumberSchema } from '../../../contract/auth';
+import { PhoneNumberSchema, RedeemPromoCodeSchema } from '../../../contract/auth';
 import { penceToPounds } from '../../../contract/money';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -7,12 +7,14 @@ import type { AppDeps } from '../../platform/context';
 import { updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
 import { presentCreditTransaction, presentUser } from '../presenter';
+import { createPromoCodes } from '../promoCodes';
 import { twoFactorStatus } from '../twoFactor';
 
-/** The signed-in customer's own data: credit balance, ledger, phone number. */
+/** The signed-in customer's own data: credit balance, ledger, promo codes, phone number. */
 export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
   const signedIn = requireUser(db);
+  const promoCodes = createPromoCodes(deps);
 
   router.get('/api/user/credit', signedIn, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -22,6 +24,11 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   router.get('/api/user/credit/transactions', signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = (await listCreditTransactions(db, ctx.state.user!.id)).map(presentCreditTransaction);
+  });
+
+  router.post('/api/account/promo-code', signedIn, async (ctx) => {
+    const { code } = parse(RedeemPromoCodeSchema, ctx.request.body);
+    ctx.body = await promoCodes.redeem(ctx.state.user!.id, code);
   });
 
   router.put('/api/user/phone-number', signedIn, async (ctx) => {

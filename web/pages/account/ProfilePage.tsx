@@ -6,6 +6,7 @@ import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
@@ -151,6 +152,13 @@ function CreditCard() {
         <Balance data-testid="credit-balance">{credit.data ? formatPounds(credit.data.credit) : '…'}</Balance>
       )}
       <p>Use your credit at checkout on baskets of £5.00 or more.</p>
+      <PromoCodeForm
+        onRedeemed={() => {
+          credit.reload();
+          history.reload();
+          void useAuth.getState().refresh();
+        }}
+      />
       <h3>Credit history</h3>
       {history.data && history.data.length === 0 && <p>No credit activity yet.</p>}
       {history.data && history.data.length > 0 && (
