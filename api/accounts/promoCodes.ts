@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { PromoRedeemedView } from '../../contract/auth';
 import { penceToPounds } from '../../contract/money';
 import { lockForUpdate } from '../../db/dialect';
@@ -8,8 +9,9 @@ import { inUnitOfWork } from '../platform/unitOfWork';
 import { waitPhrase } from './accountLimits';
 import { addCredit } from './credit';
 
-// Promo codes a signed-in customer types in My Profile (docs/product.md#site-credit). Each grant
-// is a ledger row; the per-customer and total limits hold however many requests race.
+// Promo codes a signed-in customer types in My Profile, and the automatic promos for all users
+// (docs/product.md#site-credit). Each grant is a ledger row; the per-customer and total limits
+// hold however many requests race.
 
 export const UNKNOWN_CODE = 'That promo code is not valid.';
 const NOT_YET = 'That promo code is not active yet.';
@@ -70,4 +72,46 @@ export function createPromoCodes(deps: AppDeps) {
       });
     },
   };
+}
+
+/**
+ * At sign-in: each live auto-apply promo aimed at all users that this customer has not had yet,
+ * granted once (a code can add further uses up to its per-customer limit). Registration grants
+ * its own promos; this reaches the customers who had an account before the promo started.
+ */
+export async function grantStandingPromos(
+  trx: Knex.Transaction,
+  userId: number,
+  now = Date.now(),
+): Promise<number> {
+  // First, as in redeem(): the customer's other sign-ins queue behind this one.
+  await lockForUpdate(trx, User.query(trx).findById(userId));
+  const promos = (await PromoConfig.query(trx)
+    .where({ isActive: true, autoApply: true, targetUserType: 'all' })
+    .where('validFrom', '<=', now)
+    .where((q) => q.whereNull('validUntil').orWhere('validUntil', '>', now))
+    .where('creditAmountPence', '>', 0)
+    .whereNotExists((q) =>
+      q
+        .from('creditTransactions')
+        .where({ userId, type: 'credit' })
+        .whereRaw('?? = ??', ['promo_config_id', 'promo_configs.id']),
+    )
+    .orderBy('id')) as PromoConfig[];
+  let granted = 0;
+  for (const promo of promos) {
+    const taken = await trx('promoConfigs')
+      .where({ id: promo.id })
+      .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
+      .increment('currentUses', 1);
+    if (taken !== 1) continue; // fully claimed by others first
+    await addCredit(
+      trx,
+      userId,
+      { amountPence: promo.creditAmountPence, description: promo.name, promoConfigId: promo.id },
+      now,
+    );
+    granted += promo.creditAmountPence;
+  }
+  return granted;
 }

@@ -18,6 +18,7 @@ import {
   registerUser,
 } from '../auth';
 import { presentUser } from '../presenter';
+import { grantStandingPromos } from '../promoCodes';
 import { createTwoFactor, hasTwoFactor, twoFactorStatus, WRONG_CODE } from '../twoFactor';
 import { endSessions } from '../userSessions';
 import { registerTwoFactorRoutes } from './twoFactor';
@@ -52,6 +53,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
       return released;
     });
+    // Its own transaction: it locks the user row, which the cart claim above need not wait for.
+    await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
     return releases.map(capReleaseNotice);
   }
 
@@ -60,7 +63,9 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     user: Parameters<typeof presentUser>[0],
     notices: string[],
   ): Promise<SignInView> => {
-    const view = presentUser(user, await twoFactorStatus(deps, user));
+    // Read again: signing in may have granted promo credit.
+    const fresh = (await findLiveUser(db, user.id)) ?? user;
+    const view = presentUser(fresh, await twoFactorStatus(deps, fresh));
     return notices.length ? { ...view, notices } : view;
   };
 

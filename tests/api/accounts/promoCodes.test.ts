@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_TAKEN, ALREADY_USED, UNKNOWN_CODE } from '../../../api/accounts/promoCodes';
 import { ledgerMismatches, put, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertPromo } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -141,5 +142,46 @@ describe.skipIf(engineUnavailable())(`promo codes on ${testEngine()}`, () => {
     expect((await client.post('/api/account/promo-code', { code: 'cyber-26' })).status).toBe(200);
     const cleared = await put(admin, `/api/admin/promos/${created.body.id}`, { code: '' });
     expect(cleared.body.code).toBeNull();
+  });
+});
+
+describe.skipIf(engineUnavailable())(`promos for all users on ${testEngine()}`, () => {
+  let server: TestServer;
+  let db: Knex;
+  useTestServer((s) => {
+    server = s;
+    db = s.database.db;
+  });
+
+  it('grants a live auto-apply promo for all users once, at the next sign-in of an existing customer', async () => {
+    const { user } = await signedInCustomer(server.url);
+    const { username } = user;
+    // Created after the account: registration could not have granted them.
+    const forAll = await insertPromo(db, {
+      name: 'Winter thank-you',
+      targetUserType: 'all',
+      creditAmountPence: 200,
+    });
+    const forNew = await insertPromo(db, {
+      name: 'New only',
+      targetUserType: 'new_user',
+      creditAmountPence: 700,
+    });
+    const off = await insertPromo(db, { name: 'Code only', targetUserType: 'all', autoApply: false });
+    const signIn = async () => {
+      const again = new TestClient(server.url);
+      await again.fetchCsrfToken();
+      return again.post('/api/login', { username, password: 'secret123' });
+    };
+    const first = await signIn();
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.siteCredit).toBe(2);
+    await Promise.all([signIn(), signIn()]);
+    const rows = await db('creditTransactions').where({ userId: user.id });
+    expect(rows.map((r) => [r.promoConfigId, r.amountPence, r.description])).toEqual([
+      [forAll, 200, 'Winter thank-you'],
+    ]);
+    expect(await db('creditTransactions').whereIn('promoConfigId', [forNew, off])).toEqual([]);
+    expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

@@ -219,7 +219,8 @@ export function PromoFormDialog({
           checked={values.autoApply}
           onChange={(autoApply) => setValues((s) => ({ ...s, autoApply }))}
         >
-          Apply automatically (new accounts receive it on registration)
+          Apply automatically (new accounts on registration; for all users, existing customers at their next
+          sign-in). Off: only its promo code grants it
         </Checkbox>
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>

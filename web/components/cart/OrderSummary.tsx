@@ -12,6 +12,7 @@ import { useApiData } from '../../api/useApiData';
 import { useAuth } from '../../stores/auth';
 import { cartTicketCount, cartTotalPence } from '../../stores/cart';
 import { useCheckout } from '../../stores/checkout';
+import { PromoCodeForm } from '../auth/PromoCodeForm';
 import { Button, ButtonLink } from '../ui/Button';
 import { Checkbox, ErrorBox } from '../ui/Form';
 import { Card } from '../ui/Page';
@@ -79,6 +80,8 @@ export function OrderSummary({
           Use site credit ({formatPence(available)} available)
         </Checkbox>
       )}
+      {/* A code redeemed here is site credit, usable on this order at once. */}
+      {user && <PromoCodeForm onRedeemed={() => credit.reload()} />}
       {checkoutError && (
         <ErrorBox role="alert" data-testid="checkout-error">
           <h3>Checkout Error</h3>
