@@ -7,7 +7,7 @@ import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { waitPhrase } from './accountLimits';
-import { addCredit } from './credit';
+import { addCredit, claimPromoUse } from './credit';
 
 // Promo codes a signed-in customer types in My Profile, and the automatic promos for all users
 // (docs/product.md#site-credit). Each grant is a ledger row; the per-customer and total limits
@@ -52,11 +52,7 @@ export function createPromoCodes(deps: AppDeps) {
           .where({ userId, promoConfigId: promo.id, type: 'credit' })
           .count({ n: '*' });
         if (Number(used[0]?.n ?? 0) >= promo.maxUsesPerUser) throw conflict(ALREADY_USED);
-        const taken = await trx('promoConfigs')
-          .where({ id: promo.id })
-          .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
-          .increment('currentUses', 1);
-        if (taken !== 1) throw conflict(ALL_TAKEN);
+        if (!(await claimPromoUse(trx, promo.id))) throw conflict(ALL_TAKEN);
         const description = `Promo code ${code}: ${promo.name}`;
         await addCredit(
           trx,
@@ -100,11 +96,7 @@ export async function grantStandingPromos(
     .orderBy('id')) as PromoConfig[];
   let granted = 0;
   for (const promo of promos) {
-    const taken = await trx('promoConfigs')
-      .where({ id: promo.id })
-      .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
-      .increment('currentUses', 1);
-    if (taken !== 1) continue; // fully claimed by others first
+    if (!(await claimPromoUse(trx, promo.id))) continue; // fully claimed by others first
     await addCredit(
       trx,
       userId,

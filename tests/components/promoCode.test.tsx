@@ -1,24 +1,12 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../contract/auth';
 import { OrderSummary } from '../../web/components/cart/OrderSummary';
 import { useAuth } from '../../web/stores/auth';
 import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
+import { publicUser } from './users';
 
-const pat: PublicUser = {
-  id: 7,
-  username: 'pat',
-  email: 'pat@example.co.uk',
-  firstName: 'Pat',
-  lastName: null,
-  phoneNumber: '07700900123',
-  role: 'user',
-  siteCredit: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  twoFactorEnabled: false,
-  twoFactorSetupRequired: false,
-};
+const pat = publicUser();
 
 describe('promo code box at checkout', () => {
   afterEach(() => {

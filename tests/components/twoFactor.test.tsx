@@ -1,25 +1,20 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../contract/auth';
 import { RequireAdmin } from '../../web/components/admin/RequireAdmin';
 import { SignInForm } from '../../web/components/auth/SignInForm';
 import { useAuth } from '../../web/stores/auth';
 import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
+import { publicUser } from './users';
 
-const admin: PublicUser = {
+const admin = publicUser({
   id: 9,
   username: 'morwenna',
   email: 'morwenna@example.co.uk',
   firstName: 'Morwenna',
-  lastName: null,
-  phoneNumber: '07700900123',
   role: 'admin',
-  siteCredit: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  twoFactorEnabled: false,
   twoFactorSetupRequired: true,
-};
+});
 
 describe('two-factor sign-in screens', () => {
   afterEach(() => {
