@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       REGISTRATIONS_PER_ADDRESS: '1000',
+      // As in production; the demo admin the other specs use is exempt outside production.
+      ADMIN_REQUIRE_2FA: 'true',
     },
   },
 });

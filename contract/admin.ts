@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PublicUser } from './auth';
+import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
@@ -321,6 +321,16 @@ const promoFields = {
     v.minValue(1, 'Total max uses must be at least 1'),
     v.maxValue(100_000_000, 'Total max uses is too large'),
   ),
+  // An empty field means no code: the promo is then only applied automatically.
+  code: v.nullable(
+    v.pipe(
+      v.string('Promo code must be text'),
+      v.trim(),
+      v.toUpperCase(),
+      v.transform((x) => (x === '' ? null : x)),
+      v.nullable(PROMO_CODE_RULES),
+    ),
+  ),
 };
 
 /** POST /api/admin/promos, with the form's defaults (docs/product.md#admin-promos). */
@@ -336,6 +346,7 @@ export const PromoCreateSchema = v.object({
   validUntil: v.optional(promoFields.validUntil, null),
   maxUsesPerUser: v.optional(promoFields.maxUsesPerUser, 1),
   totalMaxUses: v.optional(promoFields.totalMaxUses, 1000),
+  code: v.optional(promoFields.code, null),
 });
 export type PromoCreateInput = v.InferOutput<typeof PromoCreateSchema>;
 
@@ -351,6 +362,7 @@ export const PromoUpdateSchema = v.object({
   validUntil: v.optional(promoFields.validUntil),
   maxUsesPerUser: v.optional(promoFields.maxUsesPerUser),
   totalMaxUses: v.optional(promoFields.totalMaxUses),
+  code: v.optional(promoFields.code),
 });
 export type PromoUpdateInput = v.InferOutput<typeof PromoUpdateSchema>;
 
@@ -461,6 +473,8 @@ export interface PromoView {
   totalMaxUses: number | null;
   currentUses: number;
   autoApply: boolean;
+  /** What customers type to redeem it; null when it is only applied automatically. */
+  code: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -106,6 +106,10 @@ export interface PublicUser {
   /** Whether the customer agreed to marketing e-mails (off by default). */
   marketingEmails: boolean;
   createdAt: string;
+  /** Signs in with a code from an authenticator app as well as the password. */
+  twoFactorEnabled: boolean;
+  /** An admin who must turn on two-factor sign-in before using the back office (ADMIN_REQUIRE_2FA). */
+  twoFactorSetupRequired: boolean;
 }
 
 /**
@@ -119,6 +123,64 @@ export interface SignInView extends PublicUser {
 /** GET /api/session: who is signed in; `user` is null for a visitor (never a 401). */
 export interface SessionView {
   user: PublicUser | null;
+}
+
+/** POST /api/login for an account with two-factor sign-in: the password was right, now the code. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+
+const CODE_RULES = v.pipe(
+  v.string('Enter the code from your authenticator app'),
+  v.trim(),
+  v.nonEmpty('Enter the code from your authenticator app'),
+  v.maxLength(20, 'That code is too long'),
+);
+
+/** POST /api/login/2fa and /api/account/2fa/enable: a 6-digit code (or, signing in, a recovery code). */
+export const TwoFactorCodeSchema = v.object({ code: CODE_RULES });
+
+/** POST /api/account/2fa/disable. */
+export const TwoFactorDisableSchema = v.object({
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+  code: CODE_RULES,
+});
+
+/** POST /api/account/2fa/setup: the new secret, as text and as a QR code for the app to scan. */
+export interface TwoFactorSetupView {
+  secret: string;
+  otpauthUrl: string;
+  /** An <svg> document. */
+  qrSvg: string;
+}
+
+/** POST /api/account/2fa/enable: the ten recovery codes, shown this once. */
+export interface TwoFactorEnabledView {
+  recoveryCodes: string[];
+}
+
+/** A promo code as stored and typed (compared in upper case). */
+export const PROMO_CODE_RULES = v.pipe(
+  v.string('Enter a promo code'),
+  v.regex(/^[A-Z0-9-]{3,32}$/, 'A promo code is 3 to 32 letters, numbers or hyphens'),
+);
+
+/** POST /api/account/promo-code. */
+export const RedeemPromoCodeSchema = v.object({
+  code: v.pipe(
+    v.string('Enter a promo code'),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty('Enter a promo code'),
+    PROMO_CODE_RULES,
+  ),
+});
+
+/** The answer to a redeemed code: what was added and the new balance, in pounds. */
+export interface PromoRedeemedView {
+  amount: number;
+  credit: number;
+  description: string;
 }
 
 export interface CreditTransactionView {

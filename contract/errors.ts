@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   skillRequired: 'skill_required',
   /** The card would be charged less than its £0.30 minimum (contract/checkout.ts belowCardMinimum). */
   cardMinimum: 'card_minimum',
+  /** ADMIN_REQUIRE_2FA: this admin must turn on two-factor sign-in before using the back office. */
+  twoFactorSetupRequired: 'two_factor_setup_required',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

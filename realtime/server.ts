@@ -11,6 +11,8 @@ import type {} from '../api/draws/events';
 import { type DrawRecord, presentPublicDraw } from '../api/draws/presenter';
 import { adminStats, loadOrder } from '../api/orders/orders';
 import { presentAdminOrder, presentOrder } from '../api/orders/presenter';
+import { adminNeedsTwoFactor } from '../api/platform/adminTwoFactor';
+import type { Config } from '../api/platform/config';
 import type { CartOwnerRef, EventBus } from '../api/platform/events';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
@@ -52,6 +54,8 @@ export interface RealtimeOptions {
   origins: OriginPolicy;
   /** Per-socket limits (docs/security.md#socket-limits); defaults when omitted. */
   socketLimits?: SocketLimits;
+  /** ADMIN_REQUIRE_2FA: admins without two-factor sign-in are kept out of the admins room. */
+  adminPolicy?: Pick<Config, 'adminRequire2fa' | 'env' | 'adminUsername'>;
 }
 
 export const FOREIGN_ORIGIN_MESSAGE = "Live updates are only available on this site's own pages.";
@@ -73,7 +77,16 @@ export const SNAPSHOT_COMPRESSION = {
 /** Socket.IO on the site's own HTTP server (same origin, default path /socket.io). */
 export function attachRealtime(
   httpServer: HttpServer,
-  { sessionStore, keys, logger, events, db, origins, socketLimits = DEFAULT_SOCKET_LIMITS }: RealtimeOptions,
+  {
+    sessionStore,
+    keys,
+    logger,
+    events,
+    db,
+    origins,
+    socketLimits = DEFAULT_SOCKET_LIMITS,
+    adminPolicy = { adminRequire2fa: false, env: 'development', adminUsername: '' },
+  }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
   const io: RealtimeServer = new Server(httpServer, {
@@ -108,8 +121,13 @@ export function attachRealtime(
         socket.join(userRoom(socket.data.userId));
         // The role is read from the database, never from the client. A role change or sign-out
         // ends the session (session.ended below), so a demoted admin's sockets leave the room.
-        const user = await db('users').where({ id: socket.data.userId }).whereNull('deletedAt').first('role');
-        if (user?.role === 'admin') socket.join(ADMINS_ROOM);
+        // Turning two-factor sign-in on ends the session's sockets, which then reconnect into the room.
+        const user = await db('users')
+          .where({ id: socket.data.userId })
+          .whereNull('deletedAt')
+          .first('id', 'role', 'username');
+        if (user?.role === 'admin' && !(await adminNeedsTwoFactor(db, adminPolicy, user)))
+          socket.join(ADMINS_ROOM);
       }
       next();
     } catch (err) {

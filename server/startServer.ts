@@ -83,6 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db,
     origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
     socketLimits: config.socketLimits,
+    adminPolicy: config,
   });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
   const stopSweeper = startSweeper(

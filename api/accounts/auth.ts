@@ -78,6 +78,11 @@ export async function findSignInUser(db: Knex, identifier: string): Promise<User
     .first();
 }
 
+/** The live (not deleted) account with this id, if any. */
+export async function findLiveUser(db: Knex, id: number): Promise<User | undefined> {
+  return User.query(db).findById(id).whereNull('deletedAt');
+}
+
 /**
  * Whether the password is the user's. An unknown user is checked against a decoy hash, so unknown
  * users and wrong passwords take as long and look alike.

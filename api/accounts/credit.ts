@@ -54,6 +54,18 @@ export async function spendCredit(
 }
 
 /**
+ * Takes one of the promo's uses with one conditional UPDATE, so concurrent grants can never
+ * overrun totalMaxUses; false when none is left.
+ */
+export async function claimPromoUse(trx: Knex.Transaction, promoId: number): Promise<boolean> {
+  const taken: number = await trx('promoConfigs')
+    .where({ id: promoId })
+    .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
+    .increment('currentUses', 1);
+  return taken === 1;
+}
+
+/**
  * Grants every active auto-apply promo that targets new users (or all users) once, inside the
  * registration transaction. The use counter is taken with one conditional UPDATE, so concurrent
  * registrations can never overrun totalMaxUses (and a CHECK constraint backs that up).
@@ -74,11 +86,7 @@ export async function grantSignUpPromos(
   for (const promo of promos) {
     const used = await CreditTransaction.query(trx).where({ userId, promoConfigId: promo.id }).resultSize();
     if (used >= promo.maxUsesPerUser) continue;
-    const taken: number = await trx('promoConfigs')
-      .where({ id: promo.id })
-      .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
-      .increment('currentUses', 1);
-    if (taken !== 1) continue; // the cap was reached by someone else first
+    if (!(await claimPromoUse(trx, promo.id))) continue; // the cap was reached by someone else first
     await addCredit(
       trx,
       userId,

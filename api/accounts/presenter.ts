@@ -4,8 +4,14 @@ import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CreditTransaction, PromoConfig, User } from '../../db/models';
 
+/** Where the user stands with two-factor sign-in (accounts/twoFactor.ts twoFactorStatus). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  setupRequired: boolean;
+}
+
 /** The user as their own browser (and the admin's user list) sees them: no password hash, credit in pounds. */
-export const presentUser = (u: User): PublicUser => ({
+export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
@@ -16,6 +22,8 @@ export const presentUser = (u: User): PublicUser => ({
   siteCredit: penceToPounds(u.siteCreditPence),
   marketingEmails: Boolean(u.marketingEmails),
   createdAt: iso(u.createdAt),
+  twoFactorEnabled: twoFactor.enabled,
+  twoFactorSetupRequired: twoFactor.setupRequired,
 });
 
 export const presentPreferences = (u: User): PreferencesView => ({
@@ -44,6 +52,7 @@ export const presentPromo = (p: PromoConfig): PromoView => ({
   totalMaxUses: p.totalMaxUses,
   currentUses: p.currentUses,
   autoApply: p.autoApply,
+  code: p.code,
   createdAt: iso(p.createdAt),
   updatedAt: iso(p.updatedAt),
 });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PromoCreateInput, PromoUpdateInput } from '../../contract/admin';
 import { poundsToPence } from '../../contract/money';
-import { lockForUpdate } from '../../db/dialect';
+import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -14,6 +14,17 @@ import { presentPromo } from './presenter';
 // users.site_credit_pence before and after.
 
 const NOT_FOUND = 'Promo not found';
+const CODE_TAKEN = 'Another promo already uses that code';
+
+/** A second promo with the same code: the unique index refuses it, whoever saved first. */
+async function codeTakenAsConflict<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CODE_TAKEN, { fields: { code: CODE_TAKEN } });
+    throw err;
+  }
+}
 
 /** All promos, or the active ones (switched on and not past validUntil); newest first. */
 export async function listPromos(db: Knex, activeOnly: boolean, now = Date.now()): Promise<PromoConfig[]> {
@@ -38,6 +49,7 @@ function columnsOf(input: PromoUpdateInput) {
   if (input.validUntil !== undefined) row.validUntil = input.validUntil;
   if (input.maxUsesPerUser !== undefined) row.maxUsesPerUser = input.maxUsesPerUser;
   if (input.totalMaxUses !== undefined) row.totalMaxUses = input.totalMaxUses;
+  if (input.code !== undefined) row.code = input.code;
   return row;
 }
 
@@ -55,25 +67,27 @@ export async function createPromo(
   now = Date.now(),
 ): Promise<PromoConfig> {
   assertValidityOrder(input.validFrom ?? now, input.validUntil);
-  return inUnitOfWork(deps, async ({ trx }) => {
-    const [id] = await trx('promoConfigs').insert({
-      ...columnsOf({ ...input, validFrom: input.validFrom ?? now }),
-      currentUses: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const created = (await PromoConfig.query(trx).findById(Number(id)))!;
-    await writeAudit(
-      trx,
-      actor,
-      'promo.create',
-      { type: 'promo', id: created.id },
-      null,
-      presentPromo(created),
-      now,
-    );
-    return created;
-  });
+  return codeTakenAsConflict(
+    inUnitOfWork(deps, async ({ trx }) => {
+      const [id] = await trx('promoConfigs').insert({
+        ...columnsOf({ ...input, validFrom: input.validFrom ?? now }),
+        currentUses: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const created = (await PromoConfig.query(trx).findById(Number(id)))!;
+      await writeAudit(
+        trx,
+        actor,
+        'promo.create',
+        { type: 'promo', id: created.id },
+        null,
+        presentPromo(created),
+        now,
+      );
+      return created;
+    }),
+  );
 }
 
 export async function updatePromo(
@@ -83,30 +97,32 @@ export async function updatePromo(
   input: PromoUpdateInput,
   now = Date.now(),
 ): Promise<PromoConfig> {
-  return inUnitOfWork(deps, async ({ trx }) => {
-    const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
-      | PromoConfig
-      | undefined;
-    if (!current) throw notFound(NOT_FOUND);
-    const validFrom = input.validFrom ?? current.validFrom;
-    const validUntil = input.validUntil === undefined ? current.validUntil : input.validUntil;
-    assertValidityOrder(validFrom, validUntil);
-    if (input.totalMaxUses !== undefined && input.totalMaxUses < current.currentUses) {
-      const message = `Total max uses cannot be lower than the ${current.currentUses} uses so far`;
-      throw conflict(message, { fields: { totalMaxUses: message } });
-    }
-    // The audit log keeps before and after as the admin's screen shows them.
-    const before = presentPromo(current);
-    const row = columnsOf(input);
-    if (!Object.keys(row).length) return current;
-    await trx('promoConfigs')
-      .where({ id })
-      .update({ ...row, updatedAt: now });
-    const updated = (await PromoConfig.query(trx).findById(id))!;
-    const after = presentPromo(updated);
-    await writeAudit(trx, actor, 'promo.update', { type: 'promo', id }, before, after, now);
-    return updated;
-  });
+  return codeTakenAsConflict(
+    inUnitOfWork(deps, async ({ trx }) => {
+      const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
+        | PromoConfig
+        | undefined;
+      if (!current) throw notFound(NOT_FOUND);
+      const validFrom = input.validFrom ?? current.validFrom;
+      const validUntil = input.validUntil === undefined ? current.validUntil : input.validUntil;
+      assertValidityOrder(validFrom, validUntil);
+      if (input.totalMaxUses !== undefined && input.totalMaxUses < current.currentUses) {
+        const message = `Total max uses cannot be lower than the ${current.currentUses} uses so far`;
+        throw conflict(message, { fields: { totalMaxUses: message } });
+      }
+      // The audit log keeps before and after as the admin's screen shows them.
+      const before = presentPromo(current);
+      const row = columnsOf(input);
+      if (!Object.keys(row).length) return current;
+      await trx('promoConfigs')
+        .where({ id })
+        .update({ ...row, updatedAt: now });
+      const updated = (await PromoConfig.query(trx).findById(id))!;
+      const after = presentPromo(updated);
+      await writeAudit(trx, actor, 'promo.update', { type: 'promo', id }, before, after, now);
+      return updated;
+    }),
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
  */
 export function registerDrawRoutes(router: Router, { db, events, logger, config, mailer }: AppDeps): void {
   const deps: DrawDeps = { db, events, logger, mailer };
-  const admin = requireAdmin(db);
+  const admin = requireAdmin({ db, config });
 
   router.get('/api/competitions/:id', async (ctx) => {
     const c = await findViewableCompetition(db, parse(IdParamSchema, ctx.params).id);

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
+import { ERROR_CODES } from '../../contract/errors';
 import { User } from '../../db/models';
+import { ADMIN_TWO_FACTOR_MESSAGE, adminNeedsTwoFactor } from '../platform/adminTwoFactor';
+import type { AppDeps } from '../platform/context';
 import { forbidden, unauthenticated } from '../platform/errors';
 
 declare module 'koa' {
@@ -33,13 +36,16 @@ export function requireUser(db: Knex, message?: string): Middleware {
 
 /**
  * Admins only, checked on the server from the database on every request: signed out 401, any
- * other role 403. A demoted admin loses access on their very next request.
+ * other role 403. A demoted admin loses access on their very next request. Under ADMIN_REQUIRE_2FA
+ * an admin without two-factor sign-in gets 403 `two_factor_setup_required` until they turn it on.
  */
-export function requireAdmin(db: Knex): Middleware {
+export function requireAdmin({ db, config }: Pick<AppDeps, 'db' | 'config'>): Middleware {
   return async (ctx, next) => {
     const user = await currentUser(db, ctx);
     if (!user) throw unauthenticated();
     if (user.role !== 'admin') throw forbidden("You don't have admin privileges");
+    if (await adminNeedsTwoFactor(db, config, user))
+      throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, ERROR_CODES.twoFactorSetupRequired);
     ctx.state.user = user;
     await next();
   };

@@ -45,6 +45,12 @@ const EnvSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'support@westcountryprizes.co.uk'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3)), 'admin'),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(6)), 'admin123'),
+  /** Admins must turn on two-factor sign-in before using the back office (default: on in production). */
+  ADMIN_REQUIRE_2FA: v.optional(v.picklist(['true', 'false', '1', '0'])),
+  /** Key material for encrypting two-factor secrets at rest (default: derived from SESSION_SECRET). */
+  TWO_FACTOR_ENCRYPTION_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
   RESERVATION_TTL_SECONDS: intFromEnv(600, 10, 86_400),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -152,6 +158,10 @@ export interface Config {
   supportEmail: string;
   adminUsername: string;
   adminPassword: string;
+  /** docs/security.md#two-factor-sign-in: admins without two-factor sign-in reach only its setup. */
+  adminRequire2fa: boolean;
+  /** What two-factor secrets are encrypted with (TWO_FACTOR_ENCRYPTION_KEY, else SESSION_SECRET). */
+  twoFactorKey: string;
   reservationTtlSeconds: number;
   stripe: {
     secretKey?: string | undefined;
@@ -238,6 +248,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminRequire2fa:
+      e.ADMIN_REQUIRE_2FA === undefined
+        ? e.NODE_ENV === 'production'
+        : e.ADMIN_REQUIRE_2FA === 'true' || e.ADMIN_REQUIRE_2FA === '1',
+    twoFactorKey: e.TWO_FACTOR_ENCRYPTION_KEY ?? e.SESSION_SECRET,
     reservationTtlSeconds: e.RESERVATION_TTL_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -17,6 +17,8 @@ export interface SessionData {
   userId?: number;
   /** Competitions whose skill question this session answered correctly. */
   skillPassed?: number[];
+  /** The password was right for this account, which still owes its two-factor code (not signed in). */
+  twoFactorPending?: { userId: number; expiresAt: number };
 }
 
 interface SessionRow {

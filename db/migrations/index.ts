@@ -9,6 +9,7 @@ import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
 import * as dropLoginThrottle from './009_drop_login_throttle';
 import * as emails from './013_emails';
+import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
 
 interface Migration {
   name: string;
@@ -29,6 +30,7 @@ const migrations: Migration[] = [
   { name: '008_cart_revisions', ...cartRevisions },
   { name: '009_drop_login_throttle', ...dropLoginThrottle },
   { name: '013_emails', ...emails },
+  { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

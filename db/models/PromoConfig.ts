@@ -18,6 +18,8 @@ export class PromoConfig extends BaseModel {
   totalMaxUses!: number | null;
   currentUses!: number;
   autoApply!: boolean;
+  /** What a customer types to redeem it (upper case); null: applied automatically only. */
+  code!: string | null;
   createdAt!: number;
   updatedAt!: number;
 }

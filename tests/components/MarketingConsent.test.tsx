@@ -1,24 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../contract/auth';
 import { MarketingConsent } from '../../web/components/account/MarketingConsent';
 import { PrivacySection } from '../../web/components/account/PrivacySection';
 import { useAuth } from '../../web/stores/auth';
 import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
+import { publicUser } from './users';
 
-const pat: PublicUser = {
-  id: 7,
-  username: 'pat',
-  email: 'pat@example.co.uk',
-  firstName: 'Pat',
-  lastName: null,
-  phoneNumber: '07700 900123',
-  role: 'user',
-  siteCredit: 0,
-  marketingEmails: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const pat = publicUser({ phoneNumber: '07700 900123', createdAt: '2026-01-01T00:00:00.000Z' });
 
 const show = () =>
   renderWithTheme(

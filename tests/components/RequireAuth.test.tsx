@@ -16,6 +16,8 @@ const customer: PublicUser = {
   siteCredit: 5,
   marketingEmails: false,
   createdAt: '2026-11-01T10:00:00.000Z',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
 };
 
 const page = () =>

@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../contract/auth';
 import { useAuth } from '../../web/stores/auth';
+import { publicUser } from './users';
 
-const pat: PublicUser = {
-  id: 7,
-  username: 'pat',
-  email: 'pat@example.co.uk',
-  firstName: 'Pat',
-  lastName: null,
-  phoneNumber: '07700900123',
-  role: 'user',
-  siteCredit: 0,
-  marketingEmails: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const pat = publicUser();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -126,4 +126,23 @@ describe('loadConfig', () => {
       /ALLOWED_ORIGINS\.1: each of ALLOWED_ORIGINS must be an http\(s\) URL/,
     );
   });
+
+  it('requires admin two-factor sign-in by default in production only, and can be set either way', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      ADMIN_PASSWORD: 'long-enough',
+      PAYMENTS_SANDBOX: '1',
+    };
+    expect(loadConfig(prod).adminRequire2fa).toBe(true);
+    expect(loadConfig({ ...prod, ADMIN_REQUIRE_2FA: 'false' }).adminRequire2fa).toBe(false);
+    expect(loadConfig({}).adminRequire2fa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_REQUIRE_2FA: 'true' }).adminRequire2fa).toBe(true);
+    expect(() => loadConfig({ ADMIN_REQUIRE_2FA: 'yes' })).toThrow(/ADMIN_REQUIRE_2FA/);
+    // Secrets are encrypted with their own key when given one, else one derived from SESSION_SECRET.
+    expect(loadConfig(prod).twoFactorKey).toBe('s'.repeat(40));
+    expect(loadConfig({ ...prod, TWO_FACTOR_ENCRYPTION_KEY: 'k'.repeat(32) }).twoFactorKey).toBe(
+      'k'.repeat(32),
+    );
+  });
 });

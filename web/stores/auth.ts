@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PublicUser, SessionView, SignInView } from '../../contract/auth';
+import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket } from '../live/socket';
 import { toast } from './toast';
@@ -43,8 +43,24 @@ const signedInOrOut = () => {
   refreshing = undefined;
 };
 
+/** The person went back from the code step: the sign-in that asked for it ends with this. */
+export const SIGN_IN_NOT_FINISHED = 'Sign-in was not finished.';
+
+/** Whether a sign-in failed only because the person went back from the code step (nothing to report). */
+export const isSignInCancelled = (err: unknown) =>
+  err instanceof Error && err.message === SIGN_IN_NOT_FINISHED;
+
+/** The open code step: settles the login() that is waiting for it. */
+let codeStep: { resolve: (view: SignInView) => void; reject: (err: Error) => void } | undefined;
+
 export interface AuthState {
   user: PublicUser | null;
+  /** The password was right and the account has two-factor sign-in: its code is awaited. */
+  twoFactorStep: boolean;
+  /** Sends the code (or a recovery code); a wrong one throws, and the step stays open. */
+  submitTwoFactorCode: (code: string) => Promise<void>;
+  /** Leaves the code step; the waiting login() fails with SIGN_IN_NOT_FINISHED. */
+  cancelTwoFactor: () => void;
   /** 'loading' until the first answer from GET /api/session. */
   status: 'loading' | 'ready';
   refresh: () => Promise<PublicUser | null>;
@@ -61,6 +77,20 @@ export interface AuthState {
 export const useAuth = create<AuthState>()((set, get) => ({
   user: storedUser(),
   status: 'loading',
+  twoFactorStep: false,
+  submitTwoFactorCode: async (code) => {
+    const view = await apiSend<SignInView>('POST', '/api/login/2fa', { code });
+    const step = codeStep;
+    codeStep = undefined;
+    set({ twoFactorStep: false });
+    step?.resolve(view);
+  },
+  cancelTwoFactor: () => {
+    const step = codeStep;
+    codeStep = undefined;
+    set({ twoFactorStep: false });
+    step?.reject(new Error(SIGN_IN_NOT_FINISHED));
+  },
   setUser: (user) => {
     remember(user);
     set({ user, status: 'ready' });
@@ -93,7 +123,20 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   login: async (username, password) => {
     await ensureCsrfToken();
-    const user = takeNotices(await apiSend<SignInView>('POST', '/api/login', { username, password }));
+    const answer = await apiSend<SignInView | TwoFactorChallenge>('POST', '/api/login', {
+      username,
+      password,
+    });
+    // With two-factor sign-in the same call finishes once the code step does (SignInForm shows it).
+    const view =
+      'twoFactorRequired' in answer
+        ? await new Promise<SignInView>((resolve, reject) => {
+            codeStep?.reject(new Error(SIGN_IN_NOT_FINISHED));
+            codeStep = { resolve, reject };
+            set({ twoFactorStep: true });
+          })
+        : answer;
+    const user = takeNotices(view);
     signedInOrOut();
     resetCsrfToken(); // the session (and its token) was renewed
     remember(user);

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { PhoneNumberSchema, PreferencesSchema } from '../../../contract/auth';
+import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema } from '../../../contract/auth';
 import { penceToPounds } from '../../../contract/money';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -8,10 +8,14 @@ import { updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
 import { setMarketingConsent } from '../preferences';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
+import { createPromoCodes } from '../promoCodes';
+import { twoFactorStatus } from '../twoFactor';
 
-/** The signed-in customer's own data: credit balance, ledger, phone number, marketing consent. */
-export function registerAccountRoutes(router: Router, { db, events }: AppDeps): void {
+/** The signed-in customer's own data: credit balance, ledger, promo codes, phone number, marketing consent. */
+export function registerAccountRoutes(router: Router, deps: AppDeps): void {
+  const { db, events } = deps;
   const signedIn = requireUser(db);
+  const promoCodes = createPromoCodes(deps);
 
   router.get('/api/user/credit', signedIn, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -23,9 +27,15 @@ export function registerAccountRoutes(router: Router, { db, events }: AppDeps): 
     ctx.body = (await listCreditTransactions(db, ctx.state.user!.id)).map(presentCreditTransaction);
   });
 
+  router.post('/api/account/promo-code', signedIn, async (ctx) => {
+    const { code } = parse(RedeemPromoCodeSchema, ctx.request.body);
+    ctx.body = await promoCodes.redeem(ctx.state.user!.id, code);
+  });
+
   router.put('/api/user/phone-number', signedIn, async (ctx) => {
     const { phoneNumber } = parse(PhoneNumberSchema, ctx.request.body);
-    ctx.body = presentUser(await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber));
+    const user = await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber);
+    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
   });
 
   router.put('/api/account/preferences', signedIn, async (ctx) => {

@@ -13,8 +13,8 @@ import { presentPromo } from '../presenter';
 import { createPromo, deletePromo, listPromos, resetAllCredits, updatePromo } from '../promos';
 
 /** /admin/promos: Active and All tabs, create, edit, delete, Reset All Credits. */
-export function registerAdminPromoRoutes(router: Router, { db, events }: AppDeps): void {
-  const admin = requireAdmin(db);
+export function registerAdminPromoRoutes(router: Router, { db, events, config }: AppDeps): void {
+  const admin = requireAdmin({ db, config });
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/promos', admin, async (ctx) => {

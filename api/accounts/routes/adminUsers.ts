@@ -6,20 +6,38 @@ import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { changeRole, deleteUser, listUsers } from '../adminUsers';
 import { presentUser } from '../presenter';
+import { twoFactorStatus, usersWithTwoFactor } from '../twoFactor';
 
 /** /admin/users: list, Change Role, Delete User. */
-export function registerAdminUserRoutes(router: Router, { db, events }: AppDeps): void {
-  const admin = requireAdmin(db);
+export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
+  const { db, events, config } = deps;
+  const admin = requireAdmin({ db, config });
   const idOf = (params: unknown) => parse(UserIdParamSchema, params).userId;
 
   router.get('/api/admin/users', admin, async (ctx) => {
-    ctx.body = (await listUsers(db)).map(presentUser);
+    const users = await listUsers(db);
+    const withTwoFactor = await usersWithTwoFactor(
+      db,
+      users.map((u) => u.id),
+    );
+    // Only admins can owe a setup: ask the rule for them alone.
+    ctx.body = await Promise.all(
+      users.map(async (u) =>
+        u.role === 'admin'
+          ? presentUser(u, await twoFactorStatus(deps, u))
+          : presentUser(u, {
+              enabled: withTwoFactor.has(u.id),
+              setupRequired: false,
+            }),
+      ),
+    );
   });
 
   router.patch('/api/admin/users/:userId/role', admin, async (ctx) => {
     const userId = idOf(ctx.params);
     const { role } = parse(RoleChangeSchema, ctx.request.body ?? {});
-    ctx.body = presentUser(await changeRole({ db, events }, actorOf(ctx), userId, role));
+    const user = await changeRole({ db, events }, actorOf(ctx), userId, role);
+    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
   });
 
   router.delete('/api/admin/users/:userId', admin, async (ctx) => {

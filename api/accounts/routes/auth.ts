@@ -1,24 +1,39 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { SessionView, SignInView } from '../../../contract/auth';
-import { LoginSchema, RegisterSchema } from '../../../contract/auth';
+import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
+import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from '../../../contract/auth';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
-import { unauthenticated } from '../../platform/errors';
+import { badRequest, unauthenticated } from '../../platform/errors';
 import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
-import { capReleaseNotice, claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
+import {
+  capReleaseNotice,
+  claimGuestCart,
+  findLiveUser,
+  findSignInUser,
+  passwordMatches,
+  registerUser,
+} from '../auth';
 import { presentUser } from '../presenter';
+import { grantStandingPromos } from '../promoCodes';
+import { createTwoFactor, hasTwoFactor, twoFactorStatus, WRONG_CODE } from '../twoFactor';
 import { endSessions } from '../userSessions';
+import { registerTwoFactorRoutes } from './twoFactor';
 
 const INVALID_LOGIN = 'Invalid username or password';
+/** How long the code step may take after the password was accepted. */
+const CODE_STEP_MS = 5 * 60 * 1000;
+const CODE_STEP_EXPIRED = 'Your sign-in has timed out. Please enter your username and password again.';
 
 export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
   const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
   const registrationLimit = createRegistrationLimit(deps.rateLimits, deps.config.registrationLimits);
+  const twoFactor = createTwoFactor(deps);
+  registerTwoFactorRoutes(router, deps, twoFactor);
 
   /**
    * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
@@ -30,6 +45,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const oldKey = session.externalKey;
     const guestId = ensureGuestId(session);
     session.userId = userId;
+    delete session.twoFactorPending;
     session.csrfToken = newToken();
     await session.regenerate();
     const releases = await inUnitOfWork(deps, async (uow) => {
@@ -37,12 +53,24 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
       return released;
     });
+    // Its own transaction: it locks the user row, which the cart claim above need not wait for.
+    await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
     return releases.map(capReleaseNotice);
   }
 
+  const presentWithTwoFactor = async (user: Parameters<typeof presentUser>[0]) =>
+    presentUser(user, await twoFactorStatus(deps, user));
+
   /** The user, with any notices of the sign-in (only when there are some). */
-  const signedInView = (user: Parameters<typeof presentUser>[0], notices: string[]): SignInView =>
-    notices.length ? { ...presentUser(user), notices } : presentUser(user);
+  const signedInView = async (
+    user: Parameters<typeof presentUser>[0],
+    notices: string[],
+  ): Promise<SignInView> => {
+    // Read again: signing in may have granted promo credit.
+    const fresh = (await findLiveUser(db, user.id)) ?? user;
+    const view = await presentWithTwoFactor(fresh);
+    return notices.length ? { ...view, notices } : view;
+  };
 
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
@@ -50,7 +78,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     const notices = await signIn(ctx, user.id);
     ctx.status = 201;
-    ctx.body = signedInView(user, notices);
+    ctx.body = await signedInView(user, notices);
   });
 
   router.post('/api/login', async (ctx) => {
@@ -63,8 +91,28 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const ok = await passwordMatches(user, input.password);
     if (!user || !ok) throw unauthenticated(INVALID_LOGIN);
     await guess.succeeded();
+    if (await hasTwoFactor(db, user.id)) {
+      // Nothing is granted yet: the session only remembers whose code to expect next.
+      ctx.session!.twoFactorPending = { userId: user.id, expiresAt: Date.now() + CODE_STEP_MS };
+      ctx.body = { twoFactorRequired: true } satisfies TwoFactorChallenge;
+      return;
+    }
     const notices = await signIn(ctx, user.id);
-    ctx.body = signedInView(user, notices);
+    ctx.body = await signedInView(user, notices);
+  });
+
+  router.post('/api/login/2fa', async (ctx) => {
+    const { code } = parse(TwoFactorCodeSchema, ctx.request.body);
+    const pending = ctx.session!.twoFactorPending;
+    const user =
+      pending && pending.expiresAt > Date.now() ? await findLiveUser(db, pending.userId) : undefined;
+    if (!user) {
+      delete ctx.session!.twoFactorPending;
+      throw unauthenticated(CODE_STEP_EXPIRED);
+    }
+    if (!(await twoFactor.verifySignIn(user.id, code))) throw badRequest(WRONG_CODE);
+    const notices = await signIn(ctx, user.id);
+    ctx.body = await signedInView(user, notices);
   });
 
   router.post('/api/logout', async (ctx) => {
@@ -75,9 +123,9 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     ctx.body = { ok: true };
   });
 
-  router.get('/api/user', requireUser(db, 'Not signed in'), (ctx) => {
+  router.get('/api/user', requireUser(db, 'Not signed in'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentUser(ctx.state.user!);
+    ctx.body = await presentWithTwoFactor(ctx.state.user!);
   });
 
   // The client's session check: 200 whether or not anyone is signed in, so a visitor's browser
@@ -85,6 +133,6 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.get('/api/session', async (ctx) => {
     const user = await currentUser(db, ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { user: user ? presentUser(user) : null } satisfies SessionView;
+    ctx.body = { user: user ? await presentWithTwoFactor(user) : null } satisfies SessionView;
   });
 }

@@ -22,8 +22,8 @@ import { presentAdminCompetition } from '../adminPresenter';
  * build the rest: the detail (with the draw's state) is in draws/routes.ts, the purchases CSV in
  * orders/routes/adminOrders.ts.
  */
-export function registerAdminCompetitionRoutes(router: Router, { db, events }: AppDeps): void {
-  const admin = requireAdmin(db);
+export function registerAdminCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
+  const admin = requireAdmin({ db, config });
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/competitions', admin, async (ctx) => {

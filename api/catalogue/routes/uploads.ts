@@ -31,7 +31,7 @@ const answer = (ctx: Context) => {
 };
 
 export function registerUploadRoutes(router: Router, { db, config }: AppDeps): void {
-  const admin = requireAdmin(db);
+  const admin = requireAdmin({ db, config });
   // The guard runs first: nobody else can make the server read an upload body.
   const upload = imageUpload(config.dataDir);
 

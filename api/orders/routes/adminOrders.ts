@@ -15,10 +15,10 @@ import { exportPurchasesCsv } from '../purchaseExport';
 /** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
 export function registerAdminOrderRoutes(
   router: Router,
-  { db, events, logger, mailer }: AppDeps,
+  { db, events, logger, mailer, config }: AppDeps,
   gateway: PaymentGateway,
 ): void {
-  const admin = requireAdmin(db);
+  const admin = requireAdmin({ db, config });
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/dashboard', admin, async (ctx) => {

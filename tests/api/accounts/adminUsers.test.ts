@@ -41,6 +41,8 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       siteCredit: 0,
       marketingEmails: false,
       createdAt: expect.any(String),
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
     expect(res.text).not.toMatch(/password/i);
   });

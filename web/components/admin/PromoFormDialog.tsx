@@ -20,6 +20,8 @@ interface PromoValues {
   validUntil: string; // yyyy-mm-dd or ''
   isActive: boolean;
   autoApply: boolean;
+  /** '' for none. */
+  code: string;
 }
 
 /** The spec's defaults (section 5 and 9): 1 per user, 1000 in all, from today, new users, on. */
@@ -34,6 +36,7 @@ const emptyPromo = (): PromoValues => ({
   validUntil: '',
   isActive: true,
   autoApply: true,
+  code: '',
 });
 
 const promoValues = (p: PromoView): PromoValues => ({
@@ -47,6 +50,7 @@ const promoValues = (p: PromoView): PromoValues => ({
   validUntil: p.validUntil ? toLondonFields(p.validUntil).date : '',
   isActive: p.isActive,
   autoApply: p.autoApply,
+  code: p.code ?? '',
 });
 
 /** Dates are whole days: valid from the start of the first day to the end of the last (UK time). */
@@ -71,6 +75,8 @@ const bodyOf = (p: PromoValues) => ({
   validUntil: p.validUntil ? dayEnd(p.validUntil) : null,
   isActive: p.isActive,
   autoApply: p.autoApply,
+  // Empty clears the code: the promo is then applied automatically only.
+  code: p.code.trim(),
 });
 
 /** Required here although the schema has defaults: the form shows them and they must stay filled. */
@@ -160,7 +166,13 @@ export function PromoFormDialog({
       testId="promo-dialog"
     >
       <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'grid', gap: 16 }}>
-        {field('name', 'Name', {})}
+        <FieldRow>
+          {field('name', 'Name', {})}
+          {field('code', 'Promo Code (optional)', {
+            placeholder: 'e.g. WINTER-5',
+            autoCapitalize: 'characters',
+          })}
+        </FieldRow>
         <Control>
           <label htmlFor="promo-description">Description</label>
           <textarea id="promo-description" value={values.description} onChange={text('description')} />
@@ -207,7 +219,8 @@ export function PromoFormDialog({
           checked={values.autoApply}
           onChange={(autoApply) => setValues((s) => ({ ...s, autoApply }))}
         >
-          Apply automatically (new accounts receive it on registration)
+          Apply automatically (new accounts on registration; for all users, existing customers at their next
+          sign-in). Off: only its promo code grants it
         </Checkbox>
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { messageOf } from '../../api/client';
-import { useAuth } from '../../stores/auth';
+import { isSignInCancelled, useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -47,11 +47,12 @@ export function LoginDialog({
       else setTimeout(() => window.location.reload(), 800);
       return void user;
     } catch (err) {
-      toast({
-        title: 'Login Failed',
-        description: messageOf(err, 'Please check your credentials and try again'),
-        variant: 'destructive',
-      });
+      if (!isSignInCancelled(err))
+        toast({
+          title: 'Login Failed',
+          description: messageOf(err, 'Please check your credentials and try again'),
+          variant: 'destructive',
+        });
       throw err;
     }
   };

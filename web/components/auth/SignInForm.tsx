@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { SignInFormSchema } from '../../../contract/auth';
+import { SIGN_IN_NOT_FINISHED, useAuth } from '../../stores/auth';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';
+import { TwoFactorCodeStep } from './TwoFactorCodeStep';
 
 export interface SignInValues {
   username: string;
@@ -23,6 +25,7 @@ export function SignInForm({
   idPrefix?: string;
 }) {
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
+  const codeStep = useAuth((s) => s.twoFactorStep);
   const { submit, errors, formError, busy } = useValidatedSubmit(
     SignInFormSchema,
     values,
@@ -30,9 +33,11 @@ export function SignInForm({
     'Login failed',
   );
 
+  // Until the code step ends, onSubmit is still waiting on the login it started.
+  if (codeStep) return <TwoFactorCodeStep idPrefix={idPrefix} />;
   return (
     <Form onSubmit={submit} noValidate>
-      {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
+      {formError && formError !== SIGN_IN_NOT_FINISHED && <ErrorBox role="alert">{formError}</ErrorBox>}
       <Field
         id={`${idPrefix}-username`}
         label="Username or email"

@@ -14,6 +14,7 @@ import { useApiData } from '../../api/useApiData';
 import { useAuth } from '../../stores/auth';
 import { cartTicketCount, cartTotalPence } from '../../stores/cart';
 import { useCheckout } from '../../stores/checkout';
+import { PromoCodeForm } from '../auth/PromoCodeForm';
 import { Button, ButtonLink } from '../ui/Button';
 import { Checkbox, ErrorBox } from '../ui/Form';
 import { Card } from '../ui/Page';
@@ -88,6 +89,8 @@ export function OrderSummary({
           <p>{CARD_MINIMUM_MESSAGE}</p>
         </ErrorBox>
       )}
+      {/* A code redeemed here is site credit, usable on this order at once. */}
+      {user && <PromoCodeForm onRedeemed={() => credit.reload()} />}
       {checkoutError && (
         <ErrorBox role="alert" data-testid="checkout-error">
           <h3>Checkout Error</h3>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { messageOf } from '../../api/client';
 import { SignInForm } from '../../components/auth/SignInForm';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
-import { isAdmin, useAuth } from '../../stores/auth';
+import { isAdmin, isSignInCancelled, useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 
@@ -29,11 +29,12 @@ export default function AdminLoginPage() {
     try {
       user = await useAuth.getState().login(username, password);
     } catch (err) {
-      toast({
-        title: 'Login Failed',
-        description: messageOf(err, 'Please check your credentials and try again'),
-        variant: 'destructive',
-      });
+      if (!isSignInCancelled(err))
+        toast({
+          title: 'Login Failed',
+          description: messageOf(err, 'Please check your credentials and try again'),
+          variant: 'destructive',
+        });
       throw err;
     }
     if (!isAdmin(user)) {

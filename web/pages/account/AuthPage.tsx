@@ -6,7 +6,7 @@ import { RegisterForm } from '../../components/auth/RegisterForm';
 import { AuthSidePanel } from '../../components/auth/SidePanel';
 import { SignInForm } from '../../components/auth/SignInForm';
 import { Card, PageContainer } from '../../components/ui/Page';
-import { useAuth } from '../../stores/auth';
+import { isSignInCancelled, useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
@@ -75,11 +75,12 @@ export default function AuthPage() {
       });
       goHome();
     } catch (err) {
-      toast({
-        title: 'Login failed',
-        description: messageOf(err, 'Please check your credentials and try again'),
-        variant: 'destructive',
-      });
+      if (!isSignInCancelled(err))
+        toast({
+          title: 'Login failed',
+          description: messageOf(err, 'Please check your credentials and try again'),
+          variant: 'destructive',
+        });
       throw err;
     }
   };

@@ -8,6 +8,8 @@ import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { PrivacySection } from '../../components/account/PrivacySection';
+import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
+import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { OrderHistory } from '../../components/orders/OrderHistory';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
@@ -153,6 +155,13 @@ function CreditCard() {
         <Balance data-testid="credit-balance">{credit.data ? formatPounds(credit.data.credit) : '…'}</Balance>
       )}
       <p>Use your credit at checkout on baskets of £5.00 or more.</p>
+      <PromoCodeForm
+        onRedeemed={() => {
+          credit.reload();
+          history.reload();
+          void useAuth.getState().refresh();
+        }}
+      />
       <h3>Credit history</h3>
       {history.data && history.data.length === 0 && <p>No credit activity yet.</p>}
       {history.data && history.data.length > 0 && (
@@ -217,6 +226,11 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <Card aria-labelledby="security-title">
+          <h2 id="security-title">Security</h2>
+          <h3>Two-factor sign-in</h3>
+          <TwoFactorSettings />
+        </Card>
         <PrivacySection>
           <MarketingConsent user={user} />
         </PrivacySection>

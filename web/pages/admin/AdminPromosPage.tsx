@@ -95,6 +95,7 @@ export default function AdminPromosPage() {
               </>
             ),
           },
+          { header: 'Code', cell: (p) => (p.code ? <code>{p.code}</code> : '—') },
           { header: 'Credit', className: 'num', cell: (p) => formatPounds(p.creditAmount) },
           {
             header: 'Target',
