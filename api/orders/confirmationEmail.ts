@@ -61,3 +61,35 @@ ${order.notice ? `<p>${escapeHtml(order.notice)}</p>` : ''}
 
   return { to: user.email, subject: `Your ${siteName} order ${number} is confirmed`, text, html };
 }
+
+/**
+ * The payment went back: sent when the reconciler settles a payment by refunding it, since the
+ * customer's own request may have died with the process and told them nothing.
+ */
+export function refundEmail(
+  order: OrderWithItems,
+  user: User,
+  siteName: string,
+  reason: string,
+): MailMessage {
+  const number = formatOrderNumber(order.id);
+  const name = user.firstName || user.username;
+  const amount = formatPence(order.totalPence);
+  const lines = [
+    `Hello ${name},`,
+    `Your payment of ${amount} for order ${number} has been refunded in full. No tickets were bought with it.`,
+    reason,
+    'The refund usually reaches your card within 5 to 10 working days.',
+  ];
+  const text = [...lines.flatMap((l) => [l, '']), siteName].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p>${escapeHtml(siteName)}</p>
+</body></html>`;
+  return {
+    to: user.email,
+    subject: `Your ${siteName} payment for order ${number} has been refunded`,
+    text,
+    html,
+  };
+}

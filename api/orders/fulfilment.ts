@@ -7,6 +7,7 @@ import { spendCredit } from '../accounts/credit';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { EventBus } from '../platform/events';
+import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
@@ -34,6 +35,7 @@ export interface PaymentDeps {
   gateway: PaymentGateway;
   mailer: Mailer;
   siteName: string;
+  faults?: FaultInjector;
 }
 
 /** What a gateway says was paid. */
@@ -558,6 +560,7 @@ export async function fulfilPayment(
     return { outcome: 'rejected', orderId: found.id, reason: result.reason };
   }
 
+  deps.faults?.reach('after-sale-committed');
   await sendConfirmation(deps, found.id);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const p of result.purchases) {

@@ -38,7 +38,7 @@ async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer>
 /** Checkout, the payment gateways, orders and My Entries. */
 export function registerCheckoutRoutes(
   router: Router,
-  { db, events, logger, config, mailer }: AppDeps,
+  { db, events, logger, config, mailer, faults }: AppDeps,
   gateway: PaymentGateway,
 ): void {
   const deps: CheckoutDeps = {
@@ -49,6 +49,7 @@ export function registerCheckoutRoutes(
     mailer,
     siteName: config.siteName,
     windowSeconds: config.payments.windowSeconds,
+    faults,
   };
   const signedIn = requireUser(db);
 
