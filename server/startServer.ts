@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { createApp } from '../api/app';
 import { startDrawJob } from '../api/draws/closingJob';
-import { startPaymentReconciler } from '../api/orders/paymentReconciler';
+import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';
 import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
@@ -105,22 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config.sweepIntervalMs,
   );
   // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
-  const graceMs = config.reconcile.graceSeconds * 1000;
-  const stopReconciler = startPaymentReconciler(
-    {
-      db,
-      events,
-      logger,
-      gateway,
-      mailer,
-      siteName: config.siteName,
-      faults: deps.faults,
-      graceMs,
-      leaseMs: Math.max(graceMs, 5000),
-      abandonAfterMs: (config.payments.windowSeconds + 3600) * 1000,
-    },
-    config.reconcile.intervalMs,
-  );
+  const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

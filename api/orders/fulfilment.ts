@@ -6,6 +6,7 @@ import { Order, OrderItem, User } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
+import type { AppDeps } from '../platform/context';
 import type { EventBus } from '../platform/events';
 import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
@@ -37,6 +38,17 @@ export interface PaymentDeps {
   siteName: string;
   faults?: FaultInjector;
 }
+
+/** What every payment path needs, from the running app and its one gateway. */
+export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDeps => ({
+  db: app.db,
+  events: app.events,
+  logger: app.logger,
+  gateway,
+  mailer: app.mailer,
+  siteName: app.config.siteName,
+  faults: app.faults,
+});
 
 /** What a gateway says was paid. */
 export interface PaymentReport {

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../db/dialect';
 import { User } from '../../db/models';
-import type { IntentState } from '../payments/gateway';
+import type { IntentState, PaymentGateway } from '../payments/gateway';
+import type { AppDeps } from '../platform/context';
 import { refundEmail } from './confirmationEmail';
 import {
   type FulfilmentResult,
   fulfilPayment,
   type PaymentDeps,
+  paymentDepsOf,
   recordPaymentCanceled,
   reportOf,
 } from './fulfilment';
@@ -28,6 +30,20 @@ export interface ReconcilerDeps extends PaymentDeps {
   leaseMs: number;
   /** A Stripe payment still open this long after its order was made is cancelled at Stripe. */
   abandonAfterMs: number;
+}
+
+/**
+ * The reconciler's settings from the app's: a claim's lease is the grace period (at least 5 s), and
+ * a Stripe payment is abandoned an hour after its payment window has ended.
+ */
+export function reconcilerDepsOf(app: AppDeps, gateway: PaymentGateway): ReconcilerDeps {
+  const graceMs = app.config.reconcile.graceSeconds * 1000;
+  return {
+    ...paymentDepsOf(app, gateway),
+    graceMs,
+    leaseMs: Math.max(graceMs, 5000),
+    abandonAfterMs: (app.config.payments.windowSeconds + 3600) * 1000,
+  };
 }
 
 export type ReconcileOutcome = 'fulfilled' | 'refunded' | 'refund_pending' | 'rejected';

@@ -122,6 +122,14 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The settings that point a test server's Stripe gateway at this fake. */
+export const fakeStripeEnv = (stripe: Pick<FakeStripe, 'url'>) => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+});
+
 export async function startFakeStripe(
   secretKey = FAKE_STRIPE_SECRET_KEY,
   webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET,

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReconcilerDeps, reconcilePayments } from '../../../api/orders/paymentReconciler';
+import {
+  type ReconcilerDeps,
+  reconcilePayments,
+  reconcilerDepsOf,
+} from '../../../api/orders/paymentReconciler';
 import type { SandboxGateway } from '../../../api/payments/sandbox';
 import { signedInAdmin } from '../../support/admin';
 import {
@@ -12,13 +16,7 @@ import {
   startCheckout,
   ticketsOf,
 } from '../../support/checkout';
-import {
-  FAKE_STRIPE_PUBLISHABLE_KEY,
-  FAKE_STRIPE_SECRET_KEY,
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../support/fakeStripe';
+import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -29,15 +27,9 @@ import { startTestServer, type TestServer } from '../../support/testServer';
 // later through fulfilment, exactly once however many processes reconcile at the same time.
 
 const depsOf = (server: TestServer, overrides: Partial<ReconcilerDeps> = {}): ReconcilerDeps => ({
-  db: server.database.db,
-  events: server.deps.events,
-  logger: server.deps.logger,
-  gateway: server.gateway,
-  mailer: server.deps.mailer,
-  siteName: server.deps.config.siteName,
+  ...reconcilerDepsOf(server.deps, server.gateway),
   graceMs: 0,
   leaseMs: 5000,
-  abandonAfterMs: 3_600_000,
   ...overrides,
 });
 
@@ -208,12 +200,7 @@ describe.skipIf(engineUnavailable())(`payment reconciler with Stripe on ${testEn
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
+    server = await startTestServer(fakeStripeEnv(stripe));
     db = server.database.db;
   });
   afterAll(async () => {
