@@ -233,6 +233,8 @@ export const AdminStatsSchema = v.object({
   userCount: v.number(),
   competitionCount: v.number(),
   orderCount: v.number(),
+  /** Captured payments the reconciler settled after a crash or a lost webhook (docs/architecture.md). */
+  reconciledPaymentCount: v.number(),
 });
 export type AdminStats = v.InferOutput<typeof AdminStatsSchema>;
 

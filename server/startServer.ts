@@ -6,10 +6,12 @@ import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { createApp } from '../api/app';
 import { startDrawJob } from '../api/draws/closingJob';
+import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';
 import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
 import { EventBus } from '../api/platform/events';
+import { FaultInjector } from '../api/platform/faults';
 import { createMailer } from '../api/platform/mailer';
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startSweeper } from '../api/tickets/expirySweeper';
@@ -71,7 +73,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     events,
     mailer,
     rateLimits,
+    faults: new FaultInjector(config.faultPlan),
   };
+  if (deps.faults.armed)
+    logger.warn(
+      { faults: [...config.faultPlan] },
+      'FAULT_INJECTION is set: this process will crash on purpose',
+    );
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const server = http.createServer(app.callback());
   answerClientErrors(server);
@@ -97,6 +105,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
   );
+  // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
+  const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -111,6 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close: async () => {
       stopSweeper();
       stopDrawJob();
+      await stopReconciler();
       events.close();
       await io.close(); // also closes the HTTP server
       await closeRedis();

@@ -468,6 +468,7 @@ export async function createPaymentIntent(
     });
     throw providerDown(deps, err);
   }
+  deps.faults?.reach('after-intent-created');
   const attached = await inUnitOfWork(deps, async (uow) => {
     const changed = await uow
       .trx('orders')
@@ -571,6 +572,7 @@ export async function confirmSandboxPayment(
   // Only one concurrent confirmation moves the money; every one of them then asks for
   // fulfilment, which sells once.
   await sandbox.capture(intent.id);
+  deps.faults?.reach('after-capture');
   const current = await sandbox.retrieveIntent(intent.id);
   if (current.status !== 'succeeded')
     throw conflict('This payment was cancelled. Please start checkout again.');

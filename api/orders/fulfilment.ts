@@ -6,7 +6,9 @@ import { Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
+import type { AppDeps } from '../platform/context';
 import type { EventBus } from '../platform/events';
+import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
@@ -33,7 +35,19 @@ export interface PaymentDeps {
   gateway: PaymentGateway;
   mailer: Mailer;
   siteName: string;
+  faults?: FaultInjector;
 }
+
+/** What every payment path needs, from the running app and its one gateway. */
+export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDeps => ({
+  db: app.db,
+  events: app.events,
+  logger: app.logger,
+  gateway,
+  mailer: app.mailer,
+  siteName: app.config.siteName,
+  faults: app.faults,
+});
 
 /** What a gateway says was paid. */
 export interface PaymentReport {
@@ -582,6 +596,7 @@ export async function fulfilPayment(
     return { outcome: 'rejected', orderId: found.id, reason: result.reason };
   }
 
+  deps.faults?.reach('after-sale-committed');
   await sendConfirmation(deps, found.id);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const p of result.purchases) {

@@ -47,12 +47,14 @@ export async function listUserEntries(db: Knex, userId: number) {
 export async function adminStats(db: Knex): Promise<AdminStats> {
   const count = async (q: Knex.QueryBuilder) =>
     Number(((await q.count({ n: '*' }).first()) as { n: number }).n);
-  const [userCount, competitionCount, orderCount] = await Promise.all([
+  const [userCount, competitionCount, orderCount, reconciledPaymentCount] = await Promise.all([
     count(db('users').whereNull('deletedAt')),
     count(db('competitions')),
     count(db('orders')),
+    // Captured payments the reconciler had to settle (api/orders/paymentReconciler.ts).
+    count(db('paymentReconciliations')),
   ]);
-  return { userCount, competitionCount, orderCount };
+  return { userCount, competitionCount, orderCount, reconciledPaymentCount };
 }
 
 /** Order history: every order of this customer, newest first, with items and competitions. */

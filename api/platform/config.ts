@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { type FaultPlan, parseFaultPlan } from './faults';
 
 /** The session secret used when SESSION_SECRET is unset: fine on a laptop, refused in production. */
 export const DEFAULT_SESSION_SECRET = 'insecure-development-session-secret-change-me';
@@ -76,6 +77,12 @@ const EnvSchema = v.object({
   SWEEP_INTERVAL_MS: intFromEnv(5000, 0, 3_600_000),
   /** Live-draw competitions not drawn by an admin are drawn this long after their end date (0 = never). */
   DRAW_AUTO_AFTER_SECONDS: intFromEnv(86_400, 0, 31_536_000),
+  /** How often the payment reconciler looks for captured payments left unsettled (0 = only at start-up). */
+  RECONCILE_INTERVAL_MS: intFromEnv(60_000, 0, 86_400_000),
+  /** A payment captured less than this long ago is left to the webhook or the sandbox confirm. */
+  RECONCILE_GRACE_SECONDS: intFromEnv(60, 0, 86_400),
+  /** Named crash points for fault-injection tests (api/platform/faults.ts); refused in production. */
+  FAULT_INJECTION: optionalText,
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off']), 'on'),
@@ -195,6 +202,10 @@ export interface Config {
   /** Holds per minute, per session and per address (docs/security.md). */
   holdRate: { perSession: number; perAddress: number };
   sweepIntervalMs: number;
+  /** The payment reconciler (api/orders/paymentReconciler.ts): its interval (0 = start-up only) and grace. */
+  reconcile: { intervalMs: number; graceSeconds: number };
+  /** FAULT_INJECTION: where the process kills itself (tests only; empty when unset). */
+  faultPlan: FaultPlan;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
   /** The site's own origin (PUBLIC_URL); docs/security.md: socket handshakes are checked against it. */
@@ -225,6 +236,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
+  }
+  if (e.NODE_ENV === 'production' && e.FAULT_INJECTION) {
+    throw new ConfigError(
+      'FAULT_INJECTION crashes the server on purpose and is refused when NODE_ENV=production.',
+    );
+  }
+  let faultPlan: FaultPlan = new Map();
+  try {
+    faultPlan = parseFaultPlan(e.FAULT_INJECTION ?? '');
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  FAULT_INJECTION: ${(err as Error).message}`);
   }
   const provider = e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
   if (e.NODE_ENV === 'production' && provider === 'sandbox' && e.PAYMENTS_SANDBOX !== '1') {
@@ -296,6 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     holdRate: { perSession: e.HOLD_RATE_PER_SESSION, perAddress: e.HOLD_RATE_PER_ADDRESS },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
+    faultPlan,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowedOrigins: e.ALLOWED_ORIGINS,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Engine } from '../../knexfile';
 import type { Config } from './config';
 import type { EventBus } from './events';
+import type { FaultInjector } from './faults';
 import type { Mailer } from './mailer';
 import type { RateLimits } from './rateLimits';
 
@@ -15,4 +16,6 @@ export interface AppDeps {
   events: EventBus;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /** FAULT_INJECTION's crash points (none armed unless set; tests only). */
+  faults: FaultInjector;
 }

@@ -8,6 +8,7 @@ import * as draws from './006_draws';
 import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
 import * as dropLoginThrottle from './009_drop_login_throttle';
+import * as paymentReconciliations from './010_payment_reconciliations';
 import * as emails from './013_emails';
 import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
 
@@ -29,6 +30,7 @@ const migrations: Migration[] = [
   { name: '007_guest_ids', ...guestIds },
   { name: '008_cart_revisions', ...cartRevisions },
   { name: '009_drop_login_throttle', ...dropLoginThrottle },
+  { name: '010_payment_reconciliations', ...paymentReconciliations },
   { name: '013_emails', ...emails },
   { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
 ];

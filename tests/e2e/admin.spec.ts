@@ -137,6 +137,9 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
   await expect(admin.getByRole('link', { name: 'Back to Site' })).toBeVisible();
   const orderCount = admin.getByTestId('order-count');
   await expect(orderCount).toHaveText(/^\d[\d,]*$/);
+  // Captured payments the reconciler had to settle after a crash or a lost webhook.
+  await expect(admin.getByRole('heading', { name: 'Reconciled Payments' })).toBeVisible();
+  await expect(admin.getByTestId('reconciled-count')).toHaveText(/^\d[\d,]*$/);
 
   // The customer buys two Lucky Dip numbers with the sandbox card.
   await registerViaApi(customer.request, { prefix: 'ad' });

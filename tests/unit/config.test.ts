@@ -145,4 +145,34 @@ describe('loadConfig', () => {
       'k'.repeat(32),
     );
   });
+
+  it('reads FAULT_INJECTION crash points, and refuses them in production', () => {
+    expect(loadConfig({}).faultPlan.size).toBe(0);
+    expect([...loadConfig({ FAULT_INJECTION: 'after-capture@3, after-sale-committed' }).faultPlan]).toEqual([
+      ['after-capture', 3],
+      ['after-sale-committed', 1],
+    ]);
+    expect(() => loadConfig({ FAULT_INJECTION: 'before-breakfast' })).toThrow(
+      /FAULT_INJECTION: unknown fault point "before-breakfast"/,
+    );
+    expect(() => loadConfig({ FAULT_INJECTION: 'after-capture@0' })).toThrow(/whole number from 1/);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-long-random-production-secret',
+      ADMIN_PASSWORD: 'a-strong-one',
+      PAYMENTS_SANDBOX: '1',
+    };
+    expect(loadConfig(production).faultPlan.size).toBe(0);
+    expect(() => loadConfig({ ...production, FAULT_INJECTION: 'after-capture' })).toThrow(
+      'FAULT_INJECTION crashes the server on purpose and is refused when NODE_ENV=production.',
+    );
+  });
+
+  it('reads the payment reconciler interval and grace', () => {
+    expect(loadConfig({}).reconcile).toEqual({ intervalMs: 60_000, graceSeconds: 60 });
+    expect(loadConfig({ RECONCILE_INTERVAL_MS: '0', RECONCILE_GRACE_SECONDS: '5' }).reconcile).toEqual({
+      intervalMs: 0,
+      graceSeconds: 5,
+    });
+  });
 });

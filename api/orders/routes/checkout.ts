@@ -16,6 +16,7 @@ import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { ensureGuestId } from '../../platform/sessions';
 import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
+import { paymentDepsOf } from '../fulfilment';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder } from '../presenter';
 import { handleStripeEvent } from '../stripeWebhook';
@@ -36,20 +37,9 @@ async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer>
 }
 
 /** Checkout, the payment gateways, orders and My Entries. */
-export function registerCheckoutRoutes(
-  router: Router,
-  { db, events, logger, config, mailer }: AppDeps,
-  gateway: PaymentGateway,
-): void {
-  const deps: CheckoutDeps = {
-    db,
-    events,
-    logger,
-    gateway,
-    mailer,
-    siteName: config.siteName,
-    windowSeconds: config.payments.windowSeconds,
-  };
+export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: PaymentGateway): void {
+  const { db, config, logger } = app;
+  const deps: CheckoutDeps = { ...paymentDepsOf(app, gateway), windowSeconds: config.payments.windowSeconds };
   const signedIn = requireUser(db);
 
   router.post('/api/create-payment-intent', signedIn, async (ctx) => {

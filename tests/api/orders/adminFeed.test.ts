@@ -60,6 +60,7 @@ describe.skipIf(engineUnavailable())(
         userCount: Number((await db('users').whereNull('deletedAt').count({ n: '*' }).first())!.n),
         competitionCount: Number((await db('competitions').count({ n: '*' }).first())!.n),
         orderCount: Number((await db('orders').count({ n: '*' }).first())!.n),
+        reconciledPaymentCount: 0,
       });
       expect(stats[stats.length - 1]).toEqual(await counts());
 

@@ -255,6 +255,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
       userCount: Number((await db('users').whereNull('deletedAt').count({ n: '*' }).first())!.n),
       competitionCount: Number((await db('competitions').count({ n: '*' }).first())!.n),
       orderCount: Number((await db('orders').count({ n: '*' }).first())!.n),
+      reconciledPaymentCount: 0,
     });
   });
 });

@@ -90,7 +90,12 @@ describe.skipIf(engineUnavailable())(`admin access on ${testEngine()}`, () => {
     const { client: admin } = await signedInAdmin(server.url);
     const dashboard = await admin.get('/api/admin/dashboard');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body).toEqual({ userCount: expect.any(Number), competitionCount: 0, orderCount: 0 });
+    expect(dashboard.body).toEqual({
+      userCount: expect.any(Number),
+      competitionCount: 0,
+      orderCount: 0,
+      reconciledPaymentCount: 0,
+    });
   });
 
   it('refuses a multipart upload from a customer before reading it', async () => {

@@ -27,7 +27,8 @@ export const ADMIN_SECTIONS = [
 const Stats = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${media.md} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
   margin-bottom: ${({ theme }) => theme.space.xl};
 `;
 
@@ -183,6 +184,10 @@ export default function AdminDashboardPage() {
           <Stat>
             <h2>Orders</h2>
             <p data-testid="order-count">{stats.orderCount.toLocaleString('en-GB')}</p>
+          </Stat>
+          <Stat title="Captured payments settled by the reconciler after a crash or a lost webhook">
+            <h2>Reconciled Payments</h2>
+            <p data-testid="reconciled-count">{stats.reconciledPaymentCount.toLocaleString('en-GB')}</p>
           </Stat>
         </Stats>
       )}
