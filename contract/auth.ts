@@ -85,6 +85,8 @@ export interface PublicUser {
   role: 'user' | 'admin';
   /** Site credit balance in pounds. */
   siteCredit: number;
+  /** Whether the current e-mail address has been confirmed (welcome credit waits for it). */
+  emailVerified: boolean;
   createdAt: string;
 }
 

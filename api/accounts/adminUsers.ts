@@ -5,8 +5,9 @@ import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
+import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { deleteItems, versionReleases } from '../tickets/holdRows';
+import { spendTokens } from './accountTokens';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (docs/product.md#admin-users). An admin cannot
@@ -18,7 +19,7 @@ export async function listUsers(db: Knex): Promise<User[]> {
   return (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
 }
 
-async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
+export async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
   const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
     | User
     | undefined;
@@ -73,6 +74,34 @@ export async function changeRole(
 }
 
 /**
+ * The deletion itself, shared by the admin's Delete User and the customer's own DELETE /api/account:
+ * held numbers released, personal data erased, unused e-mailed links spent. The caller locked the
+ * user row and ends the sessions after COMMIT.
+ */
+export async function eraseUser(uow: UnitOfWork, userId: number, now: number): Promise<void> {
+  const { trx } = uow;
+  const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
+  const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
+  for (const r of released) uow.emit('tickets.released', r);
+  await trx('users')
+    .where({ id: userId })
+    .update({
+      // Unique placeholders free the username and e-mail for someone else.
+      username: `deleted-${userId}`,
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: 'deleted',
+      firstName: null,
+      lastName: null,
+      phoneNumber: '',
+      role: 'user',
+      emailVerifiedAt: null,
+      deletedAt: now,
+      updatedAt: now,
+    });
+  await spendTokens(trx, userId, undefined, now);
+}
+
+/**
  * Deletes the login and personal data; orders, entries and the credit ledger stay as financial
  * records attributed to a deleted user. Their held numbers are released and their sessions end.
  */
@@ -82,23 +111,7 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, userId: number, 
     const { trx } = uow;
     const target = await lockTarget(trx, userId);
     if (target.role === 'admin') await assertAnotherAdminRemains(trx, 'The last admin cannot be deleted.');
-    const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
-    const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
-    for (const r of released) uow.emit('tickets.released', r);
-    await trx('users')
-      .where({ id: userId })
-      .update({
-        // Unique placeholders free the username and e-mail for someone else.
-        username: `deleted-${userId}`,
-        email: `deleted-${userId}@deleted.invalid`,
-        passwordHash: 'deleted',
-        firstName: null,
-        lastName: null,
-        phoneNumber: '',
-        role: 'user',
-        deletedAt: now,
-        updatedAt: now,
-      });
+    await eraseUser(uow, userId, now);
     await writeAudit(trx, actor, 'user.delete', { type: 'user', id: userId }, auditView(target), null, now);
   });
   await endUserSessions(deps, userId, { signOut: true });

@@ -14,6 +14,7 @@ export const presentUser = (u: User): PublicUser => ({
   phoneNumber: u.phoneNumber,
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
+  emailVerified: u.emailVerifiedAt !== null && u.emailVerifiedAt !== undefined,
   createdAt: iso(u.createdAt),
 });
 

@@ -17,6 +17,13 @@ export interface SessionData {
   userId?: number;
   /** Competitions whose skill question this session answered correctly. */
   skillPassed?: number[];
+  /** While signed in, for the customer's list of their sessions: the browser's user agent, */
+  userAgent?: string;
+  /** the client address of its latest request, */
+  address?: string;
+  /** and when it signed in and was last seen (epoch ms; last seen is kept to the minute). */
+  signedInAt?: number;
+  lastSeenAt?: number;
 }
 
 interface SessionRow {

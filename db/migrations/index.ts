@@ -8,6 +8,7 @@ import * as draws from './006_draws';
 import * as guestIds from './007_guest_ids';
 import * as cartRevisions from './008_cart_revisions';
 import * as dropLoginThrottle from './009_drop_login_throttle';
+import * as accountTokens from './014_account_tokens';
 
 interface Migration {
   name: string;
@@ -27,6 +28,7 @@ const migrations: Migration[] = [
   { name: '007_guest_ids', ...guestIds },
   { name: '008_cart_revisions', ...cartRevisions },
   { name: '009_drop_login_throttle', ...dropLoginThrottle },
+  { name: '014_account_tokens', ...accountTokens },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -15,6 +15,8 @@ export class User extends BaseModel {
   phoneNumber!: string;
   role!: Role;
   siteCreditPence!: number;
+  /** When the current e-mail address was confirmed; null until then. */
+  emailVerifiedAt!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

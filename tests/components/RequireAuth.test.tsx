@@ -14,6 +14,7 @@ const customer: PublicUser = {
   phoneNumber: '07700900123',
   role: 'user',
   siteCredit: 5,
+  emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

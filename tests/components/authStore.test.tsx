@@ -11,6 +11,7 @@ const pat: PublicUser = {
   phoneNumber: '07700900123',
   role: 'user',
   siteCredit: 0,
+  emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

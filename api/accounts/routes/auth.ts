@@ -10,6 +10,7 @@ import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
 import { capReleaseNotice, claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
+import { sendVerification } from '../emailVerification';
 import { presentUser } from '../presenter';
 import { endSessions } from '../userSessions';
 
@@ -49,6 +50,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     const notices = await signIn(ctx, user.id);
+    await sendVerification(deps, user);
     ctx.status = 201;
     ctx.body = signedInView(user, notices);
   });
