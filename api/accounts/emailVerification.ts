@@ -58,10 +58,17 @@ const emailTakenByOther = async (db: Knex, email: string, userId: number) =>
  * POST /api/account/email: checks the password, sends a confirmation link to the new address and
  * a notice to the old one. Nothing changes until the link is opened.
  */
-export async function requestEmailChange(deps: Deps, user: User, input: { email: string; password: string }) {
+export async function requestEmailChange(
+  deps: Deps,
+  user: User,
+  input: { email: string; password: string },
+  /** Counts the e-mails against their limit (throws when over it); only a change that will be sent counts. */
+  countEmails: () => Promise<void>,
+) {
   if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest(PASSWORD_INCORRECT);
   if (input.email === user.email.toLowerCase()) throw badRequest(SAME_EMAIL);
   if (await emailTakenByOther(deps.db, input.email, user.id)) throw conflict(EMAIL_IN_USE);
+  await countEmails();
   await sendVerification(deps, user, input.email);
   const link = linkTo(deps, '/profile');
   await sendAccountEmail(

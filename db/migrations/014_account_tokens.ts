@@ -31,9 +31,11 @@ export async function up(knex: Knex): Promise<void> {
   // One welcome credit per mailbox: the SHA-256 of the normalised address, so no address is kept.
   await knex.schema.createTable('welcome_mailboxes', (t) => {
     table(t);
-    t.string('mailbox_hash', 64).primary();
+    t.increments('id').primary();
+    t.string('mailbox_hash', 64).notNullable();
     t.integer('user_id').unsigned().notNullable().references('id').inTable('users');
     t.bigInteger('created_at').notNullable();
+    t.unique(['mailbox_hash'], { indexName: 'welcome_mailboxes_hash_unique' });
   });
 }
 

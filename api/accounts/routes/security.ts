@@ -115,8 +115,8 @@ export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/api/account/email', signedIn, async (ctx) => {
     const input = parse(ChangeEmailSchema, ctx.request.body);
-    await limitEmails(ctx, String(ctx.state.user!.id));
-    await guessing(ctx, () => requestEmailChange(deps, ctx.state.user!, input));
+    const user = ctx.state.user!;
+    await guessing(ctx, () => requestEmailChange(deps, user, input, () => limitEmails(ctx, String(user.id))));
     ctx.body = {
       message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.`,
     } satisfies AccountMessageView;

@@ -39,6 +39,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       phoneNumber: '07700 900123',
       role: 'user',
       siteCredit: 0,
+      emailVerified: false,
       createdAt: expect.any(String),
     });
     expect(res.text).not.toMatch(/password/i);
