@@ -5,6 +5,7 @@ import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { Toaster } from './components/layout/Toaster';
+import { VerifyEmailBanner } from './components/layout/VerifyEmailBanner';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
@@ -12,6 +13,8 @@ import AdminLoginPage from './pages/account/AdminLoginPage';
 import AuthPage from './pages/account/AuthPage';
 import MyEntriesPage from './pages/account/MyEntriesPage';
 import ProfilePage from './pages/account/ProfilePage';
+import ResetPasswordPage from './pages/account/ResetPasswordPage';
+import VerifyEmailPage from './pages/account/VerifyEmailPage';
 import type { AdminPath } from './pages/admin/adminRoutes';
 import CartPage from './pages/cart/CartPage';
 import CheckoutPage from './pages/checkout/CheckoutPage';
@@ -103,6 +106,8 @@ export function Routes() {
       </Route>
       <Route path="/auth" component={AuthPage} />
       <Route path="/profile" component={ProfilePage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/admin-login" component={AdminLoginPage} />
       {ADMIN_PATHS.map((path) => (
         <Route key={path} path={path} component={adminScreens[path]} />
@@ -130,6 +135,7 @@ export function App() {
       <OnNavigation />
       <Shell>
         <Header />
+        <VerifyEmailBanner />
         <main id="main">
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Routes />

@@ -15,6 +15,8 @@ import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
+import { PrivacySection } from './PrivacySection';
+import { SecuritySection } from './SecuritySection';
 
 const Grid = styled.div`
   display: grid;
@@ -214,6 +216,8 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <SecuritySection email={user.email} />
+        <PrivacySection />
       </Grid>
       <Links aria-label="Account links">
         <Link href="/">Home</Link>
