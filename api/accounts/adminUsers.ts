@@ -7,7 +7,7 @@ import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { deleteItems, versionReleases } from '../tickets/holdRows';
-import { spendTokens } from './accountTokens';
+import { spendTokens } from './security/accountTokens';
 import { endUserSessions } from './userSessions';
 
 // Users as the admin manages them (docs/product.md#admin-users). An admin cannot

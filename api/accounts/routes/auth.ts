@@ -10,8 +10,8 @@ import { ensureGuestId, newToken } from '../../platform/sessions';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { createLoginThrottle, createRegistrationLimit } from '../accountLimits';
 import { capReleaseNotice, claimGuestCart, findSignInUser, passwordMatches, registerUser } from '../auth';
-import { sendVerification } from '../emailVerification';
 import { presentUser } from '../presenter';
+import { sendVerification } from '../security/emailVerification';
 import { endSessions } from '../userSessions';
 
 const INVALID_LOGIN = 'Invalid username or password';

@@ -19,10 +19,10 @@ import type { AppDeps } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { createLoginThrottle, waitPhrase } from '../accountLimits';
-import { deleteOwnAccount, exportAccount, listAccountSessions } from '../accountPrivacy';
-import { requestEmailChange, resendVerification, verifyEmail } from '../emailVerification';
-import { normaliseMailbox } from '../mailbox';
-import { changePassword, resetPassword, sendPasswordReset } from '../passwordReset';
+import { deleteOwnAccount, exportAccount, listAccountSessions } from '../security/accountPrivacy';
+import { requestEmailChange, resendVerification, verifyEmail } from '../security/emailVerification';
+import { normaliseMailbox } from '../security/mailbox';
+import { changePassword, resetPassword, sendPasswordReset } from '../security/passwordReset';
 import { endSessions, endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
 
 const HOUR = 3600;

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../platform/context';
-import type { AccountEmail, MailSite } from './accountEmails';
+import type { AppDeps } from '../../platform/context';
+import type { AccountEmail, MailSite } from '../accountEmails';
 
 // Sending the account e-mails: links on the site's public origin, and a failed send logged
 // rather than undoing what the customer did (the link can be sent again).

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 // Which addresses reach the same mailbox, for "one welcome credit per mailbox"
-// (docs/product.md#welcome-credit). Every address is compared in lower case. On the providers
+// (docs/product.md#account-security). Every address is compared in lower case. On the providers
 // below, a "+tag" is ignored; Gmail also ignores dots in the name, and googlemail.com is gmail.com.
 // Elsewhere "+" and dots may be significant, so nothing else is folded.
 

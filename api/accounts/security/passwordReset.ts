@@ -1,13 +1,13 @@
-import { RESET_LINK_INVALID, WRONG_PASSWORD } from '../../contract/account';
-import { User } from '../../db/models';
-import type { AppDeps } from '../platform/context';
-import { badRequest } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { passwordChangedEmail, passwordResetEmail } from './accountEmails';
+import { RESET_LINK_INVALID, WRONG_PASSWORD } from '../../../contract/account';
+import { User } from '../../../db/models';
+import type { AppDeps } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { passwordChangedEmail, passwordResetEmail } from '../accountEmails';
+import { hashPassword, verifyPassword } from '../passwords';
+import { endUserSessions } from '../userSessions';
 import { greetingName, linkTo, sendAccountEmail, siteOf } from './accountMail';
 import { issueToken, spendTokens, useToken } from './accountTokens';
-import { hashPassword, verifyPassword } from './passwords';
-import { endUserSessions } from './userSessions';
 
 // Forgotten and changed passwords (docs/product.md#account-security). A reset ends every session
 // of the account; a change ends every other one, keeping the session that made it.

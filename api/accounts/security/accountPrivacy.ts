@@ -1,16 +1,16 @@
-import type { AccountSessionView } from '../../contract/account';
-import { PASSWORD_INCORRECT } from '../../contract/account';
-import { iso } from '../../contract/dates';
-import { penceToPounds } from '../../contract/money';
-import { CreditTransaction, Order, type OrderItem, type User, UserEntry } from '../../db/models';
-import { writeAudit } from '../platform/auditLog';
-import type { AppDeps } from '../platform/context';
-import { badRequest, conflict } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { eraseUser, lockTarget } from './adminUsers';
-import { passwordMatches } from './auth';
-import { presentCreditTransaction, presentUser } from './presenter';
-import { endUserSessions, sessionPublicId, sessionsOf } from './userSessions';
+import type { AccountSessionView } from '../../../contract/account';
+import { PASSWORD_INCORRECT } from '../../../contract/account';
+import { iso } from '../../../contract/dates';
+import { penceToPounds } from '../../../contract/money';
+import { CreditTransaction, Order, type OrderItem, type User, UserEntry } from '../../../db/models';
+import { writeAudit } from '../../platform/auditLog';
+import type { AppDeps } from '../../platform/context';
+import { badRequest, conflict } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { eraseUser, lockTarget } from '../adminUsers';
+import { passwordMatches } from '../auth';
+import { presentCreditTransaction, presentUser } from '../presenter';
+import { endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
 
 // The customer's UK GDPR rights over their own account (docs/product.md#privacy): a copy of their
 // data, and deleting the account. Orders, entries and the credit ledger are kept as accounting

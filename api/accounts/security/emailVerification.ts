@@ -5,20 +5,20 @@ import {
   PASSWORD_INCORRECT,
   SAME_EMAIL,
   VERIFY_LINK_INVALID,
-} from '../../contract/account';
-import { formatPence } from '../../contract/money';
-import { isUniqueViolation } from '../../db/dialect';
-import { User } from '../../db/models';
-import type { AppDeps } from '../platform/context';
-import { badRequest, conflict } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { emailChangedEmail, verificationEmail, welcomeEmail } from './accountEmails';
+} from '../../../contract/account';
+import { formatPence } from '../../../contract/money';
+import { isUniqueViolation } from '../../../db/dialect';
+import { User } from '../../../db/models';
+import type { AppDeps } from '../../platform/context';
+import { badRequest, conflict } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { emailChangedEmail, verificationEmail, welcomeEmail } from '../accountEmails';
+import { lockTarget } from '../adminUsers';
+import { grantSignUpPromos } from '../credit';
+import { verifyPassword } from '../passwords';
 import { greetingName, linkTo, sendAccountEmail, siteOf } from './accountMail';
 import { issueToken, useToken } from './accountTokens';
-import { lockTarget } from './adminUsers';
-import { grantSignUpPromos } from './credit';
 import { mailboxHash } from './mailbox';
-import { verifyPassword } from './passwords';
 
 // Confirming e-mail addresses (docs/product.md#account-security): at registration, on request
 // again, and for a change of address, which takes effect only when the new address confirms it.
