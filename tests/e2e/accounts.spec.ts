@@ -19,6 +19,7 @@ async function fillRegistration(page: Page, username: string) {
 test('register -> the header shows the user -> profile shows £5.00 credit and its history -> logout', async ({
   page,
 }) => {
+  test.slow(); // registration, then the confirmation e-mail
   const username = unique();
   await page.goto('/');
   await page

@@ -6,6 +6,7 @@ test('forgot password -> the e-mail in the outbox -> reset -> sign in with the n
   page,
   request,
 }) => {
+  test.slow(); // several screens and e-mails
   // An account made elsewhere (its own cookies): this page is a signed-out visitor.
   const username = await registerViaApi(request, { prefix: 'rp' });
   const email = `${username}@example.co.uk`;
@@ -27,9 +28,7 @@ test('forgot password -> the e-mail in the outbox -> reset -> sign in with the n
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm new password').fill('fresh-start-1');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    'Your password has been changed. Please sign in with it.',
-  );
+  await expect(page.getByText('Your password has been changed. Please sign in with it.')).toBeVisible();
   // The other session of the account ended with the reset.
   expect((await request.get('/api/user')).status()).toBe(401);
 
@@ -54,6 +53,7 @@ test('My Account: Security and Privacy: change password, sessions, download my d
   page,
   request,
 }) => {
+  test.slow(); // several screens and e-mails
   const username = await registerViaApi(page.request, { prefix: 'sec' });
   await confirmEmailViaApi(page.request, `${username}@example.co.uk`);
   await signInViaApi(request, username, 'kernow123'); // a second session, elsewhere
