@@ -50,7 +50,10 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     const notices = await signIn(ctx, user.id);
-    await sendVerification(deps, user);
+    // The account exists either way; a lost link can be sent again from the banner.
+    await sendVerification(deps, user).catch((err) =>
+      deps.logger.error({ err }, 'confirmation link not sent'),
+    );
     ctx.status = 201;
     ctx.body = signedInView(user, notices);
   });
