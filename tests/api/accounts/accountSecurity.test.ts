@@ -80,7 +80,7 @@ describe.skipIf(engineUnavailable())(
         expect(ledger).toMatchObject([
           { type: 'credit', amountPence: 500, description: 'New User Welcome Credit' },
         ]);
-        await waitForEmail(dataDir, body.email, 'Your welcome credit of £5.00 is in your account.');
+        await waitForEmail(dataDir, body.email, 'We have added £5.00 of site credit to your account');
 
         const again = await anyone.post('/api/verify-email', { token });
         expect(again.status).toBe(400);
@@ -310,7 +310,7 @@ describe.skipIf(engineUnavailable())(
         expect(res.status, res.text).toBe(200);
         expect((await client.get('/api/user')).body.email).toBe(body.email);
         const notice = await waitForEmail(dataDir, body.email, newEmail);
-        expect(notice).toMatch(/^Subject: .*e-mail address is being changed/m);
+        expect(notice).toMatch(/^Subject: The e-mail address of your .* account is changing/m);
         const token = linkToken(await waitForEmail(dataDir, newEmail, VERIFY_LINK), '/verify-email');
         const confirmed = await client.post('/api/verify-email', { token });
         expect(confirmed.status).toBe(200);

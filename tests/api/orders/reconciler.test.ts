@@ -141,7 +141,7 @@ describe.skipIf(engineUnavailable())(`payment reconciler with the sandbox on ${t
     expect(email).toContain(
       `Subject: Your Westcountry Prizes order ${orderNumber} has been cancelled and refunded`,
     );
-    expect(email).toContain('£3.00 has been refunded to the card you paid with.');
+    expect(email).toContain('3.00 has been refunded to the card you paid with.');
     expect(email).toContain('closed before your payment arrived');
     expect((await reconcilePayments(depsOf(server))).settled).toEqual([]);
   });
