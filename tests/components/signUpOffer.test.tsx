@@ -27,6 +27,14 @@ function serve(offer: SignUpOffer | null, { signedIn = false } = {}) {
   useAuth.setState({ user: signedIn ? publicUser() : null, status: 'ready' });
 }
 
+const renderBannerAndHero = () =>
+  renderWithTheme(
+    <>
+      <PromoBanner />
+      <HomePage />
+    </>,
+  );
+
 const promotionsAnswered = () => waitFor(() => expect(usePromotions.getState().status).toBe('done'));
 
 describe('the sign-up offer on screen', () => {
@@ -60,12 +68,7 @@ describe('the sign-up offer on screen', () => {
 
   it('banner and hero: nothing at all when no promotion is running', async () => {
     serve(null);
-    renderWithTheme(
-      <>
-        <PromoBanner />
-        <HomePage />
-      </>,
-    );
+    renderBannerAndHero();
     await promotionsAnswered();
     expect(screen.queryByRole('region', { name: 'New customer offer' })).toBeNull();
     expect(screen.getByTestId('hero').textContent).toBe("1000's OF PRIZES TO BE WONENTER TO WIN");
@@ -73,12 +76,7 @@ describe('the sign-up offer on screen', () => {
 
   it('banner and hero: hidden from a signed-in customer even while an offer runs', async () => {
     serve(OFFER, { signedIn: true });
-    renderWithTheme(
-      <>
-        <PromoBanner />
-        <HomePage />
-      </>,
-    );
+    renderBannerAndHero();
     await promotionsAnswered();
     expect(screen.queryByRole('region', { name: 'New customer offer' })).toBeNull();
     expect(screen.getByTestId('hero').textContent).not.toContain('site credit');
