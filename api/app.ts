@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { registerAccountRoutes } from './accounts/routes/account';
@@ -9,6 +9,7 @@ import { registerAdminEmailRoutes } from './accounts/routes/adminEmails';
 import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
+import { registerSecurityRoutes } from './accounts/routes/security';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
 import { registerNumberRoutes } from './catalogue/routes/numbers';
@@ -20,7 +21,7 @@ import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
 import { requestLogger } from './http/requestLogger';
-import { sessionMiddleware } from './http/session';
+import { sessionActivity, sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
@@ -91,11 +92,14 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   );
   app.use(compress({ threshold: 1024 }));
   app.use(sessionMiddleware(app, sessionStore, production));
+  app.use(sessionActivity());
   const parseBody = koaBody({
     jsonLimit: '100kb',
     formLimit: '100kb',
     textLimit: '100kb',
     multipart: false,
+    // DELETE /api/account carries the password in its body.
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     onError: (err) => {
       throw bodyParseError(err);
     },
@@ -113,6 +117,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps);
   registerAccountRoutes(api, deps);
+  registerSecurityRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
   registerOrderHistoryRoutes(api, deps);

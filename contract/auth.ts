@@ -105,6 +105,8 @@ export interface PublicUser {
   siteCredit: number;
   /** Whether the customer agreed to marketing e-mails (off by default). */
   marketingEmails: boolean;
+  /** Whether the current e-mail address has been confirmed (welcome credit waits for it). */
+  emailVerified: boolean;
   createdAt: string;
   /** Signs in with a code from an authenticator app as well as the password. */
   twoFactorEnabled: boolean;

@@ -25,6 +25,8 @@ export const CUSTOMER_PAGE_PATHS = [
   '/auth',
   '/profile',
   '/orders/:orderId/receipt',
+  '/reset-password',
+  '/verify-email',
   '/admin-login',
 ] as const;
 

@@ -11,6 +11,7 @@ import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { SkipLink } from './components/layout/SkipLink';
+import { VerifyEmailBanner } from './components/layout/VerifyEmailBanner';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
@@ -19,6 +20,8 @@ import AuthPage from './pages/account/AuthPage';
 import MyEntriesPage from './pages/account/MyEntriesPage';
 import OrderReceiptPage from './pages/account/OrderReceiptPage';
 import ProfilePage from './pages/account/ProfilePage';
+import ResetPasswordPage from './pages/account/ResetPasswordPage';
+import VerifyEmailPage from './pages/account/VerifyEmailPage';
 import CartPage from './pages/cart/CartPage';
 import CheckoutPage from './pages/checkout/CheckoutPage';
 import OrderConfirmationPage from './pages/checkout/OrderConfirmationPage';
@@ -98,6 +101,8 @@ const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/auth': AuthPage,
   '/profile': ProfilePage,
   '/orders/:orderId/receipt': OrderReceiptPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
   '/admin-login': AdminLoginPage,
 };
 
@@ -134,6 +139,7 @@ export function App() {
       <Shell>
         <SkipLink target="main" />
         <Header />
+        <VerifyEmailBanner />
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Routes />

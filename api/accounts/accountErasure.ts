@@ -4,9 +4,10 @@ import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import { deleteItems, versionReleases } from '../tickets/holdRows';
+import { spendTokens } from './security/accountTokens';
 
-// Deleting an account, the one path for every way an account goes (the admin's Delete User
-// today; a customer deleting their own account builds on it). The person's login and personal
+// Deleting an account, the one path for every way an account goes (the admin's Delete User and
+// the customer's own DELETE /api/account). The person's login and personal
 // data go; orders, entries and the credit ledger stay as financial records attributed to a
 // deleted user, and a winner's record stays public under an anonymised name
 // (api/draws/presenter.ts winnerNameOf).
@@ -20,7 +21,7 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
  * Erases the account inside the caller's unit of work, after the caller has locked the user row:
  * refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
- * password. The caller ends the account's sessions after COMMIT.
+ * password, and spends any unused e-mailed links. The caller ends the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
@@ -41,9 +42,13 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       lastName: null,
       phoneNumber: '',
       role: 'user',
+      emailVerifiedAt: null,
+      marketingEmails: false,
+      marketingEmailsUpdatedAt: now,
       deletedAt: now,
       updatedAt: now,
     });
+  await spendTokens(trx, userId, undefined, now);
 }
 
 async function releaseHolds(uow: UnitOfWork, userId: number) {

@@ -18,7 +18,7 @@ export async function listUsers(db: Knex): Promise<User[]> {
   return (await User.query(db).whereNull('deletedAt').orderBy('id', 'asc')) as User[];
 }
 
-async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
+export async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
   const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
     | User
     | undefined;

@@ -9,7 +9,6 @@ import { cartChanged } from '../tickets/cartRevision';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, lockForCap, ticketsOfOwner } from '../tickets/holdChecks';
 import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
-import { grantSignUpPromos } from './credit';
 import { hashPassword, verifyPassword } from './passwords';
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
@@ -33,30 +32,29 @@ async function duplicateError(db: Knex, username: string, email: string) {
 }
 
 /**
- * Creates a customer account and grants the sign-up promos, all in one transaction. Only the
- * fields of the contract are stored: role is always 'user' and credit comes only from promos.
+ * Creates a customer account. Only the fields of the contract are stored: role is always 'user'
+ * and credit comes only from promos, the welcome promo when the address is confirmed
+ * (emailVerification.ts).
  */
 export async function registerUser(db: Knex, input: RegisterInput, now = Date.now()): Promise<User> {
   const taken = await duplicateError(db, input.username, input.email);
   if (taken) throw taken;
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (trx) => {
-      const user = await User.query(trx).insertAndFetch({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
-        phoneNumber: input.phoneNumber,
-        role: 'user',
-        siteCreditPence: 0,
-        marketingEmails: input.marketingEmails,
-        marketingEmailsUpdatedAt: now,
-        deletedAt: null,
-      });
-      await grantSignUpPromos(trx, user.id, now);
-      return User.query(trx).findById(user.id).throwIfNotFound();
+    // No promotion here: the welcome credit waits for the confirmed address (security/emailVerification.ts).
+    return await User.query(db).insertAndFetch({
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      phoneNumber: input.phoneNumber,
+      role: 'user',
+      siteCreditPence: 0,
+      marketingEmails: input.marketingEmails,
+      marketingEmailsUpdatedAt: now,
+      emailVerifiedAt: null,
+      deletedAt: null,
     });
   } catch (err) {
     // Lost a race with a registration of the same name between the check and the insert.

@@ -21,6 +21,7 @@ export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => 
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
   marketingEmails: Boolean(u.marketingEmails),
+  emailVerified: u.emailVerifiedAt !== null && u.emailVerifiedAt !== undefined,
   createdAt: iso(u.createdAt),
   twoFactorEnabled: twoFactor.enabled,
   twoFactorSetupRequired: twoFactor.setupRequired,

@@ -37,3 +37,25 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
     app,
   );
 }
+
+const SEEN_GRANULARITY_MS = 60_000;
+
+/**
+ * Keeps a signed-in session's device, address and last-seen time for the customer's list of their
+ * sessions. Written at most once a minute (or when the address changes), since every change is a
+ * write of the session row. Only API requests: static files never load the session.
+ */
+export function sessionActivity(): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (!ctx.path.startsWith('/api/')) return;
+    const s = ctx.session;
+    if (!s?.userId) return;
+    const now = Date.now();
+    if (s.address === ctx.ip && s.lastSeenAt && now - s.lastSeenAt < SEEN_GRANULARITY_MS) return;
+    s.signedInAt ??= now;
+    s.userAgent ??= ctx.get('User-Agent').slice(0, 300);
+    s.address = ctx.ip;
+    s.lastSeenAt = now;
+  };
+}

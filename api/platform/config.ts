@@ -62,6 +62,8 @@ const EnvSchema = v.object({
   ),
   /** Allows the offline sandbox gateway (test cards, no real money) when NODE_ENV=production. */
   PAYMENTS_SANDBOX: v.optional(v.picklist(['0', '1']), '0'),
+  /** Password-reset and confirmation e-mails one client address may ask for per hour. */
+  ACCOUNT_EMAILS_PER_ADDRESS: intFromEnv(10, 1, 1_000_000),
   /** How long holds are extended when payment starts. */
   PAYMENT_WINDOW_SECONDS: intFromEnv(900, 60, 86_400),
   /** The hosted-page card provider of the spec: POST /api/generate-cashflows-signature signs its form. */
@@ -191,6 +193,8 @@ export interface Config {
   rateLimits: boolean;
   loginLimits: LoginLimitSettings;
   registrationLimits: RegistrationLimitSettings;
+  /** docs/security.md#account-e-mail-limits: reset and confirmation e-mails per address per hour. */
+  accountEmailsPerAddress: number;
   /** docs/security.md#socket-limits: what one Socket.IO connection may do. */
   socketLimits: {
     eventBurst: number;
@@ -309,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.REGISTRATIONS_PER_ADDRESS,
       windowSeconds: e.REGISTRATION_WINDOW_SECONDS,
     },
+    accountEmailsPerAddress: e.ACCOUNT_EMAILS_PER_ADDRESS,
     socketLimits: {
       eventBurst: e.SOCKET_EVENT_BURST,
       eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,

@@ -19,6 +19,13 @@ export interface SessionData {
   skillPassed?: number[];
   /** The password was right for this account, which still owes its two-factor code (not signed in). */
   twoFactorPending?: { userId: number; expiresAt: number };
+  /** While signed in, for the customer's list of their sessions: the browser's user agent, */
+  userAgent?: string;
+  /** the client address of its latest request, */
+  address?: string;
+  /** and when it signed in and was last seen (epoch ms; last seen is kept to the minute). */
+  signedInAt?: number;
+  lastSeenAt?: number;
 }
 
 interface SessionRow {

@@ -10,6 +10,7 @@ import * as cartRevisions from './008_cart_revisions';
 import * as dropLoginThrottle from './009_drop_login_throttle';
 import * as paymentReconciliations from './010_payment_reconciliations';
 import * as emails from './013_emails';
+import * as accountTokens from './014_account_tokens';
 import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
 
 interface Migration {
@@ -32,6 +33,7 @@ const migrations: Migration[] = [
   { name: '009_drop_login_throttle', ...dropLoginThrottle },
   { name: '010_payment_reconciliations', ...paymentReconciliations },
   { name: '013_emails', ...emails },
+  { name: '014_account_tokens', ...accountTokens },
   { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
 ];
 

@@ -19,6 +19,8 @@ export class User extends BaseModel {
   /** Marketing consent: off until the customer ticks it; when it last changed. */
   marketingEmails!: boolean;
   marketingEmailsUpdatedAt!: number | null;
+  /** When the current e-mail address was confirmed; null until then. */
+  emailVerifiedAt!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

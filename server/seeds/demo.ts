@@ -65,6 +65,8 @@ async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number)
       phoneNumber: u.phoneNumber,
       role: u.role,
       siteCreditPence: 0,
+      // Demo accounts stand for established customers, whose addresses are confirmed.
+      emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
     });

@@ -15,6 +15,7 @@ const customer: PublicUser = {
   role: 'user',
   siteCredit: 5,
   marketingEmails: false,
+  emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,

@@ -20,7 +20,8 @@ describe('promo code box at checkout', () => {
     const sent: unknown[] = [];
     stubApi((method, path) => {
       if (path === '/api/user/credit') return jsonResponse(200, { credit });
-      if (method === 'GET' && path === '/api/user') return jsonResponse(200, { ...pat, siteCredit: credit });
+      if (method === 'GET' && path === '/api/session')
+        return jsonResponse(200, { user: { ...pat, siteCredit: credit } });
       if (path === '/api/account/promo-code') {
         sent.push(path);
         if (sent.length === 1)

@@ -89,8 +89,10 @@ describe('two-factor sign-in screens', () => {
         useAuth.setState({ user: { ...admin, twoFactorEnabled: true, twoFactorSetupRequired: false } });
         return jsonResponse(200, { recoveryCodes: codes });
       }
-      if (method === 'GET' && path === '/api/user')
-        return jsonResponse(200, { ...admin, twoFactorEnabled: true, twoFactorSetupRequired: false });
+      if (method === 'GET' && path === '/api/session')
+        return jsonResponse(200, {
+          user: { ...admin, twoFactorEnabled: true, twoFactorSetupRequired: false },
+        });
       return undefined;
     });
     useAuth.setState({ user: admin, status: 'ready' });

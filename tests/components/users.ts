@@ -11,6 +11,7 @@ export const publicUser = (overrides: Partial<PublicUser> = {}): PublicUser => (
   role: 'user',
   siteCredit: 0,
   marketingEmails: false,
+  emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { fillRegistration } from './support';
+import { fillRegistration, linkFromOutbox } from './support';
 
 const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('register -> the header shows the user -> profile shows £5.00 credit and its history -> logout', async ({
   page,
 }) => {
+  test.slow(); // registration, then the confirmation e-mail
   const username = unique();
   await page.goto('/');
   await page
@@ -41,6 +42,16 @@ test('register -> the header shows the user -> profile shows £5.00 credit and i
 
   await expect(page.getByTestId('toast')).toContainText(`Welcome, ${username}!`);
   await expect(page).toHaveURL(/\/$/);
+  // The welcome credit waits for the address to be confirmed: the banner says so, the link pays it.
+  const banner = page.getByRole('region', { name: 'E-mail confirmation' });
+  await expect(banner).toContainText('Please confirm your e-mail address');
+  await banner.getByRole('button', { name: 'Resend the link' }).click();
+  await expect(banner.getByRole('status')).toHaveText(
+    `We have sent a new confirmation link to ${username}@example.co.uk.`,
+  );
+  await page.goto(await linkFromOutbox(`${username}@example.co.uk`, '/verify-email', 2));
+  await expect(page.getByText('Your welcome credit of £5.00 is in your account.')).toBeVisible();
+  await expect(banner).toHaveCount(0);
   const account = page.getByRole('button', { name: /My Account/ });
   await expect(account).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login / Register' })).toHaveCount(0);

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { competitionId, firstAvailable, openSelector, payWithCard, registerViaApi, unique } from './support';
+import {
+  competitionId,
+  confirmEmailViaApi,
+  firstAvailable,
+  openSelector,
+  payWithCard,
+  registerViaApi,
+  unique,
+} from './support';
 
 /** A Lucky Dip of `quantity` numbers held in this context's cart, through the API. */
 async function holdLuckyDip(page: Page, title: string, quantity: number) {
@@ -200,7 +208,12 @@ test("a guest with an account logs in from the cart's Login Required dialog and 
 test('site credit: the checkbox is disabled under £5.00, and from £5.00 it lowers the card payment', async ({
   page,
 }) => {
-  await registerViaApi(page.request, { prefix: 'co', firstName: 'Morwenna', lastName: 'Penrose' });
+  const username = await registerViaApi(page.request, {
+    prefix: 'co',
+    firstName: 'Morwenna',
+    lastName: 'Penrose',
+  });
+  await confirmEmailViaApi(page.request, `${username}@example.co.uk`); // the welcome credit
   await holdLuckyDip(page, '£100 Shopping Gift Card', 1);
   await page.goto('/cart');
   const credit = page.getByLabel('Use site credit (£5.00 available)');

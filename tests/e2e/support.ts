@@ -1,4 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
+import { emailsTo, linkToken, waitForEmail } from '../support/accounts';
 
 /** The id of a demo competition by its title. */
 export async function competitionId(api: APIRequestContext, title: string): Promise<number> {
@@ -111,4 +114,25 @@ export async function payWithCard(dialog: Locator, cardNumber: string) {
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: 'Pay Now' }).click();
+}
+
+/** The served site's DATA_DIR (playwright.config.ts): its outbox holds the e-mails it sent. */
+export const e2eDataDir = path.join(os.tmpdir(), `wcp-e2e-${Number(process.env.E2E_PORT ?? 3100)}`);
+
+/** The site path of the latest link to `page` (/reset-password, /verify-email) e-mailed to `email`. */
+export async function linkFromOutbox(email: string, page: '/reset-password' | '/verify-email', count = 1) {
+  await waitForEmail(e2eDataDir, email, `${page}?token=`, count);
+  const latest = emailsTo(e2eDataDir, email)
+    .filter((m) => m.includes(`${page}?token=`))
+    .at(-1)!;
+  return `${page}?token=${linkToken(latest, page)}`;
+}
+
+/** Confirms the address through its e-mailed link, as the customer would (welcome credit paid). */
+export async function confirmEmailViaApi(api: APIRequestContext, email: string) {
+  const token = new URLSearchParams((await linkFromOutbox(email, '/verify-email')).split('?')[1]).get(
+    'token',
+  );
+  const res = await api.post('/api/verify-email', { headers: await csrfHeaders(api), data: { token } });
+  expect(res.status()).toBe(200);
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { TestClient } from './httpClient';
 
 let n = 0;
@@ -42,4 +44,62 @@ export async function shopper(baseUrl: string, ...competitionIds: number[]) {
     if (res.body?.correct !== true) throw new Error(`skill answer failed: ${res.status} ${res.text}`);
   }
   return client;
+}
+
+/** The outbox e-mails to this address (RFC 822 text, quoted-printable decoded), oldest first. */
+export function emailsTo(dataDir: string, address: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((mail) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(mail));
+}
+
+/** Quoted-printable decoded as UTF-8 bytes (headers and most text are ASCII anyway). */
+const decodeQuotedPrintable = (text: string) =>
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/**
+ * Waits for the `count`th e-mail to `address` whose text contains `containing` (the mailer writes
+ * some in the background), and returns it.
+ */
+export async function waitForEmail(dataDir: string, address: string, containing: string, count = 1) {
+  for (let i = 0; i < 100; i++) {
+    const found = emailsTo(dataDir, address).filter((m) => m.includes(containing));
+    if (found.length >= count) return found[count - 1]!;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no e-mail to ${address} containing "${containing}"`);
+}
+
+/** The token of the link to `page` (/reset-password, /verify-email) in an e-mail. */
+export function linkToken(mail: string, page: string): string {
+  const match = new RegExp(`${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail);
+  if (!match) throw new Error(`no ${page} link in the e-mail`);
+  return match[1]!;
+}
+
+/** A registered customer whose address is confirmed (welcome credit paid, when a promo is live). */
+export async function verifiedClient(
+  baseUrl: string,
+  dataDir: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const registered = await registeredClient(baseUrl, overrides);
+  await waitForEmail(dataDir, registered.body.email, '/verify-email?token=');
+  // The latest link: an earlier account may have had the same address.
+  const mail = emailsTo(dataDir, registered.body.email)
+    .filter((m) => m.includes('/verify-email?token='))
+    .at(-1)!;
+  const res = await registered.client.post('/api/verify-email', { token: linkToken(mail, '/verify-email') });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${res.text}`);
+  return { ...registered, user: (await registered.client.get('/api/user')).body };
 }

@@ -19,6 +19,7 @@ import {
 } from '../auth';
 import { presentUser } from '../presenter';
 import { grantStandingPromos } from '../promoCodes';
+import { sendVerification } from '../security/emailVerification';
 import { createTwoFactor, hasTwoFactor, twoFactorStatus, WRONG_CODE } from '../twoFactor';
 import { endSessions } from '../userSessions';
 import { registerTwoFactorRoutes } from './twoFactor';
@@ -77,6 +78,10 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     const notices = await signIn(ctx, user.id);
+    // The account exists either way; a lost link can be sent again from the banner.
+    await sendVerification(deps, user).catch((err) =>
+      deps.logger.error({ err }, 'confirmation link not sent'),
+    );
     ctx.status = 201;
     ctx.body = await signedInView(user, notices);
   });

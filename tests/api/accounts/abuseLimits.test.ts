@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../../../api/accounts/passwords';
-import { registeredClient, registration } from '../../support/accounts';
+import { linkToken, registeredClient, registration, waitForEmail } from '../../support/accounts';
 import { insertPromo } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -230,7 +230,19 @@ describe.skipIf(engineUnavailable())(`registrations per address on ${testEngine(
       bodies.map((b) => b.username),
     );
     expect(users).toHaveLength(3);
-    const balances = users.reduce((sum, u) => sum + Number(u.siteCreditPence), 0);
+    // The welcome credit is paid when each address is confirmed.
+    for (const user of users) {
+      const mail = await waitForEmail(server.database.dataDir, user.email, '/verify-email?token=');
+      const answer = await (await visitor(server.url)).post('/api/verify-email', {
+        token: linkToken(mail, '/verify-email'),
+      });
+      expect(answer.status).toBe(200);
+    }
+    const confirmed = await db('users').whereIn(
+      'username',
+      bodies.map((b) => b.username),
+    );
+    const balances = confirmed.reduce((sum, u) => sum + Number(u.siteCreditPence), 0);
     const ledger = await db('creditTransactions')
       .where({ promoConfigId: promo, type: 'credit' })
       .sum({ pence: 'amountPence' })

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredClient, registration } from '../../support/accounts';
+import {
+  linkToken,
+  registeredClient,
+  registration,
+  verifiedClient,
+  waitForEmail,
+} from '../../support/accounts';
 import { insertCompetition, insertPromo } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -56,7 +62,14 @@ describe.skipIf(engineUnavailable())(`registration on ${testEngine()}`, () => {
 
   it('creates the account, signs it in, and never returns the password hash', async () => {
     const { client, user, body } = await registeredClient(server.url);
-    expect(user).toMatchObject({ username: body.username, email: body.email, role: 'user', siteCredit: 5 });
+    // The welcome credit waits for the address to be confirmed (accountSecurity.test.ts).
+    expect(user).toMatchObject({
+      username: body.username,
+      email: body.email,
+      role: 'user',
+      siteCredit: 0,
+      emailVerified: false,
+    });
     expect(JSON.stringify(user)).not.toMatch(/password|scrypt/i);
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
@@ -84,7 +97,7 @@ describe.skipIf(engineUnavailable())(`registration on ${testEngine()}`, () => {
   });
 
   it('ignores role, siteCredit and id in the body', async () => {
-    const { user } = await registeredClient(server.url, {
+    const { user } = await verifiedClient(server.url, server.database.dataDir, {
       role: 'admin',
       siteCredit: 1000,
       siteCreditPence: 99999,
@@ -98,7 +111,7 @@ describe.skipIf(engineUnavailable())(`registration on ${testEngine()}`, () => {
   });
 
   it('grants the welcome promo once, with a ledger line, and keeps balance = ledger sum', async () => {
-    const { client, user } = await registeredClient(server.url);
+    const { client, user } = await verifiedClient(server.url, server.database.dataDir);
     expect((await client.get('/api/user/credit')).body).toEqual({ credit: 5 });
     const history = await client.get('/api/user/credit/transactions');
     expect(history.body).toEqual([
@@ -147,7 +160,7 @@ describe.skipIf(engineUnavailable())(`welcome promo under concurrency on ${testE
     await server?.stop();
   });
 
-  it('20 simultaneous registrations never exceed totalMaxUses', async () => {
+  it('20 simultaneous confirmations never exceed totalMaxUses', async () => {
     const db = server.database.db;
     const promoId = await insertPromo(db, { name: 'Capped welcome', totalMaxUses: 5 });
     const clients = await Promise.all(
@@ -157,9 +170,20 @@ describe.skipIf(engineUnavailable())(`welcome promo under concurrency on ${testE
         return c;
       }),
     );
-    const results = await Promise.all(clients.map((c) => c.post('/api/register', registration())));
-    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
-    const credited = results.filter((r) => r.body.siteCredit === 5).length;
+    const bodies = clients.map(() => registration());
+    const registered = await Promise.all(clients.map((c, i) => c.post('/api/register', bodies[i])));
+    expect(registered.map((r) => r.status)).toEqual(Array(20).fill(201));
+    await Promise.all(clients.map((c) => c.fetchCsrfToken())); // renewed with the signed-in session
+    const tokens: string[] = [];
+    for (const b of bodies) {
+      const mail = await waitForEmail(server.database.dataDir, b.email, '/verify-email?token=');
+      tokens.push(linkToken(mail, '/verify-email'));
+    }
+    const results = await Promise.all(
+      clients.map((c, i) => c.post('/api/verify-email', { token: tokens[i] })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const credited = results.filter((r) => r.body.welcomeCredit === 5).length;
     expect(credited).toBe(5);
     const promo = await db('promoConfigs').where({ id: promoId }).first();
     expect(promo.currentUses).toBe(5);
@@ -174,7 +198,7 @@ describe.skipIf(engineUnavailable())(`welcome promo under concurrency on ${testE
       )
       .select('u.id');
     expect(mismatches).toEqual([]);
-  });
+  }, 60_000);
 
   it('skips inactive, expired, not-yet-valid and manual promos', async () => {
     const db = server.database.db;
@@ -184,7 +208,7 @@ describe.skipIf(engineUnavailable())(`welcome promo under concurrency on ${testE
     await insertPromo(db, { name: 'Future', validFrom: Date.now() + 60_000 });
     await insertPromo(db, { name: 'Manual', autoApply: false });
     await insertPromo(db, { name: 'For everyone', targetUserType: 'all', creditAmountPence: 250 });
-    const { client } = await registeredClient(server.url);
+    const { client } = await verifiedClient(server.url, server.database.dataDir);
     const history = await client.get('/api/user/credit/transactions');
     expect(history.body.map((t: { description: string }) => t.description)).toEqual(['For everyone']);
     expect((await client.get('/api/user/credit')).body).toEqual({ credit: 2.5 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { del, ledgerMismatches, put, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { verifiedClient } from '../../support/accounts';
+import { del, ledgerMismatches, put, signedInAdmin } from '../../support/admin';
 import { insertPromo } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -100,8 +101,8 @@ describe.skipIf(engineUnavailable())(`admin promos and credit on ${testEngine()}
   it('deletes a promo with its credit transactions; balances follow through the ledger, spent credit stops at £0', async () => {
     await db('promoConfigs').update({ isActive: false }); // only this test's promo is granted
     const promo = await insertPromo(db, { name: 'Welcome 5', creditAmountPence: 500 });
-    const { user: keeper } = await signedInCustomer(server.url);
-    const { user: spender } = await signedInCustomer(server.url);
+    const { user: keeper } = await verifiedClient(server.url, server.database.dataDir);
+    const { user: spender } = await verifiedClient(server.url, server.database.dataDir);
     expect(await balance(keeper.id)).toBe(500);
     // The spender also has other credit and has spent most of the total.
     await db.transaction(async (trx) => {
@@ -132,8 +133,8 @@ describe.skipIf(engineUnavailable())(`admin promos and credit on ${testEngine()}
 
   it('resets every balance to £0 through ledger entries', async () => {
     const promo = await insertPromo(db, { name: 'Reset me', creditAmountPence: 700 });
-    const a = await signedInCustomer(server.url);
-    const b = await signedInCustomer(server.url);
+    const a = await verifiedClient(server.url, server.database.dataDir);
+    const b = await verifiedClient(server.url, server.database.dataDir);
     expect(await balance(a.user.id)).toBe(700);
     const res = await admin.post('/api/admin/reset-all-credits');
     expect(res.status, res.text).toBe(200);

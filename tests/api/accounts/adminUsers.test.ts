@@ -40,6 +40,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       role: 'user',
       siteCredit: 0,
       marketingEmails: false,
+      emailVerified: false,
       createdAt: expect.any(String),
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,

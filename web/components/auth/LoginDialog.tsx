@@ -5,6 +5,7 @@ import { isSignInCancelled, useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { ForgotPassword } from './ForgotPassword';
 import { SignInForm } from './SignInForm';
 
 const Footer = styled.div`
@@ -60,6 +61,7 @@ export function LoginDialog({
     <Dialog open={open} onClose={onClose} title="Login Required">
       <p>{description}</p>
       <SignInForm onSubmit={signIn} submitLabels={['Log In']} idPrefix="dialog" />
+      <ForgotPassword idPrefix="dialog-forgot" />
       <Footer>
         <Button type="button" $variant="ghost" onClick={onClose}>
           Cancel

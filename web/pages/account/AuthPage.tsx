@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { ensureCsrfToken, messageOf } from '../../api/client';
+import { ForgotPassword } from '../../components/auth/ForgotPassword';
 import { RegisterForm } from '../../components/auth/RegisterForm';
 import { AuthSidePanel } from '../../components/auth/SidePanel';
 import { SignInForm } from '../../components/auth/SignInForm';
@@ -132,6 +133,7 @@ export default function AuthPage() {
             <div role="tabpanel" aria-label="Sign In">
               <Heading>Welcome Back</Heading>
               <SignInForm onSubmit={signIn} />
+              <ForgotPassword startOpen={new URLSearchParams(search).has('forgot')} />
             </div>
           ) : (
             <div role="tabpanel" aria-label="Register">

@@ -9,7 +9,6 @@ import { useApiData } from '../../api/useApiData';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { PrivacySection } from '../../components/account/PrivacySection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
-import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { OrderHistory } from '../../components/orders/OrderHistory';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, fieldErrors } from '../../components/ui/Form';
@@ -20,6 +19,8 @@ import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
+import { DeleteAccount, DownloadData } from './PrivacyControls';
+import { SecuritySection } from './SecuritySection';
 
 const Grid = styled.div`
   display: grid;
@@ -226,13 +227,11 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
-        <Card aria-labelledby="security-title">
-          <h2 id="security-title">Security</h2>
-          <h3>Two-factor sign-in</h3>
-          <TwoFactorSettings />
-        </Card>
+        <SecuritySection email={user.email} />
         <PrivacySection>
           <MarketingConsent user={user} />
+          <DownloadData />
+          <DeleteAccount />
         </PrivacySection>
       </Grid>
       <OrderHistory />

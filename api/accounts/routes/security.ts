@@ -1,0 +1,165 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import {
+  type AccountMessageView,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  FORGOT_PASSWORD_SENT,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SessionIdParamSchema,
+  VerifyEmailSchema,
+  type VerifyEmailView,
+} from '../../../contract/account';
+import { penceToPounds } from '../../../contract/money';
+import { requireUser } from '../../http/auth';
+import { parse } from '../../http/validate';
+import type { AppDeps } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { createLoginThrottle, waitPhrase } from '../accountLimits';
+import { deleteOwnAccount, exportAccount, listAccountSessions } from '../security/accountPrivacy';
+import { requestEmailChange, resendVerification, verifyEmail } from '../security/emailVerification';
+import { normaliseMailbox } from '../security/mailbox';
+import { changePassword, resetPassword, sendPasswordReset } from '../security/passwordReset';
+import { endSessions, endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
+
+const HOUR = 3600;
+const tooManyEmails = (seconds: number) =>
+  `Too many e-mails have been requested. Please try again in ${waitPhrase(seconds)}.`;
+
+/**
+ * Password reset, e-mail confirmation and change, password change, the customer's sessions, and
+ * their data export and account deletion (docs/product.md#account-security).
+ */
+export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
+  const { db, logger } = deps;
+  const signedIn = requireUser(db);
+  // E-mails one address may ask for (ACCOUNT_EMAILS_PER_ADDRESS an hour), and per mailbox or account.
+  const emailsPerAddress = deps.rateLimits.limiter({
+    name: 'account-mail-address',
+    points: deps.config.accountEmailsPerAddress,
+    durationSeconds: HOUR,
+  });
+  const emailsPerMailbox = deps.rateLimits.limiter({
+    name: 'account-mail-mailbox',
+    points: 3,
+    durationSeconds: HOUR,
+  });
+  const emailsPerAccount = deps.rateLimits.limiter({
+    name: 'account-mail-user',
+    points: 3,
+    durationSeconds: HOUR,
+  });
+  // Re-typed passwords are guesses like any sign-in: the same limits, with their own counters.
+  const passwordGuesses = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
+
+  const limitEmails = async (ctx: Context, key: string, perKey = emailsPerAccount) => {
+    await emailsPerAddress.hit(ctx.ip, tooManyEmails);
+    await perKey.hit(key, tooManyEmails);
+  };
+
+  /** Runs `check` (which verifies a re-typed password) as one counted guess at the account. */
+  const guessing = async <T>(ctx: Context, check: () => Promise<T>): Promise<T> => {
+    const guess = await passwordGuesses.begin(`user:${ctx.state.user!.id}`, ctx.ip);
+    const result = await check();
+    await guess.succeeded();
+    return result;
+  };
+
+  const sessionKey = (ctx: Context) => ctx.session?.externalKey;
+
+  router.post('/api/password/forgot', async (ctx) => {
+    const { email } = parse(ForgotPasswordSchema, ctx.request.body);
+    await limitEmails(ctx, normaliseMailbox(email), emailsPerMailbox);
+    // Answered before the account is even looked up: the same answer, in the same time, either way.
+    void sendPasswordReset(deps, email).catch((err) => logger.error({ err }, 'password reset failed'));
+    ctx.status = 202;
+    ctx.body = { message: FORGOT_PASSWORD_SENT } satisfies AccountMessageView;
+  });
+
+  router.post('/api/password/reset', async (ctx) => {
+    const { token, password } = parse(ResetPasswordSchema, ctx.request.body);
+    const userId = await resetPassword(deps, token, password);
+    if (ctx.session?.userId === userId) ctx.session = null; // its row has gone with the others
+    ctx.body = {
+      message: 'Your password has been changed. Please sign in with it.',
+    } satisfies AccountMessageView;
+  });
+
+  router.post('/api/verify-email', async (ctx) => {
+    const { token } = parse(VerifyEmailSchema, ctx.request.body);
+    const { user, welcomePence } = await verifyEmail(deps, token);
+    ctx.body = {
+      message: 'Thank you: your e-mail address is confirmed.',
+      email: user.email,
+      welcomeCredit: penceToPounds(welcomePence),
+    } satisfies VerifyEmailView;
+  });
+
+  router.post('/api/verify-email/resend', signedIn, async (ctx) => {
+    const user = ctx.state.user!;
+    if (user.emailVerifiedAt === null) await limitEmails(ctx, String(user.id));
+    await resendVerification(deps, user);
+    ctx.body = {
+      message: `We have sent a new confirmation link to ${user.email}.`,
+    } satisfies AccountMessageView;
+  });
+
+  router.post('/api/account/password', signedIn, async (ctx) => {
+    const input = parse(ChangePasswordSchema, ctx.request.body);
+    await guessing(ctx, () => changePassword(deps, ctx.state.user!, input, sessionKey(ctx)));
+    ctx.body = { message: 'Your password has been changed. Your other sessions have been signed out.' };
+  });
+
+  router.post('/api/account/email', signedIn, async (ctx) => {
+    const input = parse(ChangeEmailSchema, ctx.request.body);
+    const user = ctx.state.user!;
+    await guessing(ctx, () => requestEmailChange(deps, user, input, () => limitEmails(ctx, String(user.id))));
+    ctx.body = {
+      message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.`,
+    } satisfies AccountMessageView;
+  });
+
+  router.get('/api/account/sessions', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listAccountSessions(deps, ctx.state.user!.id, sessionKey(ctx));
+  });
+
+  router.delete('/api/account/sessions/:id', signedIn, async (ctx) => {
+    const { id } = parse(SessionIdParamSchema, ctx.params);
+    const session = (await sessionsOf(db, ctx.state.user!.id)).find((s) => sessionPublicId(s.key) === id);
+    if (!session) throw notFound('Session not found');
+    await inUnitOfWork(deps, (uow) => endSessions(uow, [session.key], { signOut: true }));
+    if (session.key === sessionKey(ctx)) ctx.session = null;
+    ctx.body = { message: 'That session has been signed out.' } satisfies AccountMessageView;
+  });
+
+  router.post('/api/account/sessions/revoke-others', signedIn, async (ctx) => {
+    const ended = await endUserSessions(deps, ctx.state.user!.id, { signOut: true, except: sessionKey(ctx) });
+    ctx.body = {
+      message:
+        ended === 1
+          ? '1 other session has been signed out.'
+          : `${ended} other sessions have been signed out.`,
+      ended,
+    };
+  });
+
+  router.get('/api/account/export', signedIn, async (ctx) => {
+    const user = ctx.state.user!;
+    const data = await exportAccount(deps, user, sessionKey(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="my-data-${user.id}.json"`);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(data, null, 2);
+  });
+
+  router.delete('/api/account', signedIn, async (ctx) => {
+    const { password } = parse(DeleteAccountSchema, ctx.request.body ?? {});
+    await guessing(ctx, () => deleteOwnAccount(deps, ctx.state.user!, password));
+    ctx.session = null;
+    ctx.body = { message: 'Your account has been deleted.' } satisfies AccountMessageView;
+  });
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import {
+  type AccountMessageView,
+  RESET_LINK_INVALID,
+  ResetPasswordFormSchema,
+} from '../../../contract/account';
+import { apiSend } from '../../api/client';
+import { ForgotPassword } from '../../components/auth/ForgotPassword';
+import { Button } from '../../components/ui/Button';
+import { ErrorBox, Field, Form } from '../../components/ui/Form';
+import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
+import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+
+/** /reset-password?token=…: the link from the reset e-mail; a new password, twice. */
+export default function ResetPasswordPage() {
+  const siteName = useSiteName();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [done, setDone] = useState<string>();
+  useEffect(() => {
+    document.title = `Choose a new password | ${siteName}`;
+  }, [siteName]);
+  const { submit, errors, formError, busy } = useValidatedSubmit(
+    ResetPasswordFormSchema,
+    { token, ...values },
+    async ({ token: t, password }) => {
+      const answer = await apiSend<AccountMessageView>('POST', '/api/password/reset', { token: t, password });
+      // Every session of the account has ended, this browser's too if it was signed in.
+      await useAuth.getState().refresh();
+      setDone(answer.message);
+    },
+    RESET_LINK_INVALID,
+  );
+
+  return (
+    <PageContainer>
+      <PageTitle>Choose a new password</PageTitle>
+      <Card>
+        {done ? (
+          <>
+            <p role="status">{done}</p>
+            <Link href="/auth">Sign in</Link>
+          </>
+        ) : !token ? (
+          <>
+            <ErrorBox role="alert">{RESET_LINK_INVALID}</ErrorBox>
+            <ForgotPassword startOpen idPrefix="reset-forgot" />
+          </>
+        ) : (
+          <Form onSubmit={submit} noValidate>
+            {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
+            {(errors.token || formError === RESET_LINK_INVALID) && (
+              <p>
+                Links work once and for 1 hour. <Link href="/auth?forgot=1">Ask for a new link</Link>.
+              </p>
+            )}
+            {errors.token && <ErrorBox role="alert">{errors.token}</ErrorBox>}
+            <Field
+              id="reset-password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              error={errors.password}
+              onChange={(e) => setValues({ ...values, password: e.target.value })}
+            />
+            <Field
+              id="reset-confirm"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              error={errors.confirmPassword}
+              onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : 'Set new password'}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}
