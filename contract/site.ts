@@ -14,3 +14,15 @@ export type SiteConfig = v.InferOutput<typeof SiteConfigSchema>;
 
 export const HealthSchema = v.object({ ok: v.boolean(), db: v.string() });
 export type Health = v.InferOutput<typeof HealthSchema>;
+
+/**
+ * GET /api/promotions/current: the sign-up offer new accounts get right now, or null when there is
+ * none (docs/product.md#sign-up-offer). Pounds; validUntil is ISO 8601, null for no end date.
+ */
+export const SignUpOfferSchema = v.object({
+  creditAmount: v.number(),
+  validUntil: v.nullable(v.string()),
+});
+export type SignUpOffer = v.InferOutput<typeof SignUpOfferSchema>;
+export const CurrentPromotionsSchema = v.object({ signUpOffer: v.nullable(SignUpOfferSchema) });
+export type CurrentPromotions = v.InferOutput<typeof CurrentPromotionsSchema>;

@@ -66,6 +66,22 @@ export async function claimPromoUse(trx: Knex.Transaction, promoId: number): Pro
 }
 
 /**
+ * The promos a new account is given now: switched on, auto-applied, for new users (or all), inside
+ * their validity window, with credit and uses left. The sign-up offer on screen is read from the
+ * same query, so it is shown exactly while accounts get it (docs/product.md#sign-up-offer).
+ */
+export function liveSignUpPromos(db: Knex, now: number) {
+  return PromoConfig.query(db)
+    .where({ isActive: true, autoApply: true })
+    .whereIn('targetUserType', ['new_user', 'all'])
+    .where('validFrom', '<=', now)
+    .where((q) => q.whereNull('validUntil').orWhere('validUntil', '>', now))
+    .where('creditAmountPence', '>', 0)
+    .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
+    .orderBy('id');
+}
+
+/**
  * Grants every active auto-apply promo that targets new users (or all users) once, inside the
  * registration transaction. The use counter is taken with one conditional UPDATE, so concurrent
  * registrations can never overrun totalMaxUses (and a CHECK constraint backs that up).
@@ -75,13 +91,7 @@ export async function grantSignUpPromos(
   userId: number,
   now = Date.now(),
 ): Promise<number> {
-  const promos = await PromoConfig.query(trx)
-    .where({ isActive: true, autoApply: true })
-    .whereIn('targetUserType', ['new_user', 'all'])
-    .where('validFrom', '<=', now)
-    .where((q) => q.whereNull('validUntil').orWhere('validUntil', '>', now))
-    .where('creditAmountPence', '>', 0)
-    .orderBy('id');
+  const promos = await liveSignUpPromos(trx, now);
   let granted = 0;
   for (const promo of promos) {
     const used = await CreditTransaction.query(trx).where({ userId, promoConfigId: promo.id }).resultSize();

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import type { PromoCreateInput, PromoUpdateInput } from '../../contract/admin';
-import { poundsToPence } from '../../contract/money';
+import { iso } from '../../contract/dates';
+import { penceToPounds, poundsToPence } from '../../contract/money';
+import type { SignUpOffer } from '../../contract/site';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
+import { liveSignUpPromos } from './credit';
 import { presentPromo } from './presenter';
 
 // Site-credit promos and the credit reset (docs/product.md#admin-promos). Every balance change
@@ -234,4 +237,19 @@ export async function resetAllCredits(deps: AdminDeps, actor: Actor, now = Date.
       usersReset: n,
     };
   });
+}
+
+/**
+ * The sign-up offer as customers should read it: what a new account gets now. Every live sign-up
+ * promo is granted, so the amount is their sum, and the offer as stated ends with the first of
+ * them to end.
+ */
+export async function currentSignUpOffer(db: Knex, now = Date.now()): Promise<SignUpOffer | null> {
+  const live = await liveSignUpPromos(db, now);
+  if (!live.length) return null;
+  const ends = live.flatMap((p) => (p.validUntil === null ? [] : [Number(p.validUntil)]));
+  return {
+    creditAmount: penceToPounds(live.reduce((sum, p) => sum + Number(p.creditAmountPence), 0)),
+    validUntil: ends.length ? iso(Math.min(...ends)) : null,
+  };
 }

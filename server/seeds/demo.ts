@@ -200,7 +200,7 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
         creditAmountPence: 500,
         targetUserType: 'new_user',
         isActive: true,
-        // Open-ended so the demo keeps working; the banner's closing date is marketing copy.
+        // Open-ended so the demo keeps working: the banner then states no end date.
         validFrom: now - 24 * 60 * 60 * 1000,
         validUntil: null,
         maxUsesPerUser: 1,

@@ -10,7 +10,7 @@ test('register -> the header shows the user -> profile shows £5.00 credit and i
   const username = unique();
   await page.goto('/');
   await page
-    .getByRole('region', { name: 'New user offer' })
+    .getByRole('region', { name: 'New customer offer' })
     .getByRole('link', { name: 'Sign Up Now' })
     .click();
   await expect(page).toHaveURL(/\/auth\?tab=register$/);
@@ -55,6 +55,10 @@ test('register -> the header shows the user -> profile shows £5.00 credit and i
   const account = page.getByRole('button', { name: /My Account/ });
   await expect(account).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login / Register' })).toHaveCount(0);
+  // A sign-up offer is for visitors: gone once signed in, on a fresh page load too.
+  await page.goto('/');
+  await expect(account).toBeVisible();
+  await expect(page.getByRole('region', { name: 'New customer offer' })).toHaveCount(0);
   await account.click();
   const menu = page.getByRole('menu', { name: 'My Account' });
   await expect(menu).toContainText(`${username}@example.co.uk`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('home -> category filter -> competition detail with its entries grid', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: "1000's OF PRIZES TO BE WON THIS SUMMER" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "1000's OF PRIZES TO BE WON", exact: true })).toBeVisible();
   const cards = page.getByTestId('competition-card');
   await expect(cards.first()).toBeVisible();
   const allCount = await cards.count();

@@ -38,9 +38,10 @@ test('the header: promo banner dismisses until the next page load; scroll resets
   page,
 }) => {
   await page.goto('/');
-  const banner = page.getByRole('region', { name: 'New user offer' });
+  const banner = page.getByRole('region', { name: 'New customer offer' });
+  // The demo's welcome promo: £5.00, no end date; the minimum spend for credit goes with it.
   await expect(banner).toContainText(
-    'New User Offer: Get £5.00 site credit FREE when you sign up before 30th July!',
+    'New customers: £5.00 site credit when you open an account and confirm your e-mail. Site credit can be used on baskets of £5.00 or more.',
   );
   await expect(banner.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute(
     'href',
@@ -56,7 +57,7 @@ test('the header: promo banner dismisses until the next page load; scroll resets
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.reload();
-  await expect(page.getByRole('region', { name: 'New user offer' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'New customer offer' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {
@@ -64,7 +65,9 @@ test.describe('on a phone', () => {
 
   test('the mobile menu toggles and the short banner text shows', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByText('Get £5.00 FREE! Terms apply')).toBeVisible();
+    await expect(
+      page.getByText('£5.00 credit for new accounts. Use it on baskets of £5.00 or more.'),
+    ).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'How to Play' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'How to Play' }).click();

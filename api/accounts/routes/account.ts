@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema } from '../../../contract/auth';
 import { penceToPounds } from '../../../contract/money';
+import type { CurrentPromotions } from '../../../contract/site';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
@@ -9,13 +10,20 @@ import { listCreditTransactions } from '../credit';
 import { setMarketingConsent } from '../preferences';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 import { createPromoCodes } from '../promoCodes';
+import { currentSignUpOffer } from '../promos';
 import { twoFactorStatus } from '../twoFactor';
 
-/** The signed-in customer's own data: credit balance, ledger, promo codes, phone number, marketing consent. */
+/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, marketing consent. */
 export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const { db, events } = deps;
   const signedIn = requireUser(db);
   const promoCodes = createPromoCodes(deps);
+
+  // Public: the banner, hero and Terms state the offer only while new accounts get it.
+  router.get('/api/promotions/current', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { signUpOffer: await currentSignUpOffer(db) } satisfies CurrentPromotions;
+  });
 
   router.get('/api/user/credit', signedIn, (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { CREDIT_MINIMUM_SPEND_PENCE } from '../../../contract/checkout';
+import { formatPence, formatPounds } from '../../../contract/money';
 import { media } from '../../theme/theme';
+import { offerLine, useSignUpOfferForVisitor } from '../promo/signUpOffer';
 
 const Bar = styled.div`
   display: flex;
@@ -23,6 +26,10 @@ const Desktop = styled.span`
 `;
 const Mobile = styled.span`
   ${media.md} { display: none; }
+`;
+
+const TermsLink = styled(Link)`
+  color: inherit;
 `;
 
 const SignUp = styled(Link)`
@@ -48,14 +55,22 @@ const Close = styled.button`
   padding: 4px 8px;
 `;
 
-/** The new-user offer. Dismissing hides it until the next page load (it is deliberately not remembered). */
+/**
+ * The sign-up offer, from the live promotion, to signed-out visitors only; nothing when no
+ * promotion is running. Dismissing hides it until the next page load (deliberately not remembered).
+ */
 export function PromoBanner() {
   const [open, setOpen] = useState(true);
-  if (!open) return null;
+  const offer = useSignUpOfferForVisitor();
+  if (!open || !offer) return null;
+  const amount = formatPounds(offer.creditAmount);
   return (
-    <Bar role="region" aria-label="New user offer">
-      <Desktop>New User Offer: Get £5.00 site credit FREE when you sign up before 30th July!</Desktop>
-      <Mobile>Get £5.00 FREE! Terms apply</Mobile>
+    <Bar role="region" aria-label="New customer offer">
+      <Desktop>{offerLine(offer)}</Desktop>
+      <Mobile>
+        {amount} credit for new accounts. Use it on baskets of {formatPence(CREDIT_MINIMUM_SPEND_PENCE)} or
+        more. <TermsLink href="/terms">Terms apply</TermsLink>
+      </Mobile>
       <SignUp href="/auth?tab=register">Sign Up Now</SignUp>
       <Close type="button" aria-label="Dismiss offer" onClick={() => setOpen(false)}>
         ×

@@ -12,6 +12,7 @@ import {
   useDrawTypeParam,
   useSortParam,
 } from '../../components/competitions/useCategoryParam';
+import { offerLine, useSignUpOfferForVisitor } from '../../components/promo/signUpOffer';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, PageContainer } from '../../components/ui/Page';
 import { useMediaQuery } from '../../components/ui/useMediaQuery';
@@ -50,6 +51,13 @@ const Headline = styled.h1`
   letter-spacing: 0.02em;
   text-shadow: 0 2px 12px rgba(0, 0, 0, 0.4);
   ${media.md} { font-size: 3rem; }
+`;
+
+const HeroOffer = styled.p`
+  margin: 0;
+  max-width: 40rem;
+  font-weight: 600;
+  text-shadow: 0 1px 8px rgba(0, 0, 0, 0.6);
 `;
 
 const SectionTitle = styled.h2`
@@ -133,6 +141,7 @@ export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
   const hero = useApiData<HeroImage>('/api/admin/hero-image');
+  const offer = useSignUpOfferForVisitor();
   const path =
     category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
   const list = useApiData<PublicCompetition[]>(path);
@@ -151,7 +160,8 @@ export default function HomePage() {
     <>
       <Hero $image={hero.data?.imageUrl ?? '/images/hero-default.svg'} data-testid="hero">
         <HeroInner>
-          <Headline>1000's OF PRIZES TO BE WON THIS SUMMER</Headline>
+          <Headline>1000's OF PRIZES TO BE WON</Headline>
+          {offer && <HeroOffer>{offerLine(offer)}</HeroOffer>}
           <ButtonLink href="#competitions">ENTER TO WIN</ButtonLink>
         </HeroInner>
       </Hero>

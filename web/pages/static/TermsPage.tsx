@@ -1,7 +1,10 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { SignUpOffer } from '../../../contract/site';
+import { CREDIT_MINIMUM_SPEND_TEXT, offerSummary, useSignUpOffer } from '../../components/promo/signUpOffer';
 import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
+import { formatUkDateTime } from '../../format';
 import { useSite, useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 import { focusRing, RelatedLinks, StaticProse, SupportEmailLink } from './StaticParts';
@@ -14,9 +17,10 @@ interface TermsSection {
 interface TermsContext {
   siteName: string;
   supportEmail: string;
+  offer: SignUpOffer | null;
 }
 
-function buildSections({ siteName, supportEmail }: TermsContext): TermsSection[] {
+function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSection[] {
   const email = <SupportEmailLink email={supportEmail} />;
 
   return [
@@ -287,14 +291,23 @@ function buildSections({ siteName, supportEmail }: TermsContext): TermsSection[]
           cannot be withdrawn, transferred or exchanged for cash.
         </>,
         <>
-          Site credit can be used on baskets of £5.00 or more. The credit applied is your balance or the
-          basket total, whichever is lower.
+          {CREDIT_MINIMUM_SPEND_TEXT} The credit applied is your balance or the basket total, whichever is
+          lower.
         </>,
-        <>
-          Our welcome credit offer gives new customers £5.00 of site credit when they sign up. It is limited
-          to one per person and is available on new accounts only.
-        </>,
-        <>The welcome credit offer expires on 31 July 2025, or earlier at our discretion.</>,
+        // Stated only while a welcome promotion runs, in its own amount and end date.
+        ...(offer
+          ? [
+              <>
+                Our welcome credit offer gives new customers {offerSummary(offer)}. It is limited to one per
+                person and is available on new accounts only.
+              </>,
+              <>
+                {offer.validUntil
+                  ? `The welcome credit offer ends on ${formatUkDateTime(offer.validUntil)}, or earlier at our discretion.`
+                  : 'The welcome credit offer runs until we withdraw it, which we may do at any time.'}
+              </>,
+            ]
+          : []),
         <>Other promotions may have their own conditions, which will be shown with the promotion.</>,
         <>
           We may remove site credit obtained through multiple accounts, error or misuse, and we may change or
@@ -365,7 +378,11 @@ function buildSections({ siteName, supportEmail }: TermsContext): TermsSection[]
 export default function TermsPage() {
   const siteName = useSiteName();
   const supportEmail = useSite((s) => s.supportEmail);
-  const sections = useMemo(() => buildSections({ siteName, supportEmail }), [siteName, supportEmail]);
+  const offer = useSignUpOffer();
+  const sections = useMemo(
+    () => buildSections({ siteName, supportEmail, offer }),
+    [siteName, supportEmail, offer],
+  );
 
   useEffect(() => {
     document.title = `Terms & Conditions | ${siteName}`;

@@ -1,5 +1,12 @@
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
+import type { SignUpOffer } from '../../../contract/site';
+import {
+  CREDIT_MINIMUM_SPEND_TEXT,
+  offerEnds,
+  offerSummary,
+  useSignUpOffer,
+} from '../../components/promo/signUpOffer';
 import { useSite, useSiteName } from '../../stores/site';
 import { SupportEmailLink } from './StaticParts';
 
@@ -38,10 +45,11 @@ export interface FaqEntry {
 interface FaqContext {
   siteName: string;
   supportEmail: string;
+  offer: SignUpOffer | null;
 }
 
 /** Every question and answer, shared by the FAQ page and the How to Play page. */
-function buildFaqEntries({ siteName, supportEmail }: FaqContext): FaqEntry[] {
+function buildFaqEntries({ siteName, supportEmail, offer }: FaqContext): FaqEntry[] {
   const email = <SupportEmailLink email={supportEmail} />;
 
   return [
@@ -389,18 +397,23 @@ function buildFaqEntries({ siteName, supportEmail }: FaqContext): FaqEntry[] {
         </p>
       ),
     },
-    {
-      id: 'welcome-credit',
-      category: 'rules-regulations',
-      question: 'How does the welcome credit offer work?',
-      answer: (
-        <p>
-          New customers can receive £5.00 of free site credit when they sign up. The offer is one per person
-          and for new accounts only. It expires on 31 July 2025, or earlier at our discretion. Like all site
-          credit, it can be used on purchases of £5.00 or more and has no cash value.
-        </p>
-      ),
-    },
+    // Asked only while a welcome promotion runs, and answered from it.
+    ...(offer
+      ? [
+          {
+            id: 'welcome-credit',
+            category: 'rules-regulations' as const,
+            question: 'How does the welcome credit offer work?',
+            answer: (
+              <p>
+                New customers get {offerSummary(offer)}. The offer is one per person and for new accounts
+                only. {offerEnds(offer)} {CREDIT_MINIMUM_SPEND_TEXT} Like all site credit, it has no cash
+                value.
+              </p>
+            ),
+          },
+        ]
+      : []),
     {
       id: 'full-rules',
       category: 'rules-regulations',
@@ -416,9 +429,10 @@ function buildFaqEntries({ siteName, supportEmail }: FaqContext): FaqEntry[] {
   ];
 }
 
-/** The FAQ entries with the current brand name and support address filled in. */
+/** The FAQ entries with the current brand name, support address and sign-up offer filled in. */
 export function useFaqEntries(): FaqEntry[] {
   const siteName = useSiteName();
   const supportEmail = useSite((s) => s.supportEmail);
-  return useMemo(() => buildFaqEntries({ siteName, supportEmail }), [siteName, supportEmail]);
+  const offer = useSignUpOffer();
+  return useMemo(() => buildFaqEntries({ siteName, supportEmail, offer }), [siteName, supportEmail, offer]);
 }

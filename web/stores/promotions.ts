@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+import type { CurrentPromotions, SignUpOffer } from '../../contract/site';
+import { apiGet } from '../api/client';
+
+/** GET /api/promotions/current, asked once per page load (banner, hero and Terms share it). */
+interface PromotionsState {
+  /** undefined until the server answers; null when there is no offer (or it could not be read). */
+  signUpOffer: SignUpOffer | null | undefined;
+  status: 'idle' | 'loading' | 'done';
+  load: () => Promise<void>;
+}
+
+export const usePromotions = create<PromotionsState>((set, get) => ({
+  signUpOffer: undefined,
+  status: 'idle',
+  load: async () => {
+    if (get().status !== 'idle') return;
+    set({ status: 'loading' });
+    try {
+      const body = await apiGet<CurrentPromotions>('/api/promotions/current');
+      set({ signUpOffer: body.signUpOffer, status: 'done' });
+    } catch {
+      // No offer is stated unless the server confirms one.
+      set({ signUpOffer: null, status: 'done' });
+    }
+  },
+}));
