@@ -57,12 +57,33 @@ export async function spendCredit(
  * Takes one of the promo's uses with one conditional UPDATE, so concurrent grants can never
  * overrun totalMaxUses; false when none is left.
  */
-export async function claimPromoUse(trx: Knex.Transaction, promoId: number): Promise<boolean> {
+async function claimPromoUse(trx: Knex.Transaction, promoId: number): Promise<boolean> {
   const taken: number = await trx('promoConfigs')
     .where({ id: promoId })
     .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
     .increment('currentUses', 1);
   return taken === 1;
+}
+
+/**
+ * Claims one of the promo's uses and, when one was left, adds its credit as a ledger row; false
+ * when the promo was fully claimed.
+ */
+export async function grantPromo(
+  trx: Knex.Transaction,
+  userId: number,
+  promo: PromoConfig,
+  description: string,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!(await claimPromoUse(trx, promo.id))) return false;
+  await addCredit(
+    trx,
+    userId,
+    { amountPence: promo.creditAmountPence, description, promoConfigId: promo.id },
+    now,
+  );
+  return true;
 }
 
 /**
@@ -86,13 +107,7 @@ export async function grantSignUpPromos(
   for (const promo of promos) {
     const used = await CreditTransaction.query(trx).where({ userId, promoConfigId: promo.id }).resultSize();
     if (used >= promo.maxUsesPerUser) continue;
-    if (!(await claimPromoUse(trx, promo.id))) continue; // the cap was reached by someone else first
-    await addCredit(
-      trx,
-      userId,
-      { amountPence: promo.creditAmountPence, description: promo.name, promoConfigId: promo.id },
-      now,
-    );
+    if (!(await grantPromo(trx, userId, promo, promo.name, now))) continue; // the cap was reached by someone else first
     granted += promo.creditAmountPence;
   }
   return granted;
