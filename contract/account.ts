@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_RULES, PASSWORD_RULES } from './auth';
+import { EMAIL_RULES, PASSWORD_RULES, withPasswordConfirmation } from './auth';
 
 // Account recovery, e-mail confirmation, security and privacy requests with their messages
 // (docs/product.md#account-security). The server validates with these; the forms reuse them.
@@ -53,29 +53,9 @@ export const SessionIdParamSchema = v.object({
 });
 
 /** Form-side checks layered on the server's rules. */
-export const ResetPasswordFormSchema = v.pipe(
-  v.object({ ...ResetPasswordSchema.entries, confirmPassword: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      'Passwords do not match',
-    ),
-    ['confirmPassword'],
-  ),
-);
+export const ResetPasswordFormSchema = withPasswordConfirmation(ResetPasswordSchema.entries, 'password');
 
-export const ChangePasswordFormSchema = v.pipe(
-  v.object({ ...ChangePasswordSchema.entries, confirmPassword: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (input) => input.newPassword === input.confirmPassword,
-      'Passwords do not match',
-    ),
-    ['confirmPassword'],
-  ),
-);
+export const ChangePasswordFormSchema = withPasswordConfirmation(ChangePasswordSchema.entries, 'newPassword');
 
 export const DeleteAccountFormSchema = v.object({
   ...DeleteAccountSchema.entries,

@@ -194,21 +194,30 @@ export interface CreditTransactionView {
   createdAt: string;
 }
 
-/** Client-side form checks layered on the server's rules. */
-export const RegisterFormSchema = v.pipe(
-  v.object({
-    ...RegisterSchema.entries,
-    confirmPassword: v.string(),
-  }),
-  v.forward(
+/**
+ * A form's fields plus confirmPassword, which must repeat the field `key`. The check runs once
+ * those two are valid, even while other fields are not, and its message sits on confirmPassword.
+ */
+export function withPasswordConfirmation<TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  key: keyof TEntries & string,
+) {
+  const form = v.object({ ...entries, confirmPassword: v.string() });
+  type Values = v.InferOutput<typeof form>;
+  // valibot cannot type a path through a generic key; the check itself is plain.
+  const matching = v.forward(
     v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
+      [[key], ['confirmPassword']] as const,
+      (input: Record<string, unknown>) => input[key] === input.confirmPassword,
       'Passwords do not match',
     ),
     ['confirmPassword'],
-  ),
-);
+  ) as unknown as v.GenericPipeAction<Values, Values>;
+  return v.pipe(form, matching);
+}
+
+/** Client-side form checks layered on the server's rules. */
+export const RegisterFormSchema = withPasswordConfirmation(RegisterSchema.entries, 'password');
 
 /** The auth page's sign-in form adds the length rules (spec: 3 / 6 characters). */
 export const SignInFormSchema = v.object({
@@ -232,19 +241,11 @@ const requiredName = (message: string) =>
  * The checkout dialog's registration form (docs/product.md#checkout): first and last name are
  * required there. It also asks for the phone number, which the server requires of every account.
  */
-export const CheckoutRegisterFormSchema = v.pipe(
-  v.object({
+export const CheckoutRegisterFormSchema = withPasswordConfirmation(
+  {
     ...RegisterSchema.entries,
     firstName: requiredName('First name is required'),
     lastName: requiredName('Last name is required'),
-    confirmPassword: v.string(),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      'Passwords do not match',
-    ),
-    ['confirmPassword'],
-  ),
+  },
+  'password',
 );

@@ -57,7 +57,7 @@ export async function spendCredit(
  * Takes one of the promo's uses with one conditional UPDATE, so concurrent grants can never
  * overrun totalMaxUses; false when none is left.
  */
-export async function claimPromoUse(trx: Knex.Transaction, promoId: number): Promise<boolean> {
+async function claimPromoUse(trx: Knex.Transaction, promoId: number): Promise<boolean> {
   const taken: number = await trx('promoConfigs')
     .where({ id: promoId })
     .where((q) => q.whereNull('totalMaxUses').orWhereRaw('?? < ??', ['current_uses', 'total_max_uses']))
@@ -82,8 +82,29 @@ export function liveSignUpPromos(db: Knex, now: number) {
 }
 
 /**
- * Grants every active auto-apply promo that targets new users (or all users) once, inside the
- * registration transaction. The use counter is taken with one conditional UPDATE, so concurrent
+ * Claims one of the promo's uses and, when one was left, adds its credit as a ledger row; false
+ * when the promo was fully claimed.
+ */
+export async function grantPromo(
+  trx: Knex.Transaction,
+  userId: number,
+  promo: PromoConfig,
+  description: string,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!(await claimPromoUse(trx, promo.id))) return false;
+  await addCredit(
+    trx,
+    userId,
+    { amountPence: promo.creditAmountPence, description, promoConfigId: promo.id },
+    now,
+  );
+  return true;
+}
+
+/**
+ * Grants every active auto-apply promo that targets new users (or all users) once, when the
+ * account's e-mail address is first confirmed (security/emailVerification.ts). The use counter is taken with one conditional UPDATE, so concurrent
  * registrations can never overrun totalMaxUses (and a CHECK constraint backs that up).
  */
 export async function grantSignUpPromos(
@@ -96,13 +117,7 @@ export async function grantSignUpPromos(
   for (const promo of promos) {
     const used = await CreditTransaction.query(trx).where({ userId, promoConfigId: promo.id }).resultSize();
     if (used >= promo.maxUsesPerUser) continue;
-    if (!(await claimPromoUse(trx, promo.id))) continue; // the cap was reached by someone else first
-    await addCredit(
-      trx,
-      userId,
-      { amountPence: promo.creditAmountPence, description: promo.name, promoConfigId: promo.id },
-      now,
-    );
+    if (!(await grantPromo(trx, userId, promo, promo.name, now))) continue; // the cap was reached by someone else first
     granted += promo.creditAmountPence;
   }
   return granted;

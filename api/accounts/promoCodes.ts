@@ -7,7 +7,7 @@ import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { waitPhrase } from './accountLimits';
-import { addCredit, claimPromoUse } from './credit';
+import { grantPromo } from './credit';
 
 // Promo codes a signed-in customer types in My Profile, and the automatic promos for all users
 // (docs/product.md#site-credit). Each grant is a ledger row; the per-customer and total limits
@@ -52,14 +52,8 @@ export function createPromoCodes(deps: AppDeps) {
           .where({ userId, promoConfigId: promo.id, type: 'credit' })
           .count({ n: '*' });
         if (Number(used[0]?.n ?? 0) >= promo.maxUsesPerUser) throw conflict(ALREADY_USED);
-        if (!(await claimPromoUse(trx, promo.id))) throw conflict(ALL_TAKEN);
         const description = `Promo code ${code}: ${promo.name}`;
-        await addCredit(
-          trx,
-          userId,
-          { amountPence: promo.creditAmountPence, description, promoConfigId: promo.id },
-          now,
-        );
+        if (!(await grantPromo(trx, userId, promo, description, now))) throw conflict(ALL_TAKEN);
         return {
           amount: penceToPounds(promo.creditAmountPence),
           credit: penceToPounds(user.siteCreditPence + promo.creditAmountPence),
@@ -96,13 +90,7 @@ export async function grantStandingPromos(
     .orderBy('id')) as PromoConfig[];
   let granted = 0;
   for (const promo of promos) {
-    if (!(await claimPromoUse(trx, promo.id))) continue; // fully claimed by others first
-    await addCredit(
-      trx,
-      userId,
-      { amountPence: promo.creditAmountPence, description: promo.name, promoConfigId: promo.id },
-      now,
-    );
+    if (!(await grantPromo(trx, userId, promo, promo.name, now))) continue; // fully claimed by others first
     granted += promo.creditAmountPence;
   }
   return granted;

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TestClient } from './httpClient';
+import { decodeQuotedPrintable, outboxFiles } from './outbox';
 
 let n = 0;
 
@@ -48,24 +47,10 @@ export async function shopper(baseUrl: string, ...competitionIds: number[]) {
 
 /** The outbox e-mails to this address (RFC 822 text, quoted-printable decoded), oldest first. */
 export function emailsTo(dataDir: string, address: string): string[] {
-  const dir = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')))
+  return outboxFiles(dataDir)
+    .map(({ raw }) => decodeQuotedPrintable(raw))
     .filter((mail) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(mail));
 }
-
-/** Quoted-printable decoded as UTF-8 bytes (headers and most text are ASCII anyway). */
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 /**
  * Waits for the `count`th e-mail to `address` whose text contains `containing` (the mailer writes

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './testServer';
 
 // A small Stripe-compatible API server for tests: the app under test talks to it with the real
 // stripe SDK (STRIPE_API_URL). It implements the calls the gateway makes, parses Stripe's
@@ -135,6 +137,26 @@ export const fakeStripeEnv = (stripe: Pick<FakeStripe, 'url'>) => ({
   STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: stripe.url,
 });
+
+/**
+ * A test server pointed at its own fake Stripe for the suite: both start before it and stop after
+ * it; onStart receives them.
+ */
+export function useStripeTestServer(
+  onStart: (server: TestServer, stripe: FakeStripe) => void | Promise<void>,
+): void {
+  let server: TestServer | undefined;
+  let stripe: FakeStripe | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startTestServer(fakeStripeEnv(stripe));
+    await onStart(server, stripe);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.close();
+  });
+}
 
 export async function startFakeStripe(
   secretKey = FAKE_STRIPE_SECRET_KEY,

@@ -12,7 +12,8 @@ export interface OutboxMessage {
   html: string;
 }
 
-const decodeQuotedPrintable = (s: string) =>
+/** Quoted-printable decoded as UTF-8 bytes (headers and most text are ASCII anyway). */
+export const decodeQuotedPrintable = (s: string) =>
   Buffer.from(
     s
       .replace(/=\r?\n/g, '')
@@ -71,15 +72,20 @@ export function parseEml(raw: string, file = ''): OutboxMessage {
   };
 }
 
-/** Every message in DATA_DIR/outbox, oldest first. */
-export function readOutbox(dataDir: string): OutboxMessage[] {
+/** The raw .eml files in DATA_DIR/outbox, oldest first. */
+export function outboxFiles(dataDir: string): { file: string; raw: string }[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
     .sort()
-    .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8'), f));
+    .map((file) => ({ file, raw: fs.readFileSync(path.join(dir, file), 'utf8') }));
+}
+
+/** Every message in DATA_DIR/outbox, oldest first. */
+export function readOutbox(dataDir: string): OutboxMessage[] {
+  return outboxFiles(dataDir).map(({ file, raw }) => parseEml(raw, file));
 }
 
 /** The messages sent to one address. */

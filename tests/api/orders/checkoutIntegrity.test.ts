@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_MINIMUM_MESSAGE, EMPTY_CART_MESSAGE } from '../../../contract/checkout';
 import {
   card,
@@ -12,11 +12,11 @@ import {
   soldNumbers,
   startCheckout,
 } from '../../support/checkout';
-import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../support/fakeStripe';
+import { type FakeStripe, useStripeTestServer } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer, useTestServer } from '../../support/testServer';
+import { type TestServer, useTestServer } from '../../support/testServer';
 
 // Issue 16, points 2, 3 and 7: starting checkout again never cancels a paid order without a
 // refund; a card payment under 30p is a 400 the customer can act on; and under parallel checkouts
@@ -171,14 +171,10 @@ describe.skipIf(engineUnavailable())(`checking out again with Stripe on ${testEn
   let server: TestServer;
   let db: Knex;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startTestServer(fakeStripeEnv(stripe));
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.close();
+  useStripeTestServer((started, fake) => {
+    server = started;
+    stripe = fake;
+    db = started.database.db;
   });
 
   async function deliver(type: string, intentId: string) {

@@ -16,7 +16,7 @@ import {
   startCheckout,
   ticketsOf,
 } from '../../support/checkout';
-import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../support/fakeStripe';
+import { type FakeStripe, useStripeTestServer } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -198,14 +198,10 @@ describe.skipIf(engineUnavailable())(`payment reconciler with Stripe on ${testEn
   let server: TestServer;
   let db: Knex;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startTestServer(fakeStripeEnv(stripe));
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.close();
+  useStripeTestServer((started, fake) => {
+    server = started;
+    stripe = fake;
+    db = started.database.db;
   });
 
   it('fulfils a Stripe payment whose webhook never came, asking Stripe through the SDK', async () => {

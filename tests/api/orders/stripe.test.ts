@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../api/payments/gateway';
 import { StripeGateway } from '../../../api/payments/stripe';
 import { shopper } from '../../support/accounts';
@@ -22,13 +22,12 @@ import {
   FAKE_STRIPE_SECRET_KEY,
   type FakePaymentIntent,
   type FakeStripe,
-  fakeStripeEnv,
-  startFakeStripe,
+  useStripeTestServer,
 } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import type { TestServer } from '../../support/testServer';
 
 // Card payments through Stripe: the app uses the real stripe SDK against a Stripe-compatible fake
 // (tests/support/fakeStripe.ts), and Stripe's webhooks are signed with the SDK's own helper.
@@ -37,14 +36,10 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
   let server: TestServer;
   let db: Knex;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startTestServer(fakeStripeEnv(stripe));
-    db = server.database.db;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.close();
+  useStripeTestServer((started, fake) => {
+    server = started;
+    stripe = fake;
+    db = started.database.db;
   });
 
   /** Stripe delivering a webhook: no cookie, no CSRF token, the exact bytes it signed. */

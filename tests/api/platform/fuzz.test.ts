@@ -8,13 +8,7 @@ import { ApiErrorSchema } from '../../../contract/errors';
 import { shopper } from '../../support/accounts';
 import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { expectTicketInvariants, grantCredit, hold } from '../../support/checkout';
-import {
-  FAKE_STRIPE_PUBLISHABLE_KEY,
-  FAKE_STRIPE_SECRET_KEY,
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../support/fakeStripe';
+import { type FakeStripe, useStripeTestServer } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import { connectSocket, type TestSocket } from '../../support/sockets';
@@ -544,18 +538,9 @@ describe.skipIf(engineUnavailable())(`fuzzing on ${testEngine()}`, () => {
 describe.skipIf(engineUnavailable())(`fuzzing the Stripe webhook on ${testEngine()}`, () => {
   let server: TestServer;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.close();
+  useStripeTestServer((started, fake) => {
+    server = started;
+    stripe = fake;
   });
 
   const deliver = async (body: string, signature: string | undefined) => {

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { media } from '../../theme/theme';
-import { ButtonLink } from '../ui/Button';
+import { Button, ButtonLink } from '../ui/Button';
 import { PageTitle } from '../ui/Page';
 
 // The pieces every admin screen shares: the title bar with its way back, tabs, and tables that
@@ -177,15 +177,6 @@ export const Toolbar = styled.div`
   ${media.md} { justify-content: space-between; }
 `;
 
-/** A search box and its button, in a Toolbar. */
-export const SearchForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: flex-end;
-  > div { flex: 1 1 200px; }
-`;
-
 /** Labelled select / textarea / input styles matching Form's Field. */
 export const Control = styled.div`
   display: grid;
@@ -206,6 +197,50 @@ export const Control = styled.div`
   small { color: ${({ theme }) => theme.colors.danger}; }
   small.hint { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
+
+const SearchForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-end;
+  > div { flex: 1 1 200px; }
+`;
+
+/** A search box and its button, in a Toolbar: submitting applies what was typed, trimmed. */
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  onSearch: (search: string) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(typed.trim());
+  };
+  return (
+    <SearchForm onSubmit={submit} role="search">
+      <Control>
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="search"
+          value={typed}
+          placeholder={placeholder}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </Control>
+      <Button type="submit" $variant="secondary">
+        Search
+      </Button>
+    </SearchForm>
+  );
+}
 
 /** Two or three form controls side by side from tablet width up. */
 export const FieldRow = styled.div`

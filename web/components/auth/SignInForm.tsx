@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SignInFormSchema } from '../../../contract/auth';
 import { SIGN_IN_NOT_FINISHED, useAuth } from '../../stores/auth';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field, Form } from '../ui/Form';
+import { ErrorBox, Field, Form, fieldBinder } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';
 import { TwoFactorCodeStep } from './TwoFactorCodeStep';
 
@@ -32,6 +32,7 @@ export function SignInForm({
     onSubmit,
     'Login failed',
   );
+  const field = fieldBinder(values, setValues, errors);
 
   // Until the code step ends, onSubmit is still waiting on the login it started.
   if (codeStep) return <TwoFactorCodeStep idPrefix={idPrefix} />;
@@ -42,18 +43,14 @@ export function SignInForm({
         id={`${idPrefix}-username`}
         label="Username or email"
         autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={(e) => setValues({ ...values, username: e.target.value })}
+        {...field('username')}
       />
       <Field
         id={`${idPrefix}-password`}
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
+        {...field('password')}
       />
       {submitLabels.map((label) => (
         <Button key={label} type="submit" disabled={busy}>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 
 export const Form = styled.form`
@@ -42,6 +42,24 @@ export function Field({
     </FieldWrap>
   );
 }
+
+/**
+ * Ties Fields to a form's string values: `{...field('email')}` gives the Field its value, its inline
+ * error and the change handler that updates that one value.
+ */
+export function fieldBinder<T extends { [K in keyof T]: string }>(
+  values: T,
+  setValues: (next: T) => void,
+  errors: Record<string, string>,
+) {
+  return (key: keyof T & string) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [key]: e.target.value }),
+  });
+}
+
+export type FieldBinding = ReturnType<ReturnType<typeof fieldBinder>>;
 
 const CheckWrap = styled.div`
   display: grid;

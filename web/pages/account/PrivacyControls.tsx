@@ -7,7 +7,7 @@ import {
 } from '../../../contract/account';
 import { apiDownload, apiSend, messageOf } from '../../api/client';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox, Field, Form } from '../../components/ui/Form';
+import { ErrorBox, Field, Form, fieldBinder } from '../../components/ui/Form';
 import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
 import { useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
@@ -55,6 +55,7 @@ export function DeleteAccount() {
     },
     'Your account could not be deleted. Please try again.',
   );
+  const field = fieldBinder(values, setValues, errors);
   return (
     <Form onSubmit={submit} noValidate aria-labelledby="delete-title">
       <h3 id="delete-title">Delete my account</h3>
@@ -69,17 +70,13 @@ export function DeleteAccount() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
+        {...field('password')}
       />
       <Field
         id="delete-confirmation"
         label={`Type ${DELETE_CONFIRMATION_PHRASE} to confirm`}
         autoComplete="off"
-        value={values.confirmation}
-        error={errors.confirmation}
-        onChange={(e) => setValues({ ...values, confirmation: e.target.value })}
+        {...field('confirmation')}
       />
       <Button type="submit" $variant="danger" disabled={busy}>
         {busy ? 'Deleting...' : 'Delete my account'}

@@ -7,8 +7,9 @@ import {
 } from '../../../contract/account';
 import { apiSend } from '../../api/client';
 import { ForgotPassword } from '../../components/auth/ForgotPassword';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox, Field, Form } from '../../components/ui/Form';
+import { ErrorBox, Form, fieldBinder } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
 import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
 import { useAuth } from '../../stores/auth';
@@ -34,6 +35,7 @@ export default function ResetPasswordPage() {
     },
     RESET_LINK_INVALID,
   );
+  const field = fieldBinder(values, setValues, errors);
 
   return (
     <PageContainer>
@@ -58,23 +60,10 @@ export default function ResetPasswordPage() {
               </p>
             )}
             {errors.token && <ErrorBox role="alert">{errors.token}</ErrorBox>}
-            <Field
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              error={errors.password}
-              onChange={(e) => setValues({ ...values, password: e.target.value })}
-            />
-            <Field
-              id="reset-confirm"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              error={errors.confirmPassword}
-              onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+            <NewPasswordFields
+              ids={{ password: 'reset-password', confirmation: 'reset-confirm' }}
+              password={field('password')}
+              confirmation={field('confirmPassword')}
             />
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving...' : 'Set new password'}

@@ -8,9 +8,10 @@ import {
 } from '../../../contract/account';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox, Field, Form } from '../../components/ui/Form';
+import { ErrorBox, Field, Form, fieldBinder } from '../../components/ui/Form';
 import { Card } from '../../components/ui/Page';
 import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
 import { formatLongDate } from '../../format';
@@ -55,6 +56,7 @@ function ChangePassword() {
     },
     'Your password could not be changed. Please try again.',
   );
+  const field = fieldBinder(values, setValues, errors);
   return (
     <Form onSubmit={submit} noValidate aria-labelledby="password-title">
       <h3 id="password-title">Change password</h3>
@@ -65,27 +67,12 @@ function ChangePassword() {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+        {...field('currentPassword')}
       />
-      <Field
-        id="security-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
-      />
-      <Field
-        id="security-confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+      <NewPasswordFields
+        ids={{ password: 'security-new-password', confirmation: 'security-confirm-password' }}
+        password={field('newPassword')}
+        confirmation={field('confirmPassword')}
       />
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving...' : 'Change password'}
@@ -107,6 +94,7 @@ function ChangeEmail({ email }: { email: string }) {
     },
     'Your e-mail address could not be changed. Please try again.',
   );
+  const field = fieldBinder(values, setValues, errors);
   return (
     <Form onSubmit={submit} noValidate aria-labelledby="email-title">
       <h3 id="email-title">Change e-mail address</h3>
@@ -121,18 +109,14 @@ function ChangeEmail({ email }: { email: string }) {
         label="New e-mail address"
         type="email"
         autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
+        {...field('email')}
       />
       <Field
         id="security-email-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
+        {...field('password')}
       />
       <Button type="submit" disabled={busy}>
         {busy ? 'Sending...' : 'Change e-mail address'}

@@ -1,18 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MAIL_LOG_LIMIT, type MailLogEntryView } from '../../../contract/admin';
 import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
-import {
-  AdminHeader,
-  Control,
-  Muted,
-  SearchForm,
-  StatusBadge,
-  Toolbar,
-} from '../../components/admin/AdminUi';
+import { AdminHeader, Muted, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
 import { formatDateTime } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
-import { Button } from '../../components/ui/Button';
 import { PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
@@ -25,36 +17,22 @@ export default function AdminEmailsPage() {
   useEffect(() => {
     document.title = `E-mails sent | ${siteName}`;
   }, [siteName]);
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const list = useAdminData<MailLogEntryView[]>(
     `/api/admin/emails${search ? `?${new URLSearchParams({ search })}` : ''}`,
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(typed.trim());
-  };
 
   return (
     <PageContainer>
       <AdminHeader title="E-mails sent" />
       <Toolbar>
         <Muted>The newest {MAIL_LOG_LIMIT} e-mails, newest first. Times are UK time.</Muted>
-        <SearchForm onSubmit={submit} role="search">
-          <Control>
-            <label htmlFor="email-search">Recipient</label>
-            <input
-              id="email-search"
-              type="search"
-              value={typed}
-              placeholder="name@example.co.uk"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </Control>
-          <Button type="submit" $variant="secondary">
-            Search
-          </Button>
-        </SearchForm>
+        <SearchBox
+          id="email-search"
+          label="Recipient"
+          placeholder="name@example.co.uk"
+          onSearch={setSearch}
+        />
       </Toolbar>
       <AdminTable
         label="E-mails sent"

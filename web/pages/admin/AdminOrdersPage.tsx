@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatPounds } from '../../../contract/money';
 import { AdminTable } from '../../components/admin/AdminTable';
-import { AdminHeader, Control, SearchForm, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
+import { AdminHeader, Control, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
 import { formatDateTime } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -29,19 +29,12 @@ export default function AdminOrdersPage() {
     document.title = `Orders | ${siteName}`;
   }, [siteName]);
   const [status, setStatus] = useState('');
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
   if (status) query.set('status', status);
   if (search) query.set('search', search);
   const list = useAdminData<OrderListView>(`/api/admin/orders?${query}`);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(typed.trim());
-    setPage(1);
-  };
 
   const data = list.data;
   return (
@@ -66,21 +59,15 @@ export default function AdminOrdersPage() {
             ))}
           </select>
         </Control>
-        <SearchForm onSubmit={submit} role="search">
-          <Control>
-            <label htmlFor="order-search">Order number or email</label>
-            <input
-              id="order-search"
-              type="search"
-              value={typed}
-              placeholder="ORD-0000000012 or name@example.co.uk"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </Control>
-          <Button type="submit" $variant="secondary">
-            Search
-          </Button>
-        </SearchForm>
+        <SearchBox
+          id="order-search"
+          label="Order number or email"
+          placeholder="ORD-0000000012 or name@example.co.uk"
+          onSearch={(typed) => {
+            setSearch(typed);
+            setPage(1);
+          }}
+        />
       </Toolbar>
       <AdminTable
         label="Orders"
