@@ -198,7 +198,8 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
   // The customer watches the grid while the admin cancels the order.
   await customer.goto(`/competition/${id}`);
   const cell = (n: number) => customer.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
-  for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'purchased');
+  // The buyer sees them as their own.
+  for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'yours');
 
   await admin.goto('/admin/orders');
   await expect(admin.getByRole('heading', { name: 'Order Management' })).toBeVisible();
