@@ -301,11 +301,9 @@ function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSe
                 Our welcome credit offer gives new customers {offerSummary(offer)}. It is limited to one per
                 person and is available on new accounts only.
               </>,
-              <>
-                {offer.validUntil
-                  ? `The welcome credit offer ends on ${formatUkDateTime(offer.validUntil)}, or earlier at our discretion.`
-                  : 'The welcome credit offer runs until we withdraw it, which we may do at any time.'}
-              </>,
+              offer.validUntil
+                ? `The welcome credit offer ends on ${formatUkDateTime(offer.validUntil)}, or earlier at our discretion.`
+                : 'The welcome credit offer runs until we withdraw it, which we may do at any time.',
             ]
           : []),
         <>Other promotions may have their own conditions, which will be shown with the promotion.</>,
