@@ -102,6 +102,7 @@ async function register(page: Page, width: string) {
       firstName: 'Morwenna',
       lastName: 'Trelawny',
       phoneNumber: '07700 900321',
+      dateOfBirth: '1990-04-01',
       ageConfirmation: true,
       ukResidency: true,
       termsAgreement: true,

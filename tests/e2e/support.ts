@@ -85,6 +85,7 @@ export async function registerViaApi(
       firstName,
       lastName,
       phoneNumber: '07700 900789',
+      dateOfBirth: '1990-04-01',
       ageConfirmation: true,
       ukResidency: true,
       termsAgreement: true,

@@ -15,6 +15,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
     lastName: 'Penhallow',
     phoneNumber: '07700 900123',
     guestSessionId: null,
+    dateOfBirth: '1990-04-01',
     ageConfirmation: true,
     ukResidency: true,
     termsAgreement: true,

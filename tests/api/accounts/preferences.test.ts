@@ -76,6 +76,7 @@ describe.skipIf(engineUnavailable())(`marketing consent on ${testEngine()}`, () 
       email: 'consentbad@example.com',
       password: 'secret123',
       phoneNumber: '07700 900123',
+      dateOfBirth: '1990-04-01',
       ageConfirmation: true,
       ukResidency: true,
       termsAgreement: true,
