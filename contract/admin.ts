@@ -3,6 +3,7 @@ import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
+import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
 
 // The admin back office (docs/product.md#admin): request bodies, queries and response shapes. Money is
 // pounds here, as everywhere in the API; timestamps are ISO 8601.
@@ -73,29 +74,6 @@ const isoOrEpoch = (message: string) =>
     v.check((ms) => Number.isFinite(ms), message),
   );
 
-const SkillQuestionInputSchema = v.pipe(
-  v.object({
-    question: trimmed('The skill question is required', 300, 'The skill question is too long'),
-    options: v.pipe(
-      v.array(
-        trimmed('Every answer option needs text', 100, 'An answer option is too long'),
-        'Options must be a list',
-      ),
-      v.minLength(2, 'Give at least 2 answer options'),
-      v.maxLength(6, 'Give at most 6 answer options'),
-      v.check((o) => new Set(o.map((s) => s.toLowerCase())).size === o.length, 'Answer options must differ'),
-    ),
-    answer: trimmed('The correct answer is required', 100, 'The correct answer is too long'),
-  }),
-  v.forward(
-    v.check(
-      (q) => q.options.some((o) => o.toLowerCase() === q.answer.toLowerCase()),
-      'The correct answer must be one of the options',
-    ),
-    ['answer'],
-  ),
-);
-
 const CATEGORY_RULE = v.pipe(
   v.string('Category is required'),
   v.trim(),
@@ -158,7 +136,22 @@ const competitionFields = {
       v.maxValue(MAX_TOTAL_TICKETS, 'The per-person limit is too large'),
     ),
   ),
-  skillQuestion: v.nullable(SkillQuestionInputSchema),
+  /** The older single-question field: a pool of one (null = the default question). */
+  skillQuestion: v.nullable(SkillPoolQuestionSchema),
+  /** The pool; empty = the default question. Sent with skillQuestion, this one wins. */
+  skillQuestions: SkillPoolSchema,
+  /** Pounds, or null when the prize has no cash alternative. */
+  cashAlternative: v.nullable(
+    v.pipe(
+      numeric('The cash alternative must be a positive amount'),
+      v.gtValue(0, 'The cash alternative must be a positive amount'),
+      v.maxValue(10_000_000, 'The cash alternative is too large'),
+      v.check(
+        (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+        'The cash alternative must be in whole pence',
+      ),
+    ),
+  ),
 };
 
 /** POST /api/admin/competitions: the spec's defaults (1000 tickets, active, not auto-win). */
@@ -176,6 +169,8 @@ export const CompetitionCreateSchema = v.object({
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser, null),
   /** Omitted: the site's default question. */
   skillQuestion: v.optional(competitionFields.skillQuestion),
+  skillQuestions: v.optional(competitionFields.skillQuestions),
+  cashAlternative: v.optional(competitionFields.cashAlternative, null),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -193,6 +188,8 @@ export const CompetitionUpdateSchema = v.object({
   details: v.optional(competitionFields.details),
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser),
   skillQuestion: v.optional(competitionFields.skillQuestion),
+  skillQuestions: v.optional(competitionFields.skillQuestions),
+  cashAlternative: v.optional(competitionFields.cashAlternative),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -397,8 +394,12 @@ export interface AdminCompetitionView {
   features: string[];
   details: { category?: string; productName?: string };
   maxTicketsPerUser: number | null;
-  /** Admins see the answer; the public API never does. */
-  skillQuestion: { question: string; options: string[]; answer: string };
+  /** Admins see the answers; the public API never does. The first question of the pool (or the default). */
+  skillQuestion: SkillPoolQuestion;
+  /** The pool as stored; empty = the default question. */
+  skillQuestions: SkillPoolQuestion[];
+  /** Pounds; null = no cash alternative. */
+  cashAlternative: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -31,8 +31,8 @@ export const PublicCompetitionSchema = v.object({
   details: CompetitionDetailsSchema,
   /** Derived with deriveCategory(): what the category filter matches on. */
   category: v.string(),
-  /** The question and its options; the answer is never sent. */
-  skillQuestion: v.object({ question: v.string(), options: v.array(v.string()) }),
+  /** Pounds; null when the prize has no cash alternative. */
+  cashAlternative: v.nullable(v.number()),
   /** The per-person cap that applies: the competition's own, or the site default when it has none. */
   maxTicketsPerUser: v.number(),
   /** Hex SHA-256 of the secret draw seed, published from creation (docs/draws.md). */

@@ -125,6 +125,8 @@ export const PublicDrawSchema = v.object({
   entriesHash: Hex64,
   winningNumber: v.number(),
   winnerName: v.string(),
+  /** The winner's town as an admin recorded it for publication; null until then. */
+  winnerTown: v.nullable(v.string()),
   drawnAt: v.string(),
 });
 export type PublicDraw = v.InferOutput<typeof PublicDrawSchema>;
@@ -165,13 +167,30 @@ export const AdminWinnerSchema = v.object({
   drawnBy: v.string(),
   prizeDeliveredAt: v.nullable(v.string()),
   winnerNotifiedAt: v.nullable(v.string()),
+  /** Published with the winner's name; entered by an admin. */
+  winnerTown: v.nullable(v.string()),
 });
 export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;
 
 /** PATCH /api/admin/winners/:id (the competition id). */
-export const WinnerUpdateSchema = v.object({
-  prizeDelivered: v.boolean('prizeDelivered must be true or false'),
-});
+export const WinnerUpdateSchema = v.pipe(
+  v.object({
+    prizeDelivered: v.optional(v.boolean('prizeDelivered must be true or false')),
+    /** The town published with the winner's name; empty clears it. */
+    winnerTown: v.optional(
+      v.pipe(
+        v.string('The town must be text'),
+        v.trim(),
+        v.maxLength(100, 'The town can be at most 100 characters'),
+        v.transform((t) => t || null),
+      ),
+    ),
+  }),
+  v.check(
+    (b) => b.prizeDelivered !== undefined || b.winnerTown !== undefined,
+    'Send prizeDelivered or winnerTown',
+  ),
+);
 
 /** Why a competition has (not yet) been drawn, for the admin's competition detail. */
 export const DRAW_STATES = ['open', 'awaiting_payments', 'ready', 'no_sales', 'drawn'] as const;

@@ -36,6 +36,10 @@ export const ERROR_CODES = {
   closed: 'closed',
   /** The skill question has not been answered correctly in this session. */
   skillRequired: 'skill_required',
+  /** 429: SKILL_MAX_ATTEMPTS wrong answers in 24 hours; details.retryAt says when the next is allowed. */
+  skillLocked: 'skill_attempts_used',
+  /** The question this visitor was shown is no longer in the pool (or none was shown): ask again. */
+  skillQuestionChanged: 'skill_question_changed',
   /** The card would be charged less than its £0.30 minimum (contract/checkout.ts belowCardMinimum). */
   cardMinimum: 'card_minimum',
   /** ADMIN_REQUIRE_2FA: this admin must turn on two-factor sign-in before using the back office. */

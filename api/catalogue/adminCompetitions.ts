@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
-import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
 import { engineOfKnex, lockForUpdate } from '../../db/dialect';
@@ -46,10 +45,10 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
   return c;
 }
 
-type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestion'>> & {
+type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions'>> & {
   features?: string;
   details?: string;
-  skillQuestion?: string | null;
+  skillQuestions?: string | null;
 };
 
 /** Input (pounds, ISO dates, objects) to columns (pence, epoch ms, JSON text). */
@@ -69,12 +68,14 @@ function columnsOf(input: CompetitionUpdateInput): Row {
     row.details = JSON.stringify(productName ? { category, productName } : { category });
   }
   if (input.maxTicketsPerUser !== undefined) row.maxTicketsPerUser = input.maxTicketsPerUser;
-  if (input.skillQuestion !== undefined) {
-    const q = input.skillQuestion ?? DEFAULT_SKILL_QUESTION;
-    row.skillQuestion = JSON.stringify({ question: q.question, options: [...q.options] });
-    // The answer as spelt among the options, so the check compares like with like.
-    row.skillAnswer = q.options.find((o) => o.toLowerCase() === q.answer.toLowerCase()) ?? q.answer;
+  if (input.cashAlternative !== undefined) {
+    row.cashAlternativePence = input.cashAlternative === null ? null : poundsToPence(input.cashAlternative);
   }
+  // The pool; the older single `skillQuestion` is a pool of one (null: the default question).
+  const pool =
+    input.skillQuestions ??
+    (input.skillQuestion === undefined ? undefined : input.skillQuestion ? [input.skillQuestion] : []);
+  if (pool !== undefined) row.skillQuestions = JSON.stringify(pool);
   return row;
 }
 

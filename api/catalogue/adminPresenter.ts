@@ -1,11 +1,10 @@
 import type { AdminCompetitionView } from '../../contract/admin';
-import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
+import { skillPoolOf } from '../../contract/skill';
 import type { Competition } from '../../db/models';
-import { skillQuestionOf } from './presenter';
 
-/** A competition as the admin screens edit it: everything, including the skill answer. */
+/** A competition as the admin screens edit it: everything, including the skill answers. */
 export function presentAdminCompetition(c: Competition): AdminCompetitionView {
   return {
     id: c.id,
@@ -24,7 +23,9 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
       ...(c.details?.productName ? { productName: c.details.productName } : {}),
     },
     maxTicketsPerUser: c.maxTicketsPerUser ?? null,
-    skillQuestion: { ...skillQuestionOf(c), answer: c.skillAnswer ?? DEFAULT_SKILL_QUESTION.answer },
+    skillQuestion: skillPoolOf(c.skillQuestions)[0]!,
+    skillQuestions: c.skillQuestions ?? [],
+    cashAlternative: c.cashAlternativePence === null ? null : penceToPounds(c.cashAlternativePence),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

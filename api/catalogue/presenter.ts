@@ -1,4 +1,3 @@
-import { DEFAULT_SKILL_QUESTION, type SkillQuestion } from '../../contract/cart';
 import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
@@ -15,13 +14,6 @@ export interface EntryRow {
   username: string | null;
   deletedAt: number | null;
 }
-
-/** The question shown before buying: the competition's own, or the site's default one. */
-export const skillQuestionOf = (c: Pick<Competition, 'skillQuestion'>): SkillQuestion =>
-  c.skillQuestion ?? {
-    question: DEFAULT_SKILL_QUESTION.question,
-    options: [...DEFAULT_SKILL_QUESTION.options],
-  };
 
 /**
  * How a ticket holder is shown in public: first name and last initial ("Sarah T."), never an email.
@@ -86,7 +78,7 @@ export function presentCompetition(
     features: Array.isArray(c.features) ? c.features : [],
     details,
     category: deriveCategory({ title: c.title, description: c.description, details }),
-    skillQuestion: skillQuestionOf(c),
+    cashAlternative: c.cashAlternativePence === null ? null : penceToPounds(c.cashAlternativePence),
     maxTicketsPerUser: c.maxTicketsPerUser ?? defaultCap,
     drawCommitment: c.drawCommitment ?? '',
     ...(draw === undefined ? {} : { draw }),

@@ -75,6 +75,7 @@ const drawRecords = (db: Knex) =>
       'd.drawnBy',
       'd.winnerNotifiedAt',
       'd.prizeDeliveredAt',
+      'd.winnerTown',
       'c.title',
       'c.image',
       'u.firstName',

@@ -15,6 +15,7 @@ export interface DrawRecord {
   drawnBy: string;
   winnerNotifiedAt: number | null;
   prizeDeliveredAt: number | null;
+  winnerTown: string | null;
   title: string;
   image: string | null;
   firstName: string | null;
@@ -35,6 +36,8 @@ export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
   entriesHash: r.entriesHash,
   winningNumber: Number(r.winningNumber),
   winnerName: winnerNameOf(r),
+  // A deleted account's town goes with its name.
+  winnerTown: r.deletedAt ? null : r.winnerTown,
   drawnAt: iso(r.drawnAt),
 });
 
@@ -62,4 +65,5 @@ export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
   drawnBy: r.drawnBy,
   prizeDeliveredAt: r.prizeDeliveredAt === null ? null : iso(r.prizeDeliveredAt),
   winnerNotifiedAt: r.winnerNotifiedAt === null ? null : iso(r.winnerNotifiedAt),
+  winnerTown: r.winnerTown,
 });

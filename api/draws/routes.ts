@@ -11,10 +11,11 @@ import { requireAdmin } from '../http/auth';
 import { parse } from '../http/validate';
 import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
+import { notFound } from '../platform/errors';
 import { defaultCap } from '../tickets/holdChecks';
 import { adminDrawStatus, type DrawDeps, drawCompetition, drawEntries, loadDrawRecord } from './draws';
 import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
-import { listAdminWinners, listWinners, setPrizeDelivered } from './winners';
+import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from './winners';
 
 /**
  * Draws and winners (docs/draws.md): public results and entries, the admin's Draw now and winners.
@@ -63,7 +64,11 @@ export function registerDrawRoutes(router: Router, { db, events, logger, config,
 
   router.patch('/api/admin/winners/:id', admin, async (ctx) => {
     const id = parse(AdminIdParamSchema, ctx.params).id;
-    const { prizeDelivered } = parse(WinnerUpdateSchema, ctx.request.body ?? {});
-    ctx.body = presentAdminWinner(await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered));
+    const { prizeDelivered, winnerTown } = parse(WinnerUpdateSchema, ctx.request.body ?? {});
+    let record = await loadDrawRecord(db, id);
+    if (!record) throw notFound('No winner has been drawn for this competition.');
+    if (winnerTown !== undefined) record = await setWinnerTown(db, actorOf(ctx), id, winnerTown);
+    if (prizeDelivered !== undefined) record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
+    ctx.body = presentAdminWinner(record);
   });
 }

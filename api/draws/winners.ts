@@ -57,3 +57,29 @@ export async function setPrizeDelivered(
   });
   return (await loadDrawRecord(db, competitionId))!;
 }
+
+/** Records the winner's town, published with their name on the competition page (null clears it). */
+export async function setWinnerTown(
+  db: Knex,
+  actor: Actor,
+  competitionId: number,
+  town: string | null,
+  now = Date.now(),
+): Promise<DrawRecord> {
+  await db.transaction(async (trx) => {
+    const before = await loadDrawRecord(trx, competitionId);
+    if (!before) throw notFound('No winner has been drawn for this competition.');
+    if (before.winnerTown === town) return;
+    await trx('draws').where({ competitionId }).update({ winnerTown: town });
+    await writeAudit(
+      trx,
+      actor,
+      'competition.winner_town',
+      { type: 'competition', id: competitionId },
+      { winnerTown: before.winnerTown },
+      { winnerTown: town },
+      now,
+    );
+  });
+  return (await loadDrawRecord(db, competitionId))!;
+}

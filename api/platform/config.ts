@@ -107,6 +107,8 @@ const EnvSchema = v.object({
   HOLD_RATE_PER_SESSION: intFromEnv(30, 1, 100_000),
   /** Holds per minute from one IP address, across its sessions (a shared office or home network). */
   HOLD_RATE_PER_ADDRESS: intFromEnv(120, 1, 1_000_000),
+  /** Wrong skill answers per competition and account (or guest session) in 24 hours (docs/product.md#skill-question). */
+  SKILL_MAX_ATTEMPTS: intFromEnv(2, 1, 100),
   /** Seed demo data on first start (default on; set 0 for an empty production database). */
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
   /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
@@ -205,6 +207,8 @@ export interface Config {
   };
   /** Holds per minute, per session and per address (docs/security.md). */
   holdRate: { perSession: number; perAddress: number };
+  /** SKILL_MAX_ATTEMPTS: wrong skill answers allowed per competition and person in 24 hours. */
+  skillMaxAttempts: number;
   sweepIntervalMs: number;
   /** The payment reconciler (api/orders/paymentReconciler.ts): its interval (0 = start-up only) and grace. */
   reconcile: { intervalMs: number; graceSeconds: number };
@@ -322,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       strikes: e.SOCKET_STRIKES,
     },
     holdRate: { perSession: e.HOLD_RATE_PER_SESSION, perAddress: e.HOLD_RATE_PER_ADDRESS },
+    skillMaxAttempts: e.SKILL_MAX_ATTEMPTS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
     faultPlan,

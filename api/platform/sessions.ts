@@ -17,6 +17,8 @@ export interface SessionData {
   userId?: number;
   /** Competitions whose skill question this session answered correctly. */
   skillPassed?: number[];
+  /** Per competition id, the skill question this session was shown (its answer is checked against it). */
+  skillShown?: Record<string, string>;
   /** The password was right for this account, which still owes its two-factor code (not signed in). */
   twoFactorPending?: { userId: number; expiresAt: number };
   /** While signed in, for the customer's list of their sessions: the browser's user agent, */
@@ -78,3 +80,13 @@ export function recordSkillPassed(s: SessionData, competitionId: number): void {
 /** Whether this session may enter the competition: its skill question was answered correctly. */
 export const hasPassedSkill = (s: SessionData | null | undefined, competitionId: number) =>
   Boolean(s?.skillPassed?.includes(competitionId));
+
+/** The skill question (its id in the pool) this session was shown for the competition, if any. */
+export const skillShownFor = (s: SessionData, competitionId: number): string | undefined =>
+  s.skillShown?.[String(competitionId)];
+
+/** Remembers the question shown, or forgets it (null) so that the next visit draws afresh. */
+export function setSkillShown(s: SessionData, competitionId: number, questionId: string | null): void {
+  const { [String(competitionId)]: _, ...others } = s.skillShown ?? {};
+  s.skillShown = questionId === null ? others : { ...others, [String(competitionId)]: questionId };
+}

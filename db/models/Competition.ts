@@ -1,5 +1,6 @@
 import type { RelationMappings } from 'objection';
 import type { CompetitionStatus } from '../../contract/competitions';
+import type { SkillPoolQuestion } from '../../contract/skill';
 import { BaseModel } from './BaseModel';
 
 export interface CompetitionDetails {
@@ -9,7 +10,7 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details', 'skillQuestion'];
+  static override jsonAttributes = ['features', 'details', 'skillQuestions'];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
@@ -25,8 +26,9 @@ export class Competition extends BaseModel {
   features!: string[];
   details!: CompetitionDetails;
   maxTicketsPerUser!: number | null;
-  skillQuestion!: { question: string; options: string[] } | null;
-  skillAnswer!: string | null;
+  /** The skill question pool (docs/product.md#skill-question); null or empty = the default question. */
+  skillQuestions!: SkillPoolQuestion[] | null;
+  cashAlternativePence!: number | null;
   /** Secret until the draw (docs/draws.md); never presented before it. */
   drawSeed!: string | null;
   drawCommitment!: string | null;

@@ -21,6 +21,8 @@ const hotTub: AdminCompetitionView = {
   details: { category: 'Home' },
   maxTicketsPerUser: null,
   skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
+  skillQuestions: [],
+  cashAlternative: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

@@ -41,7 +41,7 @@ const competition = (over: Partial<PublicCompetition> = {}): PublicCompetition =
   features: [],
   details: {},
   category: 'home',
-  skillQuestion: { question: 'Q?', options: ['a'] },
+  cashAlternative: null,
   maxTicketsPerUser: 100,
   drawCommitment: 'ab',
   ...over,

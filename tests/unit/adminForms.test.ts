@@ -41,7 +41,9 @@ describe('the competition form', () => {
     expect(parsed.totalTickets).toBe(1000);
     expect(parsed.features).toEqual(['A', 'B']);
     expect(parsed.maxTicketsPerUser).toBeNull();
-    expect(parsed.skillQuestion?.answer).toBe('365');
+    // No questions of its own: the site's default question is asked.
+    expect(parsed.skillQuestions).toEqual([]);
+    expect(parsed.cashAlternative).toBeNull();
   });
 
   it("reports the spec's messages against the form's fields", () => {
@@ -78,7 +80,9 @@ describe('the competition form', () => {
       features: [],
       details: { category: 'Gadgets' },
       maxTicketsPerUser: 5,
-      skillQuestion: { question: 'Q?', options: ['a', 'b'], answer: 'b' },
+      skillQuestion: { question: 'Q?', options: ['a', 'b', 'c'], answer: 'b' },
+      skillQuestions: [{ question: 'Q?', options: ['a', 'b', 'c'], answer: 'b' }],
+      cashAlternative: 250,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
@@ -86,5 +90,28 @@ describe('the competition form', () => {
     expect(values.ticketPrice).toBe('1.00');
     expect(values.endTime).toBe('20:00');
     expect(values.maxTicketsPerUser).toBe('5');
+    expect(values.cashAlternative).toBe('250.00');
+    expect(values.questions).toEqual([{ question: 'Q?', options: 'a\nb\nc', answer: 'b' }]);
+  });
+
+  it('sends the skill question pool and names its errors by question', () => {
+    const body = competitionBody({
+      ...emptyCompetitionValues(),
+      title: 'Prize',
+      ticketPrice: '1',
+      questions: [
+        { question: 'Sky?', options: 'Blue\nGreen\nRed', answer: 'Blue' },
+        { question: 'Two?', options: 'a\nb', answer: 'a' },
+      ],
+    });
+    expect(body.skillQuestions[0]).toEqual({
+      question: 'Sky?',
+      options: ['Blue', 'Green', 'Red'],
+      answer: 'Blue',
+    });
+    const result = v.safeParse(CompetitionCreateSchema, body);
+    const errors: Record<string, string> = {};
+    for (const i of result.issues ?? []) errors[formFieldOf(i.path)] ??= i.message;
+    expect(errors).toEqual({ 'skillQuestions.1.options': 'Give 3 or 4 answer options' });
   });
 });

@@ -7,15 +7,16 @@ import { defaultCap } from '../../tickets/holdChecks';
 import { listEntries, listPublicCompetitions } from '../competitions';
 import { presentCompetition, presentEntries } from '../presenter';
 import { getHeroImage } from '../settings';
-import { answerSkillQuestion } from '../skill';
+import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill/answers';
 
 /**
  * Public, read-only competition data. Catalogue may not call the domains that build the rest:
  * GET /api/competitions/:id (with the draw's result) is in draws/routes.ts, the available and
  * reserved numbers in tickets/routes.ts.
  */
-export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
+export function registerCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
+  const skill: SkillDeps = { db, events, maxAttempts: config.skillMaxAttempts };
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
@@ -27,9 +28,15 @@ export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void
     ctx.body = presentEntries(await listEntries(db, idOf(ctx.params)));
   });
 
+  // The question this visitor answers (a random one of the pool, remembered in the session).
+  router.get('/api/competitions/:id/skill-question', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await showSkillQuestion(skill, ctx.session!, idOf(ctx.params));
+  });
+
   router.post('/api/competitions/:id/skill-answer', async (ctx) => {
     const { answer } = parse(SkillAnswerSchema, ctx.request.body);
-    ctx.body = await answerSkillQuestion(db, ctx.session!, idOf(ctx.params), answer);
+    ctx.body = await answerSkillQuestion(skill, ctx.session!, idOf(ctx.params), answer);
   });
 
   // Public read of the home page hero (the admin write side comes with the back office).

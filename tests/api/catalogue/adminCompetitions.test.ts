@@ -126,7 +126,7 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
       [valid({ image: 'javascript:alert(1)' }), 'image', 'Image must be an uploaded image URL'],
       [valid({ maxTicketsPerUser: 0 }), 'maxTicketsPerUser', 'per-person limit'],
       [
-        valid({ skillQuestion: { question: 'Q?', options: ['a', 'b'], answer: 'c' } }),
+        valid({ skillQuestion: { question: 'Q?', options: ['a', 'b', 'd'], answer: 'c' } }),
         'skillQuestion.answer',
         'The correct answer must be one of the options',
       ],

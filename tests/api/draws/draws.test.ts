@@ -263,6 +263,7 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
         entriesHash: expected.entriesHash,
         winningNumber: expected.winningNumber,
         winnerName: draw.winnerName,
+        winnerTown: null,
         drawnAt: expect.any(String),
       });
       const entries = await admin.get(`/api/competitions/${id}/draw-entries`);

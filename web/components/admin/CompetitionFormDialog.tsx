@@ -19,10 +19,10 @@ import {
   competitionValues,
   emptyCompetitionValues,
   formFieldOf,
-  lines,
 } from './competitionForm';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 import { londonToday } from './londonTime';
+import { SkillPoolFields } from './SkillPoolFields';
 
 const Scroll = styled.form`
   display: grid;
@@ -191,7 +191,6 @@ export function CompetitionFormDialog({
     }
   };
 
-  const options = lines(values.options);
   return (
     <Dialog
       open={open}
@@ -247,6 +246,18 @@ export function CompetitionFormDialog({
             value={values.maxTicketsPerUser}
             onChange={onText('maxTicketsPerUser')}
             error={errors.maxTicketsPerUser}
+          />
+          <Text
+            id="c-cash"
+            label="Cash alternative (£, optional)"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="None"
+            value={values.cashAlternative}
+            onChange={onText('cashAlternative')}
+            error={errors.cashAlternative}
           />
         </FieldRow>
         <FieldRow>
@@ -322,35 +333,7 @@ export function CompetitionFormDialog({
             <Preview src={preview ?? values.image ?? ''} alt="Competition image preview" />
           )}
         </Control>
-        <fieldset>
-          <legend>Skill question</legend>
-          <Text
-            id="c-question"
-            label="Question"
-            value={values.question}
-            onChange={onText('question')}
-            error={errors.question}
-          />
-          <Control>
-            <label htmlFor="c-options">Answer options (one per line, 2 to 6)</label>
-            <textarea id="c-options" value={values.options} onChange={onText('options')} />
-            {errors.options && <small>{errors.options}</small>}
-          </Control>
-          <Control>
-            <label htmlFor="c-answer">Correct answer</label>
-            <select id="c-answer" value={values.answer} onChange={onText('answer')}>
-              {!options.includes(values.answer) && (
-                <option value={values.answer}>{values.answer || 'Choose…'}</option>
-              )}
-              {options.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </select>
-            {errors.answer && <small>{errors.answer}</small>}
-          </Control>
-        </fieldset>
+        <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>
           <Button type="button" $variant="ghost" onClick={onClose} disabled={busy}>

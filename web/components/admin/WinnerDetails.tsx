@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
 import { Button } from '../ui/Button';
 import { formatDateTime, fullName } from './formatAdmin';
-import { savePrizeDelivered } from './prizeDelivery';
+import { savePrizeDelivered, saveWinnerTown } from './prizeDelivery';
 
 export const Facts = styled.dl`
   display: grid;
@@ -16,10 +16,26 @@ export const Facts = styled.dl`
   a { color: ${({ theme }) => theme.colors.info}; }
 `;
 
+const TownForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  input { min-height: 40px; padding: 0 ${({ theme }) => theme.space.sm}; }
+`;
+
 /** Who won, how to reach them (admins only), and the prize's delivery. */
 export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [town, setTown] = useState(winner.winnerTown ?? '');
   const w = winner.winner;
+  const saveTown = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const updated = await saveWinnerTown(winner, town);
+    setBusy(false);
+    if (updated) onChanged();
+  };
   const toggle = async () => {
     setBusy(true);
     const updated = await savePrizeDelivered(winner, !winner.prizeDeliveredAt);
@@ -75,6 +91,18 @@ export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onCh
           {winner.prizeDeliveredAt ? 'Mark not delivered' : 'Mark prize delivered'}
         </Button>
       </p>
+      {/* Published with the winner's name on the competition page. */}
+      <TownForm onSubmit={(e) => void saveTown(e)}>
+        <label htmlFor="winner-town">Winner's town (published)</label>
+        <input id="winner-town" value={town} maxLength={100} onChange={(e) => setTown(e.target.value)} />
+        <Button
+          type="submit"
+          $variant="secondary"
+          disabled={busy || town.trim() === (winner.winnerTown ?? '')}
+        >
+          Save town
+        </Button>
+      </TownForm>
     </div>
   );
 }

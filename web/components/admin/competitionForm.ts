@@ -1,6 +1,5 @@
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
-import { DEFAULT_SKILL_QUESTION } from '../../../contract/cart';
 import { fromLondonFields, londonToday, toLondonFields } from './londonTime';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
@@ -20,10 +19,18 @@ export interface CompetitionFormValues {
   features: string; // one per line
   image: string | null;
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
+  cashAlternative: string; // pounds; empty: none
+  /** The skill question pool; empty: the site's default question. */
+  questions: SkillFormQuestion[];
+}
+
+export interface SkillFormQuestion {
   question: string;
   options: string; // one per line
   answer: string;
 }
+
+export const emptySkillQuestion = (): SkillFormQuestion => ({ question: '', options: '', answer: '' });
 
 export const DEFAULT_END_TIME = '20:00';
 
@@ -43,9 +50,8 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     features: '',
     image: null,
     maxTicketsPerUser: '',
-    question: DEFAULT_SKILL_QUESTION.question,
-    options: DEFAULT_SKILL_QUESTION.options.join('\n'),
-    answer: DEFAULT_SKILL_QUESTION.answer,
+    cashAlternative: '',
+    questions: [],
   };
 }
 
@@ -67,9 +73,12 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     features: c.features.join('\n'),
     image: c.image,
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
-    question: c.skillQuestion.question,
-    options: c.skillQuestion.options.join('\n'),
-    answer: c.skillQuestion.answer,
+    cashAlternative: c.cashAlternative === null ? '' : c.cashAlternative.toFixed(2),
+    questions: c.skillQuestions.map((q) => ({
+      question: q.question,
+      options: q.options.join('\n'),
+      answer: q.answer,
+    })),
   };
 }
 
@@ -101,7 +110,12 @@ export function competitionBody(v: CompetitionFormValues) {
       ...(v.productName.trim() ? { productName: v.productName.trim() } : {}),
     },
     maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
-    skillQuestion: { question: v.question, options: lines(v.options), answer: v.answer },
+    cashAlternative: v.cashAlternative.trim() === '' ? null : v.cashAlternative,
+    skillQuestions: v.questions.map((q) => ({
+      question: q.question,
+      options: lines(q.options),
+      answer: q.answer,
+    })),
   };
 }
 
@@ -109,8 +123,8 @@ export function competitionBody(v: CompetitionFormValues) {
 export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): string {
   const [first, second] = (path ?? []).map((p) => String(p.key));
   if (first === 'details') return second === 'productName' ? 'productName' : 'category';
-  if (first === 'skillQuestion')
-    return second === 'options' ? 'options' : second === 'answer' ? 'answer' : 'question';
+  // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
+  if (first === 'skillQuestions') return (path ?? []).map((p) => String(p.key)).join('.');
   if (first === 'endDate') return 'endDate';
   return first ?? '_';
 }

@@ -26,3 +26,24 @@ export async function savePrizeDelivered(
     return null;
   }
 }
+
+/** Records the town published with the winner's name; returns the updated winner, or null on failure. */
+export async function saveWinnerTown(
+  winner: Pick<AdminWinner, 'competitionId' | 'title'>,
+  town: string,
+): Promise<AdminWinner | null> {
+  try {
+    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, {
+      winnerTown: town,
+    });
+    toast({ title: 'Winner town saved', description: winner.title, variant: 'success' });
+    return updated;
+  } catch (err) {
+    toast({
+      title: 'Could not save the town',
+      description: messageOf(err, 'Please try again.'),
+      variant: 'destructive',
+    });
+    return null;
+  }
+}

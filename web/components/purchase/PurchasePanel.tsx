@@ -201,7 +201,6 @@ export function PurchasePanel({
       <SkillQuestionDialog
         open={askingFor !== null}
         competitionId={competition.id}
-        skillQuestion={competition.skillQuestion}
         onPassed={onPassed}
         onClose={() => setAskingFor(null)}
       />

@@ -1,10 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { SkillQuestion } from '../../../contract/cart';
-import { apiSend, messageOf } from '../../api/client';
+import { ERROR_CODES } from '../../../contract/errors';
+import { type SkillAnswerResult, type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
+import { ApiError, apiGet, apiSend, messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorBox } from '../ui/Form';
+import { Spinner } from '../ui/Spinner';
 
 /** Spec: a correct answer shows 'Correct! Proceeding...' and continues after 1.5 s. */
 export const CORRECT_ANSWER_DELAY_MS = 1500;
@@ -45,35 +47,56 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-type Phase = 'asking' | 'checking' | 'correct' | 'wrong';
+type Phase = 'loading' | 'asking' | 'checking' | 'correct' | 'wrong' | 'locked';
+
+const attemptsLeftText = (n: number) => `You have ${n} ${n === 1 ? 'attempt' : 'attempts'} left.`;
 
 /**
- * The skill question that stands between a visitor and every hold. The server checks the answer
- * (the page never knows it) and remembers a correct one in the session for this competition.
+ * The skill question that stands between a visitor and every hold. The server picks a question of
+ * the competition's pool, checks the answer (the page never knows it), counts wrong answers
+ * (SKILL_MAX_ATTEMPTS in 24 hours) and remembers a correct one in the session.
  */
 export function SkillQuestionDialog({
   open,
   competitionId,
-  skillQuestion,
   onPassed,
   onClose,
 }: {
   open: boolean;
   competitionId: number;
-  skillQuestion: SkillQuestion;
   onPassed: () => void;
   onClose: () => void;
 }) {
+  const [view, setView] = useState<SkillQuestionView | null>(null);
   const [choice, setChoice] = useState('');
-  const [phase, setPhase] = useState<Phase>('asking');
+  const [phase, setPhase] = useState<Phase>('loading');
   const [error, setError] = useState('');
+  const [attemptsLeft, setAttemptsLeft] = useState(0);
+  const [lockedMessage, setLockedMessage] = useState('');
+
+  const load = useCallback(async () => {
+    setPhase('loading');
+    setChoice('');
+    try {
+      const next = await apiGet<SkillQuestionView>(`/api/competitions/${competitionId}/skill-question`);
+      setView(next);
+      setAttemptsLeft(next.attemptsLeft);
+      if (next.retryAt && next.attemptsLeft === 0) {
+        setLockedMessage(skillLockedMessage(next.maxAttempts, new Date(next.retryAt)));
+        setPhase('locked');
+      } else setPhase('asking');
+    } catch (err) {
+      setView(null);
+      setPhase('asking');
+      setError(messageOf(err, 'We could not load the question. Please try again.'));
+    }
+  }, [competitionId]);
 
   useEffect(() => {
     if (!open) return;
-    setChoice('');
-    setPhase('asking');
     setError('');
-  }, [open]);
+    void load();
+  }, [open, load]);
 
   useEffect(() => {
     if (phase !== 'correct') return;
@@ -90,69 +113,108 @@ export function SkillQuestionDialog({
     setPhase('checking');
     setError('');
     try {
-      const { correct } = await apiSend<{ correct: boolean }>(
+      const result = await apiSend<SkillAnswerResult>(
         'POST',
         `/api/competitions/${competitionId}/skill-answer`,
         { answer: choice },
       );
-      setPhase(correct ? 'correct' : 'wrong');
+      if (result.correct) return setPhase('correct');
+      setAttemptsLeft(result.attemptsLeft ?? 0);
+      if (result.retryAt && view)
+        setLockedMessage(skillLockedMessage(view.maxAttempts, new Date(result.retryAt)));
+      setPhase('wrong');
     } catch (err) {
-      setPhase('asking');
-      setError(messageOf(err, 'We could not check your answer. Please try again.'));
+      if (err instanceof ApiError && err.code === ERROR_CODES.skillLocked) {
+        setLockedMessage(messageOf(err, ''));
+        return setPhase('locked');
+      }
+      const message = messageOf(err, 'We could not check your answer. Please try again.');
+      // The pool changed under this visitor: show the new question.
+      if (err instanceof ApiError && err.code === ERROR_CODES.skillQuestionChanged) await load();
+      else setPhase('asking');
+      setError(message);
     }
   };
+
+  const closeOnly = (
+    <Actions>
+      <Button type="button" $variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+    </Actions>
+  );
 
   return (
     <Dialog open={open} onClose={onClose} title="Skill Question" testId="skill-dialog">
       <p>Answer correctly to enter this competition.</p>
-      {phase === 'correct' ? (
+      {phase === 'loading' ? (
+        <Spinner label="Loading the question" />
+      ) : phase === 'correct' ? (
         <Result $ok role="status">
           <h3>Correct! Proceeding...</h3>
         </Result>
+      ) : phase === 'locked' ? (
+        <>
+          <Result $ok={false} role="alert" data-testid="skill-locked">
+            <h3>No attempts left</h3>
+            <p>{lockedMessage}</p>
+          </Result>
+          {closeOnly}
+        </>
       ) : phase === 'wrong' ? (
         <>
           <Result $ok={false} role="alert">
             <h3>Incorrect</h3>
-            <p>That's not quite right. Please try again.</p>
+            {attemptsLeft > 0 ? (
+              <>
+                <p>That's not quite right. Please try again.</p>
+                <p data-testid="skill-attempts-left">{attemptsLeftText(attemptsLeft)}</p>
+              </>
+            ) : (
+              <p data-testid="skill-locked">{lockedMessage}</p>
+            )}
           </Result>
-          <Actions>
-            <Button type="button" $variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              onClick={() => {
-                setChoice('');
-                setPhase('asking');
-              }}
-            >
-              Try Again
-            </Button>
-          </Actions>
+          {attemptsLeft > 0 ? (
+            <Actions>
+              <Button type="button" $variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="button" onClick={() => void load()}>
+                Try Again
+              </Button>
+            </Actions>
+          ) : (
+            closeOnly
+          )}
         </>
       ) : (
         <form onSubmit={submit}>
-          <Options>
-            <legend>{skillQuestion.question}</legend>
-            {skillQuestion.options.map((option) => (
-              <label key={option}>
-                <input
-                  type="radio"
-                  name="skill-answer"
-                  value={option}
-                  checked={choice === option}
-                  onChange={() => setChoice(option)}
-                />
-                {option}
-              </label>
-            ))}
-          </Options>
+          {view && (
+            <Options>
+              <legend>{view.question}</legend>
+              {view.options.map((option) => (
+                <label key={option}>
+                  <input
+                    type="radio"
+                    name="skill-answer"
+                    value={option}
+                    checked={choice === option}
+                    onChange={() => setChoice(option)}
+                  />
+                  {option}
+                </label>
+              ))}
+            </Options>
+          )}
+          {view && view.attemptsLeft < view.maxAttempts && (
+            <p data-testid="skill-attempts-left">{attemptsLeftText(attemptsLeft)}</p>
+          )}
           {error && <ErrorBox role="alert">{error}</ErrorBox>}
           <Actions>
             <Button type="button" $variant="ghost" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={phase === 'checking'}>
+            <Button type="submit" disabled={phase === 'checking' || !view}>
               {phase === 'checking' ? 'Checking...' : 'Submit Answer'}
             </Button>
           </Actions>

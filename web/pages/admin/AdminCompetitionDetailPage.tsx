@@ -128,9 +128,27 @@ export default function AdminCompetitionDetailPage() {
                   <dd>{c.details.productName}</dd>
                 </>
               )}
-              <dt>Skill question</dt>
-              <dd>
-                {c.skillQuestion.question} (answer: {c.skillQuestion.answer})
+              {c.cashAlternative !== null && (
+                <>
+                  <dt>Cash alternative</dt>
+                  <dd>{formatPounds(c.cashAlternative)}</dd>
+                </>
+              )}
+              <dt>Skill questions</dt>
+              <dd data-testid="admin-skill-questions">
+                {c.skillQuestions.length === 0 ? (
+                  <>
+                    The default: {c.skillQuestion.question} (answer: {c.skillQuestion.answer})
+                  </>
+                ) : (
+                  <Features>
+                    {c.skillQuestions.map((q) => (
+                      <li key={q.question}>
+                        {q.question} ({q.options.join(', ')}; answer: {q.answer})
+                      </li>
+                    ))}
+                  </Features>
+                )}
               </dd>
               {c.features.length > 0 && (
                 <>

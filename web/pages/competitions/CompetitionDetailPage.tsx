@@ -9,6 +9,7 @@ import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
+import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
@@ -137,6 +138,8 @@ function drawOf(c: PublicCompetition, live: LiveDraw | undefined): PublicDraw | 
         entriesHash: r.entriesHash,
         winningNumber: r.winningNumber,
         winnerName: r.winnerName,
+        // Entered by an admin later; the page's reload or competition:updated brings it.
+        winnerTown: null,
         drawnAt: r.receivedAt,
       }
     : null;
@@ -311,6 +314,7 @@ export default function CompetitionDetailPage() {
           ) : (
             <PurchasePanel competition={c} live={live} />
           )}
+          <OddsAndFacts competition={c} ticketsSold={live?.ticketsSold ?? c.ticketsSold} draw={draw} />
           <p>
             Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
             enter by post.
