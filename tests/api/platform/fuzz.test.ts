@@ -329,7 +329,12 @@ describe.skipIf(engineUnavailable())(`fuzzing on ${testEngine()}`, () => {
     // Every malformed event must reach its handler: the per-socket rate limits would refuse most
     // of a fuzz run's events before they are parsed. Those limits have their own tests
     // (tests/api/tickets/socketFlood.test.ts); request-rate limits stay on (a 429 is a valid 4xx).
-    server = await startTestServer({ SOCKET_EVENT_BURST: '10000', SOCKET_EVENTS_PER_SECOND: '10000' });
+    // Random skill answers would soon use up the actors' attempts and close the ticket engine to them.
+    server = await startTestServer({
+      SOCKET_EVENT_BURST: '10000',
+      SOCKET_EVENTS_PER_SECOND: '10000',
+      SKILL_MAX_ATTEMPTS: '100',
+    });
     const { router } = createApp(server.deps, { gateway: server.gateway });
     routes = router.stack.flatMap((layer) =>
       typeof layer.path === 'string'
