@@ -37,6 +37,10 @@ const lockedError = (maxAttempts: number, retryAt: number) =>
     { 'Retry-After': String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))) },
   );
 
+/** The questions of a competition a visitor may open (404 otherwise). */
+const poolFor = async (db: Knex, competitionId: number) =>
+  poolOf(await findViewableCompetition(db, competitionId));
+
 /** The question this session was shown, else (the first time, or after a wrong answer) a random one. */
 export async function showSkillQuestion(
   deps: SkillDeps,
@@ -44,8 +48,7 @@ export async function showSkillQuestion(
   competitionId: number,
   now = Date.now(),
 ): Promise<SkillQuestionView> {
-  const competition = await findViewableCompetition(deps.db, competitionId);
-  const pool = poolOf(competition);
+  const pool = await poolFor(deps.db, competitionId);
   const shown = skillShownFor(session, competitionId);
   const question = pool.find((q) => q.id === shown) ?? pickRandom(pool);
   setSkillShown(session, competitionId, question.id);
@@ -89,8 +92,7 @@ export async function answerSkillQuestion(
   answer: string,
   now = Date.now(),
 ): Promise<SkillAnswerResult> {
-  const competition = await findViewableCompetition(deps.db, competitionId);
-  const question = questionAnswered(session, competitionId, poolOf(competition));
+  const question = questionAnswered(session, competitionId, await poolFor(deps.db, competitionId));
   const attempter = attempterOf(session);
   const result = await inUnitOfWork(deps, async ({ trx }) => {
     const state = await lockAttempts(trx, competitionId, attempter, deps.maxAttempts, now);

@@ -2,48 +2,39 @@ import type { AdminWinner } from '../../../contract/draw';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 
-/** Marks a winner's prize delivered (or not yet); returns the updated winner, or null on failure. */
-export async function savePrizeDelivered(
-  winner: Pick<AdminWinner, 'competitionId' | 'title'>,
-  delivered: boolean,
+type WinnerRef = Pick<AdminWinner, 'competitionId' | 'title'>;
+
+/** PATCHes the winner record and toasts the outcome; the updated winner, or null on failure. */
+async function updateWinner(
+  winner: WinnerRef,
+  body: { prizeDelivered?: boolean; winnerTown?: string },
+  titles: { done: string; failed: string },
 ): Promise<AdminWinner | null> {
   try {
-    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, {
-      prizeDelivered: delivered,
-    });
-    toast({
-      title: delivered ? 'Prize marked delivered' : 'Prize marked not delivered',
-      description: winner.title,
-      variant: 'success',
-    });
+    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, body);
+    toast({ title: titles.done, description: winner.title, variant: 'success' });
     return updated;
   } catch (err) {
-    toast({
-      title: 'Could not update the prize',
-      description: messageOf(err, 'Please try again.'),
-      variant: 'destructive',
-    });
+    toast({ title: titles.failed, description: messageOf(err, 'Please try again.'), variant: 'destructive' });
     return null;
   }
 }
 
-/** Records the town published with the winner's name; returns the updated winner, or null on failure. */
-export async function saveWinnerTown(
-  winner: Pick<AdminWinner, 'competitionId' | 'title'>,
-  town: string,
-): Promise<AdminWinner | null> {
-  try {
-    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, {
-      winnerTown: town,
-    });
-    toast({ title: 'Winner town saved', description: winner.title, variant: 'success' });
-    return updated;
-  } catch (err) {
-    toast({
-      title: 'Could not save the town',
-      description: messageOf(err, 'Please try again.'),
-      variant: 'destructive',
-    });
-    return null;
-  }
-}
+/** Marks a winner's prize delivered (or not yet). */
+export const savePrizeDelivered = (winner: WinnerRef, delivered: boolean) =>
+  updateWinner(
+    winner,
+    { prizeDelivered: delivered },
+    {
+      done: delivered ? 'Prize marked delivered' : 'Prize marked not delivered',
+      failed: 'Could not update the prize',
+    },
+  );
+
+/** Records the town published with the winner's name. */
+export const saveWinnerTown = (winner: WinnerRef, town: string) =>
+  updateWinner(
+    winner,
+    { winnerTown: town },
+    { done: 'Winner town saved', failed: 'Could not save the town' },
+  );
