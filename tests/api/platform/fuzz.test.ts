@@ -82,6 +82,9 @@ const FIELDS = [
   'q',
   'forceNew',
   'skillQuestion',
+  'skillQuestions',
+  'cashAlternative',
+  'winnerTown',
   '__proto__',
   'constructor',
 ];
