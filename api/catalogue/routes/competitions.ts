@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/context';
 import { defaultCap } from '../../tickets/holdChecks';
 import { listEntries, listPublicCompetitions } from '../competitions';
 import { presentCompetition, presentEntries } from '../presenter';
-import { getHeroImage } from '../settings';
+import { entryTerms, getHeroImage } from '../settings';
 import { answerSkillQuestion } from '../skill';
 
 /**
@@ -14,8 +14,13 @@ import { answerSkillQuestion } from '../skill';
  * GET /api/competitions/:id (with the draw's result) is in draws/routes.ts, the available and
  * reserved numbers in tickets/routes.ts.
  */
-export function registerCompetitionRoutes(router: Router, { db }: AppDeps): void {
+export function registerCompetitionRoutes(router: Router, { db, config }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
+
+  // The live settings the Terms and competition pages state (postal address, hold time, cap).
+  router.get('/api/entry-terms', async (ctx) => {
+    ctx.body = await entryTerms(db, config.reservationTtlSeconds);
+  });
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
