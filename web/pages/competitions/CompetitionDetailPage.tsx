@@ -8,6 +8,7 @@ import { useApiData } from '../../api/useApiData';
 import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
+import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
@@ -311,10 +312,7 @@ export default function CompetitionDetailPage() {
           ) : (
             <PurchasePanel competition={c} live={live} />
           )}
-          <p>
-            Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
-            enter by post.
-          </p>
+          <FreeEntryRoute competition={c} closed={ended} />
           <Trust>
             <li>Secure Payment</li>
             <li>Guaranteed Draw</li>
