@@ -14,7 +14,7 @@ import { focusRing, RelatedLinks, StaticProse, SupportEmailLink } from './Static
 interface TermsSection {
   title: string;
   clauses: ReactNode[];
-  /** A stable anchor other pages link to (else section-N). */
+  /** A stable anchor other pages link to, on the section's heading (the section stays section-N). */
   anchor?: string;
 }
 
@@ -25,8 +25,6 @@ interface TermsContext {
   /** The live settings (postal address, hold time, default cap); undefined until loaded. */
   terms: EntryTerms | undefined;
 }
-
-const anchorOf = (section: TermsSection, index: number) => section.anchor ?? `section-${index + 1}`;
 
 function buildSections({ siteName, supportEmail, offer, terms }: TermsContext): TermsSection[] {
   const email = <SupportEmailLink email={supportEmail} />;
@@ -427,7 +425,7 @@ export default function TermsPage() {
         <ContentsList>
           {sections.map((section, index) => (
             <li key={section.title}>
-              <a href={`#${anchorOf(section, index)}`}>
+              <a href={`#section-${index + 1}`}>
                 <span aria-hidden="true">{index + 1}.</span> {section.title}
               </a>
             </li>
@@ -438,13 +436,10 @@ export default function TermsPage() {
       <StaticProse>
         {sections.map((section, index) => {
           const number = index + 1;
+          const headingId = section.anchor ?? `section-${number}-title`;
           return (
-            <section
-              key={section.title}
-              id={anchorOf(section, index)}
-              aria-labelledby={`section-${number}-title`}
-            >
-              <h2 id={`section-${number}-title`}>
+            <section key={section.title} id={`section-${number}`} aria-labelledby={headingId}>
+              <h2 id={headingId}>
                 {number}. {section.title}
               </h2>
               <Clauses>
