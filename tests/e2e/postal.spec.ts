@@ -15,6 +15,8 @@ test('an admin records postal entries and every visitor sees the free route with
   const street = unique('PO Box ');
   await admin.goto('/admin/site-settings');
   const settings = admin.getByTestId('postal-address-settings');
+  // Loaded (enabled) with the demo data's address.
+  await expect(settings.getByLabel('Postal entry address')).toBeEnabled({ timeout: 30_000 });
   await expect(settings.getByLabel('Postal entry address')).not.toHaveValue('');
   await settings.getByLabel('Postal entry address').fill(`Westcountry Prizes\n${street}\nTruro\nTR1 9ZZ`);
   await settings.getByRole('button', { name: 'Save postal entry address' }).click();

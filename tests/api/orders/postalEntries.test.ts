@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { shopper } from '../../support/accounts';
 import { put, signedInAdmin, signedInCustomer } from '../../support/admin';
-import { expectTicketInvariants, ticketsOf, ticketsSold } from '../../support/checkout';
+import {
+  card,
+  customer,
+  expectTicketInvariants,
+  startCheckout,
+  ticketsOf,
+  ticketsSold,
+} from '../../support/checkout';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
@@ -252,27 +259,48 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     const total = 40;
     const competitionId = await insertCompetition(db, { totalTickets: total });
     await withCap(competitionId, total);
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => shopper(server.url, competitionId)));
-    const results = await Promise.all([
-      ...buyers.map((b) => b.post('/api/cart', { competitionId, quantity: 3 })),
-      ...Array.from({ length: 20 }, (_, i) =>
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => customer(server.url, competitionId)));
+    const postcards = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
         admin.post(
           entriesPath(competitionId),
-          postcard({ email: `p${i}@example.co.uk`, address: `${i} Road` }),
+          postcard({ email: `p${from + i}@example.co.uk`, address: `${from + i} Road` }),
         ),
-      ),
+      );
+
+    // Postcards racing Lucky Dip holds, then racing the same buyers paying for them.
+    const first = await Promise.all([
+      ...buyers.map((b) => b.client.post('/api/cart', { competitionId, quantity: 3 })),
+      ...postcards(0, 10),
     ]);
-    const postal = results.slice(buyers.length);
-    expect(postal.map((r) => r.status)).toEqual(postal.map(() => 201));
-    const numbers = postal.map((r) => r.body.number as number);
-    expect(new Set(numbers).size).toBe(numbers.length);
-    const held = (await db('tickets').where({ competitionId, status: 'reserved' }).select('number')).map(
-      (r: { number: number }) => r.number,
-    );
-    expect(numbers.filter((n) => held.includes(n))).toEqual([]);
+    expect(first.map((r) => r.status)).toEqual(Array(16).fill(201));
+    const second = await Promise.all([
+      ...buyers.map(async (b) => {
+        const { clientSecret } = await startCheckout(b.client);
+        return b.client.post('/api/payments/sandbox/confirm', { clientSecret, ...card() });
+      }),
+      ...postcards(10, 10),
+    ]);
+    expect(second.map((r) => r.status)).toEqual(Array(16).fill(200).fill(201, 6));
+
+    // The invariant, queried: every number once, sold counts right, every postcard its own number
+    // and every buyer's three numbers sold to them.
     await expectTicketInvariants(db);
-    expect(await ticketsSold(db, competitionId)).toBe(20);
-  });
+    const postal = [...first.slice(buyers.length), ...second.slice(buyers.length)].map((r) => r.body.number);
+    expect(new Set(postal).size).toBe(20);
+    const sold = (await db('tickets as t')
+      .join('orders as o', 'o.id', 't.orderId')
+      .where({ 't.competitionId': competitionId, 't.status': 'sold' })
+      .select('t.number', 'o.paymentProvider')) as Array<{ number: number; paymentProvider: string }>;
+    expect(sold).toHaveLength(38);
+    expect(
+      sold
+        .filter((r) => r.paymentProvider === 'postal')
+        .map((r) => r.number)
+        .sort((a, b) => a - b),
+    ).toEqual([...postal].sort((a, b) => a - b));
+    expect(await ticketsSold(db, competitionId)).toBe(38);
+  }, 120_000);
 
   it('states the live settings for the Terms: postal address, hold minutes and the default cap', async () => {
     const before = await admin.get('/api/entry-terms');
