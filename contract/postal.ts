@@ -1,17 +1,10 @@
 import * as v from 'valibot';
 import { EMAIL_RULES } from './auth';
+import { trimmed } from './receipts';
 
 // The free postal entry route (docs/product.md#free-postal-entry): what an admin records for a
 // postcard, what the back office lists, the CSV import's report, and the public facts the Terms
 // and competition pages print. Timestamps are ISO 8601.
-
-const trimmed = (field: string, max: number) =>
-  v.pipe(
-    v.string(`${field} is required`),
-    v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
 
 /** UK postcodes (outward code, a space or none, inward code), e.g. "TR1 2AB", "sw1a1aa". */
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;

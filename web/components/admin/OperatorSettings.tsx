@@ -2,10 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { OperatorSettingsView, OperatorSettings as Saved } from '../../../contract/receipts';
 import { apiSend } from '../../api/client';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Form';
+import { Field, Form, TextAreaField } from '../ui/Form';
 import { Card } from '../ui/Page';
 import { Muted } from './AdminUi';
-import { TextAreaField } from './TextAreaField';
 import { useAdminData } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 

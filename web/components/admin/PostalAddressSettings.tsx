@@ -2,10 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { PostalAddressSetting } from '../../../contract/postal';
 import { apiSend } from '../../api/client';
 import { Button } from '../ui/Button';
-import { Form } from '../ui/Form';
+import { Form, TextAreaField } from '../ui/Form';
 import { Card } from '../ui/Page';
 import { Muted } from './AdminUi';
-import { TextAreaField } from './TextAreaField';
 import { useAdminData } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 

@@ -8,11 +8,10 @@ import type {
 } from '../../../contract/postal';
 import { apiSend, errorDetails, FieldErrorsSchema } from '../../api/client';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Form';
+import { Field, Form, TextAreaField } from '../ui/Form';
 import { AdminTable } from './AdminTable';
 import { FieldRow, Muted, Table, TableWrap } from './AdminUi';
 import { formatShortDate } from './formatAdmin';
-import { TextAreaField } from './TextAreaField';
 import { useAdminData } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 
