@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import {
+  EntryTermsSchema,
+  PostalEntryCreatedSchema,
+  PostalEntryListSchema,
+  PostalImportResultSchema,
+} from '../../../contract/postal';
 import { shopper } from '../../support/accounts';
 import { put, signedInAdmin, signedInCustomer } from '../../support/admin';
 import {
@@ -10,7 +17,7 @@ import {
   ticketsOf,
   ticketsSold,
 } from '../../support/checkout';
-import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -98,6 +105,8 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     expect(JSON.parse(audit.afterJson)).toMatchObject({ number, name: 'Jane Trelawny' });
     const list = await admin.get(entriesPath(competitionId));
     expect(list.status).toBe(200);
+    expect(v.safeParse(PostalEntryCreatedSchema, res.body).success).toBe(true);
+    expect(v.safeParse(PostalEntryListSchema, list.body).success).toBe(true);
     expect(list.body.entries).toEqual([expect.objectContaining({ number, email: 'jane@example.co.uk' })]);
   });
 
@@ -206,6 +215,27 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     ).toBe(409);
   });
 
+  it("takes a number from someone's expired hold, never from a live one", async () => {
+    const competitionId = await insertCompetition(db, { totalTickets: 3 });
+    await holdTickets(db, competitionId, [1], Date.now() + 600_000);
+    await holdTickets(db, competitionId, [2], Date.now() - 1000);
+    const userId = await insertUser(db);
+    await sellTickets(db, competitionId, userId, [3]);
+    const res = await admin.post(entriesPath(competitionId), postcard());
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.number).toBe(2);
+    const full = await admin.post(
+      entriesPath(competitionId),
+      postcard({ email: 'z@example.co.uk', address: '9 Z Road' }),
+    );
+    expect(full.status, full.text).toBe(409);
+    expect(full.body).toMatchObject({
+      code: 'not_enough_tickets',
+      message: 'Every number in this competition has been taken.',
+    });
+    await expectTicketInvariants(db);
+  });
+
   it('imports a day of post: per-row numbers and reasons, a refused row changes nothing', async () => {
     const competitionId = await insertCompetition(db, { totalTickets: 100 });
     await withCap(competitionId, 1);
@@ -219,6 +249,7 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     const res = await admin.post(`${entriesPath(competitionId)}/import`, { csv });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ entered: 2, refused: 2 });
+    expect(v.safeParse(PostalImportResultSchema, res.body).success).toBe(true);
     const rows = res.body.rows as Array<Record<string, unknown>>;
     expect(rows.map((r) => r.outcome)).toEqual(['entered', 'refused', 'refused', 'entered']);
     expect(rows[1]).toMatchObject({
@@ -304,6 +335,7 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
 
   it('states the live settings for the Terms: postal address, hold minutes and the default cap', async () => {
     const before = await admin.get('/api/entry-terms');
+    expect(v.safeParse(EntryTermsSchema, before.body).success).toBe(true);
     expect(before.body).toEqual({
       postalAddress: null,
       holdMinutes: 10,

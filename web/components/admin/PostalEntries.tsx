@@ -171,7 +171,8 @@ function ImportPostalEntries({ path, onImported }: { path: string; onImported: (
   );
 }
 
-const COLUMNS = [
+/** The columns; the entry whose order won the draw says so (its contact details are here). */
+const columnsFor = (winnerOrderId: number | null) => [
   { header: 'Number', className: 'num', cell: (e: PostalEntryView) => e.number },
   { header: 'Name', cell: (e: PostalEntryView) => e.name },
   { header: 'E-mail', cell: (e: PostalEntryView) => e.email },
@@ -181,17 +182,24 @@ const COLUMNS = [
   },
   { header: 'Received', className: 'nowrap', cell: (e: PostalEntryView) => formatShortDate(e.receivedAt) },
   { header: 'Account', cell: (e: PostalEntryView) => e.username ?? 'None' },
-  { header: 'Status', cell: (e: PostalEntryView) => (e.status === 'entered' ? 'Entered' : 'Cancelled') },
+  {
+    header: 'Status',
+    cell: (e: PostalEntryView) =>
+      e.orderId === winnerOrderId ? 'Winner' : e.status === 'entered' ? 'Entered' : 'Cancelled',
+  },
 ];
 
 /** The competition's postal entries; `open` is false once it closed (entries are refused then). */
 export function PostalEntries({
   competitionId,
   open,
+  winnerOrderId,
   onChanged,
 }: {
   competitionId: number;
   open: boolean;
+  /** The winning ticket's order once drawn. */
+  winnerOrderId: number | null;
   onChanged: () => void;
 }) {
   const path = `/api/admin/competitions/${competitionId}/postal-entries`;
@@ -220,7 +228,7 @@ export function PostalEntries({
         <h3>Postal entries received</h3>
         <AdminTable
           label="Postal entries"
-          columns={COLUMNS}
+          columns={columnsFor(winnerOrderId)}
           rows={list.data?.entries}
           error={list.error}
           loadingLabel="Loading postal entries"

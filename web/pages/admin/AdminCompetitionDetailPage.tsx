@@ -97,6 +97,7 @@ export default function AdminCompetitionDetailPage() {
               <PostalEntries
                 competitionId={c.id}
                 open={c.status === 'active' && !c.draw && Date.parse(c.endDate) > Date.now()}
+                winnerOrderId={c.draw?.orderId ?? null}
                 onChanged={detail.reload}
               />
             </Card>
