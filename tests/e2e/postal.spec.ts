@@ -56,6 +56,9 @@ test('an admin records postal entries and every visitor sees the free route with
   await expect(rows.first()).toContainText('Jane Trelawny');
   await expect(rows.first()).toContainText('TR1 2AB');
   await expect(admin.getByText('1 sold of 30')).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText(
+    /Competition postal entry by admin: Number \d+ to Jane Trelawny/,
+  );
 
   // A day's post as CSV: one row entered, one refused with its reason.
   const today = new Date().toISOString().slice(0, 10);
