@@ -8,6 +8,7 @@ import { csrfHeaders, signInViaApi, unique } from './support';
 test('an admin records postal entries and every visitor sees the free route with its address', async ({
   browser,
 }) => {
+  test.setTimeout(90_000); // three screens, two pages of the public site and an import
   const admin = await (await browser.newContext()).newPage();
   await signInViaApi(admin.request, 'admin', 'admin123');
 
