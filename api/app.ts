@@ -27,6 +27,7 @@ import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
 import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
+import { registerPostalEntryRoutes } from './orders/routes/postalEntries';
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError } from './platform/errors';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerDrawRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
+  registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);
   registerUploadRoutes(api, deps);

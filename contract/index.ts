@@ -10,6 +10,7 @@ export * from './dates';
 export * from './draw';
 export * from './errors';
 export * from './money';
+export * from './postal';
 export * from './realtime';
 export * from './receipts';
 export * from './routes';

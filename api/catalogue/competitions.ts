@@ -28,12 +28,25 @@ export async function findViewableCompetition(db: Knex, id: number): Promise<Com
   return c;
 }
 
-/** Sold numbers with their owners' name fields, numbers ascending (presentEntries groups them). */
+/**
+ * Sold numbers with their owners' name fields, numbers ascending (presentEntries groups them); a
+ * postal entry without an account brings the postcard's name.
+ */
 export async function listEntries(db: Knex, competitionId: number): Promise<EntryRow[]> {
   await findViewableCompetition(db, competitionId);
   return db('tickets as t')
     .leftJoin('users as u', 'u.id', 't.userId')
+    .leftJoin('postalEntries as p', 'p.orderId', 't.orderId')
     .where({ 't.competitionId': competitionId, 't.status': 'sold' })
-    .select('t.number', 't.userId', 'u.firstName', 'u.lastName', 'u.username', 'u.deletedAt')
+    .select(
+      't.number',
+      't.userId',
+      'u.firstName',
+      'u.lastName',
+      'u.username',
+      'u.deletedAt',
+      'p.name as postalName',
+      'p.emailKey as postalKey',
+    )
     .orderBy('t.number', 'asc');
 }

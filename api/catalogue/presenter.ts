@@ -13,6 +13,9 @@ export interface EntryRow {
   lastName: string | null;
   username: string | null;
   deletedAt: number | null;
+  /** A postal entry without an account: the name on the postcard and its entrant's e-mail key. */
+  postalName?: string | null;
+  postalKey?: string | null;
 }
 
 /**
@@ -36,10 +39,20 @@ export function publicOwnerName(
 export function presentEntries(rows: EntryRow[]): CompetitionEntry[] {
   const byOwner = new Map<string, CompetitionEntry>();
   for (const row of rows) {
-    const key = row.userId === null ? 'unknown' : String(row.userId);
+    // A postal entrant without an account is shown by the postcard's name, grouped by e-mail.
+    const postal = row.userId === null && row.postalName ? row.postalName.trim().split(/\s+/) : null;
+    const key = row.userId !== null ? String(row.userId) : postal ? `postal:${row.postalKey}` : 'unknown';
     let entry = byOwner.get(key);
     if (!entry) {
-      entry = { ownerName: publicOwnerName(row), ticketNumbers: [] };
+      const ownerName = postal
+        ? publicOwnerName({
+            firstName: postal[0] ?? null,
+            lastName: postal.length > 1 ? postal[postal.length - 1]! : null,
+            username: null,
+            deletedAt: null,
+          })
+        : publicOwnerName(row);
+      entry = { ownerName, ticketNumbers: [] };
       byOwner.set(key, entry);
     }
     entry.ticketNumbers.push(row.number);

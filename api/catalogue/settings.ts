@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { HeroImage } from '../../contract/competitions';
+import { type EntryTerms, POSTAL_PROCESSING_DAYS, type PostalAddressSetting } from '../../contract/postal';
 import type { OperatorSettings, OperatorSettingsView } from '../../contract/receipts';
 import { SiteSetting } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -113,4 +114,46 @@ export async function setOperatorSettings(
     await writeAudit(trx, actor, 'setting.operator', { type: 'setting', id: 'operator' }, before, after, now);
     return after;
   });
+}
+
+export const POSTAL_ADDRESS_KEY = 'postal_entry_address';
+
+/** Where free postal entries are sent (null until the admin sets it). */
+export async function getPostalAddress(db: Knex): Promise<string | null> {
+  return (await getSetting(db, POSTAL_ADDRESS_KEY)) ?? null;
+}
+
+/** The postal entry address, shown on the Terms and every competition page; audited. */
+export async function setPostalAddress(
+  db: Knex,
+  actor: Actor,
+  postalAddress: string,
+  now = Date.now(),
+): Promise<PostalAddressSetting> {
+  return db.transaction(async (trx) => {
+    const before = { postalAddress: await getPostalAddress(trx) };
+    await putSetting(trx, POSTAL_ADDRESS_KEY, postalAddress, now);
+    const after = { postalAddress };
+    await writeAudit(
+      trx,
+      actor,
+      'setting.postal_address',
+      { type: 'setting', id: POSTAL_ADDRESS_KEY },
+      before,
+      after,
+      now,
+    );
+    return after;
+  });
+}
+
+/** What the Terms and competition pages state, from the live settings: nothing hard-coded. */
+export async function entryTerms(db: Knex, reservationTtlSeconds: number): Promise<EntryTerms> {
+  const [postalAddress, cap] = await Promise.all([getPostalAddress(db), defaultCap(db)]);
+  return {
+    postalAddress,
+    holdMinutes: Math.round(reservationTtlSeconds / 60),
+    defaultMaxTicketsPerUser: cap,
+    postalProcessingDays: POSTAL_PROCESSING_DAYS,
+  };
 }

@@ -31,6 +31,7 @@ export function presentOrderItem(i: OrderItem & { competition?: Competition | nu
 
 function paymentMethod(o: Order): string {
   if (o.paymentProvider === 'credit') return 'Site Credit';
+  if (o.paymentProvider === 'postal') return 'Free postal entry';
   return o.creditAppliedPence > 0 ? 'Credit Card + Site Credit' : 'Credit Card';
 }
 

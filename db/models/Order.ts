@@ -2,8 +2,8 @@ import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 
 export type OrderStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
-/** 'credit' = paid entirely with site credit, no card. */
-export type PaymentProvider = 'stripe' | 'sandbox' | 'credit';
+/** 'credit' = paid entirely with site credit, no card; 'postal' = a free postal entry's £0 order. */
+export type PaymentProvider = 'stripe' | 'sandbox' | 'credit' | 'postal';
 
 export class Order extends BaseModel {
   static override tableName = 'orders';

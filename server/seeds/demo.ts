@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
+import { POSTAL_ADDRESS_KEY } from '../../api/catalogue/settings';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { pickDistinct, seededRandom } from './random';
 
@@ -11,6 +12,8 @@ export const DEMO_CUSTOMER = {
   email: 'demo@westcountryprizes.co.uk',
 };
 export const WELCOME_PROMO_NAME = 'New User Welcome Credit';
+/** A demo address (Royal Mail's example postcode area for Truro), never a real business. */
+export const DEMO_POSTAL_ADDRESS = 'Westcountry Prizes Postal Entries\nPO Box 1234\nTruro\nTR1 9ZZ';
 
 // Customers who already hold tickets, so grids and entry lists are not empty. Their passwords are
 // random and never printed: they exist to own entries, not to log in.
@@ -207,6 +210,16 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
         totalMaxUses: 1000,
         currentUses: 0,
         autoApply: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+
+    // Where free postal entries go (Site Settings), so the Terms and competition pages show one.
+    if (!(await trx('siteSettings').where({ key: POSTAL_ADDRESS_KEY }).first('id'))) {
+      await trx('siteSettings').insert({
+        key: POSTAL_ADDRESS_KEY,
+        value: DEMO_POSTAL_ADDRESS,
         createdAt: now,
         updatedAt: now,
       });

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/context';
 import { defaultCap } from '../../tickets/holdChecks';
 import { listEntries, listPublicCompetitions } from '../competitions';
 import { presentCompetition, presentEntries } from '../presenter';
-import { getHeroImage } from '../settings';
+import { entryTerms, getHeroImage } from '../settings';
 import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill/answers';
 
 /**
@@ -17,6 +17,11 @@ import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill
 export function registerCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
   const idOf = (params: unknown) => parse(IdParamSchema, params).id;
   const skill: SkillDeps = { db, events, maxAttempts: config.skillMaxAttempts };
+
+  // The live settings the Terms and competition pages state (postal address, hold time, cap).
+  router.get('/api/entry-terms', async (ctx) => {
+    ctx.body = await entryTerms(db, config.reservationTtlSeconds);
+  });
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { HeroImageSetSchema, type TicketCapSetting, TicketCapSettingSchema } from '../../../contract/admin';
+import { PostalAddressSettingSchema } from '../../../contract/postal';
 import { OperatorSettingsSchema } from '../../../contract/receipts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
@@ -13,10 +14,12 @@ import { defaultCap } from '../../tickets/holdChecks';
 import { imageUpload } from '../imageUpload';
 import {
   getOperatorSettings,
+  getPostalAddress,
   resetHeroImage,
   setDefaultTicketCap,
   setHeroImage,
   setOperatorSettings,
+  setPostalAddress,
 } from '../settings';
 import { UPLOADS_URL_PREFIX, uploadsDirOf } from '../uploads';
 
@@ -58,6 +61,15 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   });
   router.put('/api/admin/settings/operator', admin, async (ctx) => {
     ctx.body = await setOperatorSettings(db, actorOf(ctx), parse(OperatorSettingsSchema, ctx.request.body));
+  });
+
+  // Where free postal entries are sent (same settings screen; public through /api/entry-terms).
+  router.get('/api/admin/settings/postal-address', admin, async (ctx) => {
+    ctx.body = { postalAddress: await getPostalAddress(db) };
+  });
+  router.put('/api/admin/settings/postal-address', admin, async (ctx) => {
+    const { postalAddress } = parse(PostalAddressSettingSchema, ctx.request.body);
+    ctx.body = await setPostalAddress(db, actorOf(ctx), postalAddress);
   });
 
   for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {

@@ -25,7 +25,15 @@ const actionText = (action: string) => {
 
 /** A line of what happened, for the entries whose outcome matters more than the change itself. */
 const outcomeText = (e: AuditEntryView): string | null => {
-  const after = (e.after ?? {}) as { winningNumber?: unknown; entries?: unknown };
+  const after = (e.after ?? {}) as {
+    winningNumber?: unknown;
+    entries?: unknown;
+    number?: unknown;
+    name?: unknown;
+  };
+  if (e.action === 'competition.postal_entry' && typeof after.number === 'number') {
+    return `Number ${after.number} to ${String(after.name ?? 'a postal entrant')}`;
+  }
   if (e.action === 'competition.draw' && typeof after.winningNumber === 'number') {
     const from =
       typeof after.entries === 'number' ? ` from ${after.entries.toLocaleString('en-GB')} entries` : '';

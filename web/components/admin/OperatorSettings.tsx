@@ -1,28 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import styled from 'styled-components';
 import type { OperatorSettingsView, OperatorSettings as Saved } from '../../../contract/receipts';
 import { apiSend } from '../../api/client';
 import { Button } from '../ui/Button';
-import { Field, Form } from '../ui/Form';
+import { Field, Form, TextAreaField } from '../ui/Form';
 import { Card } from '../ui/Page';
 import { Muted } from './AdminUi';
 import { useAdminData } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 
 const PATH = '/api/admin/settings/operator';
-
-const AddressField = styled.div`
-  display: grid;
-  gap: 4px;
-  label { font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  textarea {
-    padding: ${({ theme }) => theme.space.sm};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
-    font: inherit;
-  }
-`;
 
 /** Who runs the site: the seller named on every customer's printable receipt. */
 export function OperatorSettings() {
@@ -61,18 +47,15 @@ export function OperatorSettings() {
           onChange={(e) => setName(e.target.value)}
           disabled={!setting.data}
         />
-        <AddressField>
-          <label htmlFor="operatorAddress">Operator address</label>
-          <textarea
-            id="operatorAddress"
-            name="operatorAddress"
-            rows={4}
-            maxLength={500}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            disabled={!setting.data}
-          />
-        </AddressField>
+        <TextAreaField
+          id="operatorAddress"
+          label="Operator address"
+          rows={4}
+          maxLength={500}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          disabled={!setting.data}
+        />
         <Button type="submit" disabled={busy || !setting.data}>
           {busy ? 'Saving...' : 'Save operator details'}
         </Button>

@@ -1,4 +1,4 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
 export const Form = styled.form`
@@ -17,7 +17,14 @@ const FieldWrap = styled.div`
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.surface};
   }
-  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  input[aria-invalid='true'], textarea[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  textarea {
+    padding: ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+    font: inherit;
+  }
   small { color: ${({ theme }) => theme.colors.danger}; }
 `;
 
@@ -37,6 +44,28 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...input}
+      />
+      {error && <small id={`${id}-error`}>{error}</small>}
+    </FieldWrap>
+  );
+}
+
+/** A labelled multi-line input (an address keeps its line breaks) with its own inline error. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  ...textarea
+}: { id: string; label: string; error?: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldWrap>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...textarea}
       />
       {error && <small id={`${id}-error`}>{error}</small>}
     </FieldWrap>

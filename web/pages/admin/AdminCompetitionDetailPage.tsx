@@ -8,6 +8,7 @@ import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi'
 import { AuditTrail } from '../../components/admin/AuditTrail';
 import { DrawControl } from '../../components/admin/DrawControl';
 import { formatDateTime } from '../../components/admin/formatAdmin';
+import { PostalEntries } from '../../components/admin/PostalEntries';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
 import { ButtonLink } from '../../components/ui/Button';
@@ -34,7 +35,10 @@ const Features = styled.ul`
   font-weight: 400;
 `;
 
-/** /admin/competitions/:id: the fields, the draw (status, Draw now, winner) and the audit trail. */
+/**
+ * /admin/competitions/:id: the fields, the draw (status, Draw now, winner), the postal entries
+ * and the audit trail.
+ */
 export default function AdminCompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
@@ -88,6 +92,15 @@ export default function AdminCompetitionDetailPage() {
                 <WinnerDetails winner={c.draw} onChanged={detail.reload} />
               </Card>
             )}
+            <Card aria-labelledby="postal-title">
+              <h2 id="postal-title">Postal entries</h2>
+              <PostalEntries
+                competitionId={c.id}
+                open={c.status === 'active' && !c.draw && Date.parse(c.endDate) > Date.now()}
+                winnerOrderId={c.draw?.orderId ?? null}
+                onChanged={detail.reload}
+              />
+            </Card>
             <Card aria-labelledby="audit-title">
               <h2 id="audit-title">Audit trail</h2>
               <AuditTrail entries={c.auditLog} />

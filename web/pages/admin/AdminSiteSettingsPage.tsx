@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { AdminHeader } from '../../components/admin/AdminUi';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
 import { OperatorSettings } from '../../components/admin/OperatorSettings';
+import { PostalAddressSettings } from '../../components/admin/PostalAddressSettings';
 import { TicketCapSettings } from '../../components/admin/TicketCapSettings';
 import { ButtonLink } from '../../components/ui/Button';
 import { Lead, PageContainer } from '../../components/ui/Page';
@@ -30,6 +31,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
       <HeroImageSettings />
       {!direct && <TicketCapSettings />}
       {!direct && <OperatorSettings />}
+      {!direct && <PostalAddressSettings />}
     </PageContainer>
   );
 }

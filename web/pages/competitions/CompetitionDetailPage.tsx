@@ -8,6 +8,7 @@ import { useApiData } from '../../api/useApiData';
 import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
+import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
@@ -314,11 +315,8 @@ export default function CompetitionDetailPage() {
           ) : (
             <PurchasePanel competition={c} live={live} />
           )}
+          <FreeEntryRoute competition={c} closed={ended} />
           <OddsAndFacts competition={c} ticketsSold={live?.ticketsSold ?? c.ticketsSold} draw={draw} />
-          <p>
-            Free postal entry is available: see our <Link href="/terms">terms and conditions</Link> for how to
-            enter by post.
-          </p>
           <Trust>
             <li>Secure Payment</li>
             <li>Guaranteed Draw</li>

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { EntryTerms } from '../../../contract/postal';
 import type { SignUpOffer } from '../../../contract/site';
+import { useApiData } from '../../api/useApiData';
 import { CREDIT_MINIMUM_SPEND_TEXT, offerSummary, useSignUpOffer } from '../../components/promo/signUpOffer';
 import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
 import { formatUkDateTime } from '../../format';
@@ -12,15 +14,19 @@ import { focusRing, RelatedLinks, StaticProse, SupportEmailLink } from './Static
 interface TermsSection {
   title: string;
   clauses: ReactNode[];
+  /** A stable anchor other pages link to, on the section's heading (the section stays section-N). */
+  anchor?: string;
 }
 
 interface TermsContext {
   siteName: string;
   supportEmail: string;
   offer: SignUpOffer | null;
+  /** The live settings (postal address, hold time, default cap); undefined until loaded. */
+  terms: EntryTerms | undefined;
 }
 
-function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSection[] {
+function buildSections({ siteName, supportEmail, offer, terms }: TermsContext): TermsSection[] {
   const email = <SupportEmailLink email={supportEmail} />;
 
   return [
@@ -111,6 +117,7 @@ function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSe
     },
     {
       title: 'Free Postal Entry',
+      anchor: 'free-entry',
       clauses: [
         <>You may enter any competition free of charge by post. One postcard is one entry.</>,
         <>
@@ -121,21 +128,34 @@ function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSe
           Each postcard must clearly show your full name, postal address, phone number and email address, the
           name of the competition you wish to enter and your answer to its skill question.
         </>,
-        <>
-          Send each postcard separately, with the correct postage, to our postal entry address. We will give
-          the address to anyone who asks: email {email}. You do not need an account to enter by post.
-        </>,
+        terms?.postalAddress ? (
+          <>
+            Send each postcard separately, with the correct postage, to:
+            <PostalAddressBlock data-testid="terms-postal-address">{terms.postalAddress}</PostalAddressBlock>
+            You do not need an account to enter by post.
+          </>
+        ) : (
+          <>
+            Send each postcard separately, with the correct postage, to our postal entry address. We will give
+            the address to anyone who asks: email {email}. You do not need an account to enter by post.
+          </>
+        ),
         <>
           Your postcard must arrive before the competition's closing date and, for an auto-win competition,
           before every ticket has been allocated. Postcards that arrive later will not be entered.
         </>,
         <>
           Each competition has a maximum number of entries per person, which covers paid and postal entries
-          combined. Postal entries beyond the per-person maximum are disqualified.
+          combined: the maximum shown on the competition page
+          {terms ? `, which is ${terms.defaultMaxTicketsPerUser} unless that page states another` : ''}. A
+          postal entrant without an account is identified by their email address and by their postal address
+          and postcode. Postal entries beyond the per-person maximum are disqualified.
         </>,
         <>
-          We process postal entries within 5 working days of receiving them. Each valid entry is given a
-          randomly allocated available ticket number, which we confirm by email.
+          We process postal entries within {terms?.postalProcessingDays ?? 'a few'} working days of receiving
+          them, while the competition is open. Each valid entry is given a randomly allocated available ticket
+          number and appears in the competition's list of entries, and in the draw, exactly as a paid entry
+          does.
         </>,
         <>Postal entries have exactly the same chance of winning as paid entries.</>,
         <>
@@ -157,8 +177,12 @@ function buildSections({ siteName, supportEmail, offer }: TermsContext): TermsSe
           you at random. Both have the same chance of winning.
         </>,
         <>
-          Tickets you add to your cart are held for you for 10 minutes. If you do not complete payment within
-          that time, the reservation expires and the numbers may be taken by other entrants.
+          Tickets you add to your cart are held for you for{' '}
+          {terms
+            ? `${terms.holdMinutes} ${terms.holdMinutes === 1 ? 'minute' : 'minutes'}`
+            : 'the time shown in your cart'}
+          . If you do not complete payment within that time, the reservation expires and the numbers may be
+          taken by other entrants.
         </>,
         <>Tickets are personal to you and may not be transferred or resold.</>,
       ],
@@ -377,9 +401,10 @@ export default function TermsPage() {
   const siteName = useSiteName();
   const supportEmail = useSite((s) => s.supportEmail);
   const offer = useSignUpOffer();
+  const terms = useApiData<EntryTerms>('/api/entry-terms').data;
   const sections = useMemo(
-    () => buildSections({ siteName, supportEmail, offer }),
-    [siteName, supportEmail, offer],
+    () => buildSections({ siteName, supportEmail, offer, terms }),
+    [siteName, supportEmail, offer, terms],
   );
 
   useEffect(() => {
@@ -411,9 +436,10 @@ export default function TermsPage() {
       <StaticProse>
         {sections.map((section, index) => {
           const number = index + 1;
+          const headingId = section.anchor ?? `section-${number}-title`;
           return (
-            <section key={section.title} id={`section-${number}`} aria-labelledby={`section-${number}-title`}>
-              <h2 id={`section-${number}-title`}>
+            <section key={section.title} id={`section-${number}`} aria-labelledby={headingId}>
+              <h2 id={headingId}>
                 {number}. {section.title}
               </h2>
               <Clauses>
@@ -445,6 +471,13 @@ export default function TermsPage() {
     </PageContainer>
   );
 }
+
+const PostalAddressBlock = styled.address`
+  margin: ${({ theme }) => theme.space.xs} 0;
+  font-style: normal;
+  font-weight: 700;
+  white-space: pre-line;
+`;
 
 const Contents = styled(Card)`
   max-width: 75ch;
