@@ -4,6 +4,7 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
+import type { DrawBeacon } from '../draws/beacon';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
@@ -36,6 +37,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   siteName: string;
   faults?: FaultInjector;
+  /** An auto-win sell-out fixes its draw's beacon round (api/draws). */
+  beacon: DrawBeacon;
 }
 
 /** What every payment path needs, from the running app and its one gateway. */
@@ -47,6 +50,7 @@ export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDep
   mailer: app.mailer,
   siteName: app.config.siteName,
   faults: app.faults,
+  beacon: app.drawBeacon,
 });
 
 /** What a gateway says was paid. */

@@ -44,6 +44,7 @@ const competition = (over: Partial<PublicCompetition> = {}): PublicCompetition =
   skillQuestion: { question: 'Q?', options: ['a'] },
   maxTicketsPerUser: 100,
   drawCommitment: 'ab',
+  drawBeacon: null,
   ...over,
 });
 
