@@ -36,6 +36,7 @@ export async function startTestServer(
     DRAW_BEACON: 'local',
     DRAW_BEACON_URL: beacon.url,
     DRAW_BEACON_DELAY_SECONDS: '1',
+    DRAW_BEACON_PERIOD_SECONDS: '1',
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.
