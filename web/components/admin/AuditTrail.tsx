@@ -25,11 +25,12 @@ const actionText = (action: string) => {
 
 /** A line of what happened, for the entries whose outcome matters more than the change itself. */
 const outcomeText = (e: AuditEntryView): string | null => {
-  const after = (e.after ?? {}) as { winningNumber?: unknown; entries?: unknown };
+  const after = (e.after ?? {}) as { winningNumber?: unknown; entries?: unknown; beaconRound?: unknown };
   if (e.action === 'competition.draw' && typeof after.winningNumber === 'number') {
     const from =
       typeof after.entries === 'number' ? ` from ${after.entries.toLocaleString('en-GB')} entries` : '';
-    return `Winning number ${after.winningNumber}${from}`;
+    const round = typeof after.beaconRound === 'number' ? ` (beacon round ${after.beaconRound})` : '';
+    return `Winning number ${after.winningNumber}${from}${round}`;
   }
   return null;
 };
