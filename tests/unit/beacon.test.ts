@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDrawBeacon } from '../../api/draws/beacon';
 import { answerLocalBeacon, openLocalBeacon } from '../../api/draws/localBeacon';
+import { loadConfig } from '../../api/platform/config';
 import {
   beaconRoundIsValid,
   firstRoundAtOrAfter,
@@ -153,5 +155,48 @@ describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
     expect(forged.find((c) => c.key === 'beacon')?.status).toBe('failed');
     const v1Rule = await verifyDraw({ ...published, winningNumber: 3, version: 1 }, sold);
     expect(v1Rule.map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
+  });
+});
+
+describe('configuration (README "Configuration")', () => {
+  const prod = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    ADMIN_PASSWORD: 'long-enough',
+    PAYMENTS_SANDBOX: '1',
+  };
+
+  it('drand in production, the local test beacon elsewhere; every variable read and checked', () => {
+    expect(loadConfig({}).drawBeacon).toEqual({
+      kind: 'local',
+      url: undefined,
+      delaySeconds: 30,
+      periodSeconds: 3,
+    });
+    expect(loadConfig(prod).drawBeacon.kind).toBe('drand');
+    expect(
+      loadConfig({
+        DRAW_BEACON: 'drand',
+        DRAW_BEACON_URL: 'https://drand.cloudflare.com/52db/',
+        DRAW_BEACON_DELAY_SECONDS: '5',
+        DRAW_BEACON_PERIOD_SECONDS: '1',
+      }).drawBeacon,
+    ).toEqual({ kind: 'drand', url: 'https://drand.cloudflare.com/52db', delaySeconds: 5, periodSeconds: 1 });
+    expect(() => loadConfig({ DRAW_BEACON: 'random.org' })).toThrow(/DRAW_BEACON/);
+    expect(() => loadConfig({ DRAW_BEACON_URL: 'ftp://x' })).toThrow(/DRAW_BEACON_URL/);
+    expect(() => loadConfig({ DRAW_BEACON_PERIOD_SECONDS: '0' })).toThrow(/DRAW_BEACON_PERIOD_SECONDS/);
+  });
+
+  it('zero configuration starts the test beacon in-process, keeping its key in DATA_DIR', () => {
+    const dir = tempDir();
+    const local = createDrawBeacon(loadConfig({ DATA_DIR: dir }));
+    expect(local).toMatchObject({ kind: 'local', delayMs: 30_000 });
+    expect(local.local?.info.period).toBe(3);
+    expect(fs.existsSync(path.join(dir, 'draw-beacon-key.json'))).toBe(true);
+    // drand: nothing local, nothing written.
+    const other = tempDir();
+    const drand = createDrawBeacon(loadConfig({ ...prod, DATA_DIR: other }));
+    expect(drand).toMatchObject({ kind: 'drand', local: undefined });
+    expect(fs.readdirSync(other)).toEqual([]);
   });
 });
