@@ -1,20 +1,24 @@
-import { type ChainClient, type ChainInfo, fetchBeacon, quicknetClient } from 'drand-client';
+import type { ChainInfo } from 'drand-client';
 import * as v from 'valibot';
 
 // The public randomness a version-2 draw waits for (docs/draws.md): one round of the drand
 // beacon's quicknet chain, or of the local test beacon that speaks the same API and scheme
 // ('bls-unchained-g1-rfc9380': a BLS signature on G1 over sha256(uint64be(round)), the public key
 // on G2, randomness = sha256(signature)). Shared by the server, `npm run verify-draw` and the
-// browser, so all three check a round the same way, with drand-client's own verification.
+// browser, so all three check a round the same way (contract/beaconVerify.ts, with drand-client's
+// own verification; kept apart so that pages load the BLS code only to verify).
 
 export const BEACON_SCHEME = 'bls-unchained-g1-rfc9380';
 
-const quicknet = quicknetClient();
-/** The League of Entropy's quicknet chain, pinned: a draw on it is checked against this key only. */
+/**
+ * The League of Entropy's quicknet chain, pinned: a draw on it is checked against this key only.
+ * The same values as drand-client's quicknetClient() (tests/unit/beacon.test.ts holds them equal).
+ */
 export const QUICKNET = {
-  url: quicknet.chain().baseUrl,
-  chainHash: quicknet.options.chainVerificationParams?.chainHash ?? '',
-  publicKey: quicknet.options.chainVerificationParams?.publicKey ?? '',
+  url: 'https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  publicKey:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
 };
 
 /** True for a draw on drand's quicknet; anything else is the local test beacon (not independent). */
@@ -38,36 +42,6 @@ export interface BeaconRound {
   randomness: string;
   signature: string;
 }
-
-/**
- * Checks a round against a chain's public key (throws if the signature, the randomness or the
- * round does not match): drand-client's fetchBeacon over the values already in hand.
- */
-export async function verifyBeaconRound(publicKey: string, beacon: BeaconRound): Promise<void> {
-  const info: ChainInfo = {
-    public_key: publicKey,
-    period: 1,
-    genesis_time: 0,
-    hash: '',
-    groupHash: '',
-    schemeID: BEACON_SCHEME,
-    metadata: { beaconID: '' },
-  };
-  const client: ChainClient = {
-    options: { disableBeaconVerification: false, noCache: true },
-    latest: async () => beacon,
-    get: async () => beacon,
-    chain: () => ({ baseUrl: '', info: async () => info }),
-  };
-  await fetchBeacon(client, beacon.round);
-}
-
-/** True when the round verifies against the key; never throws. */
-export const beaconRoundIsValid = (publicKey: string, beacon: BeaconRound): Promise<boolean> =>
-  verifyBeaconRound(publicKey, beacon).then(
-    () => true,
-    () => false,
-  );
 
 const Hex = v.pipe(v.string(), v.regex(/^[0-9a-f]+$/));
 

@@ -10,7 +10,8 @@
 //   4. the winning number recomputed from the seed, the entries (and the round's randomness)
 //      equals the announced one.
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
-import { beaconRoundIsValid, type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
+import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
+import { beaconRoundIsValid } from '../contract/beaconVerify';
 import { computeDraw, drawCommitment } from '../contract/draw';
 
 interface Answer {

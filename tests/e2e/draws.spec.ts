@@ -45,7 +45,8 @@ async function shoot(page: Page, name: string) {
 test('a watcher sees the draw live and verifies it; /winners and the admin detail show the winner', async ({
   browser,
 }) => {
-  test.setTimeout(shotsDir ? 90_000 : 45_000);
+  // Draw now waits for its beacon round (about two seconds on the test beacon).
+  test.setTimeout(shotsDir ? 90_000 : 60_000);
   const admin = await signedInPage(browser, 'admin', 'admin123');
 
   // A live-draw competition (Cash, not a category other tests count) with one buyer, then closed.

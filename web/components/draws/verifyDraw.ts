@@ -1,4 +1,4 @@
-import { beaconRoundIsValid, type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
+import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
 import { computeDraw, drawCommitment, entriesHash } from '../../../contract/draw';
 
 // The browser's own check of a published draw (docs/draws.md section 5), with the same code the
@@ -40,6 +40,8 @@ async function beaconCheck(beacon: DrawBeacon | null | undefined): Promise<DrawC
   if (!beacon?.randomness || !beacon.signature)
     return check('beacon', 'The beacon round the draw used is published', 'published', 'missing');
   const independent = isIndependentBeacon(beacon.chain);
+  // The BLS code loads only here, when someone verifies.
+  const { beaconRoundIsValid } = await import('../../../contract/beaconVerify');
   const valid = await beaconRoundIsValid(independent ? QUICKNET.publicKey : beacon.publicKey, {
     round: beacon.round,
     randomness: beacon.randomness,
