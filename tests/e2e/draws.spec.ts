@@ -46,7 +46,7 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   browser,
 }) => {
   // Draw now waits for its beacon round (about two seconds on the test beacon).
-  test.setTimeout(shotsDir ? 90_000 : 60_000);
+  test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', 'admin123');
 
   // A live-draw competition (Cash, not a category other tests count) with one buyer, then closed.

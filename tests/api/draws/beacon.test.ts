@@ -47,19 +47,25 @@ async function closedWithSales(db: Knex, numbers = [3, 9, 14]) {
   return { id, orderId };
 }
 
+/** A server of its own for the enclosing describe block, with a signed-in admin. */
+function useServerWithAdmin(env: Record<string, string> = {}) {
+  const t = {} as { server: TestServer; admin: TestClient };
+  useTestServer(
+    async (s) => {
+      t.server = s;
+      t.admin = (await signedInAdmin(s.url)).client;
+    },
+    { env },
+  );
+  return t;
+}
+
 describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
   describe('a round a minute ahead (DRAW_BEACON_DELAY_SECONDS=60)', () => {
-    let server: TestServer;
-    let admin: TestClient;
-    useTestServer(
-      async (s) => {
-        server = s;
-        admin = (await signedInAdmin(s.url)).client;
-      },
-      { env: { DRAW_BEACON_DELAY_SECONDS: '60', DRAW_AUTO_AFTER_SECONDS: '0' } },
-    );
+    const t = useServerWithAdmin({ DRAW_BEACON_DELAY_SECONDS: '60', DRAW_AUTO_AFTER_SECONDS: '0' });
 
     it('Draw now fixes and publishes a round that does not exist yet; nothing can change the entries', async () => {
+      const { server, admin } = t;
       const db = server.database.db;
       const { id, orderId } = await closedWithSales(db);
       const socket = await connectSocket(server.url);
@@ -120,14 +126,10 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
   });
 
   describe('the local beacon on its own port (DRAW_BEACON_URL)', () => {
-    let server: TestServer;
-    let admin: TestClient;
-    useTestServer(async (s) => {
-      server = s;
-      admin = (await signedInAdmin(s.url)).client;
-    });
+    const t = useServerWithAdmin();
 
     it('draws with the verified round; verify-draw checks the signature and the derivation', async () => {
+      const { server, admin } = t;
       const db = server.database.db;
       const { id } = await closedWithSales(db, [2, 40, 41, 77]);
       const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
@@ -173,6 +175,7 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
     });
 
     it('a version-1 draw, made before the beacon, still verifies', async () => {
+      const { server, admin } = t;
       const db = server.database.db;
       const id = await insertCompetition(db, { status: 'ended', endDate: Date.now() - 1000 });
       await sellTickets(db, id, await insertUser(db), [5, 6, 7]);
@@ -202,6 +205,7 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
     });
 
     it('a round that cannot be fetched: 503, retried, and the admin sees why', async () => {
+      const { server, admin } = t;
       const db = server.database.db;
       const { id } = await closedWithSales(db);
       const real = depsOf(server);
@@ -233,18 +237,11 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
   });
 
   describe('a beacon that cannot be reached at the close', () => {
-    let server: TestServer;
-    let admin: TestClient;
     // Port 9 (discard): nothing listens there.
-    useTestServer(
-      async (s) => {
-        server = s;
-        admin = (await signedInAdmin(s.url)).client;
-      },
-      { env: { DRAW_BEACON_URL: 'http://127.0.0.1:9' } },
-    );
+    const t = useServerWithAdmin({ DRAW_BEACON_URL: 'http://127.0.0.1:9' });
 
     it('Draw now answers 503 with the reason, fixes nothing, and the admin sees it', async () => {
+      const { server, admin } = t;
       const db = server.database.db;
       const { id } = await closedWithSales(db);
       const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
@@ -261,17 +258,10 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
   });
 
   describe('zero configuration: the test beacon in-process, under /api/draw-beacon', () => {
-    let server: TestServer;
-    let admin: TestClient;
-    useTestServer(
-      async (s) => {
-        server = s;
-        admin = (await signedInAdmin(s.url)).client;
-      },
-      { env: { DRAW_BEACON_URL: '' } },
-    );
+    const t = useServerWithAdmin({ DRAW_BEACON_URL: '' });
 
     it("serves drand's API with a key kept in DATA_DIR, and draws with it", async () => {
+      const { server, admin } = t;
       const info = await (await fetch(`${server.url}/api/draw-beacon/info`)).json();
       expect(info).toMatchObject({ schemeID: 'bls-unchained-g1-rfc9380', period: 1 });
       expect(info).toEqual(server.deps.drawBeacon.local?.info);

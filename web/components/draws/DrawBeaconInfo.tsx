@@ -1,19 +1,8 @@
 import styled from 'styled-components';
 import { type DrawBeacon, isIndependentBeacon } from '../../../contract/beacon';
 import { useCountdown } from '../competitions/useCountdown';
+import { DrawInfoBox } from './DrawInfoBox';
 import { Hash } from './Hash';
-
-const Box = styled.section`
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: ${({ theme }) => theme.space.sm};
-  display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; color: ${({ theme }) => theme.colors.brand}; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-  strong { color: ${({ theme }) => theme.colors.text}; }
-`;
 
 const TestLabel = styled.span`
   justify-self: start;
@@ -48,7 +37,7 @@ function RoundCountdown({ dueAt }: { dueAt: string }) {
 export function DrawBeaconInfo({ beacon, drawn }: { beacon: DrawBeacon | null; drawn: boolean }) {
   const independent = beacon ? isIndependentBeacon(beacon.chain) : true;
   return (
-    <Box aria-labelledby="draw-beacon-title" data-testid="draw-beacon">
+    <DrawInfoBox aria-labelledby="draw-beacon-title" data-testid="draw-beacon">
       <h2 id="draw-beacon-title">Draw beacon</h2>
       {!independent && <TestLabel data-testid="test-beacon-label">test beacon: not independent</TestLabel>}
       {!beacon ? (
@@ -73,6 +62,6 @@ export function DrawBeaconInfo({ beacon, drawn }: { beacon: DrawBeacon | null; d
           )}
         </>
       )}
-    </Box>
+    </DrawInfoBox>
   );
 }
