@@ -298,7 +298,22 @@ export async function drawCompetition(
 ): Promise<DrawOutcome> {
   const fixed = await fixDrawRound(deps, competitionId, now);
   const wait = fixed.dueAt - Date.now();
-  if (wait > waitLimitMs) return { kind: 'scheduled', round: fixed, message: waitingMessage(fixed) };
+  if (wait > waitLimitMs) {
+    if (by.kind === 'admin') {
+      // The admin's Draw now decided the draw even though the job will make it.
+      await inUnitOfWork(deps, ({ trx }) =>
+        writeAudit(
+          trx,
+          by.actor,
+          'competition.draw_scheduled',
+          { type: 'competition', id: competitionId },
+          null,
+          { beaconRound: fixed.round, dueAt: new Date(fixed.dueAt).toISOString() },
+        ),
+      );
+    }
+    return { kind: 'scheduled', round: fixed, message: waitingMessage(fixed) };
+  }
   if (wait > 0) await sleep(wait);
   const beacon = await fetchFixedRound(deps, competitionId, fixed);
   const drawnAt = Math.max(now, Date.now());

@@ -107,6 +107,10 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         expect(detail.body.drawStatus.message).toContain(
           `Waiting for round ${round} of the local test beacon`,
         );
+        const scheduled = (detail.body.auditLog as Array<{ action: string; after: unknown }>).find(
+          (e) => e.action === 'competition.draw_scheduled',
+        );
+        expect(scheduled?.after).toEqual({ beaconRound: round, dueAt: res.body.dueAt });
 
         // Pressing again changes nothing; the job does not draw before the round.
         const again = await admin.post(`/api/admin/competitions/${id}/draw`, {});
