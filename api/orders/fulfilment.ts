@@ -261,17 +261,28 @@ async function planCompetition(
     trx,
     trx('competitions')
       .where({ id: competitionId })
-      .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt', 'maxTicketsPerUser'),
+      .first(
+        'id',
+        'title',
+        'status',
+        'endDate',
+        'totalTickets',
+        'autoWin',
+        'drawnAt',
+        'drawBeaconRound',
+        'maxTicketsPerUser',
+      ),
   );
   const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
   const closedMessage = paidByCredit(order)
     ? `"${title}" closed before your order was completed, ${moneyOutcome(order)}.`
     : `"${title}" closed before your payment arrived, ${moneyOutcome(order)}.`;
   // Closed (end date passed or ended): a payment started before the close may still finish
-  // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
+  // while its own holds last (docs/draws.md). Never into an archived or drawn competition, nor
+  // one whose beacon round is fixed (its entries are final).
   const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
   const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
-  if (!competition || competition.status === 'archived' || competition.drawnAt)
+  if (!competition || competition.status === 'archived' || competition.drawnAt || competition.drawBeaconRound)
     return { refund: closedMessage };
   if (closed && !startedBeforeClose) return { refund: closedMessage };
   const overCap = await overCapMessage(trx, order, competition, title, numbers.length);

@@ -10,7 +10,7 @@ import { DRAW_FIXED_ORDER_MESSAGE } from '../../../api/orders/cancellation';
 import { roundTimeMs } from '../../../contract/beacon';
 import { beaconRoundIsValid } from '../../../contract/beaconVerify';
 import { computeDraw } from '../../../contract/draw';
-import { signedInAdmin } from '../../support/admin';
+import { signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
@@ -123,6 +123,15 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         expect(cancel.status).toBe(409);
         expect(cancel.body.message).toBe(DRAW_FIXED_ORDER_MESSAGE);
         expect(await db('tickets').where({ competitionId: id, status: 'sold' })).toHaveLength(3);
+        // Nor added: made active again by mistake, it still takes no holds.
+        await db('competitions')
+          .where({ id })
+          .update({ status: 'active', endDate: Date.now() + 86_400_000 });
+        const { client } = await signedInCustomer(server.url);
+        await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
+        const held = await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [5] });
+        expect(held.status).toBe(409);
+        expect(held.body.message).toBe('This competition is closed to new entries.');
       } finally {
         socket.close();
       }
