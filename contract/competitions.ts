@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DrawBeaconSchema } from './beacon';
 import { PublicDrawSchema } from './draw';
 
 export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
@@ -37,6 +38,8 @@ export const PublicCompetitionSchema = v.object({
   maxTicketsPerUser: v.number(),
   /** Hex SHA-256 of the secret draw seed, published from creation (docs/draws.md). */
   drawCommitment: v.string(),
+  /** The beacon round the draw uses, published when the entries became final (docs/draws.md); null before. */
+  drawBeacon: v.nullable(DrawBeaconSchema),
   /** The result once drawn, null before; absent where it was not looked up (lists). */
   draw: v.optional(v.nullable(PublicDrawSchema)),
 });

@@ -11,8 +11,16 @@ import * as v from 'valibot';
 //     x   = uint32be(mac[0..4))
 //     if x < limit = 2^32 - (2^32 mod n): index = x mod n, stop      (else: rejected, next counter)
 //   winningNumber = entries[index]
+//
+// Version 2 (every draw since the beacon, docs/draws.md "Version 2"): the same, with the HMAC key
+// seed (32 bytes) || randomness (32 bytes) of the beacon round fixed at the close. Version 1 (key =
+// seed alone) is kept so that draws made before it still verify.
 
 const TWO_POW_32 = 2 ** 32;
+
+/** The rule new draws follow; a stored draw says which rule made it. */
+export const DRAW_RULE_VERSION = 2;
+export type DrawRuleVersion = 1 | 2;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 export interface DrawComputation {
@@ -94,16 +102,30 @@ export function roundMessage(hash: Uint8Array, counter: number): Uint8Array<Arra
   return msg;
 }
 
-/** The winning entry for a revealed seed and the sold numbers. Deterministic; order of input is irrelevant. */
-export async function computeDraw(seedHex: string, numbers: readonly number[]): Promise<DrawComputation> {
+/** The HMAC key: the seed (version 1), or the seed then the beacon round's randomness (version 2). */
+export function drawKey(seedHex: string, beaconRandomnessHex?: string): Uint8Array<ArrayBuffer> {
   if (!isSeedHex(seedHex)) throw new Error('the seed must be 64 lowercase hex characters');
+  if (beaconRandomnessHex === undefined) return fromHex(seedHex);
+  if (!HEX64.test(beaconRandomnessHex))
+    throw new Error('the beacon randomness must be 64 lowercase hex characters');
+  return fromHex(seedHex + beaconRandomnessHex);
+}
+
+/**
+ * The winning entry for a revealed seed and the sold numbers: version 2 with the beacon round's
+ * randomness, version 1 without. Deterministic; order of input is irrelevant.
+ */
+export async function computeDraw(
+  seedHex: string,
+  numbers: readonly number[],
+  beaconRandomnessHex?: string,
+): Promise<DrawComputation> {
+  const keyBytes = drawKey(seedHex, beaconRandomnessHex);
   const sorted = canonicalEntries(numbers);
   const n = sorted.length;
   if (n === 0) throw new Error('there are no entries to draw from');
   const hash = await entriesHashBytes(sorted);
-  const key = await subtle().importKey('raw', fromHex(seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   for (let counter = 0; counter < TWO_POW_32; counter++) {
     const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
     const x = new DataView(mac.buffer).getUint32(0, false);
@@ -121,6 +143,8 @@ const Hex64 = v.pipe(v.string(), v.regex(HEX64));
 
 /** A drawn competition's result as the public API and `competition:updated` carry it. */
 export const PublicDrawSchema = v.object({
+  /** The rule that made it: 1 (seed and entries), 2 (and the beacon round in `drawBeacon`). */
+  version: v.picklist([1, 2]),
   seed: Hex64,
   entriesHash: Hex64,
   winningNumber: v.number(),
@@ -193,9 +217,28 @@ export const WinnerUpdateSchema = v.pipe(
 );
 
 /** Why a competition has (not yet) been drawn, for the admin's competition detail. */
-export const DRAW_STATES = ['open', 'awaiting_payments', 'ready', 'no_sales', 'drawn'] as const;
+export const DRAW_STATES = [
+  'open',
+  'awaiting_payments',
+  'ready',
+  'waiting_for_beacon',
+  'no_sales',
+  'drawn',
+] as const;
 export const AdminDrawStatusSchema = v.object({
   state: v.picklist(DRAW_STATES),
   message: v.string(),
+  /** The beacon round the draw waits for, once fixed, and the last failure to fetch or check it. */
+  beaconRound: v.optional(v.nullable(v.number())),
+  beaconError: v.optional(v.nullable(v.string())),
 });
+
+/** POST /api/admin/competitions/:id/draw when the beacon round is not out yet: the draw follows it. */
+export const DrawScheduledSchema = v.object({
+  scheduled: v.literal(true),
+  message: v.string(),
+  round: v.number(),
+  dueAt: v.string(),
+});
+export type DrawScheduled = v.InferOutput<typeof DrawScheduledSchema>;
 export type AdminDrawStatus = v.InferOutput<typeof AdminDrawStatusSchema>;

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   paymentFailed: 'payment_failed',
   paymentUnavailable: 'payment_unavailable',
+  /** The draw beacon could not be reached or its round did not verify; the draw is retried. */
+  beaconUnavailable: 'beacon_unavailable',
   internal: 'internal_error',
   // Domain refusals the client acts on; a UI decides by these, never by the message text.
   /** Chosen numbers are held or sold by someone else; details.taken lists them. */

@@ -60,6 +60,10 @@ export const DrawResultEventSchema = v.object({
   winnerName: v.string(),
   seed: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   entriesHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  /** Extension (draw rule 2, docs/draws.md): the rule, and the beacon round whose randomness it used. */
+  version: v.optional(v.picklist([1, 2])),
+  beaconRound: v.optional(v.nullable(v.number())),
+  beaconRandomness: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)))),
 });
 export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
 

@@ -221,13 +221,16 @@ export function attachRealtime(
 
   events.subscribe('draw.started', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:started', e));
   events.subscribe('draw.result', ({ record }) => {
-    const { winningNumber, winnerName, seed, entriesHash } = presentPublicDraw(record);
+    const { version, winningNumber, winnerName, seed, entriesHash } = presentPublicDraw(record);
     io.to(competitionRoom(record.competitionId)).emit('draw:result', {
       competitionId: record.competitionId,
       winningNumber,
       winnerName,
       seed,
       entriesHash,
+      version,
+      beaconRound: record.beaconRound === null ? null : Number(record.beaconRound),
+      beaconRandomness: record.beaconRandomness,
     });
   });
 

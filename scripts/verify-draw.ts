@@ -1,11 +1,17 @@
 // npm run verify-draw -- <competition id>
 //
 // Checks a drawn competition from the public API of a running site (BASE_URL, default
-// http://localhost:3000) with the same code the server draws with (contract/draw.ts):
+// http://localhost:3000) with the same code the server draws with (contract/draw.ts,
+// contract/beacon.ts):
 //   1. SHA-256(seed) equals the commitment published before sales,
 //   2. SHA-256 of the published entries equals the entries hash,
-//   3. the winning number recomputed from the seed and the entries equals the announced one.
+//   3. (version 2) the beacon round's signature verifies against the chain's public key (drand's
+//      quicknet: the key pinned in drand-client, whatever the site says),
+//   4. the winning number recomputed from the seed, the entries (and the round's randomness)
+//      equals the announced one.
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
+import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
+import { beaconRoundIsValid } from '../contract/beaconVerify';
 import { computeDraw, drawCommitment } from '../contract/draw';
 
 interface Answer {
@@ -17,6 +23,25 @@ async function getJson(url: string): Promise<Answer> {
   const res = await fetch(url, { headers: { Accept: 'application/json' } });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   return { status: res.status, body };
+}
+
+type Check = [string, string | number, string | number];
+
+/** The beacon check of a version-2 draw, and the randomness the derivation then uses. */
+async function beaconCheck(
+  beacon: DrawBeacon | null | undefined,
+): Promise<{ check: Check; randomness?: string }> {
+  const what = 'beacon round signature';
+  if (!beacon?.randomness || !beacon.signature) return { check: [what, 'published', 'missing'] };
+  const independent = isIndependentBeacon(beacon.chain);
+  const key = independent ? QUICKNET.publicKey : beacon.publicKey;
+  const round = { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature };
+  const valid = await beaconRoundIsValid(key, round);
+  console.info(
+    `  beacon: round ${beacon.round} of ${independent ? "drand's quicknet (pinned public key)" : `chain ${beacon.chain}, the site's local test beacon: not independent`}`,
+  );
+  console.info(`  randomness ${beacon.randomness}`);
+  return { check: [what, 'valid', valid ? 'valid' : 'invalid'], randomness: beacon.randomness };
 }
 
 async function main(): Promise<number> {
@@ -34,7 +59,9 @@ async function main(): Promise<number> {
   const c = competition.body as {
     title: string;
     drawCommitment: string;
+    drawBeacon?: DrawBeacon | null;
     draw?: {
+      version?: 1 | 2;
       seed: string;
       entriesHash: string;
       winningNumber: number;
@@ -52,18 +79,21 @@ async function main(): Promise<number> {
     return 2;
   }
   const numbers = entries.body.numbers as number[];
+  const version = c.draw.version ?? 1;
 
+  console.info(`Competition ${id}: "${c.title}" (draw rule version ${version})`);
+  console.info(`  drawn ${c.draw.drawnAt}, winner ${c.draw.winnerName}`);
+  console.info(`  seed ${c.draw.seed}`);
+  const beacon = version === 2 ? await beaconCheck(c.drawBeacon) : undefined;
   const commitment = await drawCommitment(c.draw.seed);
-  const recomputed = await computeDraw(c.draw.seed, numbers);
-  const checks: Array<[string, string | number, string | number]> = [
+  const recomputed = await computeDraw(c.draw.seed, numbers, beacon?.randomness);
+  const checks: Check[] = [
     ['commitment = SHA-256(seed)', c.drawCommitment, commitment],
     ['entries hash', c.draw.entriesHash, recomputed.entriesHash],
     ['entries hash (entries endpoint)', String(entries.body.entriesHash), recomputed.entriesHash],
+    ...(beacon ? [beacon.check] : []),
     ['winning number', c.draw.winningNumber, recomputed.winningNumber],
   ];
-  console.info(`Competition ${id}: "${c.title}"`);
-  console.info(`  drawn ${c.draw.drawnAt}, winner ${c.draw.winnerName}`);
-  console.info(`  seed ${c.draw.seed}`);
   console.info(
     `  ${numbers.length} entries, winning index ${recomputed.index} (HMAC counter ${recomputed.counter})`,
   );

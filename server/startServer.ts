@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { createApp } from '../api/app';
+import { createDrawBeacon } from '../api/draws/beacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';
@@ -74,7 +75,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     rateLimits,
     faults: new FaultInjector(config.faultPlan),
+    // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
+    drawBeacon: createDrawBeacon(config),
   };
+  if (deps.drawBeacon.local)
+    logger.info(
+      { chain: deps.drawBeacon.local.info.hash },
+      'draws use the local test beacon (not independent), served at /api/draw-beacon',
+    );
   if (deps.faults.armed)
     logger.warn(
       { faults: [...config.faultPlan] },
@@ -101,7 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
-    { db, events, logger, mailer },
+    { db, events, logger, mailer, beacon: deps.drawBeacon },
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
   );

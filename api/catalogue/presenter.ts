@@ -1,3 +1,4 @@
+import type { DrawBeacon } from '../../contract/beacon';
 import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
@@ -62,6 +63,20 @@ export function presentEntries(rows: EntryRow[]): CompetitionEntry[] {
   );
 }
 
+/** The draw's beacon round once fixed, with its randomness and signature once drawn. */
+export function presentDrawBeacon(c: Competition): DrawBeacon | null {
+  if (!c.drawBeaconRound || !c.drawBeaconChain || !c.drawBeaconPublicKey || !c.drawBeaconDueAt) return null;
+  return {
+    chain: c.drawBeaconChain,
+    round: Number(c.drawBeaconRound),
+    dueAt: iso(c.drawBeaconDueAt),
+    publicKey: c.drawBeaconPublicKey,
+    ...(c.drawBeaconRandomness && c.drawBeaconSignature
+      ? { randomness: c.drawBeaconRandomness, signature: c.drawBeaconSignature }
+      : {}),
+  };
+}
+
 /**
  * The public shape: pounds instead of pence, ISO dates, derived category; nothing internal (the
  * draw seed only inside `draw`, after the draw). `draw` is included when the caller looked it up.
@@ -94,6 +109,7 @@ export function presentCompetition(
     cashAlternative: c.cashAlternativePence === null ? null : penceToPounds(c.cashAlternativePence),
     maxTicketsPerUser: c.maxTicketsPerUser ?? defaultCap,
     drawCommitment: c.drawCommitment ?? '',
+    drawBeacon: presentDrawBeacon(c),
     ...(draw === undefined ? {} : { draw }),
   };
 }

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { type AdminDrawStatus, computeDraw } from '../../contract/draw';
+import {
+  type BeaconRound,
+  firstRoundAtOrAfter,
+  isIndependentBeacon,
+  roundTimeMs,
+} from '../../contract/beacon';
+import { type AdminDrawStatus, computeDraw, DRAW_RULE_VERSION } from '../../contract/draw';
+import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -10,12 +17,17 @@ import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
+import type { DrawBeacon } from './beacon';
 import type { DrawRecord } from './presenter';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
 //
 //   active --endDate passes (job) | auto-win sells out (fulfilment)--> ended (closed)
-//   ended  --'Draw now' | auto-win at once | DRAW_AUTO_AFTER_SECONDS after endDate--> drawn
+//   ended  --'Draw now' | auto-win at once | DRAW_AUTO_AFTER_SECONDS after endDate--> round fixed
+//   round fixed --the beacon round is out, fetched and verified--> drawn
+//
+// The round (the first produced DRAW_BEACON_DELAY_SECONDS after the entries became final) is fixed
+// and published before it exists, so nobody knows its randomness when the entries are settled.
 //
 // Exactly once: the draw locks the competition row (which every sale also locks), re-checks
 // competitions.drawn_at, and inserts into `draws`, whose UNIQUE (competition_id) refuses a second
@@ -26,6 +38,7 @@ export interface DrawDeps {
   events: EventBus;
   logger: Logger;
   mailer: Mailer;
+  beacon: DrawBeacon;
 }
 
 export type DrawnBy = { kind: 'admin'; actor: Actor } | { kind: 'auto' };
@@ -33,11 +46,13 @@ export type DrawnBy = { kind: 'admin'; actor: Actor } | { kind: 'auto' };
 export const ALREADY_DRAWN = 'This competition has already been drawn.';
 export const NO_SALES = 'No tickets were sold in this competition, so there is nothing to draw.';
 const NOT_FOUND = 'Competition not found';
+/** A request (Draw now, the job) waits for a round due this soon; a later one is drawn when it is out. */
+export const DRAW_WAIT_LIMIT_MS = 10_000;
 
-const londonTime = (ms: number) =>
+const londonTime = (ms: number, timeStyle: 'short' | 'medium' = 'short') =>
   new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
-    timeStyle: 'short',
+    timeStyle,
     timeZone: 'Europe/London',
   }).format(new Date(Number(ms)));
 
@@ -66,9 +81,12 @@ const drawRecords = (db: Knex) =>
     .leftJoin('users as u', 'u.id', 'd.winnerUserId')
     .select(
       'd.competitionId',
+      'd.version',
       'd.seed',
       'd.entriesHash',
       'd.winningNumber',
+      'd.beaconRound',
+      'd.beaconRandomness',
       'd.winnerUserId',
       'd.winnerOrderId',
       'd.drawnAt',
@@ -120,31 +138,193 @@ export async function emitCompetitionUpdated(uow: UnitOfWork, competitionId: num
   uow.emit('competition.updated', { competition: fresh, version });
 }
 
+/** The beacon round a competition's draw waits for, once fixed. */
+export interface FixedRound {
+  chain: string;
+  publicKey: string;
+  round: number;
+  dueAt: number;
+}
+
+const fixedRoundOf = (c: Competition): FixedRound | null =>
+  c.drawBeaconRound && c.drawBeaconChain && c.drawBeaconPublicKey && c.drawBeaconDueAt
+    ? {
+        chain: c.drawBeaconChain,
+        publicKey: c.drawBeaconPublicKey,
+        round: Number(c.drawBeaconRound),
+        dueAt: Number(c.drawBeaconDueAt),
+      }
+    : null;
+
+export type DrawOutcome =
+  | { kind: 'drawn'; record: DrawRecord }
+  | { kind: 'scheduled'; round: FixedRound; message: string };
+
+const waitingMessage = (r: FixedRound) =>
+  `The draw waits for beacon round ${r.round}, due ${londonTime(r.dueAt, 'medium')} (UK time), and is made as soon as it is out.`;
+
+const beaconUnavailable = (message: string) =>
+  new HttpError(
+    503,
+    ERROR_CODES.beaconUnavailable,
+    `The draw beacon could not be used: ${message}. The draw is retried.`,
+  );
+
+const lockedCompetition = async (trx: Knex.Transaction, competitionId: number) =>
+  (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as Competition | undefined;
+
 /**
- * Draws the competition now: 404 unknown or archived; 409 already drawn, still open, holds that
- * may still be paid for, or no sales. Safe to call concurrently from any number of processes.
+ * The refusals a draw (and fixing its round) answers, under the competition lock: 404 unknown or
+ * archived; 409 drawn, still open, holds that may still be paid for, or no sales. Past them the
+ * entries are final: no new holds after the close, no payable hold left.
+ */
+async function assertDrawable(
+  trx: Knex.Transaction,
+  c: Competition | undefined,
+  now: number,
+): Promise<Competition> {
+  if (!c || c.status === 'archived') throw notFound(NOT_FOUND);
+  if (c.drawnAt) throw conflict(ALREADY_DRAWN);
+  if (!isClosed(c, now)) throw conflict(stillOpen(c.endDate));
+  if (c.ticketsSold < c.totalTickets) {
+    const until = await liveHoldsUntil(trx, c.id, now);
+    if (until) throw conflict(awaitingPayments(until), { paymentsOpenUntil: new Date(until).toISOString() });
+  }
+  const sold = (await trx('tickets')
+    .where({ competitionId: c.id, status: 'sold' })
+    .count({ n: '*' })
+    .first()) as {
+    n: number | string;
+  };
+  if (!Number(sold.n)) throw conflict(NO_SALES);
+  return c;
+}
+
+async function recordBeaconError(deps: DrawDeps, competitionId: number, message: string) {
+  await deps
+    .db('competitions')
+    .where({ id: competitionId })
+    .whereNull('drawnAt')
+    .update({ drawBeaconError: message.slice(0, 500), drawBeaconErrorAt: Date.now() });
+  deps.logger.warn({ competitionId, beaconError: message }, 'draw beacon failed; the draw is retried');
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Fixes (once) the beacon round the draw will use: the first round produced at least the beacon's
+ * delay from now. Refused as the draw is while the entries may still change. Published at once
+ * (`competition:updated` carries `drawBeacon`), before the round exists.
+ */
+export async function fixDrawRound(
+  deps: DrawDeps,
+  competitionId: number,
+  now = Date.now(),
+): Promise<FixedRound> {
+  const existing = await inUnitOfWork(deps, async ({ trx }) =>
+    fixedRoundOf(await assertDrawable(trx, await lockedCompetition(trx, competitionId), now)),
+  );
+  if (existing) return existing;
+  let info: Awaited<ReturnType<DrawBeacon['info']>>;
+  try {
+    info = await deps.beacon.info();
+  } catch (err) {
+    await recordBeaconError(deps, competitionId, messageOf(err));
+    throw beaconUnavailable(messageOf(err));
+  }
+  return inUnitOfWork(deps, async (uow) => {
+    const c = await assertDrawable(uow.trx, await lockedCompetition(uow.trx, competitionId), now);
+    const fixed = fixedRoundOf(c);
+    if (fixed) return fixed; // another process fixed it meanwhile
+    // Real time, not `now`: the round must lie in the future whatever the caller's clock says.
+    const round = firstRoundAtOrAfter(Math.max(now, Date.now()) + deps.beacon.delayMs, info);
+    const chosen: FixedRound = {
+      chain: info.hash,
+      publicKey: info.public_key,
+      round,
+      dueAt: roundTimeMs(round, info),
+    };
+    await uow.trx('competitions').where({ id: competitionId }).update({
+      drawBeaconChain: chosen.chain,
+      drawBeaconPublicKey: chosen.publicKey,
+      drawBeaconRound: chosen.round,
+      drawBeaconDueAt: chosen.dueAt,
+      updatedAt: Date.now(),
+    });
+    await emitCompetitionUpdated(uow, competitionId, await bumpVersion(uow.trx, competitionId));
+    return chosen;
+  });
+}
+
+/** The fixed round, fetched and verified; a round a moment late is asked for again. */
+async function fetchFixedRound(
+  deps: DrawDeps,
+  competitionId: number,
+  fixed: FixedRound,
+): Promise<BeaconRound> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt) await sleep(500 * attempt);
+    try {
+      const info = await deps.beacon.info();
+      if (info.hash !== fixed.chain || info.public_key !== fixed.publicKey) {
+        throw new Error(
+          `the beacon is now chain ${info.hash}, not the chain ${fixed.chain} this draw was fixed to`,
+        );
+      }
+      return await deps.beacon.fetchRound(fixed.round);
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  await recordBeaconError(deps, competitionId, messageOf(lastError));
+  throw beaconUnavailable(messageOf(lastError));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Draws the competition: fixes its beacon round if that is not done yet, waits for the round when
+ * it is due within `waitLimitMs` (otherwise answers 'scheduled': the job draws it when it is out),
+ * fetches and verifies it, then draws under the lock. 404 unknown or archived; 409 already drawn,
+ * still open, holds that may still be paid for, or no sales; 503 when the beacon fails (recorded
+ * for the admin, retried by the job). Safe to call concurrently from any number of processes.
  */
 export async function drawCompetition(
   deps: DrawDeps,
   competitionId: number,
   by: DrawnBy,
   now = Date.now(),
-): Promise<DrawRecord> {
+  waitLimitMs = DRAW_WAIT_LIMIT_MS,
+): Promise<DrawOutcome> {
+  const fixed = await fixDrawRound(deps, competitionId, now);
+  const wait = fixed.dueAt - Date.now();
+  if (wait > waitLimitMs) {
+    if (by.kind === 'admin') {
+      // The admin's Draw now decided the draw even though the job will make it.
+      await inUnitOfWork(deps, ({ trx }) =>
+        writeAudit(
+          trx,
+          by.actor,
+          'competition.draw_scheduled',
+          { type: 'competition', id: competitionId },
+          null,
+          { beaconRound: fixed.round, dueAt: new Date(fixed.dueAt).toISOString() },
+        ),
+      );
+    }
+    return { kind: 'scheduled', round: fixed, message: waitingMessage(fixed) };
+  }
+  if (wait > 0) await sleep(wait);
+  const beacon = await fetchFixedRound(deps, competitionId, fixed);
+  const drawnAt = Math.max(now, Date.now());
+
   const record = await inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
     // The first statement is a locking read: on MySQL every later read sees what the sales that
     // held this lock before us committed, and sales after us wait and then find drawn_at set.
-    const c = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
-      | Competition
-      | undefined;
-    if (!c || c.status === 'archived') throw notFound(NOT_FOUND);
-    if (c.drawnAt) throw conflict(ALREADY_DRAWN);
-    if (!isClosed(c, now)) throw conflict(stillOpen(c.endDate));
-    if (c.ticketsSold < c.totalTickets) {
-      const until = await liveHoldsUntil(trx, competitionId, now);
-      if (until)
-        throw conflict(awaitingPayments(until), { paymentsOpenUntil: new Date(until).toISOString() });
-    }
+    const c = await assertDrawable(trx, await lockedCompetition(trx, competitionId), now);
+    if (fixedRoundOf(c)?.round !== fixed.round) throw conflict('The draw was fixed to another beacon round.');
     // Cancelled orders' tickets were deleted, so sold rows are exactly the entries.
     const sold = (await trx('tickets')
       .where({ competitionId, status: 'sold' })
@@ -154,14 +334,14 @@ export async function drawCompetition(
       userId: number | null;
       orderId: number | null;
     }>;
-    if (!sold.length) throw conflict(NO_SALES);
     if (!c.drawSeed || !c.drawCommitment) throw new Error(`competition ${competitionId} has no draw seed`);
     const numbers = sold.map((r) => Number(r.number));
-    const result = await computeDraw(c.drawSeed, numbers);
+    const result = await computeDraw(c.drawSeed, numbers, beacon.randomness);
     const winner = sold[result.index]!;
     try {
       await trx('draws').insert({
         competitionId,
+        version: DRAW_RULE_VERSION,
         seed: c.drawSeed,
         commitment: c.drawCommitment,
         entriesHash: result.entriesHash,
@@ -171,7 +351,12 @@ export async function drawCompetition(
         winningNumber: result.winningNumber,
         winnerUserId: winner.userId,
         winnerOrderId: winner.orderId,
-        drawnAt: now,
+        beaconChain: fixed.chain,
+        beaconPublicKey: fixed.publicKey,
+        beaconRound: fixed.round,
+        beaconRandomness: beacon.randomness,
+        beaconSignature: beacon.signature,
+        drawnAt,
         drawnByUserId: by.kind === 'admin' ? by.actor.id : null,
         drawnBy: by.kind === 'admin' ? by.actor.username : 'auto',
       });
@@ -179,9 +364,15 @@ export async function drawCompetition(
       if (isUniqueViolation(err)) throw conflict(ALREADY_DRAWN);
       throw err;
     }
-    await trx('competitions')
-      .where({ id: competitionId })
-      .update({ drawnAt: now, status: 'ended', updatedAt: now });
+    await trx('competitions').where({ id: competitionId }).update({
+      drawnAt,
+      status: 'ended',
+      updatedAt: drawnAt,
+      drawBeaconRandomness: beacon.randomness,
+      drawBeaconSignature: beacon.signature,
+      drawBeaconError: null,
+      drawBeaconErrorAt: null,
+    });
     if (by.kind === 'admin') {
       await writeAudit(
         trx,
@@ -189,8 +380,13 @@ export async function drawCompetition(
         'competition.draw',
         { type: 'competition', id: competitionId },
         null,
-        { winningNumber: result.winningNumber, entriesHash: result.entriesHash, entries: result.entryCount },
-        now,
+        {
+          winningNumber: result.winningNumber,
+          entriesHash: result.entriesHash,
+          entries: result.entryCount,
+          beaconRound: fixed.round,
+        },
+        drawnAt,
       );
     }
     const version = await bumpVersion(trx, competitionId);
@@ -202,7 +398,7 @@ export async function drawCompetition(
   });
 
   deps.logger.info(
-    { competitionId, winningNumber: record.winningNumber, by: record.drawnBy },
+    { competitionId, winningNumber: record.winningNumber, by: record.drawnBy, beaconRound: fixed.round },
     'competition drawn',
   );
   // The e-mails are not events: they go once the draw has committed. The entrants' e-mails run
@@ -211,7 +407,7 @@ export async function drawCompetition(
   void notifyEntrants(deps, record).catch((err) => {
     deps.logger.error({ err, competitionId }, 'draw result e-mails failed');
   });
-  return record;
+  return { kind: 'drawn', record };
 }
 
 const drawProps = (record: DrawRecord, name: string): DrawProps => ({
@@ -284,15 +480,32 @@ export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
   );
 }
 
+/** Expected refusals of an automatic draw: not ready, drawn elsewhere, or the beacon (retried). */
+const isRetryLater = (err: unknown) => err instanceof HttpError && (err.status === 409 || err.status === 503);
+
 /**
- * An auto-win competition sold its last ticket (the sale has committed): draw it now. Errors are
- * logged, not thrown: the sale stands, and the draw job picks the competition up again.
+ * An auto-win competition sold its last ticket (the sale has committed): fix its beacon round now
+ * and draw when the round is out, about DRAW_BEACON_DELAY_SECONDS later, without holding up the
+ * payment. Errors are logged, not thrown: the sale stands, and the draw job picks it up again.
  */
 export async function drawAfterSellOut(deps: DrawDeps, competitionId: number): Promise<void> {
   try {
-    await drawCompetition(deps, competitionId, { kind: 'auto' });
+    const fixed = await fixDrawRound(deps, competitionId);
+    const timer = setTimeout(
+      () => {
+        drawCompetition(deps, competitionId, { kind: 'auto' }).catch((err) => {
+          if (!isRetryLater(err))
+            deps.logger.error(
+              { err, competitionId },
+              'automatic draw after sell-out failed; the job retries',
+            );
+        });
+      },
+      Math.max(0, fixed.dueAt - Date.now()),
+    );
+    timer.unref();
   } catch (err) {
-    if (err instanceof HttpError && err.status === 409) return; // another process drew it
+    if (isRetryLater(err)) return; // drawn by another process, or the beacon: the job retries
     deps.logger.error({ err, competitionId }, 'automatic draw after sell-out failed; the job retries');
   }
 }
@@ -339,18 +552,27 @@ export async function drawDueCompetitions(
     .where('status', 'ended')
     .whereNull('drawnAt')
     .where('ticketsSold', '>', 0)
-    .select('id', 'autoWin', 'endDate')) as Array<{ id: number; autoWin: number | boolean; endDate: number }>;
+    .select('id', 'autoWin', 'endDate', 'drawBeaconRound')) as Array<{
+    id: number;
+    autoWin: number | boolean;
+    endDate: number;
+    drawBeaconRound: number | null;
+  }>;
   const drawn: number[] = [];
   for (const c of candidates) {
+    // A fixed round means the draw was decided (Draw now, a sell-out): it follows the round.
     const due =
-      Boolean(c.autoWin) || (autoAfterSeconds > 0 && Number(c.endDate) + autoAfterSeconds * 1000 <= now);
+      Boolean(c.autoWin) ||
+      c.drawBeaconRound !== null ||
+      (autoAfterSeconds > 0 && Number(c.endDate) + autoAfterSeconds * 1000 <= now);
     if (!due) continue;
     try {
-      await drawCompetition(deps, c.id, { kind: 'auto' }, now);
-      drawn.push(c.id);
+      const outcome = await drawCompetition(deps, c.id, { kind: 'auto' }, now);
+      if (outcome.kind === 'drawn') drawn.push(c.id);
     } catch (err) {
-      // 409: not ready yet, or another process drew it. Anything else must not stop the others.
-      if (!(err instanceof HttpError && err.status === 409)) {
+      // 409: not ready yet, or another process drew it; 503: the beacon failed (recorded, retried
+      // next time). Anything else must not stop the others.
+      if (!isRetryLater(err)) {
         deps.logger.error({ err, competitionId: c.id }, 'automatic draw failed');
       }
     }
@@ -381,9 +603,23 @@ export async function adminDrawStatus(
       ? `If nobody presses Draw now, it is drawn automatically ${londonTime(Number(c.endDate) + autoAfterSeconds * 1000)} (UK time).`
       : 'It is drawn when an admin presses Draw now.';
   let drawStatus: AdminDrawStatus;
+  const fixed = fixedRoundOf(c);
+  const beaconError = c.drawBeaconError
+    ? `Last beacon error (${londonTime(Number(c.drawBeaconErrorAt), 'medium')} UK time): ${c.drawBeaconError}`
+    : null;
+  const beacon = { ...(fixed ? { beaconRound: fixed.round } : {}), ...(beaconError ? { beaconError } : {}) };
   // The same order of checks as drawCompetition: a payment in flight may still bring a first sale.
   const until = c.ticketsSold < c.totalTickets ? await liveHoldsUntil(db, c.id, now) : null;
-  if (!isClosed(c, now)) drawStatus = { state: 'open', message: `${stillOpen(c.endDate)} ${automatic}` };
+  if (fixed) {
+    const chain = isIndependentBeacon(fixed.chain)
+      ? 'drand quicknet'
+      : 'the local test beacon (not independent)';
+    drawStatus = {
+      state: 'waiting_for_beacon',
+      message: `Waiting for round ${fixed.round} of ${chain}, due ${londonTime(fixed.dueAt, 'medium')} (UK time); drawn as soon as it is out.`,
+    };
+  } else if (!isClosed(c, now))
+    drawStatus = { state: 'open', message: `${stillOpen(c.endDate)} ${automatic}` };
   else if (until) drawStatus = { state: 'awaiting_payments', message: awaitingPayments(until) };
   else if (c.ticketsSold === 0) drawStatus = { state: 'no_sales', message: NO_SALES };
   else {
@@ -392,5 +628,5 @@ export async function adminDrawStatus(
       message: `Closed with ${c.ticketsSold} tickets sold: ready to draw. ${automatic}`,
     };
   }
-  return { drawStatus, record: null };
+  return { drawStatus: { ...drawStatus, ...beacon }, record: null };
 }

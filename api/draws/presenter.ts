@@ -6,9 +6,14 @@ import { publicOwnerName } from '../catalogue/presenter';
 /** A draws row joined with its competition and the winner's account (for names). */
 export interface DrawRecord {
   competitionId: number;
+  /** The rule that made it (contract/draw.ts): 1 before the beacon, 2 with it. */
+  version: number;
   seed: string;
   entriesHash: string;
   winningNumber: number;
+  /** Version 2: the beacon round used (null for version 1). */
+  beaconRound: number | null;
+  beaconRandomness: string | null;
   winnerUserId: number | null;
   winnerOrderId: number | null;
   drawnAt: number;
@@ -32,6 +37,7 @@ export const winnerNameOf = (r: Pick<DrawRecord, 'firstName' | 'lastName' | 'use
   r.deletedAt ? ANONYMOUS_WINNER : publicOwnerName(r);
 
 export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
+  version: Number(r.version) === 1 ? 1 : 2,
   seed: r.seed,
   entriesHash: r.entriesHash,
   winningNumber: Number(r.winningNumber),

@@ -1,7 +1,9 @@
 import type { Router } from '@koa/router';
+import type { Context } from 'koa';
 import { type AdminCompetitionDetail, AdminIdParamSchema } from '../../contract/admin';
 import { IdParamSchema } from '../../contract/competitions';
-import { WinnerUpdateSchema } from '../../contract/draw';
+import { iso } from '../../contract/dates';
+import { type DrawScheduled, WinnerUpdateSchema } from '../../contract/draw';
 import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { findViewableCompetition } from '../catalogue/competitions';
@@ -14,6 +16,7 @@ import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 import { defaultCap } from '../tickets/holdChecks';
 import { adminDrawStatus, type DrawDeps, drawCompetition, drawEntries, loadDrawRecord } from './draws';
+import { answerLocalBeacon } from './localBeacon';
 import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
 import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from './winners';
 
@@ -22,8 +25,11 @@ import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from 
  * Also the two competition views that include the draw (public page, admin detail): catalogue
  * may not call draws, so they are served from here.
  */
-export function registerDrawRoutes(router: Router, { db, events, logger, config, mailer }: AppDeps): void {
-  const deps: DrawDeps = { db, events, logger, mailer };
+export function registerDrawRoutes(
+  router: Router,
+  { db, events, logger, config, mailer, drawBeacon }: AppDeps,
+): void {
+  const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon };
   const admin = requireAdmin({ db, config });
 
   router.get('/api/competitions/:id', async (ctx) => {
@@ -53,10 +59,37 @@ export function registerDrawRoutes(router: Router, { db, events, logger, config,
     ctx.body = detail;
   });
 
+  // Draws now when its beacon round is out within seconds; otherwise 202: the round is fixed and
+  // published, and the draw follows it (the job draws it).
   router.post('/api/admin/competitions/:id/draw', admin, async (ctx) => {
     const id = parse(AdminIdParamSchema, ctx.params).id;
-    ctx.body = presentPublicDraw(await drawCompetition(deps, id, { kind: 'admin', actor: actorOf(ctx) }));
+    const outcome = await drawCompetition(deps, id, { kind: 'admin', actor: actorOf(ctx) });
+    if (outcome.kind === 'drawn') {
+      ctx.body = presentPublicDraw(outcome.record);
+      return;
+    }
+    const scheduled: DrawScheduled = {
+      scheduled: true,
+      message: outcome.message,
+      round: outcome.round.round,
+      dueAt: iso(outcome.round.dueAt),
+    };
+    ctx.status = 202;
+    ctx.body = scheduled;
   });
+
+  // DRAW_BEACON=local without a URL: the test beacon in this process, with drand's HTTP API.
+  const local = drawBeacon.local;
+  if (local) {
+    const answer = (ctx: Context, subPath: string) => {
+      const { status, body } = answerLocalBeacon(local, subPath);
+      ctx.status = status;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = body;
+    };
+    router.get('/api/draw-beacon/info', (ctx) => answer(ctx, '/info'));
+    router.get('/api/draw-beacon/public/:round', (ctx) => answer(ctx, `/public/${ctx.params.round}`));
+  }
 
   router.get('/api/admin/winners', admin, async (ctx) => {
     ctx.body = (await listAdminWinners(db)).map(presentAdminWinner);

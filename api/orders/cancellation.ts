@@ -35,6 +35,8 @@ export interface CancelDeps extends AdminDeps {
 export const CANCEL_REASON = 'Cancelled by the site: the payment has been refunded.';
 /** A draw is final: its entries (the sold numbers) cannot change afterwards. */
 export const DRAWN_ORDER_MESSAGE = "This competition has been drawn; its orders can't be cancelled";
+export const DRAW_FIXED_ORDER_MESSAGE =
+  "This competition's draw is fixed to a beacon round; its orders can't be cancelled";
 
 const snapshot = (o: Order) => ({
   id: o.id,
@@ -85,10 +87,14 @@ export async function cancelOrder(
       trx('competitions')
         .whereIn('id', [...byCompetition.keys()])
         .orderBy('id')
-        .select('id', 'drawnAt'),
-    )) as Array<{ id: number; drawnAt: number | null }>;
+        .select('id', 'drawnAt', 'drawBeaconRound'),
+    )) as Array<{ id: number; drawnAt: number | null; drawBeaconRound: number | null }>;
     const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
     if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
+    // Once the beacon round is fixed the entries are final: whoever could see the round's randomness
+    // (and knew the seed) must not be able to change the outcome by removing entries.
+    const fixed = competitions.filter((c) => c.drawBeaconRound !== null).map((c) => Number(c.id));
+    if (fixed.length) throw conflict(DRAW_FIXED_ORDER_MESSAGE, { competitionIds: fixed });
     for (const [competitionId, tickets] of byCompetition) {
       await trx('competitions').where({ id: competitionId }).decrement('ticketsSold', tickets.length);
       await trx('tickets')

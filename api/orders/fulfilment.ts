@@ -4,6 +4,7 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
+import type { DrawBeacon } from '../draws/beacon';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
@@ -36,6 +37,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   siteName: string;
   faults?: FaultInjector;
+  /** An auto-win sell-out fixes its draw's beacon round (api/draws). */
+  beacon: DrawBeacon;
 }
 
 /** What every payment path needs, from the running app and its one gateway. */
@@ -47,6 +50,7 @@ export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDep
   mailer: app.mailer,
   siteName: app.config.siteName,
   faults: app.faults,
+  beacon: app.drawBeacon,
 });
 
 /** What a gateway says was paid. */
@@ -257,17 +261,28 @@ async function planCompetition(
     trx,
     trx('competitions')
       .where({ id: competitionId })
-      .first('id', 'title', 'status', 'endDate', 'totalTickets', 'autoWin', 'drawnAt', 'maxTicketsPerUser'),
+      .first(
+        'id',
+        'title',
+        'status',
+        'endDate',
+        'totalTickets',
+        'autoWin',
+        'drawnAt',
+        'drawBeaconRound',
+        'maxTicketsPerUser',
+      ),
   );
   const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
   const closedMessage = paidByCredit(order)
     ? `"${title}" closed before your order was completed, ${moneyOutcome(order)}.`
     : `"${title}" closed before your payment arrived, ${moneyOutcome(order)}.`;
   // Closed (end date passed or ended): a payment started before the close may still finish
-  // while its own holds last (docs/draws.md). Never into an archived or drawn competition.
+  // while its own holds last (docs/draws.md). Never into an archived or drawn competition, nor
+  // one whose beacon round is fixed (its entries are final).
   const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
   const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
-  if (!competition || competition.status === 'archived' || competition.drawnAt)
+  if (!competition || competition.status === 'archived' || competition.drawnAt || competition.drawBeaconRound)
     return { refund: closedMessage };
   if (closed && !startedBeforeClose) return { refund: closedMessage };
   const overCap = await overCapMessage(trx, order, competition, title, numbers.length);

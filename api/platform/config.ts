@@ -79,6 +79,16 @@ const EnvSchema = v.object({
   SWEEP_INTERVAL_MS: intFromEnv(5000, 0, 3_600_000),
   /** Live-draw competitions not drawn by an admin are drawn this long after their end date (0 = never). */
   DRAW_AUTO_AFTER_SECONDS: intFromEnv(86_400, 0, 31_536_000),
+  /** Where draws take their public randomness (docs/draws.md): drand's quicknet, or the local test beacon. */
+  DRAW_BEACON: v.optional(v.picklist(['drand', 'local'])),
+  /** The beacon's chain URL: a drand relay for quicknet, or a local test beacon served elsewhere (tests). */
+  DRAW_BEACON_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s) URL')),
+  ),
+  /** A draw uses the first beacon round produced at least this long after its entries are final. */
+  DRAW_BEACON_DELAY_SECONDS: intFromEnv(30, 0, 86_400),
+  /** The local test beacon's period (quicknet's is 3 s). */
+  DRAW_BEACON_PERIOD_SECONDS: intFromEnv(3, 1, 3600),
   /** How often the payment reconciler looks for captured payments left unsettled (0 = only at start-up). */
   RECONCILE_INTERVAL_MS: intFromEnv(60_000, 0, 86_400_000),
   /** A payment captured less than this long ago is left to the webhook or the sandbox confirm. */
@@ -216,6 +226,16 @@ export interface Config {
   faultPlan: FaultPlan;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: number;
+  /** docs/draws.md "Version 2": the randomness beacon draws wait for. */
+  drawBeacon: {
+    /** 'drand' (quicknet; the default in production) or 'local' (a test beacon, labelled as such). */
+    kind: 'drand' | 'local';
+    /** The chain URL; unset with 'local': the test beacon runs in this process, served under /api/draw-beacon. */
+    url: string | undefined;
+    delaySeconds: number;
+    /** The local beacon's period in seconds. */
+    periodSeconds: number;
+  };
   /** The site's own origin (PUBLIC_URL); docs/security.md: socket handshakes are checked against it. */
   publicUrl: string;
   /** ALLOWED_ORIGINS: further origins trusted like the site's own. */
@@ -331,6 +351,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
     faultPlan,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
+    drawBeacon: {
+      kind: e.DRAW_BEACON ?? (e.NODE_ENV === 'production' ? 'drand' : 'local'),
+      url: e.DRAW_BEACON_URL?.replace(/\/+$/, ''),
+      delaySeconds: e.DRAW_BEACON_DELAY_SECONDS,
+      periodSeconds: e.DRAW_BEACON_PERIOD_SECONDS,
+    },
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowedOrigins: e.ALLOWED_ORIGINS,
   };

@@ -13,8 +13,14 @@ export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
 export async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
   const competition = await Competition.query(trx).findById(competitionId);
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
-  // Closed at its end date (docs/draws.md), or drawn (even if an admin made it active again).
-  if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
+  // Closed at its end date (docs/draws.md), or drawn or its beacon round fixed (the entries are
+  // final then), even if an admin made it active again.
+  if (
+    competition.status !== 'active' ||
+    competition.endDate <= now ||
+    competition.drawnAt ||
+    competition.drawBeaconRound
+  )
     throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
   return competition;
 }

@@ -12,6 +12,7 @@ import * as paymentReconciliations from './010_payment_reconciliations';
 import * as emails from './013_emails';
 import * as accountTokens from './014_account_tokens';
 import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
+import * as drawBeacon from './016_draw_beacon';
 import * as postalEntries from './017_postal_entries';
 import * as skillPools from './018_skill_pools';
 
@@ -37,6 +38,7 @@ const migrations: Migration[] = [
   { name: '013_emails', ...emails },
   { name: '014_account_tokens', ...accountTokens },
   { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
+  { name: '016_draw_beacon', ...drawBeacon },
   { name: '017_postal_entries', ...postalEntries },
   { name: '018_skill_pools', ...skillPools },
 ];

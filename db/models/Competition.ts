@@ -33,6 +33,16 @@ export class Competition extends BaseModel {
   drawSeed!: string | null;
   drawCommitment!: string | null;
   drawnAt!: number | null;
+  /** The beacon round the draw waits for (docs/draws.md "Version 2"): public once fixed. */
+  drawBeaconChain!: string | null;
+  drawBeaconPublicKey!: string | null;
+  drawBeaconRound!: number | null;
+  drawBeaconDueAt!: number | null;
+  drawBeaconRandomness!: string | null;
+  drawBeaconSignature!: string | null;
+  /** Admin only: the last failure to fetch or check the round. */
+  drawBeaconError!: string | null;
+  drawBeaconErrorAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

@@ -44,6 +44,7 @@ const competition = (over: Partial<PublicCompetition> = {}): PublicCompetition =
   cashAlternative: null,
   maxTicketsPerUser: 100,
   drawCommitment: 'ab',
+  drawBeacon: null,
   ...over,
 });
 

@@ -45,7 +45,8 @@ async function shoot(page: Page, name: string) {
 test('a watcher sees the draw live and verifies it; /winners and the admin detail show the winner', async ({
   browser,
 }) => {
-  test.setTimeout(shotsDir ? 90_000 : 45_000);
+  // Draw now waits for its beacon round (about two seconds on the test beacon).
+  test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', 'admin123');
 
   // A live-draw competition (Cash, not a category other tests count) with one buyer, then closed.
@@ -78,6 +79,9 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(watcher.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(watcher.getByTestId('draw-commitment')).toContainText(drawCommitment);
   await expect(watcher.getByTestId('competition-closed')).toContainText('closed to new entries');
+  await expect(watcher.getByTestId('draw-beacon')).toContainText(
+    'a future round of the drand randomness beacon',
+  );
   await expect(watcher.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
   await expect(watcher.getByRole('button', { name: 'Select Lucky Numbers' })).toHaveCount(0);
 
@@ -95,20 +99,24 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(admin.getByTestId('draw-status-message')).toContainText('3 tickets sold');
   await admin.getByRole('button', { name: 'Draw now' }).click();
   await admin.getByTestId('draw-dialog').getByRole('button', { name: 'Draw now' }).click();
-  await expect(admin.getByTestId('toast')).toContainText('Competition drawn');
 
-  // The watcher's page was never reloaded: the reveal, then the result.
+  // The watcher's page was never reloaded: the reveal, then the result. (The reveal starts at the
+  // draw's commit, before Draw now answers, so it is looked for first.)
   await expect(watcher.getByTestId('draw-reveal')).toBeVisible();
+  await expect(admin.getByTestId('toast')).toContainText('Competition drawn');
   if (shotsDir) await watcher.getByTestId('draw-reveal').screenshot({ path: `${shotsDir}/reveal.png` });
   await expect(watcher.getByTestId('winning-number')).toHaveText(/^#(3|8|15)$/);
   await expect(watcher.getByTestId('winner-name')).toHaveText('Jory P.');
   await expect(still.getByTestId('winner-name')).toHaveText('Jory P.');
   const winning = Number((await watcher.getByTestId('winning-number').textContent())!.slice(1));
   await expect(watcher.getByTestId('draw-winning-number')).toHaveText(String(winning));
+  // The beacon round the draw waited for, and what kind of beacon it was.
+  await expect(watcher.getByTestId('draw-beacon')).toContainText(/Local test beacon round \d+/);
+  await expect(watcher.getByTestId('test-beacon-label')).toHaveText('test beacon: not independent');
   const panel = watcher.getByTestId('verify-panel');
   await panel.getByRole('button', { name: 'Verify this draw' }).click();
-  await expect(panel.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
-  await expect(panel.getByTestId('verify-check')).toHaveCount(3);
+  await expect(panel.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
+  await expect(panel.getByTestId('verify-check')).toHaveCount(4);
   for (const check of await panel.getByTestId('verify-check').all())
     await expect(check).toHaveAttribute('data-status', 'passed');
   await shoot(watcher, 'draw-desktop');
@@ -142,12 +150,12 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(card).toContainText(String(winning));
   await shoot(visitor, 'winners-desktop');
   await card.getByRole('link', { name: `Verify the draw of ${title}` }).click();
-  await expect(visitor.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
+  await expect(visitor.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
 
   if (shotsDir) {
     const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await phone.goto(`/competitions/${id}#verify-draw`);
-    await expect(phone.getByTestId('verify-summary')).toHaveText(/^All 3 checks passed/);
+    await expect(phone.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
     await shoot(phone, 'draw-mobile');
     await phone.goto('/winners');
     await expect(phone.getByTestId('winner-card').first()).toBeVisible();

@@ -1,11 +1,14 @@
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import { type LocalBeaconServer, startLocalBeaconServer } from '../../api/draws/localBeacon';
 import { loadConfig } from '../../api/platform/config';
 import { type RunningServer, startServer } from '../../server/startServer';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
+  /** The local test beacon this server's draws use (its own port; DRAW_BEACON_URL). */
+  beacon: LocalBeaconServer;
   stop: () => Promise<void>;
 }
 
@@ -15,6 +18,9 @@ export async function startTestServer(
   { webRoot }: { webRoot?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  // Draws wait for a beacon round: a local beacon with a 1 s period, rounds fixed 1 s ahead, so a
+  // draw follows its close within about two seconds.
+  const beacon = await startLocalBeaconServer(database.dataDir, 1);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -27,6 +33,10 @@ export async function startTestServer(
     // Test-only allowance (docs/security.md): suites open many accounts from 127.0.0.1. The limit
     // stays on; tests of the limit itself pass REGISTRATIONS_PER_ADDRESS: '' for the default.
     REGISTRATIONS_PER_ADDRESS: '1000',
+    DRAW_BEACON: 'local',
+    DRAW_BEACON_URL: beacon.url,
+    DRAW_BEACON_DELAY_SECONDS: '1',
+    DRAW_BEACON_PERIOD_SECONDS: '1',
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.
@@ -35,8 +45,10 @@ export async function startTestServer(
   return {
     ...running,
     database,
+    beacon,
     stop: async () => {
       await running.close();
+      await beacon.close();
       await database.drop();
     },
   };

@@ -147,7 +147,9 @@ export async function addPostalEntry(
       | Competition
       | undefined;
     if (!competition || competition.status === 'archived') throw notFound('Competition not found');
-    if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
+    // A fixed beacon round freezes the entries, even if an admin reopens the competition.
+    const frozen = competition.drawnAt || competition.drawBeaconRound != null;
+    if (competition.status !== 'active' || competition.endDate <= now || frozen)
       throw conflict(POSTAL_CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
     await enforcePostalCap(trx, competition, input, now);
 

@@ -12,10 +12,10 @@ import { presentPostalEntry } from '../postal/presenter';
 /** A competition's free postal entries: list, add one, import a day's post as CSV (admins only). */
 export function registerPostalEntryRoutes(
   router: Router,
-  { db, events, logger, mailer, config }: AppDeps,
+  { db, events, logger, mailer, config, drawBeacon }: AppDeps,
 ): void {
   const admin = requireAdmin({ db, config });
-  const deps = { db, events, logger, mailer };
+  const deps = { db, events, logger, mailer, beacon: drawBeacon };
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/competitions/:id/postal-entries', admin, async (ctx) => {

@@ -42,6 +42,7 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       events: server.deps.events,
       logger: pino({ level: 'silent' }),
       mailer: server.deps.mailer,
+      beacon: server.deps.drawBeacon,
     };
   });
   afterAll(async () => {
@@ -242,23 +243,29 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       expect(started).toEqual([{ competitionId: id }]);
       expect(results).toHaveLength(1);
       const seed = await seedOf(id);
+      const fixedRound = (await db('competitions').where({ id }).first()).drawBeaconRound;
       expect(results[0]).toEqual({
         competitionId: id,
         winningNumber: draw.winningNumber,
         winnerName: draw.winnerName,
         seed,
         entriesHash: draw.entriesHash,
+        version: 2,
+        beaconRound: Number(fixedRound),
+        beaconRandomness: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
       expect(updates.at(-1)).toMatchObject({ competitionId: id, status: 'ended', draw: { seed } });
 
-      const expected = await computeDraw(seed, [3, 8, 17, 21, 29]);
+      // Version 2: the seed, the entries and the published beacon round's randomness.
+      const pub = await admin.get(`/api/competitions/${id}`);
+      const expected = await computeDraw(seed, [3, 8, 17, 21, 29], pub.body.drawBeacon.randomness);
       expect(draw.winningNumber).toBe(expected.winningNumber);
       expect(draw.entriesHash).toBe(expected.entriesHash);
       expect(draw.winnerName).toBe([3, 17, 29].includes(draw.winningNumber) ? 'Sarah T.' : 'Tom B.');
 
-      const pub = await admin.get(`/api/competitions/${id}`);
       expect(pub.body.drawCommitment).toBe(sha256Hex(pub.body.draw.seed));
       expect(pub.body.draw).toEqual({
+        version: 2,
         seed,
         entriesHash: expected.entriesHash,
         winningNumber: expected.winningNumber,
@@ -384,7 +391,8 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       await buyWithCard(client, id, [1, 2]);
       expect(await drawsOf(id)).toEqual([]);
       await buyWithCard(client, id, [3]);
-      await waitFor(() => results.length === 1, 3000, 'draw:result');
+      // The draw follows the beacon round fixed at the sell-out (about a second here).
+      await waitFor(() => results.length === 1, 10_000, 'draw:result');
       expect(results[0]).toMatchObject({ competitionId: id, winnerName: 'Zoe Q.' });
       expect((await db('competitions').where({ id }).first()).status).toBe('ended');
       expect(await drawsOf(id)).toHaveLength(1);
@@ -445,6 +453,7 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
         events: server.deps.events,
         logger: pino({ level: 'silent' }),
         mailer: server.deps.mailer,
+        beacon: server.deps.drawBeacon,
       };
       // Every payment at once (each may be the last), with two other processes' jobs racing.
       const paid = await Promise.all([
@@ -458,7 +467,7 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
         drawDueCompetitions(deps, 0).then(() => ({ status: 200 })),
       ]);
       expect(paid.map((p) => p.status)).toEqual(Array(total + 2).fill(200));
-      await waitFor(() => results.length >= 1, 5000, 'draw:result');
+      await waitFor(() => results.length >= 1, 10_000, 'draw:result');
       await drawDueCompetitions(deps, 0);
       await new Promise((r) => setTimeout(r, 200));
       expect(results).toHaveLength(1);
@@ -470,6 +479,7 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
       const expected = await computeDraw(
         c.drawSeed,
         Array.from({ length: total }, (_, i) => i + 1),
+        c.drawBeaconRandomness,
       );
       expect(results[0]!.winningNumber).toBe(expected.winningNumber);
     } finally {

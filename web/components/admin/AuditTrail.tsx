@@ -28,6 +28,7 @@ const outcomeText = (e: AuditEntryView): string | null => {
   const after = (e.after ?? {}) as {
     winningNumber?: unknown;
     entries?: unknown;
+    beaconRound?: unknown;
     number?: unknown;
     name?: unknown;
   };
@@ -37,7 +38,8 @@ const outcomeText = (e: AuditEntryView): string | null => {
   if (e.action === 'competition.draw' && typeof after.winningNumber === 'number') {
     const from =
       typeof after.entries === 'number' ? ` from ${after.entries.toLocaleString('en-GB')} entries` : '';
-    return `Winning number ${after.winningNumber}${from}`;
+    const round = typeof after.beaconRound === 'number' ? ` (beacon round ${after.beaconRound})` : '';
+    return `Winning number ${after.winningNumber}${from}${round}`;
   }
   return null;
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { AdminDrawStatus, PublicDraw } from '../../../contract/draw';
+import type { AdminDrawStatus, DrawScheduled, PublicDraw } from '../../../contract/draw';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -12,6 +12,7 @@ const STATE_LABELS: Record<AdminDrawStatus['state'], { label: string; tone: stri
   open: { label: 'Open', tone: 'active' },
   awaiting_payments: { label: 'Awaiting payments', tone: 'pending' },
   ready: { label: 'Ready to draw', tone: 'admin' },
+  waiting_for_beacon: { label: 'Waiting for beacon', tone: 'pending' },
   no_sales: { label: 'Nothing to draw', tone: 'ended' },
   drawn: { label: 'Drawn', tone: 'completed' },
 };
@@ -51,12 +52,20 @@ export function DrawControl({
     setBusy(true);
     setRefusal(undefined);
     try {
-      const result = await apiSend<PublicDraw>('POST', `/api/admin/competitions/${competition.id}/draw`);
-      toast({
-        title: 'Competition drawn',
-        description: `Winning number ${result.winningNumber}: ${result.winnerName}`,
-        variant: 'success',
-      });
+      // 202: the beacon round is not out yet; the draw follows it on its own.
+      const result = await apiSend<PublicDraw | DrawScheduled>(
+        'POST',
+        `/api/admin/competitions/${competition.id}/draw`,
+      );
+      toast(
+        'scheduled' in result
+          ? { title: 'Draw scheduled', description: result.message, variant: 'success' }
+          : {
+              title: 'Competition drawn',
+              description: `Winning number ${result.winningNumber}: ${result.winnerName}`,
+              variant: 'success',
+            },
+      );
     } catch (err) {
       const message = messageOf(err, 'The draw could not be made.');
       setRefusal(message);
@@ -75,6 +84,11 @@ export function DrawControl({
           {label}
         </StatusBadge>
         <span data-testid="draw-status-message">{status.message}</span>
+        {status.beaconError && (
+          <ErrorBox role="alert" data-testid="draw-beacon-error">
+            {status.beaconError}
+          </ErrorBox>
+        )}
       </Status>
       {refusal && <ErrorBox role="alert">{refusal}</ErrorBox>}
       {status.state === 'ready' && (

@@ -1,23 +1,11 @@
-import styled from 'styled-components';
 import { Link } from 'wouter';
+import { DrawInfoBox } from './DrawInfoBox';
 import { Hash } from './Hash';
-
-const Box = styled.section`
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: ${({ theme }) => theme.space.sm};
-  display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; color: ${({ theme }) => theme.colors.brand}; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-  a { color: ${({ theme }) => theme.colors.info}; }
-`;
 
 /** The SHA-256 of the secret draw seed, published from creation so the draw cannot be steered. */
 export function DrawCommitment({ commitment, drawn }: { commitment: string; drawn: boolean }) {
   return (
-    <Box aria-labelledby="draw-commitment-title" data-testid="draw-commitment">
+    <DrawInfoBox aria-labelledby="draw-commitment-title" data-testid="draw-commitment">
       <h2 id="draw-commitment-title">Draw commitment</h2>
       <Hash>{commitment}</Hash>
       <p>
@@ -26,6 +14,6 @@ export function DrawCommitment({ commitment, drawn }: { commitment: string; draw
           : 'The fingerprint (SHA-256) of the secret seed that will pick the winner, fixed before the first ticket was sold. The seed is revealed at the draw so anyone can check it.'}{' '}
         <Link href="/how-to-play#fair-draws">How our draws work</Link>
       </p>
-    </Box>
+    </DrawInfoBox>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import type { DrawBeacon } from '../../../contract/beacon';
 import type { PublicDraw } from '../../../contract/draw';
 import { formatLongDate } from '../../format';
 import { media } from '../../theme/theme';
@@ -27,10 +28,12 @@ export function DrawDetails({
   competitionId,
   drawCommitment,
   draw,
+  beacon,
 }: {
   competitionId: number;
   drawCommitment: string;
   draw: PublicDraw;
+  beacon: DrawBeacon | null;
 }) {
   return (
     <Layout aria-labelledby="draw-result-title" data-testid="draw-details">
@@ -51,6 +54,18 @@ export function DrawDetails({
           <dd>
             <Hash data-testid="draw-entries-hash">{draw.entriesHash}</Hash>
           </dd>
+          {draw.version === 2 && beacon?.randomness && (
+            <>
+              <dt>Beacon round {beacon.round} randomness</dt>
+              <dd>
+                <Hash>{beacon.randomness}</Hash>
+              </dd>
+              <dt>Its signature</dt>
+              <dd>
+                <Hash>{beacon.signature}</Hash>
+              </dd>
+            </>
+          )}
         </Facts>
       </div>
       <VerifyDrawPanel
@@ -60,6 +75,8 @@ export function DrawDetails({
           seed: draw.seed,
           entriesHash: draw.entriesHash,
           winningNumber: draw.winningNumber,
+          version: draw.version,
+          beacon,
         }}
       />
     </Layout>

@@ -1,13 +1,16 @@
+import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
 import { computeDraw, drawCommitment, entriesHash } from '../../../contract/draw';
 
 // The browser's own check of a published draw (docs/draws.md section 5), with the same code the
-// server drew with (contract/draw.ts on WebCrypto). Nothing here trusts the server's arithmetic:
-// only its published inputs (commitment, seed, sold numbers) and its claimed outputs.
+// server drew with (contract/draw.ts on WebCrypto, contract/beacon.ts for the beacon round).
+// Nothing here trusts the server's arithmetic: only its published inputs (commitment, seed, sold
+// numbers, beacon round) and its claimed outputs. A quicknet round is checked against drand's
+// public key as pinned in drand-client, not against a key the site supplies.
 
 export type CheckStatus = 'passed' | 'failed';
 
 export interface DrawCheck {
-  key: 'commitment' | 'entries' | 'winner';
+  key: 'commitment' | 'entries' | 'beacon' | 'winner';
   label: string;
   status: CheckStatus;
   /** What the page was told, and what this browser computed. */
@@ -20,6 +23,9 @@ export interface PublishedDraw {
   seed: string;
   entriesHash: string;
   winningNumber: number;
+  /** 2: the draw also used the beacon round below (absent: version 1). */
+  version?: 1 | 2;
+  beacon?: DrawBeacon | null;
 }
 
 const check = (key: DrawCheck['key'], label: string, published: string, computed: string): DrawCheck => ({
@@ -30,11 +36,34 @@ const check = (key: DrawCheck['key'], label: string, published: string, computed
   computed,
 });
 
-/** Recomputes the commitment, the entries hash and the winning number from the sold numbers. */
+async function beaconCheck(beacon: DrawBeacon | null | undefined): Promise<DrawCheck> {
+  if (!beacon?.randomness || !beacon.signature)
+    return check('beacon', 'The beacon round the draw used is published', 'published', 'missing');
+  const independent = isIndependentBeacon(beacon.chain);
+  // The BLS code loads only here, when someone verifies.
+  const { beaconRoundIsValid } = await import('../../../contract/beaconVerify');
+  const valid = await beaconRoundIsValid(independent ? QUICKNET.publicKey : beacon.publicKey, {
+    round: beacon.round,
+    randomness: beacon.randomness,
+    signature: beacon.signature,
+  });
+  return check(
+    'beacon',
+    independent
+      ? `drand round ${beacon.round} is signed by the League of Entropy's quicknet key`
+      : `Round ${beacon.round} is signed by the test beacon's key (test beacon: not independent)`,
+    beacon.randomness,
+    valid ? beacon.randomness : 'signature does not verify',
+  );
+}
+
+/** Recomputes the commitment, the entries hash, the beacon round and the winning number. */
 export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly number[]): Promise<DrawCheck[]> {
+  const v2 = draw.version === 2;
   const commitment = await drawCommitment(draw.seed).catch(() => 'not a valid seed');
   const hash = await entriesHash(soldNumbers).catch((err: Error) => `invalid list: ${err.message}`);
-  const winner = await computeDraw(draw.seed, soldNumbers).then(
+  const beacon = v2 ? await beaconCheck(draw.beacon) : undefined;
+  const winner = await computeDraw(draw.seed, soldNumbers, v2 ? draw.beacon?.randomness : undefined).then(
     (r) => String(r.winningNumber),
     (err: Error) => `cannot compute: ${err.message}`,
   );
@@ -51,9 +80,12 @@ export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly numb
       draw.entriesHash,
       hash,
     ),
+    ...(beacon ? [beacon] : []),
     check(
       'winner',
-      'HMAC-SHA256 of the seed and entries hash picks the winning number',
+      v2
+        ? 'HMAC-SHA256 of the seed, the beacon randomness and the entries hash picks the winning number'
+        : 'HMAC-SHA256 of the seed and entries hash picks the winning number',
       String(draw.winningNumber),
       winner,
     ),

@@ -14,6 +14,7 @@ import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
+import { DrawBeaconInfo } from '../../components/draws/DrawBeaconInfo';
 import { DrawCommitment } from '../../components/draws/DrawCommitment';
 import { DrawDetails } from '../../components/draws/DrawDetails';
 import { DrawReveal } from '../../components/draws/DrawReveal';
@@ -135,6 +136,8 @@ function drawOf(c: PublicCompetition, live: LiveDraw | undefined): PublicDraw | 
   const r = live?.result;
   return r
     ? {
+        // Every live draw since the beacon follows rule 2; competition:updated brings its round.
+        version: 2,
         seed: r.seed,
         entriesHash: r.entriesHash,
         winningNumber: r.winningNumber,
@@ -322,12 +325,18 @@ export default function CompetitionDetailPage() {
             <li>Guaranteed Draw</li>
           </Trust>
           <DrawCommitment commitment={c.drawCommitment} drawn={draw !== null} />
+          <DrawBeaconInfo beacon={c.drawBeacon ?? null} drawn={draw !== null} />
         </Info>
       </Layout>
       <PrizeDetails productName={c.details.productName} features={c.features} />
       {draw && (
         <Section>
-          <DrawDetails competitionId={c.id} drawCommitment={c.drawCommitment} draw={draw} />
+          <DrawDetails
+            competitionId={c.id}
+            drawCommitment={c.drawCommitment}
+            draw={draw}
+            beacon={c.drawBeacon ?? null}
+          />
         </Section>
       )}
       {entries.data && <Entries competition={c} entries={entries.data} live={live} />}

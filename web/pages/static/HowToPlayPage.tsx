@@ -92,14 +92,21 @@ function FairDraws() {
               sold. We cannot change the seed later without the fingerprint changing.
             </li>
             <li>
+              When sales close and the entries are final, we tie the draw to a future round of the{' '}
+              <strong>drand randomness beacon</strong> (run by the League of Entropy) and publish its number
+              before the round exists. Nobody, us included, knows its randomness until then, so nobody can
+              know the winner in advance.
+            </li>
+            <li>
               At the draw we reveal the seed and publish the list of sold numbers. The winning ticket is
-              HMAC-SHA256 of the seed and a hash of that list, turned into a position in the list with no bias
-              towards any number.
+              HMAC-SHA256 of the seed, the beacon round's randomness and a hash of that list, turned into a
+              position in the list with no bias towards any number.
             </li>
             <li>
               Anyone can check it: press <strong>Verify this draw</strong> on a drawn competition and your
-              browser recomputes the fingerprint, the list's hash and the winning number by itself. Past
-              results are on our <Link href="/winners">winners page</Link>.
+              browser recomputes the fingerprint, the list's hash, checks the beacon round's signature and
+              recomputes the winning number by itself. Past results are on our{' '}
+              <Link href="/winners">winners page</Link>.
             </li>
           </ul>
         </StepBody>

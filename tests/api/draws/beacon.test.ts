@@ -1,0 +1,294 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { type DrawDeps, drawCompetition, drawDueCompetitions, fixDrawRound } from '../../../api/draws/draws';
+import { DRAW_FIXED_ORDER_MESSAGE } from '../../../api/orders/cancellation';
+import { roundTimeMs } from '../../../contract/beacon';
+import { beaconRoundIsValid } from '../../../contract/beaconVerify';
+import { computeDraw } from '../../../contract/draw';
+import { signedInAdmin, signedInCustomer } from '../../support/admin';
+import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
+import type { TestClient } from '../../support/httpClient';
+import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { engineUnavailable, testEngine } from '../../support/testDatabase';
+import { type TestServer, useTestServer } from '../../support/testServer';
+
+// Draw rule version 2 (docs/draws.md "Version 2"): the beacon round is fixed and published before
+// it exists, the draw waits for it, checks its signature, and uses its randomness; the admin sees
+// the round and any beacon failure; verify-draw checks the signature and the derivation.
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../..');
+const cli = (baseUrl: string, competitionId: number) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/verify-draw.ts', '--', String(competitionId)], {
+    cwd: ROOT,
+    env: { ...process.env, BASE_URL: baseUrl },
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout }),
+    (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+  );
+
+const depsOf = (server: TestServer): DrawDeps => ({
+  db: server.database.db,
+  events: server.deps.events,
+  logger: pino({ level: 'silent' }),
+  mailer: server.deps.mailer,
+  beacon: server.deps.drawBeacon,
+});
+
+/** A closed competition with sales and no holds: its entries are final. */
+async function closedWithSales(db: Knex, numbers = [3, 9, 14]) {
+  const id = await insertCompetition(db, { status: 'ended', endDate: Date.now() - 1000, totalTickets: 20 });
+  const orderId = await sellTickets(db, id, await insertUser(db), numbers);
+  return { id, orderId };
+}
+
+/** A server of its own for the enclosing describe block, with a signed-in admin. */
+function useServerWithAdmin(env: Record<string, string> = {}) {
+  const t = {} as { server: TestServer; admin: TestClient };
+  useTestServer(
+    async (s) => {
+      t.server = s;
+      t.admin = (await signedInAdmin(s.url)).client;
+    },
+    { env },
+  );
+  return t;
+}
+
+describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
+  describe('a round a minute ahead (DRAW_BEACON_DELAY_SECONDS=60)', () => {
+    const t = useServerWithAdmin({ DRAW_BEACON_DELAY_SECONDS: '60', DRAW_AUTO_AFTER_SECONDS: '0' });
+
+    it('Draw now fixes and publishes a round that does not exist yet; nothing can change the entries', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const { id, orderId } = await closedWithSales(db);
+      const socket = await connectSocket(server.url);
+      try {
+        const ack = await watch(socket, id);
+        if (!ack.ok) throw new Error(ack.message);
+        const updates = collect(socket, 'competition:updated');
+        const before = Date.now();
+        const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+        expect(res.status, res.text).toBe(202);
+        const { round } = res.body as { round: number };
+        expect(res.body).toEqual({
+          scheduled: true,
+          round,
+          dueAt: expect.any(String),
+          message: expect.stringContaining(`The draw waits for beacon round ${round}, due `),
+        });
+        const info = server.beacon.beacon.info;
+        // The first round produced at least 60 s after the entries became final.
+        expect(roundTimeMs(round, info)).toBeGreaterThanOrEqual(before + 60_000);
+        expect(roundTimeMs(round - 1, info)).toBeLessThan(Date.now() + 60_000);
+
+        const pub = await admin.get(`/api/competitions/${id}`);
+        expect(pub.body.draw).toBeNull();
+        expect(pub.body.drawBeacon).toEqual({
+          chain: info.hash,
+          round,
+          dueAt: new Date(roundTimeMs(round, info)).toISOString(),
+          publicKey: info.public_key,
+        });
+        // Published to watchers at once, while the beacon itself does not have the round yet.
+        await waitFor(() => updates.length >= 1, 2000, 'competition:updated');
+        expect(updates[0]).toMatchObject({ competitionId: id, drawBeacon: { round } });
+        const early = await fetch(`${server.beacon.url}/public/${round}`);
+        expect(early.status).toBe(425);
+
+        const detail = await admin.get(`/api/admin/competitions/${id}`);
+        expect(detail.body.drawStatus).toMatchObject({ state: 'waiting_for_beacon', beaconRound: round });
+        expect(detail.body.drawStatus.message).toContain(
+          `Waiting for round ${round} of the local test beacon`,
+        );
+        const scheduled = (detail.body.auditLog as Array<{ action: string; after: unknown }>).find(
+          (e) => e.action === 'competition.draw_scheduled',
+        );
+        expect(scheduled?.after).toEqual({ beaconRound: round, dueAt: res.body.dueAt });
+
+        // Pressing again changes nothing; the job does not draw before the round.
+        const again = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+        expect(again.body.round).toBe(round);
+        expect(await drawDueCompetitions(depsOf(server), 0)).not.toContain(id);
+        expect(await db('draws').where({ competitionId: id })).toEqual([]);
+
+        // The entries are final: an order cannot be cancelled out of the draw any more.
+        const cancel = await admin.post(`/api/admin/orders/${orderId}/cancel`, {});
+        expect(cancel.status).toBe(409);
+        expect(cancel.body.message).toBe(DRAW_FIXED_ORDER_MESSAGE);
+        expect(await db('tickets').where({ competitionId: id, status: 'sold' })).toHaveLength(3);
+        // Nor added: made active again by mistake, it still takes no holds.
+        await db('competitions')
+          .where({ id })
+          .update({ status: 'active', endDate: Date.now() + 86_400_000 });
+        const { client } = await signedInCustomer(server.url);
+        await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
+        const held = await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [5] });
+        expect(held.status).toBe(409);
+        expect(held.body.message).toBe('This competition is closed to new entries.');
+      } finally {
+        socket.close();
+      }
+    });
+  });
+
+  describe('the local beacon on its own port (DRAW_BEACON_URL)', () => {
+    const t = useServerWithAdmin();
+
+    it('draws with the verified round; verify-draw checks the signature and the derivation', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const { id } = await closedWithSales(db, [2, 40, 41, 77]);
+      const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.version).toBe(2);
+
+      const pub = (await admin.get(`/api/competitions/${id}`)).body;
+      const beacon = server.beacon.beacon;
+      const round = beacon.round(pub.drawBeacon.round)!;
+      expect(pub.drawBeacon).toEqual({
+        chain: beacon.info.hash,
+        round: round.round,
+        dueAt: expect.any(String),
+        publicKey: beacon.info.public_key,
+        randomness: round.randomness,
+        signature: round.signature,
+      });
+      expect(await beaconRoundIsValid(beacon.info.public_key, round)).toBe(true);
+      const seed = pub.draw.seed as string;
+      const expected = await computeDraw(seed, [2, 40, 41, 77], round.randomness);
+      expect(res.body.winningNumber).toBe(expected.winningNumber);
+      expect(await db('draws').where({ competitionId: id }).first()).toMatchObject({
+        version: 2,
+        beaconChain: beacon.info.hash,
+        beaconRound: round.round,
+        beaconRandomness: round.randomness,
+        beaconSignature: round.signature,
+        winningNumber: expected.winningNumber,
+      });
+
+      const ok = await cli(server.url, id);
+      expect(ok.code, ok.stdout).toBe(0);
+      expect(ok.stdout).toContain('OK       beacon round signature');
+      expect(ok.stdout).toContain('local test beacon: not independent');
+      expect(ok.stdout).toContain('VERIFIED');
+
+      // Another round's randomness in its place: the signature no longer verifies.
+      const other = beacon.round(round.round - 1)!;
+      await db('competitions').where({ id }).update({ drawBeaconRandomness: other.randomness });
+      const tampered = await cli(server.url, id);
+      expect(tampered.code).toBe(1);
+      expect(tampered.stdout).toContain('MISMATCH beacon round signature');
+    });
+
+    it('a version-1 draw, made before the beacon, still verifies', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const id = await insertCompetition(db, { status: 'ended', endDate: Date.now() - 1000 });
+      await sellTickets(db, id, await insertUser(db), [5, 6, 7]);
+      const c = await db('competitions').where({ id }).first();
+      const v1 = await computeDraw(c.drawSeed, [5, 6, 7]);
+      const drawnAt = Date.now();
+      await db('draws').insert({
+        competitionId: id,
+        seed: c.drawSeed,
+        commitment: c.drawCommitment,
+        entriesHash: v1.entriesHash,
+        entryCount: 3,
+        entries: JSON.stringify([5, 6, 7]),
+        winningIndex: v1.index,
+        winningNumber: v1.winningNumber,
+        drawnAt,
+        drawnBy: 'auto',
+      });
+      await db('competitions').where({ id }).update({ drawnAt });
+      const pub = (await admin.get(`/api/competitions/${id}`)).body;
+      expect(pub.draw.version).toBe(1);
+      expect(pub.drawBeacon).toBeNull();
+      const ok = await cli(server.url, id);
+      expect(ok.code, ok.stdout).toBe(0);
+      expect(ok.stdout).toContain('draw rule version 1');
+      expect(ok.stdout).not.toContain('beacon round');
+    });
+
+    it('a round that cannot be fetched: 503, retried, and the admin sees why', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const { id } = await closedWithSales(db);
+      const real = depsOf(server);
+      const down: DrawDeps = {
+        ...real,
+        beacon: {
+          ...real.beacon,
+          fetchRound: async () => {
+            throw new Error('connect ECONNREFUSED 127.0.0.1:9');
+          },
+        },
+      };
+      const fixed = await fixDrawRound(real, id);
+      await expect(drawCompetition(down, id, { kind: 'auto' })).rejects.toMatchObject({
+        status: 503,
+        message: expect.stringContaining('The draw beacon could not be used: connect ECONNREFUSED'),
+      });
+      expect(await db('draws').where({ competitionId: id })).toEqual([]);
+      const detail = await admin.get(`/api/admin/competitions/${id}`);
+      expect(detail.body.drawStatus).toMatchObject({ state: 'waiting_for_beacon', beaconRound: fixed.round });
+      expect(detail.body.drawStatus.beaconError).toMatch(/^Last beacon error \(.+\): connect ECONNREFUSED/);
+
+      // The job's next run, with the beacon back, draws it and clears the error.
+      expect(await drawDueCompetitions(real, 0)).toContain(id);
+      const after = await db('competitions').where({ id }).first();
+      expect(after.drawBeaconError).toBeNull();
+      expect(Number(after.drawBeaconRound)).toBe(fixed.round);
+    });
+  });
+
+  describe('a beacon that cannot be reached at the close', () => {
+    // Port 9 (discard): nothing listens there.
+    const t = useServerWithAdmin({ DRAW_BEACON_URL: 'http://127.0.0.1:9' });
+
+    it('Draw now answers 503 with the reason, fixes nothing, and the admin sees it', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const { id } = await closedWithSales(db);
+      const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('beacon_unavailable');
+      expect(res.body.message).toMatch(/^The draw beacon could not be used: .+\. The draw is retried\.$/);
+      const c = await db('competitions').where({ id }).first();
+      expect(c.drawBeaconRound).toBeNull();
+      expect(c.drawnAt).toBeNull();
+      const detail = await admin.get(`/api/admin/competitions/${id}`);
+      expect(detail.body.drawStatus.state).toBe('ready');
+      expect(detail.body.drawStatus.beaconError).toMatch(/^Last beacon error/);
+    });
+  });
+
+  describe('zero configuration: the test beacon in-process, under /api/draw-beacon', () => {
+    const t = useServerWithAdmin({ DRAW_BEACON_URL: '' });
+
+    it("serves drand's API with a key kept in DATA_DIR, and draws with it", async () => {
+      const { server, admin } = t;
+      const info = await (await fetch(`${server.url}/api/draw-beacon/info`)).json();
+      expect(info).toMatchObject({ schemeID: 'bls-unchained-g1-rfc9380', period: 1 });
+      expect(info).toEqual(server.deps.drawBeacon.local?.info);
+      expect(fs.existsSync(path.join(server.database.dataDir, 'draw-beacon-key.json'))).toBe(true);
+      const first = await (await fetch(`${server.url}/api/draw-beacon/public/1`)).json();
+      expect(await beaconRoundIsValid(info.public_key, first)).toBe(true);
+      expect((await fetch(`${server.url}/api/draw-beacon/public/99999999999`)).status).toBe(425);
+
+      const { id } = await closedWithSales(server.database.db);
+      const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+      expect(res.status, res.text).toBe(200);
+      const pub = (await admin.get(`/api/competitions/${id}`)).body;
+      expect(pub.drawBeacon.chain).toBe(info.hash);
+      expect(await beaconRoundIsValid(info.public_key, pub.drawBeacon)).toBe(true);
+    });
+  });
+});
