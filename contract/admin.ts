@@ -159,6 +159,15 @@ const competitionFields = {
     ),
   ),
   skillQuestion: v.nullable(SkillQuestionInputSchema),
+  /** What the prize is worth, in pounds (null: not stated); decides the winner's age check. */
+  prizeValue: v.nullable(
+    v.pipe(
+      numeric('Prize value must be an amount in pounds'),
+      v.minValue(0, 'Prize value must be an amount in pounds'),
+      v.maxValue(100_000_000, 'Prize value is too large'),
+      v.check((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Prize value must be in whole pence'),
+    ),
+  ),
 };
 
 /** POST /api/admin/competitions: the spec's defaults (1000 tickets, active, not auto-win). */
@@ -176,6 +185,7 @@ export const CompetitionCreateSchema = v.object({
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser, null),
   /** Omitted: the site's default question. */
   skillQuestion: v.optional(competitionFields.skillQuestion),
+  prizeValue: v.optional(competitionFields.prizeValue, null),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -193,6 +203,7 @@ export const CompetitionUpdateSchema = v.object({
   details: v.optional(competitionFields.details),
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser),
   skillQuestion: v.optional(competitionFields.skillQuestion),
+  prizeValue: v.optional(competitionFields.prizeValue),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -399,6 +410,8 @@ export interface AdminCompetitionView {
   maxTicketsPerUser: number | null;
   /** Admins see the answer; the public API never does. */
   skillQuestion: { question: string; options: string[]; answer: string };
+  /** Pounds; null when not stated (the winner's age check then always applies). */
+  prizeValue: number | null;
   createdAt: string;
   updatedAt: string;
 }

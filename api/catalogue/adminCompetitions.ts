@@ -69,6 +69,8 @@ function columnsOf(input: CompetitionUpdateInput): Row {
     row.details = JSON.stringify(productName ? { category, productName } : { category });
   }
   if (input.maxTicketsPerUser !== undefined) row.maxTicketsPerUser = input.maxTicketsPerUser;
+  if (input.prizeValue !== undefined)
+    row.prizeValuePence = input.prizeValue === null ? null : poundsToPence(input.prizeValue);
   if (input.skillQuestion !== undefined) {
     const q = input.skillQuestion ?? DEFAULT_SKILL_QUESTION;
     row.skillQuestion = JSON.stringify({ question: q.question, options: [...q.options] });

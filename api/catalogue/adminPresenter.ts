@@ -25,6 +25,8 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     },
     maxTicketsPerUser: c.maxTicketsPerUser ?? null,
     skillQuestion: { ...skillQuestionOf(c), answer: c.skillAnswer ?? DEFAULT_SKILL_QUESTION.answer },
+    prizeValue:
+      c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

@@ -12,6 +12,7 @@ import * as paymentReconciliations from './010_payment_reconciliations';
 import * as emails from './013_emails';
 import * as accountTokens from './014_account_tokens';
 import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
+import * as ageChecksComplaints from './019_age_checks_complaints';
 
 interface Migration {
   name: string;
@@ -35,6 +36,7 @@ const migrations: Migration[] = [
   { name: '013_emails', ...emails },
   { name: '014_account_tokens', ...accountTokens },
   { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
+  { name: '019_age_checks_complaints', ...ageChecksComplaints },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -31,6 +31,8 @@ export class Competition extends BaseModel {
   drawSeed!: string | null;
   drawCommitment!: string | null;
   drawnAt!: number | null;
+  /** What the prize is worth (null: not stated); a winner's age check depends on it. */
+  prizeValuePence!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

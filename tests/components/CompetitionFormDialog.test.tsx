@@ -21,6 +21,7 @@ const hotTub: AdminCompetitionView = {
   details: { category: 'Home' },
   maxTicketsPerUser: null,
   skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
+  prizeValue: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

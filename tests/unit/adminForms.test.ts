@@ -79,6 +79,7 @@ describe('the competition form', () => {
       details: { category: 'Gadgets' },
       maxTicketsPerUser: 5,
       skillQuestion: { question: 'Q?', options: ['a', 'b'], answer: 'b' },
+      prizeValue: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

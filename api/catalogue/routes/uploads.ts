@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { HeroImageSetSchema, type TicketCapSetting, TicketCapSettingSchema } from '../../../contract/admin';
+import { type ComplianceSettings, ComplianceSettingsSchema } from '../../../contract/complaints';
+import { penceToPounds, poundsToPence } from '../../../contract/money';
 import { OperatorSettingsSchema } from '../../../contract/receipts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
@@ -12,8 +14,10 @@ import { badRequest } from '../../platform/errors';
 import { defaultCap } from '../../tickets/holdChecks';
 import { imageUpload } from '../imageUpload';
 import {
+  getComplianceSettings,
   getOperatorSettings,
   resetHeroImage,
+  setComplianceSettings,
   setDefaultTicketCap,
   setHeroImage,
   setOperatorSettings,
@@ -58,6 +62,24 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   });
   router.put('/api/admin/settings/operator', admin, async (ctx) => {
     ctx.body = await setOperatorSettings(db, actorOf(ctx), parse(OperatorSettingsSchema, ctx.request.body));
+  });
+
+  // The complaint deadline and the prize age-check threshold (docs/product.md#complaints, #age-checks).
+  const complianceView = (s: { complaintResponseDays: number; ageCheckPrizeThresholdPence: number }) =>
+    ({
+      complaintResponseDays: s.complaintResponseDays,
+      ageCheckPrizeThreshold: penceToPounds(s.ageCheckPrizeThresholdPence),
+    }) satisfies ComplianceSettings;
+  router.get('/api/admin/settings/compliance', admin, async (ctx) => {
+    ctx.body = complianceView(await getComplianceSettings(db));
+  });
+  router.put('/api/admin/settings/compliance', admin, async (ctx) => {
+    const input = parse(ComplianceSettingsSchema, ctx.request.body);
+    const saved = await setComplianceSettings(db, actorOf(ctx), {
+      complaintResponseDays: input.complaintResponseDays,
+      ageCheckPrizeThresholdPence: poundsToPence(input.ageCheckPrizeThreshold),
+    });
+    ctx.body = complianceView(saved);
   });
 
   for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {
