@@ -20,6 +20,7 @@ export interface CompetitionFormValues {
   features: string; // one per line
   image: string | null;
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
+  prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
   question: string;
   options: string; // one per line
   answer: string;
@@ -43,6 +44,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     features: '',
     image: null,
     maxTicketsPerUser: '',
+    prizeValue: '',
     question: DEFAULT_SKILL_QUESTION.question,
     options: DEFAULT_SKILL_QUESTION.options.join('\n'),
     answer: DEFAULT_SKILL_QUESTION.answer,
@@ -67,6 +69,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     features: c.features.join('\n'),
     image: c.image,
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
+    prizeValue: c.prizeValue === null ? '' : c.prizeValue.toFixed(2),
     question: c.skillQuestion.question,
     options: c.skillQuestion.options.join('\n'),
     answer: c.skillQuestion.answer,
@@ -101,6 +104,7 @@ export function competitionBody(v: CompetitionFormValues) {
       ...(v.productName.trim() ? { productName: v.productName.trim() } : {}),
     },
     maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
+    prizeValue: v.prizeValue.trim() === '' ? null : v.prizeValue,
     skillQuestion: { question: v.question, options: lines(v.options), answer: v.answer },
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AdminHeader } from '../../components/admin/AdminUi';
+import { ComplianceSettings } from '../../components/admin/ComplianceSettings';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
 import { OperatorSettings } from '../../components/admin/OperatorSettings';
 import { TicketCapSettings } from '../../components/admin/TicketCapSettings';
@@ -30,6 +31,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
       <HeroImageSettings />
       {!direct && <TicketCapSettings />}
       {!direct && <OperatorSettings />}
+      {!direct && <ComplianceSettings />}
     </PageContainer>
   );
 }
