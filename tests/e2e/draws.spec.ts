@@ -121,6 +121,23 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText(
     `Competition draw by admin: Winning number ${winning} from 3 entries`,
   );
+  // A prize of no stated value waits for the winner's age check (docs/product.md#age-checks).
+  await expect(winner.getByTestId('winner-age-verified')).toContainText('Not yet');
+  await admin.getByRole('button', { name: 'Mark prize delivered' }).click();
+  await expect(admin.getByTestId('toast')).toContainText("The winner's age must be verified");
+  await expect(winner.getByTestId('prize-delivered')).toHaveText('Not yet');
+  const users = (await (await admin.request.get('/api/admin/users')).json()) as Array<{
+    id: number;
+    username: string;
+  }>;
+  const winnerId = users.find((u) => u.username === username)!.id;
+  const verified = await admin.request.post(`/api/admin/users/${winnerId}/age-verification`, {
+    headers: await csrfHeaders(admin.request),
+    data: {},
+  });
+  expect(verified.ok()).toBeTruthy();
+  await admin.reload();
+  await expect(winner.getByTestId('winner-age-verified')).not.toContainText('Not yet');
   await admin.getByRole('button', { name: 'Mark prize delivered' }).click();
   await expect(winner.getByTestId('prize-delivered')).not.toHaveText('Not yet');
   await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText('Competition prize delivered');
