@@ -1,18 +1,11 @@
 import * as v from 'valibot';
+import { trimmed as text } from './receipts';
 
 // The complaints process (docs/product.md#complaints): a signed-in customer complains, with an
 // order of theirs if it is about one; the admin replies (by e-mail) and closes it.
 
 export const COMPLAINT_STATUSES = ['open', 'responded', 'closed'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
-
-const text = (field: string, max: number) =>
-  v.pipe(
-    v.string(`${field} is required`),
-    v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
 
 /** POST /api/complaints. */
 export const ComplaintCreateSchema = v.object({

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { OrderViewSchema } from './checkout';
 
-const trimmed = (field: string, max: number) =>
+/** A required text field, trimmed, with its messages ('X is required', 'X must be at most N characters'). */
+export const trimmed = (field: string, max: number) =>
   v.pipe(
     v.string(`${field} is required`),
     v.trim(),

@@ -70,7 +70,7 @@ export async function createComplaint(
       if (!isUniqueViolation(err) || attempt >= 2) throw err;
     }
   }
-  const complaint = (await readComplaints(db, (q) => q.where('c.id', id)))[0]!;
+  const complaint = await readComplaint(db, id);
   await mailSafely(deps, 'received', () =>
     sendComplaintReceived(
       deps.mailer,
@@ -128,6 +128,9 @@ async function readComplaints(
       })),
   }));
 }
+
+const readComplaint = async (db: Knex, id: number) =>
+  (await readComplaints(db, (q) => q.where('c.id', id)))[0]!;
 
 /** The customer's own complaints, newest first. */
 export const listOwnComplaints = (db: Knex, userId: number) =>
@@ -189,7 +192,7 @@ export async function replyToComplaint(
       now,
     );
   });
-  const complaint = (await readComplaints(db, (q) => q.where('c.id', id)))[0]!;
+  const complaint = await readComplaint(db, id);
   const customer = (await db('users').where({ id: complaint.userId }).first('firstName', 'username')) as {
     firstName: string | null;
     username: string;
@@ -230,5 +233,5 @@ export async function closeComplaint(
       now,
     );
   });
-  return (await readComplaints(db, (q) => q.where('c.id', id)))[0]!;
+  return readComplaint(db, id);
 }

@@ -1,6 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import * as v from 'valibot';
 import type { OrderView } from '../../../contract/checkout';
 import {
   type ComplaintCreatedView,
@@ -8,13 +7,14 @@ import {
   type ComplaintStatus,
   type ComplaintView,
 } from '../../../contract/complaints';
-import { apiSend, messageOf } from '../../api/client';
+import { apiSend } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { formatLongDate } from '../../format';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
-import { ErrorBox, Field, Form, fieldErrors } from '../ui/Form';
+import { ErrorBox, Field, Form } from '../ui/Form';
 import { Card } from '../ui/Page';
+import { useValidatedSubmit } from '../ui/useValidatedSubmit';
 
 // My Account > Complaints (docs/product.md#complaints): make a complaint, optionally about one of
 // your orders, and follow each one's status and our replies.
@@ -54,26 +54,11 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [orderId, setOrderId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(undefined);
-    const result = v.safeParse(ComplaintCreateSchema, {
-      subject,
-      message,
-      orderId: orderId ? Number(orderId) : null,
-    });
-    if (!result.success) {
-      setErrors(fieldErrors(result.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { reference } = await apiSend<ComplaintCreatedView>('POST', '/api/complaints', result.output);
+  const { submit, errors, formError, busy } = useValidatedSubmit(
+    ComplaintCreateSchema,
+    { subject, message, orderId: orderId ? Number(orderId) : null },
+    async (body) => {
+      const { reference } = await apiSend<ComplaintCreatedView>('POST', '/api/complaints', body);
       setSubject('');
       setMessage('');
       setOrderId('');
@@ -83,15 +68,12 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
         variant: 'success',
       });
       onSent();
-    } catch (err) {
-      setFormError(messageOf(err, 'Your complaint could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    'Your complaint could not be sent. Please try again.',
+  );
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Make a complaint">
+    <Form onSubmit={submit} noValidate aria-label="Make a complaint">
       {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
       <Field
         id="complaint-subject"
