@@ -138,6 +138,12 @@ describe.skipIf(engineUnavailable())(`age checks on ${testEngine()}`, () => {
     const again = await admin.post(`/api/admin/users/${user.id}/age-verification`, {});
     expect(again.body.ageVerifiedAt).toBe(verified.body.ageVerifiedAt);
 
+    // Deleting the account removes the date of birth; the record of the check stays.
+    const gone = await customerClient.request('DELETE', '/api/account', { password: 'secret123' });
+    expect(gone.status, gone.text).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({ dateOfBirth: null, ageVerifiedBy: adminUser.id });
+    expect((await userRow(user.id)).ageVerifiedAt).not.toBeNull();
+
     const noDate = await insertUser(db, { dateOfBirth: null });
     const early = await admin.post(`/api/admin/users/${noDate}/age-verification`, {});
     expect(early.status).toBe(409);
@@ -180,5 +186,25 @@ describe.skipIf(engineUnavailable())(`age checks on ${testEngine()}`, () => {
     const delivered = await patch(admin, `/api/admin/winners/${small.id}`, { prizeDelivered: true });
     expect(delivered.status, delivered.text).toBe(200);
     expect(delivered.body.prizeDeliveredAt).toEqual(expect.any(String));
+  });
+
+  it('a competition states its prize value in pounds; a bad one is refused', async () => {
+    const { client: admin } = await signedInAdmin(server.url);
+    const body = {
+      title: 'Valued prize',
+      ticketPrice: 1,
+      endDate: new Date(Date.now() + 86_400_000).toISOString(),
+      details: { category: 'Cash' },
+      status: 'archived',
+    };
+    const created = await admin.post('/api/admin/competitions', { ...body, prizeValue: 250.5 });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.prizeValue).toBe(250.5);
+    expect((await db('competitions').where({ id: created.body.id }).first()).prizeValuePence).toBe(25050);
+    const cleared = await put(admin, `/api/admin/competitions/${created.body.id}`, { prizeValue: null });
+    expect(cleared.body.prizeValue).toBeNull();
+    const bad = await admin.post('/api/admin/competitions', { ...body, title: 'Bad value', prizeValue: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Prize value must be an amount in pounds');
   });
 });
