@@ -9,6 +9,7 @@ import { registerAdminEmailRoutes } from './accounts/routes/adminEmails';
 import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
+import { registerComplianceRoutes } from './accounts/routes/compliance';
 import { registerSecurityRoutes } from './accounts/routes/security';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminCompetitionRoutes(api, deps);
   registerDrawRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
+  registerComplianceRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
   registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);

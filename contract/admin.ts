@@ -152,6 +152,15 @@ const competitionFields = {
       ),
     ),
   ),
+  /** What the prize is worth, in pounds (null: not stated); decides the winner's age check. */
+  prizeValue: v.nullable(
+    v.pipe(
+      numeric('Prize value must be an amount in pounds'),
+      v.minValue(0, 'Prize value must be an amount in pounds'),
+      v.maxValue(100_000_000, 'Prize value is too large'),
+      v.check((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Prize value must be in whole pence'),
+    ),
+  ),
 };
 
 /** POST /api/admin/competitions: the spec's defaults (1000 tickets, active, not auto-win). */
@@ -171,6 +180,7 @@ export const CompetitionCreateSchema = v.object({
   skillQuestion: v.optional(competitionFields.skillQuestion),
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
+  prizeValue: v.optional(competitionFields.prizeValue, null),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -190,6 +200,7 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestion: v.optional(competitionFields.skillQuestion),
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
+  prizeValue: v.optional(competitionFields.prizeValue),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -400,6 +411,8 @@ export interface AdminCompetitionView {
   skillQuestions: SkillPoolQuestion[];
   /** Pounds; null = no cash alternative. */
   cashAlternative: number | null;
+  /** Pounds; null when not stated (the winner's age check then always applies). */
+  prizeValue: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DATE_OF_BIRTH_RULES } from './age';
 
 // Registration, login and profile rules and their messages (docs/product.md#accounts,
 // docs/product.md#profile). The server validates with these; the forms reuse them.
@@ -73,6 +74,8 @@ export const RegisterSchema = v.object({
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
   phoneNumber: PHONE_RULES,
+  /** YYYY-MM-DD; under 18 in the UK today is refused ('You must be 18 or over to enter.'). */
+  dateOfBirth: DATE_OF_BIRTH_RULES,
   guestSessionId: v.optional(v.nullable(v.string())),
   ageConfirmation: v.literal(true, 'You must confirm you are 18 or over'),
   ukResidency: v.literal(true, 'You must be a UK resident to participate'),
@@ -107,6 +110,10 @@ export interface PublicUser {
   marketingEmails: boolean;
   /** Whether the current e-mail address has been confirmed (welcome credit waits for it). */
   emailVerified: boolean;
+  /** YYYY-MM-DD; null until given (asked before the next purchase), then fixed. */
+  dateOfBirth: string | null;
+  /** When an admin checked the customer's age from a document (ISO 8601); null until then. */
+  ageVerifiedAt: string | null;
   createdAt: string;
   /** Signs in with a code from an authenticator app as well as the password. */
   twoFactorEnabled: boolean;

@@ -185,6 +185,8 @@ export const AdminWinnerSchema = v.object({
     email: v.nullable(v.string()),
     firstName: v.nullable(v.string()),
     lastName: v.nullable(v.string()),
+    /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
+    ageVerifiedAt: v.nullable(v.string()),
   }),
   orderId: v.nullable(v.number()),
   orderNumber: v.nullable(v.string()),

@@ -46,6 +46,10 @@ export const ERROR_CODES = {
   cardMinimum: 'card_minimum',
   /** ADMIN_REQUIRE_2FA: this admin must turn on two-factor sign-in before using the back office. */
   twoFactorSetupRequired: 'two_factor_setup_required',
+  /** A signed-in account with no date of birth may not hold or pay: the UI asks for it. */
+  dateOfBirthRequired: 'date_of_birth_required',
+  /** A prize over the site's threshold cannot be marked delivered before the winner's age check. */
+  ageVerificationRequired: 'age_verification_required',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

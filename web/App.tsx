@@ -7,6 +7,7 @@ import {
   CUSTOMER_PAGE_PATHS,
   type CustomerPagePath,
 } from '../contract/routes';
+import { DateOfBirthDialog } from './components/account/DateOfBirthDialog';
 import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
@@ -148,6 +149,7 @@ export function App() {
         <Footer />
       </Shell>
       <CheckoutDialog />
+      <DateOfBirthDialog />
     </ThemeProvider>
   );
 }

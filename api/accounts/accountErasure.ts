@@ -41,6 +41,8 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       firstName: null,
       lastName: null,
       phoneNumber: '',
+      // The date of birth goes; that an admin verified the age (and who) stays with the record.
+      dateOfBirth: null,
       role: 'user',
       emailVerifiedAt: null,
       marketingEmails: false,

@@ -49,6 +49,7 @@ export async function registerUser(db: Knex, input: RegisterInput, now = Date.no
       firstName: input.firstName || null,
       lastName: input.lastName || null,
       phoneNumber: input.phoneNumber,
+      dateOfBirth: input.dateOfBirth,
       role: 'user',
       siteCreditPence: 0,
       marketingEmails: input.marketingEmails,

@@ -22,6 +22,8 @@ export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => 
   siteCredit: penceToPounds(u.siteCreditPence),
   marketingEmails: Boolean(u.marketingEmails),
   emailVerified: u.emailVerifiedAt !== null && u.emailVerifiedAt !== undefined,
+  dateOfBirth: u.dateOfBirth ?? null,
+  ageVerifiedAt: u.ageVerifiedAt === null || u.ageVerifiedAt === undefined ? null : iso(u.ageVerifiedAt),
   createdAt: iso(u.createdAt),
   twoFactorEnabled: twoFactor.enabled,
   twoFactorSetupRequired: twoFactor.setupRequired,

@@ -68,6 +68,8 @@ function columnsOf(input: CompetitionUpdateInput): Row {
     row.details = JSON.stringify(productName ? { category, productName } : { category });
   }
   if (input.maxTicketsPerUser !== undefined) row.maxTicketsPerUser = input.maxTicketsPerUser;
+  if (input.prizeValue !== undefined)
+    row.prizeValuePence = input.prizeValue === null ? null : poundsToPence(input.prizeValue);
   if (input.cashAlternative !== undefined) {
     row.cashAlternativePence = input.cashAlternative === null ? null : poundsToPence(input.cashAlternative);
   }

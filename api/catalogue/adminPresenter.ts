@@ -26,6 +26,8 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     skillQuestion: skillPoolOf(c.skillQuestions)[0]!,
     skillQuestions: c.skillQuestions ?? [],
     cashAlternative: c.cashAlternativePence === null ? null : penceToPounds(c.cashAlternativePence),
+    prizeValue:
+      c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

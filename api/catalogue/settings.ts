@@ -147,6 +147,50 @@ export async function setPostalAddress(
   });
 }
 
+const COMPLAINT_DAYS_KEY = 'complaint_response_days';
+const AGE_CHECK_THRESHOLD_KEY = 'age_check_prize_threshold_pence';
+/** Until the admin sets them: answer complaints within 14 days; check the age of every winner. */
+export const DEFAULT_COMPLAINT_RESPONSE_DAYS = 14;
+export const DEFAULT_AGE_CHECK_THRESHOLD_PENCE = 0;
+
+/** The complaint deadline and the prize value above which a winner's age must be verified. */
+export async function getComplianceSettings(db: Knex) {
+  const [days, threshold] = await Promise.all([
+    getSetting(db, COMPLAINT_DAYS_KEY),
+    getSetting(db, AGE_CHECK_THRESHOLD_KEY),
+  ]);
+  return {
+    complaintResponseDays: days === undefined ? DEFAULT_COMPLAINT_RESPONSE_DAYS : Number(days),
+    ageCheckPrizeThresholdPence:
+      threshold === undefined ? DEFAULT_AGE_CHECK_THRESHOLD_PENCE : Number(threshold),
+  };
+}
+
+/** Both compliance settings change together; audited. */
+export async function setComplianceSettings(
+  db: Knex,
+  actor: Actor,
+  settings: { complaintResponseDays: number; ageCheckPrizeThresholdPence: number },
+  now = Date.now(),
+) {
+  return db.transaction(async (trx) => {
+    const before = await getComplianceSettings(trx);
+    await putSetting(trx, COMPLAINT_DAYS_KEY, String(settings.complaintResponseDays), now);
+    await putSetting(trx, AGE_CHECK_THRESHOLD_KEY, String(settings.ageCheckPrizeThresholdPence), now);
+    const after = { ...settings };
+    await writeAudit(
+      trx,
+      actor,
+      'setting.compliance',
+      { type: 'setting', id: 'compliance' },
+      before,
+      after,
+      now,
+    );
+    return after;
+  });
+}
+
 /** What the Terms and competition pages state, from the live settings: nothing hard-coded. */
 export async function entryTerms(db: Knex, reservationTtlSeconds: number): Promise<EntryTerms> {
   const [postalAddress, cap] = await Promise.all([getPostalAddress(db), defaultCap(db)]);

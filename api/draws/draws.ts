@@ -100,6 +100,7 @@ const drawRecords = (db: Knex) =>
       'u.lastName',
       'u.username',
       'u.email',
+      'u.ageVerifiedAt',
       'u.deletedAt',
     );
 

@@ -27,6 +27,7 @@ export interface DrawRecord {
   lastName: string | null;
   username: string | null;
   email: string | null;
+  ageVerifiedAt: number | null;
   deletedAt: number | null;
 }
 
@@ -65,6 +66,7 @@ export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
     email: r.email,
     firstName: r.firstName,
     lastName: r.lastName,
+    ageVerifiedAt: r.ageVerifiedAt === null || r.ageVerifiedAt === undefined ? null : iso(r.ageVerifiedAt),
   },
   orderId: r.winnerOrderId === null ? null : Number(r.winnerOrderId),
   orderNumber: r.winnerOrderId === null ? null : formatOrderNumber(Number(r.winnerOrderId)),

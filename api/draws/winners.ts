@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import { ERROR_CODES } from '../../contract/errors';
 import { lockForUpdate } from '../../db/dialect';
+import { getComplianceSettings } from '../catalogue/settings';
 import { type Actor, writeAudit } from '../platform/auditLog';
-import { notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import { listDrawRecords, loadDrawRecord } from './draws';
 import type { DrawRecord } from './presenter';
 
@@ -31,6 +33,28 @@ export async function undeliveredPrizesOf(
   return rows.map((r) => ({ competitionId: Number(r.competitionId), title: r.title }));
 }
 
+export const AGE_CHECK_BEFORE_DELIVERY =
+  "The winner's age must be verified before this prize is marked delivered. Check an identity document, then mark the account age-verified in Users.";
+
+/**
+ * A prize worth more than the site's threshold, or of no stated value, goes only to a winner whose
+ * age an admin has verified (docs/product.md#age-checks): 409 otherwise.
+ */
+async function assertWinnerAgeChecked(trx: Knex.Transaction, competitionId: number) {
+  const row = (await trx('draws as d')
+    .join('competitions as c', 'c.id', 'd.competitionId')
+    .leftJoin('users as u', 'u.id', 'd.winnerUserId')
+    .where('d.competitionId', competitionId)
+    .first('c.prizeValuePence', 'u.ageVerifiedAt')) as
+    | { prizeValuePence: number | null; ageVerifiedAt: number | null }
+    | undefined;
+  if (!row || row.ageVerifiedAt !== null) return;
+  const { ageCheckPrizeThresholdPence } = await getComplianceSettings(trx);
+  const value = row.prizeValuePence === null ? null : Number(row.prizeValuePence);
+  if (value === null || value > ageCheckPrizeThresholdPence)
+    throw conflict(AGE_CHECK_BEFORE_DELIVERY, undefined, ERROR_CODES.ageVerificationRequired);
+}
+
 /** Marks the prize of a drawn competition delivered (or not), audit-logged on the competition. */
 export async function setPrizeDelivered(
   db: Knex,
@@ -44,6 +68,7 @@ export async function setPrizeDelivered(
     if (!before) throw notFound('No winner has been drawn for this competition.');
     const at = delivered ? (before.prizeDeliveredAt ?? now) : null;
     if (at === before.prizeDeliveredAt) return;
+    if (delivered) await assertWinnerAgeChecked(trx, competitionId);
     await trx('draws').where({ competitionId }).update({ prizeDeliveredAt: at });
     await writeAudit(
       trx,

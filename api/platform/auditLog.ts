@@ -10,7 +10,7 @@ export interface Actor {
   username: string;
 }
 
-export type AuditEntity = 'competition' | 'order' | 'user' | 'promo' | 'setting' | 'credit';
+export type AuditEntity = 'competition' | 'order' | 'user' | 'promo' | 'setting' | 'credit' | 'complaint';
 
 export async function writeAudit(
   trx: Knex.Transaction,

@@ -8,6 +8,7 @@ import {
   CartItemIdSchema,
   UpdateCartItemSchema,
 } from '../../contract/cart';
+import { requireDateOfBirth } from '../http/auth';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
 import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
@@ -72,7 +73,9 @@ export function registerCartRoutes(router: Router, { db, events, config, rateLim
     ctx.body = presentCart(entries);
   });
 
-  router.post('/api/cart', async (ctx) => {
+  const withDateOfBirth = requireDateOfBirth(db);
+
+  router.post('/api/cart', withDateOfBirth, async (ctx) => {
     const input = parse(AddToCartSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
     await countHold(ctx, owner);
@@ -85,7 +88,7 @@ export function registerCartRoutes(router: Router, { db, events, config, rateLim
     ctx.body = { ...item, ...(await changeView(owner, result)) } satisfies CartItemChangeView;
   });
 
-  router.patch('/api/cart/:id', async (ctx) => {
+  router.patch('/api/cart/:id', withDateOfBirth, async (ctx) => {
     const { id } = parse(CartItemIdSchema, ctx.params);
     const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);

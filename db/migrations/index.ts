@@ -15,6 +15,7 @@ import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
 import * as drawBeacon from './016_draw_beacon';
 import * as postalEntries from './017_postal_entries';
 import * as skillPools from './018_skill_pools';
+import * as ageChecksComplaints from './019_age_checks_complaints';
 
 interface Migration {
   name: string;
@@ -41,6 +42,7 @@ const migrations: Migration[] = [
   { name: '016_draw_beacon', ...drawBeacon },
   { name: '017_postal_entries', ...postalEntries },
   { name: '018_skill_pools', ...skillPools },
+  { name: '019_age_checks_complaints', ...ageChecksComplaints },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

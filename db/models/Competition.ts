@@ -43,6 +43,8 @@ export class Competition extends BaseModel {
   /** Admin only: the last failure to fetch or check the round. */
   drawBeaconError!: string | null;
   drawBeaconErrorAt!: number | null;
+  /** What the prize is worth (null: not stated); a winner's age check depends on it. */
+  prizeValuePence!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

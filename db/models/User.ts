@@ -21,6 +21,11 @@ export class User extends BaseModel {
   marketingEmailsUpdatedAt!: number | null;
   /** When the current e-mail address was confirmed; null until then. */
   emailVerifiedAt!: number | null;
+  /** YYYY-MM-DD; null for accounts made before it was asked (asked before their next purchase). */
+  dateOfBirth!: string | null;
+  /** When an admin checked an identity document, and which admin. */
+  ageVerifiedAt!: number | null;
+  ageVerifiedBy!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

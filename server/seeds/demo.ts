@@ -46,6 +46,8 @@ interface NewUser {
   lastName: string;
   role: 'user' | 'admin';
   phoneNumber: string;
+  /** YYYY-MM-DD: every entrant is 18 or over (docs/product.md#age-checks). */
+  dateOfBirth: string;
 }
 
 async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number) {
@@ -66,6 +68,7 @@ async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number)
       firstName: u.firstName,
       lastName: u.lastName,
       phoneNumber: u.phoneNumber,
+      dateOfBirth: u.dateOfBirth,
       role: u.role,
       siteCreditPence: 0,
       // Demo accounts stand for established customers, whose addresses are confirmed.
@@ -169,6 +172,10 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
 export async function seedDemoData(db: Knex, options: SeedOptions): Promise<SeedSummary> {
   const now = options.now ?? Date.now();
   const phone = (i: number) => `07700 900${String(100 + i).padStart(3, '0')}`;
+  // Adults born 1960-1999, spread over the year: deterministic like the rest of the demo.
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const dateOfBirth = (i: number) =>
+    `${1960 + ((i * 7) % 40)}-${pad(1 + ((i * 5) % 12))}-${pad(1 + ((i * 11) % 28))}`;
   const users: NewUser[] = [
     {
       username: options.adminUsername,
@@ -178,8 +185,16 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
       lastName: 'Admin',
       role: 'admin',
       phoneNumber: phone(0),
+      dateOfBirth: dateOfBirth(0),
     },
-    { ...DEMO_CUSTOMER, firstName: 'Demo', lastName: 'Customer', role: 'user', phoneNumber: phone(1) },
+    {
+      ...DEMO_CUSTOMER,
+      firstName: 'Demo',
+      lastName: 'Customer',
+      role: 'user',
+      phoneNumber: phone(1),
+      dateOfBirth: dateOfBirth(1),
+    },
     ...ENTRANTS.map(([username, firstName, lastName], i) => ({
       username,
       email: `${username}@example.co.uk`,
@@ -188,6 +203,7 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
       lastName,
       role: 'user' as const,
       phoneNumber: phone(2 + i),
+      dateOfBirth: dateOfBirth(2 + i),
     })),
   ];
 

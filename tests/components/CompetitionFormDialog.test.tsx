@@ -23,6 +23,7 @@ const hotTub: AdminCompetitionView = {
   skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
   skillQuestions: [],
   cashAlternative: null,
+  prizeValue: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

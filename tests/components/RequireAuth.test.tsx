@@ -16,6 +16,8 @@ const customer: PublicUser = {
   siteCredit: 5,
   marketingEmails: false,
   emailVerified: true,
+  dateOfBirth: '1990-04-01',
+  ageVerifiedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,

@@ -12,6 +12,8 @@ export const publicUser = (overrides: Partial<PublicUser> = {}): PublicUser => (
   siteCredit: 0,
   marketingEmails: false,
   emailVerified: true,
+  dateOfBirth: '1990-04-01',
+  ageVerifiedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,

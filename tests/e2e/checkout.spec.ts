@@ -79,6 +79,7 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await register.getByLabel('First name').fill('Tamsin');
   await register.getByLabel('Last name').fill('Rowe');
   await register.getByLabel('Phone number').fill('07700 900456');
+  await register.getByLabel('Date of birth').fill('1988-09-14');
   await register.getByLabel('Password', { exact: true }).fill('kernow123');
   await register.getByLabel('Confirm password').fill('kernow123');
   await register.getByLabel('I confirm that I am 18 years of age or over').check();

@@ -66,6 +66,16 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   const { id } = (await created.json()) as { id: number };
   const customer = await browser.newContext();
   const username = await buyAsNewCustomer(customer.request, id, [3, 8, 15]);
+  // The admin has checked the buyer's identity document (docs/product.md#age-checks).
+  const users = (await (await admin.request.get('/api/admin/users')).json()) as Array<{
+    id: number;
+    username: string;
+  }>;
+  const verified = await admin.request.post(
+    `/api/admin/users/${users.find((u) => u.username === username)!.id}/age-verification`,
+    { headers: await csrfHeaders(admin.request), data: {} },
+  );
+  expect(verified.ok()).toBeTruthy();
   const ended = await admin.request.put(`/api/admin/competitions/${id}`, {
     headers: await csrfHeaders(admin.request),
     data: { status: 'ended' },
@@ -129,6 +139,9 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText(
     `Competition draw by admin: Winning number ${winning} from 3 entries`,
   );
+  // A prize of no stated value goes only to an age-verified winner (verified above; the refusal
+  // is tests/api/accounts/ageChecks.test.ts).
+  await expect(winner.getByTestId('winner-age-verified')).not.toContainText('Not yet');
   await admin.getByRole('button', { name: 'Mark prize delivered' }).click();
   await expect(winner.getByTestId('prize-delivered')).not.toHaveText('Not yet');
   await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText('Competition prize delivered');

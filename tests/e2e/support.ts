@@ -102,6 +102,7 @@ export async function fillRegistration(page: Page, username: string) {
   await page.getByLabel('First name (optional)').fill('Tamsin');
   await page.getByLabel('Last name (optional)').fill('Rowe');
   await page.getByLabel('Phone number').fill('07700 900456');
+  await page.getByLabel('Date of birth').fill('1988-09-14');
   await page.getByLabel('Password', { exact: true }).fill('kernow123');
   await page.getByLabel('Confirm password').fill('kernow123');
   await page.getByLabel('I confirm that I am 18 years of age or over').check();

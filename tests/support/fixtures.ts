@@ -47,6 +47,8 @@ export interface UserFixture {
   firstName?: string | null;
   lastName?: string | null;
   role?: 'user' | 'admin';
+  /** YYYY-MM-DD, or null for an account made before dates of birth were asked. */
+  dateOfBirth?: string | null;
 }
 
 export async function insertUser(db: Knex, f: UserFixture = {}): Promise<number> {
@@ -60,6 +62,7 @@ export async function insertUser(db: Knex, f: UserFixture = {}): Promise<number>
     firstName: f.firstName === undefined ? 'Test' : f.firstName,
     lastName: f.lastName === undefined ? 'User' : f.lastName,
     phoneNumber: '07700900000',
+    dateOfBirth: f.dateOfBirth === undefined ? '1990-04-01' : f.dateOfBirth,
     role: f.role ?? 'user',
     siteCreditPence: 0,
     createdAt: now(),

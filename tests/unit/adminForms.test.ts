@@ -83,6 +83,7 @@ describe('the competition form', () => {
       skillQuestion: { question: 'Q?', options: ['a', 'b', 'c'], answer: 'b' },
       skillQuestions: [{ question: 'Q?', options: ['a', 'b', 'c'], answer: 'b' }],
       cashAlternative: 250,
+      prizeValue: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

@@ -27,6 +27,19 @@ export class ApiError extends Error {
   }
 }
 
+const codeListeners = new Map<ErrorCode, Set<(err: ApiError) => void>>();
+
+/**
+ * Calls `listener` whenever any request fails with `code`, besides the caller's own handling: a
+ * refusal that several screens can cause (date_of_birth_required) opens one prompt for all.
+ */
+export function onApiErrorCode(code: ErrorCode, listener: (err: ApiError) => void): () => void {
+  const set = codeListeners.get(code) ?? new Set();
+  codeListeners.set(code, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   let text: string;
   try {
@@ -99,7 +112,11 @@ async function exchange<T>(
       headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', ...init.headers },
       signal: controller.signal,
     });
-    if (!res.ok) throw await toApiError(res);
+    if (!res.ok) {
+      const err = await toApiError(res);
+      for (const listener of codeListeners.get(err.code) ?? []) listener(err);
+      throw err;
+    }
     return { body: (res.status === 204 ? undefined : await res.json()) as T, headers: res.headers };
   } catch (err) {
     if (err instanceof ApiError) throw err;

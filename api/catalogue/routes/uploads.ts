@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { HeroImageSetSchema, type TicketCapSetting, TicketCapSettingSchema } from '../../../contract/admin';
+import { type ComplianceSettings, ComplianceSettingsSchema } from '../../../contract/complaints';
+import { penceToPounds, poundsToPence } from '../../../contract/money';
 import { PostalAddressSettingSchema } from '../../../contract/postal';
 import { OperatorSettingsSchema } from '../../../contract/receipts';
 import { actorOf } from '../../http/adminActor';
@@ -13,9 +15,11 @@ import { badRequest } from '../../platform/errors';
 import { defaultCap } from '../../tickets/holdChecks';
 import { imageUpload } from '../imageUpload';
 import {
+  getComplianceSettings,
   getOperatorSettings,
   getPostalAddress,
   resetHeroImage,
+  setComplianceSettings,
   setDefaultTicketCap,
   setHeroImage,
   setOperatorSettings,
@@ -70,6 +74,24 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   router.put('/api/admin/settings/postal-address', admin, async (ctx) => {
     const { postalAddress } = parse(PostalAddressSettingSchema, ctx.request.body);
     ctx.body = await setPostalAddress(db, actorOf(ctx), postalAddress);
+  });
+
+  // The complaint deadline and the prize age-check threshold (docs/product.md#complaints, #age-checks).
+  const complianceView = (s: { complaintResponseDays: number; ageCheckPrizeThresholdPence: number }) =>
+    ({
+      complaintResponseDays: s.complaintResponseDays,
+      ageCheckPrizeThreshold: penceToPounds(s.ageCheckPrizeThresholdPence),
+    }) satisfies ComplianceSettings;
+  router.get('/api/admin/settings/compliance', admin, async (ctx) => {
+    ctx.body = complianceView(await getComplianceSettings(db));
+  });
+  router.put('/api/admin/settings/compliance', admin, async (ctx) => {
+    const input = parse(ComplianceSettingsSchema, ctx.request.body);
+    const saved = await setComplianceSettings(db, actorOf(ctx), {
+      complaintResponseDays: input.complaintResponseDays,
+      ageCheckPrizeThresholdPence: poundsToPence(input.ageCheckPrizeThreshold),
+    });
+    ctx.body = complianceView(saved);
   });
 
   for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {

@@ -8,7 +8,7 @@ import {
   UpdateOrderSchema,
 } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
-import { requireUser } from '../../http/auth';
+import { requireDateOfBirth, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { type PaymentGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
@@ -42,7 +42,7 @@ export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: Pa
   const deps: CheckoutDeps = { ...paymentDepsOf(app, gateway), windowSeconds: config.payments.windowSeconds };
   const signedIn = requireUser(db);
 
-  router.post('/api/create-payment-intent', signedIn, async (ctx) => {
+  router.post('/api/create-payment-intent', signedIn, requireDateOfBirth(db), async (ctx) => {
     const input = parse(CreatePaymentIntentSchema, ctx.request.body ?? {});
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await createPaymentIntent(deps, ctx.state.user!, ensureGuestId(ctx.session!), input);

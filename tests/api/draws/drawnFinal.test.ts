@@ -95,6 +95,8 @@ describe.skipIf(engineUnavailable())(`drawn results stay final on ${testEngine()
     const winnersBefore = (await admin.get('/api/winners')).body as Array<Record<string, unknown>>;
     expect(winnersBefore.find((w) => w.competitionId === id)).toMatchObject({ winnerName: 'Jane S.' });
 
+    // A prize of no stated value needs the winner's age check first (ageChecks.test.ts).
+    expect((await admin.post(`/api/admin/users/${userId}/age-verification`, {})).status).toBe(200);
     expect((await patch(admin, `/api/admin/winners/${id}`, { prizeDelivered: true })).status).toBe(200);
     const deleted = await del(admin, `/api/admin/users/${userId}`);
     expect(deleted.status, deleted.text).toBe(200);

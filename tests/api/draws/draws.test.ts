@@ -329,6 +329,8 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       winner: { userId: buyer, firstName: 'Ann', lastName: 'Lee' },
       prizeDeliveredAt: null,
     });
+    // A prize of no stated value needs the winner's age check first (ageChecks.test.ts).
+    expect((await admin.post(`/api/admin/users/${buyer}/age-verification`, {})).status).toBe(200);
     const marked = await patch(admin, `/api/admin/winners/${id}`, { prizeDelivered: true });
     expect(marked.status, marked.text).toBe(200);
     expect(marked.body.prizeDeliveredAt).toEqual(expect.any(String));

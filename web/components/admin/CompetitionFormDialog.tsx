@@ -311,6 +311,18 @@ export function CompetitionFormDialog({
             onChange={onText('productName')}
             error={errors.productName}
           />
+          <Text
+            id="c-prize-value"
+            label="Prize value (£, optional)"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            placeholder="Not stated"
+            value={values.prizeValue}
+            onChange={onText('prizeValue')}
+            error={errors.prizeValue}
+          />
         </FieldRow>
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)

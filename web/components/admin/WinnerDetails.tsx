@@ -76,6 +76,20 @@ export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onCh
         </dd>
         <dt>Winner e-mailed</dt>
         <dd>{winner.winnerNotifiedAt ? formatDateTime(winner.winnerNotifiedAt) : 'Not yet'}</dd>
+        {w.userId !== null && (
+          <>
+            <dt>Age verified</dt>
+            <dd data-testid="winner-age-verified">
+              {w.ageVerifiedAt ? (
+                formatDateTime(w.ageVerifiedAt)
+              ) : (
+                <>
+                  Not yet: check an identity document, then <Link href="/admin/users">mark it in Users</Link>
+                </>
+              )}
+            </dd>
+          </>
+        )}
         <dt>Prize delivered</dt>
         <dd data-testid="prize-delivered">
           {winner.prizeDeliveredAt ? formatDateTime(winner.prizeDeliveredAt) : 'Not yet'}

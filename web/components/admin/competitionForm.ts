@@ -20,6 +20,7 @@ export interface CompetitionFormValues {
   image: string | null;
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
   cashAlternative: string; // pounds; empty: none
+  prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
   /** The skill question pool; empty: the site's default question. */
   questions: SkillFormQuestion[];
 }
@@ -51,6 +52,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     image: null,
     maxTicketsPerUser: '',
     cashAlternative: '',
+    prizeValue: '',
     questions: [],
   };
 }
@@ -74,6 +76,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     image: c.image,
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
     cashAlternative: c.cashAlternative === null ? '' : c.cashAlternative.toFixed(2),
+    prizeValue: c.prizeValue === null ? '' : c.prizeValue.toFixed(2),
     questions: c.skillQuestions.map((q) => ({
       question: q.question,
       options: q.options.join('\n'),
@@ -111,6 +114,7 @@ export function competitionBody(v: CompetitionFormValues) {
     },
     maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
     cashAlternative: v.cashAlternative.trim() === '' ? null : v.cashAlternative,
+    prizeValue: v.prizeValue.trim() === '' ? null : v.prizeValue,
     skillQuestions: v.questions.map((q) => ({
       question: q.question,
       options: lines(q.options),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DATE_OF_BIRTH_LABEL, londonToday } from '../../../contract/age';
 import {
   CheckoutRegisterFormSchema,
   MARKETING_CONSENT_LABEL,
@@ -16,6 +17,7 @@ const EMPTY = {
   firstName: '',
   lastName: '',
   phoneNumber: '',
+  dateOfBirth: '',
   ageConfirmation: false,
   ukResidency: false,
   termsAgreement: false,
@@ -92,6 +94,16 @@ export function RegisterForm({
         value={values.phoneNumber}
         error={errors.phoneNumber}
         onChange={(e) => set({ phoneNumber: e.target.value })}
+      />
+      <Field
+        id={id('dob')}
+        label={DATE_OF_BIRTH_LABEL}
+        type="date"
+        autoComplete="bday"
+        max={londonToday()}
+        value={values.dateOfBirth}
+        error={errors.dateOfBirth}
+        onChange={(e) => set({ dateOfBirth: e.target.value })}
       />
       <Field
         id={id('password')}

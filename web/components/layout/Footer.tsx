@@ -127,6 +127,7 @@ export function Footer() {
           <Link href="/terms">Terms</Link>
           <Link href="/privacy">Privacy Policy</Link>
           <Link href="/cookies">Cookie Policy</Link>
+          <Link href="/profile#complaints">Complaints</Link>
         </Row>
         <Row>
           <a href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Facebook">

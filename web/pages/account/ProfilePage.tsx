@@ -6,6 +6,7 @@ import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
+import { ComplaintsSection } from '../../components/account/ComplaintsSection';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { PrivacySection } from '../../components/account/PrivacySection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
@@ -16,6 +17,7 @@ import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate } from '../../format';
 import { useAuth } from '../../stores/auth';
+import { useDateOfBirthPrompt } from '../../stores/dateOfBirth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
@@ -222,6 +224,16 @@ export default function ProfilePage() {
             <dd>
               <PhoneNumber user={user} />
             </dd>
+            <dt>Date of birth</dt>
+            <dd data-testid="date-of-birth">
+              {user.dateOfBirth ? (
+                formatLongDate(`${user.dateOfBirth}T12:00:00Z`)
+              ) : (
+                <Button type="button" $variant="ghost" onClick={useDateOfBirthPrompt.getState().ask}>
+                  Add date of birth
+                </Button>
+              )}
+            </dd>
             <dt>Member since</dt>
             <dd>{formatLongDate(user.createdAt)}</dd>
           </Details>
@@ -235,6 +247,7 @@ export default function ProfilePage() {
         </PrivacySection>
       </Grid>
       <OrderHistory />
+      <ComplaintsSection />
       <Links aria-label="Account links">
         <Link href="/">Home</Link>
         <Link href="/cart">My Cart</Link>

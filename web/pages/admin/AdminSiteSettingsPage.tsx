@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { AdminHeader } from '../../components/admin/AdminUi';
+import { ComplianceSettings } from '../../components/admin/ComplianceSettings';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
 import { OperatorSettings } from '../../components/admin/OperatorSettings';
 import { PostalAddressSettings } from '../../components/admin/PostalAddressSettings';
@@ -32,6 +33,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
       {!direct && <TicketCapSettings />}
       {!direct && <OperatorSettings />}
       {!direct && <PostalAddressSettings />}
+      {!direct && <ComplianceSettings />}
     </PageContainer>
   );
 }

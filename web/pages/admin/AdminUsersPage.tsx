@@ -3,6 +3,7 @@ import type { AdminUserView } from '../../../contract/admin';
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
+import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { formatShortDate, fullName } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
@@ -81,6 +82,7 @@ export default function AdminUsersPage() {
     },
     refresh: list.reload,
   });
+  const ageCheck = useAgeVerification(list.reload);
 
   return (
     <PageContainer>
@@ -100,6 +102,7 @@ export default function AdminUsersPage() {
           { header: 'Email', cell: (u) => u.email },
           { header: 'Name', cell: (u) => fullName(u) || '—' },
           { header: 'Role', cell: (u) => <StatusBadge $status={u.role}>{u.role}</StatusBadge> },
+          { header: 'Date of birth', cell: (u) => <AgeCell user={u} onVerify={ageCheck.ask} /> },
           { header: 'Created', className: 'nowrap', cell: (u) => formatShortDate(u.createdAt) },
         ]}
         actions={(u) => (
@@ -133,6 +136,7 @@ export default function AdminUsersPage() {
           list.reload();
         }}
       />
+      {ageCheck.dialog}
       <ConfirmDialog {...deleting.dialog} title="Delete User" confirmLabel="Delete User">
         <p>
           Delete {deleting.target?.username}? Their login and personal details are removed; their orders and

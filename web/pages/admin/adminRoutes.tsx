@@ -3,6 +3,7 @@ import type { AdminPagePath } from '../../../contract/routes';
 import { adminOnly } from '../../components/admin/RequireAdmin';
 import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
+import AdminComplaintsPage from './AdminComplaintsPage';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminEmailsPage from './AdminEmailsPage';
 import AdminOrderDetailPage from './AdminOrderDetailPage';
@@ -28,5 +29,6 @@ export const adminRoutes = {
   '/direct-upload-test': adminOnly(DirectUploadTestPage),
   '/admin/promos': adminOnly(AdminPromosPage),
   '/admin/emails': adminOnly(AdminEmailsPage),
+  '/admin/complaints': adminOnly(AdminComplaintsPage),
 } satisfies Record<AdminPagePath, ComponentType>;
 export type AdminPath = keyof typeof adminRoutes;

@@ -57,6 +57,10 @@ function buildSections({ siteName, supportEmail, offer, terms }: TermsContext): 
       clauses: [
         <>Competitions are open only to residents of the United Kingdom who are aged 18 or over.</>,
         <>
+          We ask for your date of birth when you register (or, for older accounts, before your next purchase)
+          and refuse anyone under 18. Once given, it can only be corrected by contacting us.
+        </>,
+        <>
           Our employees, members of their immediate families and households, and anyone professionally
           connected with running a competition, including our prize suppliers, may not enter.
         </>,
@@ -392,6 +396,21 @@ function buildSections({ siteName, supportEmail, offer, terms }: TermsContext): 
         </>,
         <>If any part of these Terms is found to be unenforceable, the rest remains in full effect.</>,
         <>Questions or complaints about these Terms can be sent to {email}.</>,
+      ],
+    },
+    {
+      title: 'Complaints',
+      clauses: [
+        <>
+          To make a complaint, sign in and use the Complaints section of{' '}
+          <Link href="/profile#complaints">My Account</Link>, or e-mail {email}. You will receive a reference
+          and the date by which we will reply.
+        </>,
+        <>
+          We reply by e-mail within the time shown with your complaint, and you can follow its status in My
+          Account. If you are not satisfied with our reply, tell us quoting your reference and a senior member
+          of the team will review it.
+        </>,
       ],
     },
   ];

@@ -1,0 +1,237 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { ComplaintCreateInput, ComplaintStatus } from '../../../contract/complaints';
+import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
+import { getComplianceSettings } from '../../catalogue/settings';
+import { type Actor, writeAudit } from '../../platform/auditLog';
+import type { AppDeps } from '../../platform/context';
+import { sendComplaintReceived, sendComplaintReply } from '../../platform/email/templates/complaints';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { greetingName } from '../security/accountMail';
+import type { ComplaintRecord } from './complaintPresenter';
+
+// The complaints process (docs/product.md#complaints): a customer complains (about one of their
+// orders, or anything else) and gets a reference and the date an answer is due; the admin's queue
+// replies by e-mail and closes. Replies are kept, and the customer sees them in My Account.
+
+export type ComplaintDeps = Pick<AppDeps, 'db' | 'mailer' | 'logger'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOT_YOUR_ORDER = 'The order must be one of your orders';
+// No 0/O or 1/I: references are read out on the phone.
+const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** CMP- and 8 random characters: unguessable, so a reference reveals nothing of the volume. */
+const newReference = () =>
+  `CMP-${Array.from({ length: 8 }, () => REFERENCE_LETTERS[randomInt(REFERENCE_LETTERS.length)]).join('')}`;
+
+/** A mail that fails is in the mail log; the complaint and the reply stand. */
+async function mailSafely(deps: ComplaintDeps, what: string, send: () => Promise<unknown>) {
+  try {
+    await send();
+    return true;
+  } catch (err) {
+    deps.logger.error({ err }, `complaint e-mail not sent: ${what}`);
+    return false;
+  }
+}
+
+export async function createComplaint(
+  deps: ComplaintDeps,
+  user: { id: number; username: string; email: string; firstName: string | null },
+  input: ComplaintCreateInput,
+  now = Date.now(),
+): Promise<ComplaintRecord> {
+  const { db } = deps;
+  const orderId = input.orderId ?? null;
+  if (orderId !== null) {
+    const order = await db('orders').where({ id: orderId, userId: user.id }).first('id');
+    if (!order) throw badRequest(NOT_YOUR_ORDER, { fields: { orderId: NOT_YOUR_ORDER } });
+  }
+  const { complaintResponseDays } = await getComplianceSettings(db);
+  const dueAt = now + complaintResponseDays * DAY_MS;
+  let id: number | undefined;
+  for (let attempt = 0; id === undefined; attempt++) {
+    try {
+      const [inserted] = await db('complaints').insert({
+        reference: newReference(),
+        userId: user.id,
+        orderId,
+        subject: input.subject,
+        message: input.message,
+        status: 'open',
+        dueAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      id = Number(inserted);
+    } catch (err) {
+      // A reference already used (one in a trillion): draw another.
+      if (!isUniqueViolation(err) || attempt >= 2) throw err;
+    }
+  }
+  const complaint = await readComplaint(db, id);
+  await mailSafely(deps, 'received', () =>
+    sendComplaintReceived(
+      deps.mailer,
+      { to: user.email, userId: user.id },
+      { name: greetingName(user), reference: complaint.reference, subject: complaint.subject, dueAt },
+    ),
+  );
+  return complaint;
+}
+
+/** Complaints with their customer and replies, in the order `filter` sets. */
+async function readComplaints(
+  db: Knex,
+  filter: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<ComplaintRecord[]> {
+  const rows = (await filter(
+    db('complaints as c')
+      .join('users as u', 'u.id', 'c.userId')
+      .select(
+        'c.id',
+        'c.reference',
+        'c.userId',
+        'u.username',
+        'u.email',
+        'c.orderId',
+        'c.subject',
+        'c.message',
+        'c.status',
+        'c.dueAt',
+        'c.createdAt',
+      ),
+  )) as Array<Omit<ComplaintRecord, 'replies'>>;
+  if (rows.length === 0) return [];
+  const replies = (await db('complaintReplies')
+    .whereIn(
+      'complaintId',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .select('complaintId', 'message', 'adminUsername', 'createdAt')) as Array<
+    ComplaintRecord['replies'][number] & { complaintId: number }
+  >;
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    orderId: r.orderId === null ? null : Number(r.orderId),
+    dueAt: Number(r.dueAt),
+    createdAt: Number(r.createdAt),
+    replies: replies
+      .filter((x) => Number(x.complaintId) === Number(r.id))
+      .map(({ message, adminUsername, createdAt }) => ({
+        message,
+        adminUsername,
+        createdAt: Number(createdAt),
+      })),
+  }));
+}
+
+const readComplaint = async (db: Knex, id: number) =>
+  (await readComplaints(db, (q) => q.where('c.id', id)))[0]!;
+
+/** The customer's own complaints, newest first. */
+export const listOwnComplaints = (db: Knex, userId: number) =>
+  readComplaints(db, (q) => q.where('c.userId', userId).orderBy('c.id', 'desc'));
+
+/** The admin's queue: open first, then responded, then closed; within each, the earliest due first. */
+export const listComplaintQueue = (db: Knex, status?: ComplaintStatus) =>
+  readComplaints(db, (q) =>
+    (status ? q.where('c.status', status) : q)
+      .orderByRaw("CASE c.status WHEN 'open' THEN 0 WHEN 'responded' THEN 1 ELSE 2 END")
+      .orderBy('c.dueAt')
+      .orderBy('c.id')
+      .limit(500),
+  );
+
+async function lockComplaint(trx: Knex.Transaction, id: number) {
+  const [row] = (await lockForUpdate(
+    trx,
+    trx('complaints').where({ id }).select('id', 'status', 'userId'),
+  )) as Array<{
+    id: number;
+    status: ComplaintStatus;
+    userId: number;
+  }>;
+  if (!row) throw notFound('Complaint not found');
+  return row;
+}
+
+/**
+ * The admin's reply: kept with the complaint (now 'responded'), audited, and e-mailed to the
+ * customer after COMMIT. `emailSent` false means the mail failed (see 'E-mails sent').
+ */
+export async function replyToComplaint(
+  deps: ComplaintDeps,
+  admin: Actor,
+  id: number,
+  message: string,
+  now = Date.now(),
+): Promise<{ complaint: ComplaintRecord; emailSent: boolean }> {
+  const { db } = deps;
+  await db.transaction(async (trx) => {
+    const row = await lockComplaint(trx, id);
+    if (row.status === 'closed') throw conflict('This complaint is closed: it cannot be replied to.');
+    await trx('complaintReplies').insert({
+      complaintId: id,
+      adminUserId: admin.id,
+      adminUsername: admin.username,
+      message,
+      createdAt: now,
+    });
+    await trx('complaints').where({ id }).update({ status: 'responded', updatedAt: now });
+    await writeAudit(
+      trx,
+      admin,
+      'complaint.replied',
+      { type: 'complaint', id },
+      { status: row.status },
+      { status: 'responded' },
+      now,
+    );
+  });
+  const complaint = await readComplaint(db, id);
+  const customer = (await db('users').where({ id: complaint.userId }).first('firstName', 'username')) as {
+    firstName: string | null;
+    username: string;
+  };
+  const emailSent = await mailSafely(deps, 'reply', () =>
+    sendComplaintReply(
+      deps.mailer,
+      { to: complaint.email, userId: complaint.userId },
+      {
+        name: greetingName(customer),
+        reference: complaint.reference,
+        subject: complaint.subject,
+        reply: message,
+      },
+    ),
+  );
+  return { complaint, emailSent };
+}
+
+/** Closes a complaint (again is a no-op); audited. */
+export async function closeComplaint(
+  db: Knex,
+  admin: Actor,
+  id: number,
+  now = Date.now(),
+): Promise<ComplaintRecord> {
+  await db.transaction(async (trx) => {
+    const row = await lockComplaint(trx, id);
+    if (row.status === 'closed') return;
+    await trx('complaints').where({ id }).update({ status: 'closed', closedAt: now, updatedAt: now });
+    await writeAudit(
+      trx,
+      admin,
+      'complaint.closed',
+      { type: 'complaint', id },
+      { status: row.status },
+      { status: 'closed' },
+      now,
+    );
+  });
+  return readComplaint(db, id);
+}
