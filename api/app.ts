@@ -9,6 +9,7 @@ import { registerAdminEmailRoutes } from './accounts/routes/adminEmails';
 import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
+import { registerProtectionRoutes } from './accounts/routes/protection';
 import { registerSecurityRoutes } from './accounts/routes/security';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAuthRoutes(api, deps);
   registerAccountRoutes(api, deps);
   registerSecurityRoutes(api, deps);
+  registerProtectionRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
   registerOrderHistoryRoutes(api, deps);

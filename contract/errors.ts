@@ -40,6 +40,12 @@ export const ERROR_CODES = {
   cardMinimum: 'card_minimum',
   /** ADMIN_REQUIRE_2FA: this admin must turn on two-factor sign-in before using the back office. */
   twoFactorSetupRequired: 'two_factor_setup_required',
+  /** The checkout would pass the customer's monthly spend limit; details.limitPence, leftPence. */
+  spendLimit: 'spend_limit',
+  /** A credit card over CREDIT_CARD_MONTHLY_CAP_PENCE this month; details.capPence. */
+  creditCardCap: 'credit_card_cap',
+  /** The account is taking a break (self-exclusion); details.selfExcludedUntil. */
+  selfExcluded: 'self_excluded',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

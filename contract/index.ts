@@ -10,6 +10,7 @@ export * from './dates';
 export * from './draw';
 export * from './errors';
 export * from './money';
+export * from './protection';
 export * from './realtime';
 export * from './receipts';
 export * from './routes';

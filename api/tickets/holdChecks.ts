@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
+import { selfExcludedMessage } from '../../contract/protection';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
-import { conflict, notFound } from '../platform/errors';
+import { conflict, HttpError, notFound } from '../platform/errors';
 import { type CartOwner, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
 
@@ -17,6 +19,23 @@ export async function openCompetition(trx: Knex.Transaction, competitionId: numb
   if (competition.status !== 'active' || competition.endDate <= now || competition.drawnAt)
     throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
   return competition;
+}
+
+/**
+ * 403 while the account takes a break (self-exclusion, docs/product.md#player-protection): the one
+ * rule every hold, checkout and card confirmation asks. A guest (no account) may hold.
+ */
+export async function assertMayPlay(db: Knex, userId: number | null, now: number): Promise<void> {
+  if (!userId) return;
+  const row = (await db('users').where({ id: userId }).first('selfExcludedUntil')) as
+    | { selfExcludedUntil: number | string | null }
+    | undefined;
+  const until = Number(row?.selfExcludedUntil ?? 0);
+  if (until > now) {
+    throw new HttpError(403, ERROR_CODES.selfExcluded, selfExcludedMessage(iso(until)), {
+      selfExcludedUntil: iso(until),
+    });
+  }
 }
 
 // The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its

@@ -12,6 +12,7 @@ import * as paymentReconciliations from './010_payment_reconciliations';
 import * as emails from './013_emails';
 import * as accountTokens from './014_account_tokens';
 import * as twoFactorPromoCodes from './015_two_factor_promo_codes';
+import * as playerProtection from './020_player_protection';
 
 interface Migration {
   name: string;
@@ -35,6 +36,7 @@ const migrations: Migration[] = [
   { name: '013_emails', ...emails },
   { name: '014_account_tokens', ...accountTokens },
   { name: '015_two_factor_promo_codes', ...twoFactorPromoCodes },
+  { name: '020_player_protection', ...playerProtection },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

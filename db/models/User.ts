@@ -21,6 +21,12 @@ export class User extends BaseModel {
   marketingEmailsUpdatedAt!: number | null;
   /** When the current e-mail address was confirmed; null until then. */
   emailVerifiedAt!: number | null;
+  /** Player protection (migration 020): the limit now, a raise or removal waiting, self-exclusion. */
+  monthlySpendLimitPence!: number | null;
+  pendingSpendLimitPence!: number | null;
+  pendingSpendLimitAt!: number | null;
+  selfExcludedAt!: number | null;
+  selfExcludedUntil!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

@@ -39,7 +39,11 @@ async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer>
 /** Checkout, the payment gateways, orders and My Entries. */
 export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: PaymentGateway): void {
   const { db, config, logger } = app;
-  const deps: CheckoutDeps = { ...paymentDepsOf(app, gateway), windowSeconds: config.payments.windowSeconds };
+  const deps: CheckoutDeps = {
+    ...paymentDepsOf(app, gateway),
+    windowSeconds: config.payments.windowSeconds,
+    creditCardCapPence: config.payments.creditCardMonthlyCapPence,
+  };
   const signedIn = requireUser(db);
 
   router.post('/api/create-payment-intent', signedIn, async (ctx) => {
