@@ -497,7 +497,7 @@ export async function createPaymentIntent(
   return response(deps, order, intent.clientSecret);
 }
 
-function providerDown(deps: PaymentDeps, err: unknown) {
+export function providerDown(deps: PaymentDeps, err: unknown) {
   deps.logger.error({ err }, 'payment gateway call failed');
   return new HttpError(502, ERROR_CODES.paymentUnavailable, PROVIDER_DOWN);
 }
@@ -506,7 +506,7 @@ function providerDown(deps: PaymentDeps, err: unknown) {
  * The customer's 409 for a payment that did not complete its order, saying what happened to the
  * money: refunded, or (credit only) never charged. Returns for a sale.
  */
-function assertCompleted(
+export function assertCompleted(
   result: FulfilmentResult,
 ): asserts result is Extract<FulfilmentResult, { outcome: 'completed' | 'already_completed' }> {
   if (result.outcome === 'refunded')
