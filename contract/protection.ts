@@ -21,10 +21,10 @@ export const creditCardCapMessage = (capPence: number) =>
   `Credit card payments are limited to ${formatLimit(capPence)} a month. Use a debit card or site credit.`;
 
 export const selfExcludedMessage = (untilIso: string) =>
-  `You are taking a break until ${formatUkDateTime(untilIso)}, so you cannot buy tickets until then.`;
+  `You are taking a break until ${formatBreakEnd(untilIso)}, so you cannot buy tickets until then.`;
 
 /** 'Saturday 5 December 2026 at 18:30' in UK time. */
-export const formatUkDateTime = (isoText: string): string =>
+export const formatBreakEnd = (isoText: string): string =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     weekday: 'long',

@@ -44,6 +44,7 @@ export const ADMIN_PAGE_PATHS = [
   '/direct-upload-test',
   '/admin/promos',
   '/admin/emails',
+  '/admin/harm-report',
 ] as const;
 
 export type CustomerPagePath = (typeof CUSTOMER_PAGE_PATHS)[number];

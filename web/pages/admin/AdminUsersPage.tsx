@@ -101,6 +101,11 @@ export default function AdminUsersPage() {
           { header: 'Name', cell: (u) => fullName(u) || '—' },
           { header: 'Role', cell: (u) => <StatusBadge $status={u.role}>{u.role}</StatusBadge> },
           { header: 'Created', className: 'nowrap', cell: (u) => formatShortDate(u.createdAt) },
+          {
+            header: 'Taking a break',
+            className: 'nowrap',
+            cell: (u) => (u.selfExcludedUntil ? `Until ${formatShortDate(u.selfExcludedUntil)}` : '—'),
+          },
         ]}
         actions={(u) => (
           <>

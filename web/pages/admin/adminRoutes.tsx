@@ -5,6 +5,7 @@ import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminEmailsPage from './AdminEmailsPage';
+import AdminHarmReportPage from './AdminHarmReportPage';
 import AdminOrderDetailPage from './AdminOrderDetailPage';
 import AdminOrdersPage from './AdminOrdersPage';
 import AdminPromosPage from './AdminPromosPage';
@@ -28,5 +29,6 @@ export const adminRoutes = {
   '/direct-upload-test': adminOnly(DirectUploadTestPage),
   '/admin/promos': adminOnly(AdminPromosPage),
   '/admin/emails': adminOnly(AdminEmailsPage),
+  '/admin/harm-report': adminOnly(AdminHarmReportPage),
 } satisfies Record<AdminPagePath, ComponentType>;
 export type AdminPath = keyof typeof adminRoutes;
