@@ -23,20 +23,25 @@ export const creditCardCapMessage = (capPence: number) =>
 export const selfExcludedMessage = (untilIso: string) =>
   `You are taking a break until ${formatBreakEnd(untilIso)}, so you cannot buy tickets until then.`;
 
-/** 'Saturday 5 December 2026 at 18:30' in UK time. */
-export const formatBreakEnd = (isoText: string): string =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(new Date(isoText))
-    .replace(', ', ' ')
-    .replace(/ (\d\d:\d\d)$/, ' at $1');
+const breakDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const breakTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'Saturday 5 December 2026 at 18:30' in UK time (day and time apart: ICU versions join them differently). */
+export const formatBreakEnd = (isoText: string): string => {
+  const at = new Date(isoText);
+  return `${breakDay.format(at).replace(',', '')} at ${breakTime.format(at)}`;
+};
 
 /** PUT /api/account/limits: null removes the limit (after 24 hours). */
 export const SpendLimitSchema = v.object({
