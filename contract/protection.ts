@@ -112,7 +112,7 @@ export function ukMonthStart(at: number): number {
   const hour = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     hour: 'numeric',
-    hour12: false,
+    hourCycle: 'h23',
   }).format(new Date(utcMidnight));
   return Number(hour) === 0 ? utcMidnight : utcMidnight - 60 * 60 * 1000;
 }
