@@ -26,16 +26,26 @@ export async function openCompetition(trx: Knex.Transaction, competitionId: numb
  * rule every hold, checkout and card confirmation asks. A guest (no account) may hold.
  */
 export async function assertMayPlay(db: Knex, userId: number | null, now: number): Promise<void> {
-  if (!userId) return;
-  const row = (await db('users').where({ id: userId }).first('selfExcludedUntil')) as
-    | { selfExcludedUntil: number | string | null }
-    | undefined;
-  const until = Number(row?.selfExcludedUntil ?? 0);
-  if (until > now) {
+  const until = await selfExcludedUntil(db, userId, now);
+  if (until !== null) {
     throw new HttpError(403, ERROR_CODES.selfExcluded, selfExcludedMessage(iso(until)), {
       selfExcludedUntil: iso(until),
     });
   }
+}
+
+/** When the account's break ends, or null when it is not taking one. */
+export async function selfExcludedUntil(
+  db: Knex,
+  userId: number | null,
+  now: number,
+): Promise<number | null> {
+  if (!userId) return null;
+  const row = (await db('users').where({ id: userId }).first('selfExcludedUntil')) as
+    | { selfExcludedUntil: number | string | null }
+    | undefined;
+  const until = Number(row?.selfExcludedUntil ?? 0);
+  return until > now ? until : null;
 }
 
 // The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { mayReceiveMarketing } from '../../../api/platform/email/consent';
-import { signedInAdmin } from '../../support/admin';
+import { signedInAdmin, signedInCustomer } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
@@ -226,6 +226,21 @@ describe.skipIf(engineUnavailable())(`player protection on ${testEngine()}`, () 
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Choose how long to take a break for');
     });
+  });
+
+  it('signing in while on a break lets go of what was held as a guest', async () => {
+    const comp = await insertCompetition(db, { ticketPricePence: 100, totalTickets: 30 });
+    const { client, user, password } = await signedInCustomer(server.url);
+    expect((await client.post('/api/account/self-exclusion', { period: '24h' })).status).toBe(200);
+
+    const guest = new TestClient(server.url);
+    await guest.fetchCsrfToken();
+    await guest.post(`/api/competitions/${comp}/skill-answer`, { answer: '365' });
+    await hold(guest, comp, [7]);
+    const login = await guest.post('/api/login', { username: user.username, password });
+    expect(login.status, login.text).toBe(200);
+    expect(await db('tickets').where({ competitionId: comp })).toEqual([]);
+    expect((await guest.get('/api/cart')).body).toEqual([]);
   });
 
   describe('harm report', () => {
