@@ -123,4 +123,20 @@ describe.skipIf(engineUnavailable())(`Stripe server-side confirmation on ${testE
     expect(bad.status).toBe(400);
     expect((await orderRow(db, mine.intent.orderId)).status).toBe('pending');
   });
+
+  it('a payment that arrives after the customer started a break is refunded, not sold', async () => {
+    const { client, intent, intentId, competitionId } = await started([7], 500);
+    expect((await client.post('/api/account/self-exclusion', { period: '24h' })).status).toBe(200);
+    // The card went through at Stripe anyway (3-D Secure finished in another tab, say).
+    stripe.succeed(intentId);
+    const res = await client.request('PATCH', `/api/orders/${intent.orderId}`, { status: 'completed' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      message: 'You are taking a break from buying tickets, so the payment has been refunded.',
+      details: { refunded: true },
+    });
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    expect((await orderRow(db, intent.orderId)).status).toBe('cancelled');
+    expect(await db('tickets').where({ competitionId, status: 'sold' })).toEqual([]);
+  });
 });
