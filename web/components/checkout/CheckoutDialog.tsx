@@ -84,7 +84,6 @@ function Ready({
           <StripePaymentForm
             publishableKey={intent.publishableKey!}
             amountPence={poundsToPence(intent.amount)}
-            clientSecret={intent.clientSecret}
             orderId={intent.orderId}
             testMode={intent.testMode}
             onPaid={onPaid}

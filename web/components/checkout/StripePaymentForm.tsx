@@ -39,7 +39,6 @@ interface Props {
   publishableKey: string;
   /** What the card is charged, for the Payment Element (deferred intent). */
   amountPence: number;
-  clientSecret: string;
   orderId: number;
   testMode: boolean;
   onPaid: (orderId: number) => void;
@@ -51,7 +50,7 @@ function PaymentElementForm({
   testMode,
   onPaid,
   onCancel,
-}: Omit<Props, 'publishableKey' | 'amountPence' | 'clientSecret'>) {
+}: Omit<Props, 'publishableKey' | 'amountPence'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
