@@ -10,6 +10,7 @@ import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
 import { registerComplianceRoutes } from './accounts/routes/compliance';
+import { registerProtectionRoutes } from './accounts/routes/protection';
 import { registerSecurityRoutes } from './accounts/routes/security';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAuthRoutes(api, deps);
   registerAccountRoutes(api, deps);
   registerSecurityRoutes(api, deps);
+  registerProtectionRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
   registerOrderHistoryRoutes(api, deps);

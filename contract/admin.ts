@@ -426,7 +426,10 @@ export interface AdminCompetitionDetail extends AdminCompetitionView {
 }
 
 /** The admin's user list shows each account exactly as its owner sees it. */
-export type AdminUserView = PublicUser;
+export type AdminUserView = PublicUser & {
+  /** The list only: when the customer's self-exclusion ends (null: not taking a break). */
+  selfExcludedUntil?: string | null;
+};
 
 export interface OrderListView {
   orders: AdminOrderView[];

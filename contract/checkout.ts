@@ -301,3 +301,24 @@ export const CashflowsSignatureSchema = v.object({
     ),
   ),
 });
+
+/**
+ * POST /api/payments/stripe/confirm: the Payment Element's ConfirmationToken (created by Stripe.js
+ * in the browser); the server reads the card's funding and confirms the payment itself.
+ */
+export const StripeConfirmSchema = v.object({
+  orderId: v.pipe(v.number('Order id is required'), v.integer(), v.minValue(1, 'Order id is required')),
+  confirmationTokenId: v.pipe(
+    v.string('The card details are missing'),
+    v.regex(/^ctoken_[A-Za-z0-9_]{1,200}$/, 'The card details are missing'),
+  ),
+});
+export type StripeConfirmInput = v.InferOutput<typeof StripeConfirmSchema>;
+
+/** requires_action: the browser completes it (3-D Secure) with stripe.handleNextAction(clientSecret). */
+export const StripeConfirmResultSchema = v.object({
+  status: v.picklist(['succeeded', 'processing', 'requires_action']),
+  orderId: v.number(),
+  clientSecret: v.nullable(v.string()),
+});
+export type StripeConfirmResult = v.InferOutput<typeof StripeConfirmResultSchema>;

@@ -50,6 +50,12 @@ export const ERROR_CODES = {
   dateOfBirthRequired: 'date_of_birth_required',
   /** A prize over the site's threshold cannot be marked delivered before the winner's age check. */
   ageVerificationRequired: 'age_verification_required',
+  /** The checkout would pass the customer's monthly spend limit; details.limitPence, leftPence. */
+  spendLimit: 'spend_limit',
+  /** A credit card over CREDIT_CARD_MONTHLY_CAP_PENCE this month; details.capPence. */
+  creditCardCap: 'credit_card_cap',
+  /** The account is taking a break (self-exclusion); details.selfExcludedUntil. */
+  selfExcluded: 'self_excluded',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

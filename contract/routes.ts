@@ -45,6 +45,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/promos',
   '/admin/emails',
   '/admin/complaints',
+  '/admin/harm-report',
 ] as const;
 
 export type CustomerPagePath = (typeof CUSTOMER_PAGE_PATHS)[number];

@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
-import { CartItem } from '../../db/models';
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
-import { deleteItems, versionReleases } from '../tickets/holdRows';
+import { releaseAccountHolds } from '../tickets/holdRows';
 import { spendTokens } from './security/accountTokens';
 
 // Deleting an account, the one path for every way an account goes (the admin's Delete User and
@@ -31,7 +29,7 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       competitionIds: prizes.map((p) => p.competitionId),
     });
   }
-  await releaseHolds(uow, userId);
+  await releaseAccountHolds(uow, userId, 'account deleted');
   await trx('users')
     .where({ id: userId })
     .update({
@@ -51,11 +49,4 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       updatedAt: now,
     });
   await spendTokens(trx, userId, undefined, now);
-}
-
-async function releaseHolds(uow: UnitOfWork, userId: number) {
-  const trx: Knex.Transaction = uow.trx;
-  const carts = (await CartItem.query(trx).where({ userId })) as CartItem[];
-  const released = await versionReleases(trx, await deleteItems(trx, carts, 'account deleted'));
-  for (const r of released) uow.emit('tickets.released', r);
 }

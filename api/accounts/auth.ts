@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../platform/unitOfWork';
 import { heldNumbersOf, ownerFilter } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
-import { capOf, lockForCap, ticketsOfOwner } from '../tickets/holdChecks';
+import { capOf, lockForCap, selfExcludedUntil, ticketsOfOwner } from '../tickets/holdChecks';
 import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -220,11 +220,18 @@ export async function claimGuestCart(
   now = Date.now(),
 ): Promise<CapRelease[]> {
   const { trx } = uow;
+  const guest = { guestId, userId: null };
+  if (await selfExcludedUntil(trx, userId, now)) {
+    // An account taking a break holds nothing: what it held as a guest is let go instead.
+    const items = (await CartItem.query(trx).where(ownerFilter(guest, 'cartItems'))) as CartItem[];
+    emitReleases(uow, await versionReleases(trx, await deleteItems(trx, items, 'self-exclusion')));
+    if (items.length) await cartChanged(uow, { guestId, userId });
+    return [];
+  }
   const releases = await releaseOverCap(trx, guestId, userId, now);
   const changes = await versionReleases(trx, new Map(releases.map((r) => [r.competitionId, [...r.numbers]])));
   emitReleases(uow, changes);
   // The guest's rows that no account has claimed yet.
-  const guest = { guestId, userId: null };
   await trx('tickets')
     .where(ownerFilter(guest, 'tickets'))
     .where({ status: 'reserved' })

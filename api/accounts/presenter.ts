@@ -1,4 +1,4 @@
-import type { PromoView } from '../../contract/admin';
+import type { AdminUserView, PromoView } from '../../contract/admin';
 import type { CreditTransactionView, PreferencesView, PublicUser } from '../../contract/auth';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
@@ -27,6 +27,13 @@ export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => 
   createdAt: iso(u.createdAt),
   twoFactorEnabled: twoFactor.enabled,
   twoFactorSetupRequired: twoFactor.setupRequired,
+});
+
+/** A row of the admin's user list: the user, and the end of a self-exclusion still running. */
+export const presentAdminUser = (u: User, twoFactor: TwoFactorStatus, now: number): AdminUserView => ({
+  ...presentUser(u, twoFactor),
+  selfExcludedUntil:
+    u.selfExcludedUntil !== null && Number(u.selfExcludedUntil) > now ? iso(u.selfExcludedUntil) : null,
 });
 
 export const presentPreferences = (u: User): PreferencesView => ({

@@ -17,12 +17,15 @@ import { ERROR_CODES } from '../../contract/errors';
 import { penceToPounds } from '../../contract/money';
 import { lockForUpdate } from '../../db/dialect';
 import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
+import { claimCardFunding } from '../accounts/protection/creditCardCap';
+import { assertWithinSpendLimit } from '../accounts/protection/spendLimits';
 import type { SandboxGateway } from '../payments/sandbox';
 import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { heldNumbersOf, ownedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
+import { assertMayPlay } from '../tickets/holdChecks';
 import {
   type FulfilmentResult,
   fulfilPayment,
@@ -36,6 +39,8 @@ import {
 
 export interface CheckoutDeps extends PaymentDeps {
   windowSeconds: number;
+  /** CREDIT_CARD_MONTHLY_CAP_PENCE. */
+  creditCardCapPence: number;
 }
 
 const OPEN_STATUSES = ['pending', 'failed'] as const;
@@ -196,6 +201,7 @@ async function decideCheckout(
   )) as {
     siteCreditPence: number;
   };
+  await assertMayPlay(trx, user.id, now);
   const items = (await lockForUpdate(
     trx,
     CartItem.query(trx)
@@ -211,6 +217,7 @@ async function decideCheckout(
   }
   const lines = payableLines(items, competitions, await heldNumbersOf(trx, items), now);
   const price = priceOf(deps, lines, account.siteCreditPence, input);
+  await assertWithinSpendLimit(trx, user.id, price.subtotal, now);
 
   const open = (await lockForUpdate(
     trx,
@@ -490,7 +497,7 @@ export async function createPaymentIntent(
   return response(deps, order, intent.clientSecret);
 }
 
-function providerDown(deps: PaymentDeps, err: unknown) {
+export function providerDown(deps: PaymentDeps, err: unknown) {
   deps.logger.error({ err }, 'payment gateway call failed');
   return new HttpError(502, ERROR_CODES.paymentUnavailable, PROVIDER_DOWN);
 }
@@ -499,7 +506,7 @@ function providerDown(deps: PaymentDeps, err: unknown) {
  * The customer's 409 for a payment that did not complete its order, saying what happened to the
  * money: refunded, or (credit only) never charged. Returns for a sale.
  */
-function assertCompleted(
+export function assertCompleted(
   result: FulfilmentResult,
 ): asserts result is Extract<FulfilmentResult, { outcome: 'completed' | 'already_completed' }> {
   if (result.outcome === 'refunded')
@@ -525,7 +532,7 @@ async function afterFulfilment(
  * failed with its holds in place, so the customer can try another card.
  */
 export async function confirmSandboxPayment(
-  deps: PaymentDeps,
+  deps: CheckoutDeps,
   sandbox: SandboxGateway,
   user: User,
   input: SandboxConfirmInput,
@@ -569,6 +576,13 @@ export async function confirmSandboxPayment(
       orderId: order.id,
     });
   }
+  // The funding is known before the money moves: over the credit-card cap, nothing is charged.
+  await claimCardFunding(deps.db, {
+    orderId: order.id,
+    userId: user.id,
+    funding: outcome.funding,
+    capPence: deps.creditCardCapPence,
+  });
   // Only one concurrent confirmation moves the money; every one of them then asks for
   // fulfilment, which sells once.
   await sandbox.capture(intent.id);

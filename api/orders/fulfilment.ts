@@ -16,7 +16,7 @@ import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
-import { capOf } from '../tickets/holdChecks';
+import { capOf, selfExcludedUntil } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
 import { sendCancellationNotice, sendConfirmation } from './orderEmails';
 
@@ -355,6 +355,10 @@ async function decideFulfilment(
   if (order.status === 'cancelled') {
     const replaced = paidByCredit(order) ? REPLACED_CREDIT_ORDER_REASON : REPLACED_ORDER_REASON;
     return { kind: 'refund', reason: order.refundReason ?? replaced };
+  }
+  // A payment that arrives while its customer takes a break (it was started before) buys nothing.
+  if (await selfExcludedUntil(trx, userId, now)) {
+    return { kind: 'refund', reason: `You are taking a break from buying tickets, ${moneyOutcome(order)}.` };
   }
   const customerOrder = order as CustomerOrder;
 

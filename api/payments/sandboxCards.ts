@@ -3,8 +3,11 @@ import type { SandboxConfirmInput } from '../../contract/checkout';
 // The sandbox's test cards. The numbers and messages follow Stripe's test cards so the same
 // cards behave alike in both gateways; any other number is declined, as in Stripe's test mode.
 
+/** What the card draws on, as Stripe's card.funding reports it (the credit-card cap reads it). */
+export type CardFundingType = 'credit' | 'debit';
+
 export type CardOutcome =
-  | { ok: true; brand: string }
+  | { ok: true; brand: string; funding: CardFundingType }
   | {
       ok: false;
       code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
@@ -14,6 +17,7 @@ export type CardOutcome =
 export const TEST_CARDS = {
   visa: '4242424242424242',
   mastercard: '5555555555554444',
+  visaDebit: '4000056655665556',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   expired: '4000000000000069',
@@ -40,10 +44,13 @@ export function evaluateTestCard(card: SandboxConfirmInput, now = Date.now()): C
     return { ok: false, code: 'expired_card', message: CARD_MESSAGES.expired_card };
   }
   switch (card.cardNumber) {
+    // Stripe's test cards: 4242… and 5555… are credit cards, 4000 0566 5566 5556 a Visa debit.
     case TEST_CARDS.visa:
-      return { ok: true, brand: 'visa' };
+      return { ok: true, brand: 'visa', funding: 'credit' };
     case TEST_CARDS.mastercard:
-      return { ok: true, brand: 'mastercard' };
+      return { ok: true, brand: 'mastercard', funding: 'credit' };
+    case TEST_CARDS.visaDebit:
+      return { ok: true, brand: 'visa', funding: 'debit' };
     case TEST_CARDS.declined:
       return { ok: false, code: 'card_declined', message: CARD_MESSAGES.card_declined };
     case TEST_CARDS.insufficientFunds:

@@ -120,6 +120,44 @@ export class StripeGateway implements PaymentGateway {
     return { id: refund.id };
   }
 
+  /**
+   * The card funding ('credit', 'debit', 'prepaid', 'unknown') of a ConfirmationToken the browser
+   * made; null when the token is unknown or expired, or carries no card.
+   */
+  async cardFundingOf(confirmationTokenId: string): Promise<string | null> {
+    try {
+      const token = await this.stripe.confirmationTokens.retrieve(confirmationTokenId);
+      return token.payment_method_preview?.card?.funding ?? null;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'resource_missing') return null;
+      throw new GatewayError(`Stripe retrieve confirmation token failed: ${(err as Error).message}`, err);
+    }
+  }
+
+  /**
+   * Confirms the payment on the server with the browser's ConfirmationToken. A card decline is
+   * an answer (`declined`), not an error.
+   */
+  async confirmWithToken(
+    intentId: string,
+    confirmationTokenId: string,
+    returnUrl: string,
+  ): Promise<{ state: IntentState; requiresAction: boolean; declined: string | null }> {
+    try {
+      const pi = await this.stripe.paymentIntents.confirm(intentId, {
+        confirmation_token: confirmationTokenId,
+        return_url: returnUrl,
+      });
+      return { state: intentStateOf(pi), requiresAction: pi.status === 'requires_action', declined: null };
+    } catch (err) {
+      if ((err as { type?: string }).type === 'StripeCardError') {
+        const state = await this.retrieveIntent(intentId);
+        return { state, requiresAction: false, declined: (err as Error).message };
+      }
+      throw new GatewayError(`Stripe confirm payment intent failed: ${(err as Error).message}`, err);
+    }
+  }
+
   /** Verifies the Stripe-Signature header against the raw body; throws when it does not match. */
   constructWebhookEvent(rawBody: Buffer, signature: string): Stripe.Event {
     if (!this.webhookSecret) throw new GatewayError('STRIPE_WEBHOOK_SECRET is not set');

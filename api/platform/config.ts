@@ -66,6 +66,8 @@ const EnvSchema = v.object({
   ACCOUNT_EMAILS_PER_ADDRESS: intFromEnv(10, 1, 1_000_000),
   /** How long holds are extended when payment starts. */
   PAYMENT_WINDOW_SECONDS: intFromEnv(900, 60, 86_400),
+  /** Card payments funded by credit, per player per UK calendar month (DCMS code: £250). */
+  CREDIT_CARD_MONTHLY_CAP_PENCE: intFromEnv(25_000, 0, 100_000_000),
   /** The hosted-page card provider of the spec: POST /api/generate-cashflows-signature signs its form. */
   CASHFLOWS_MERCHANT_ID: optionalText,
   CASHFLOWS_SIGNATURE_KEY: optionalText,
@@ -194,6 +196,8 @@ export interface Config {
     /** 'stripe' when STRIPE_SECRET_KEY is set, otherwise the offline sandbox. */
     provider: 'stripe' | 'sandbox';
     windowSeconds: number;
+    /** Credit-funded card payments per player per UK calendar month, pence. */
+    creditCardMonthlyCapPence: number;
   };
   /** Set only when both the merchant id and the signature key are. */
   cashflows: CashflowsSettings | undefined;
@@ -310,7 +314,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
     },
-    payments: { provider, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
+    payments: {
+      provider,
+      windowSeconds: e.PAYMENT_WINDOW_SECONDS,
+      creditCardMonthlyCapPence: e.CREDIT_CARD_MONTHLY_CAP_PENCE,
+    },
     cashflows:
       e.CASHFLOWS_MERCHANT_ID && e.CASHFLOWS_SIGNATURE_KEY
         ? {

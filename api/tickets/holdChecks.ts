@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
+import { selfExcludedMessage } from '../../contract/protection';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
-import { conflict, notFound } from '../platform/errors';
+import { conflict, HttpError, notFound } from '../platform/errors';
 import { type CartOwner, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
 
@@ -23,6 +25,33 @@ export async function openCompetition(trx: Knex.Transaction, competitionId: numb
   )
     throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
   return competition;
+}
+
+/**
+ * 403 while the account takes a break (self-exclusion, docs/product.md#player-protection): the one
+ * rule every hold, checkout and card confirmation asks. A guest (no account) may hold.
+ */
+export async function assertMayPlay(db: Knex, userId: number | null, now: number): Promise<void> {
+  const until = await selfExcludedUntil(db, userId, now);
+  if (until !== null) {
+    throw new HttpError(403, ERROR_CODES.selfExcluded, selfExcludedMessage(iso(until)), {
+      selfExcludedUntil: iso(until),
+    });
+  }
+}
+
+/** When the account's break ends, or null when it is not taking one. */
+export async function selfExcludedUntil(
+  db: Knex,
+  userId: number | null,
+  now: number,
+): Promise<number | null> {
+  if (!userId) return null;
+  const row = (await db('users').where({ id: userId }).first('selfExcludedUntil')) as
+    | { selfExcludedUntil: number | string | null }
+    | undefined;
+  const until = Number(row?.selfExcludedUntil ?? 0);
+  return until > now ? until : null;
 }
 
 // The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its

@@ -164,6 +164,17 @@ export function emitReleases(uow: UnitOfWork, releases: TicketChange[]): void {
   for (const r of releases) uow.emit('tickets.released', r);
 }
 
+/**
+ * Releases every hold of an account (deletion, self-exclusion) in the caller's unit of work: the
+ * items go, the versions are bumped and `tickets.released` is recorded for after COMMIT.
+ */
+export async function releaseAccountHolds(uow: UnitOfWork, userId: number, why: string) {
+  const items = (await CartItem.query(uow.trx).where({ userId })) as CartItem[];
+  const released = await versionReleases(uow.trx, await deleteItems(uow.trx, items, why));
+  emitReleases(uow, released);
+  return { items, released };
+}
+
 /** The competition versions a request produced, as its answer reports them to the browser. */
 export const versionsOf = (changes: TicketChange[]): Record<string, number> =>
   Object.fromEntries(changes.map((c) => [String(c.competitionId), c.version]));

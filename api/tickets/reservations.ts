@@ -9,7 +9,14 @@ import { type CartOwner, ownedBy } from './cartQueries';
 import { cartChanged } from './cartRevision';
 import { bumpVersion } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
-import { enforceCap, findOwnItem, openCompetition, sameNumbers, takenAmong } from './holdChecks';
+import {
+  assertMayPlay,
+  enforceCap,
+  findOwnItem,
+  openCompetition,
+  sameNumbers,
+  takenAmong,
+} from './holdChecks';
 import {
   createItem,
   deleteItems,
@@ -69,6 +76,7 @@ async function planHold(
   const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
   const competition = await openCompetition(trx, input.competitionId, now);
   if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
+  await assertMayPlay(trx, owner.userId, now);
   if (chosen.some((n) => n > competition.totalTickets)) {
     throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
   }
@@ -245,6 +253,7 @@ export function changeQuantity(
     const { current, delta, competition } = await planQuantity(trx, owner, itemId, quantity, now);
     let changes: TicketChange[] = [];
     if (competition && delta > 0) {
+      await assertMayPlay(trx, owner.userId, now);
       const numbers = await holdRandom(trx, competition, current, owner, delta, now);
       changes = [{ competitionId: competition.id, version: await bumpVersion(trx, competition.id), numbers }];
       uow.emit('tickets.reserved', changes[0]!);

@@ -16,6 +16,7 @@ import * as drawBeacon from './016_draw_beacon';
 import * as postalEntries from './017_postal_entries';
 import * as skillPools from './018_skill_pools';
 import * as ageChecksComplaints from './019_age_checks_complaints';
+import * as playerProtection from './020_player_protection';
 
 interface Migration {
   name: string;
@@ -43,6 +44,7 @@ const migrations: Migration[] = [
   { name: '017_postal_entries', ...postalEntries },
   { name: '018_skill_pools', ...skillPools },
   { name: '019_age_checks_complaints', ...ageChecksComplaints },
+  { name: '020_player_protection', ...playerProtection },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -28,6 +28,8 @@ export class Order extends BaseModel {
   refundReason!: string | null;
   refundReference!: string | null;
   refundedPence!: number;
+  /** The card's funding ('credit', 'debit', ...) recorded before it was charged; null otherwise. */
+  cardFunding!: string | null;
   refundedAt!: number | null;
   confirmationSentAt!: number | null;
   /** When the customer was told the order was cancelled or refunded (once). */

@@ -26,6 +26,12 @@ export class User extends BaseModel {
   /** When an admin checked an identity document, and which admin. */
   ageVerifiedAt!: number | null;
   ageVerifiedBy!: number | null;
+  /** Player protection (migration 020): the limit now, a raise or removal waiting, self-exclusion. */
+  monthlySpendLimitPence!: number | null;
+  pendingSpendLimitPence!: number | null;
+  pendingSpendLimitAt!: number | null;
+  selfExcludedAt!: number | null;
+  selfExcludedUntil!: number | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

@@ -27,7 +27,7 @@ export interface FakePaymentIntent {
   currency: string;
   description: string | null;
   metadata: Record<string, string>;
-  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
   cancellation_reason: string | null;
   canceled_at: number | null;
@@ -121,6 +121,14 @@ export interface FakeStripe {
   succeed(intentId: string): FakePaymentIntent;
   /** A card attempt was declined: the intent waits for another payment method, as Stripe's does. */
   decline(intentId: string, message?: string): FakePaymentIntent;
+  /**
+   * What the browser's Payment Element makes (stripe.createConfirmationToken): a token whose card
+   * has this funding; confirming with it succeeds, is declined, or asks for 3-D Secure.
+   */
+  confirmationToken(
+    funding: 'credit' | 'debit' | 'prepaid',
+    outcome?: 'succeeded' | 'declined' | 'requires_action',
+  ): string;
   /** The newest intent created for an order id (from its metadata). */
   intentForOrder(orderId: number): FakePaymentIntent | undefined;
   /** A Stripe event around a payment intent (a copy of it, so later changes do not leak in). */
@@ -169,6 +177,10 @@ export async function startFakeStripe(
   let failures = 0;
   let pendingHook: { match: (method: string, path: string) => boolean; hook: () => void } | null = null;
 
+  const tokens = new Map<
+    string,
+    { funding: string; outcome: 'succeeded' | 'declined' | 'requires_action' }
+  >();
   const intentOr404 = (intentId: string) => {
     const pi = intents.get(intentId);
     if (!pi) throw missing('payment_intent', intentId);
@@ -207,6 +219,60 @@ export async function startFakeStripe(
     }
     let m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (m && method === 'GET') return intentOr404(decodeURIComponent(m[1]!));
+    m = /^\/v1\/confirmation_tokens\/([^/]+)$/.exec(path);
+    if (m && method === 'GET') {
+      const tokenId = decodeURIComponent(m[1]!);
+      const token = tokens.get(tokenId);
+      if (!token) throw missing('confirmation_token', tokenId);
+      return {
+        id: tokenId,
+        object: 'confirmation_token',
+        created: nowSeconds(),
+        expires_at: nowSeconds() + 43_200,
+        livemode: false,
+        payment_intent: null,
+        payment_method_preview: {
+          type: 'card',
+          card: { brand: 'visa', funding: token.funding, last4: '4242', exp_month: 12, exp_year: 2030 },
+        },
+      };
+    }
+    m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (m && method === 'POST') {
+      const pi = intentOr404(decodeURIComponent(m[1]!));
+      const token = tokens.get(String(params.confirmation_token));
+      if (!token) throw missing('confirmation_token', String(params.confirmation_token));
+      if (pi.status !== 'requires_payment_method') {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`,
+        });
+      }
+      if (token.outcome === 'declined') {
+        pi.last_payment_error = {
+          code: 'card_declined',
+          message: 'Your card was declined.',
+          type: 'card_error',
+        };
+        throw new StripeApiError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          message: 'Your card was declined.',
+          payment_intent: structuredClone(pi),
+        });
+      }
+      if (token.outcome === 'requires_action') {
+        pi.status = 'requires_action';
+        pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+        return pi;
+      }
+      pi.status = 'succeeded';
+      pi.amount_received = pi.amount;
+      pi.last_payment_error = null;
+      pi.latest_charge = id('ch');
+      return pi;
+    }
     m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (m && method === 'POST') {
       const pi = intentOr404(decodeURIComponent(m[1]!));
@@ -354,6 +420,11 @@ export async function startFakeStripe(
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { code: 'card_declined', message, type: 'card_error' };
       return structuredClone(pi);
+    },
+    confirmationToken(funding, outcome = 'succeeded') {
+      const tokenId = id('ctoken');
+      tokens.set(tokenId, { funding, outcome });
+      return tokenId;
     },
     intentForOrder(orderId) {
       return [...intents.values()].filter((pi) => pi.metadata.orderId === String(orderId)).at(-1);

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { changeRole, deleteUser, listUsers } from '../adminUsers';
-import { presentUser } from '../presenter';
+import { presentAdminUser, presentUser } from '../presenter';
 import { twoFactorStatus, usersWithTwoFactor } from '../twoFactor';
 
 /** /admin/users: list, Change Role, Delete User. */
@@ -20,15 +20,13 @@ export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
       db,
       users.map((u) => u.id),
     );
+    const now = Date.now();
     // Only admins can owe a setup: ask the rule for them alone.
     ctx.body = await Promise.all(
       users.map(async (u) =>
         u.role === 'admin'
-          ? presentUser(u, await twoFactorStatus(deps, u))
-          : presentUser(u, {
-              enabled: withTwoFactor.has(u.id),
-              setupRequired: false,
-            }),
+          ? presentAdminUser(u, await twoFactorStatus(deps, u), now)
+          : presentAdminUser(u, { enabled: withTwoFactor.has(u.id), setupRequired: false }, now),
       ),
     );
   });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
+import { formatBreakEnd } from '../../../contract/protection';
 import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
 import { Competition } from '../../../db/models';
 import { type DrawDeps, drawAfterSellOut, emitCompetitionUpdated } from '../../draws/draws';
@@ -10,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inUnitOfWork, RetryTransaction } from '../../platform/unitOfWork';
 import { bumpVersion } from '../../tickets/competitionVersions';
 import { recordTicketEvents } from '../../tickets/history/ticketHistory';
+import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
 import { enforcePostalCap } from './postalCap';
 import type { PostalEntryRow } from './presenter';
@@ -142,7 +144,18 @@ export async function addPostalEntry(
   const done = await inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
     // Lock order as fulfilment: user -> competition -> tickets -> versions.
-    if (userId) await lockAccount(trx, userId);
+    if (userId) {
+      await lockAccount(trx, userId);
+      // A break (self-exclusion) stops every entry route, the free one included.
+      const until = await selfExcludedUntil(trx, userId, now);
+      if (until !== null) {
+        throw conflict(
+          `This customer is taking a break until ${formatBreakEnd(new Date(until).toISOString())}: no entries until then.`,
+          { selfExcludedUntil: new Date(until).toISOString() },
+          ERROR_CODES.selfExcluded,
+        );
+      }
+    }
     const competition = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
       | Competition
       | undefined;

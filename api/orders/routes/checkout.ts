@@ -5,6 +5,7 @@ import {
   CreatePaymentIntentSchema,
   OrderIdSchema,
   SandboxConfirmSchema,
+  StripeConfirmSchema,
   UpdateOrderSchema,
 } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
@@ -19,6 +20,7 @@ import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPayme
 import { paymentDepsOf } from '../fulfilment';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { presentOrder } from '../presenter';
+import { confirmStripePayment } from '../stripeConfirm';
 import { handleStripeEvent } from '../stripeWebhook';
 
 /** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */
@@ -39,7 +41,11 @@ async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer>
 /** Checkout, the payment gateways, orders and My Entries. */
 export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: PaymentGateway): void {
   const { db, config, logger } = app;
-  const deps: CheckoutDeps = { ...paymentDepsOf(app, gateway), windowSeconds: config.payments.windowSeconds };
+  const deps: CheckoutDeps = {
+    ...paymentDepsOf(app, gateway),
+    windowSeconds: config.payments.windowSeconds,
+    creditCardCapPence: config.payments.creditCardMonthlyCapPence,
+  };
   const signedIn = requireUser(db);
 
   router.post('/api/create-payment-intent', signedIn, requireDateOfBirth(db), async (ctx) => {
@@ -54,6 +60,14 @@ export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: Pa
     const input = parse(SandboxConfirmSchema, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await confirmSandboxPayment(deps, gateway, ctx.state.user!, input);
+  });
+
+  router.post('/api/payments/stripe/confirm', signedIn, async (ctx) => {
+    if (!(gateway instanceof StripeGateway)) throw notFound('Stripe is not configured on this server.');
+    const input = parse(StripeConfirmSchema, ctx.request.body ?? {});
+    ctx.set('Cache-Control', 'no-store');
+    const returnUrl = `${config.publicUrl}/confirmation/${input.orderId}`;
+    ctx.body = await confirmStripePayment(deps, gateway, ctx.state.user!, input, returnUrl);
   });
 
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {

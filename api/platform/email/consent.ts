@@ -7,10 +7,13 @@ import type { Knex } from 'knex';
  */
 export async function mayReceiveMarketing(db: Knex, userId: number | null | undefined): Promise<boolean> {
   if (!userId) return false;
-  const row = (await db('users').where({ id: userId }).whereNull('deletedAt').first('marketingEmails')) as
-    | { marketingEmails: number | boolean }
+  const row = (await db('users')
+    .where({ id: userId })
+    .whereNull('deletedAt')
+    .first('marketingEmails', 'selfExcludedUntil')) as
+    | { marketingEmails: number | boolean; selfExcludedUntil: number | string | null }
     | undefined;
-  // Self-exclusion (responsible play) is not built yet. When it is, a self-excluded customer gets
-  // no marketing whatever their consent: add that check here, and nowhere else.
+  // A customer taking a break (self-exclusion) gets no marketing whatever their consent.
+  if (Number(row?.selfExcludedUntil ?? 0) > Date.now()) return false;
   return Boolean(row?.marketingEmails);
 }

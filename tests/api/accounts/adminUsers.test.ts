@@ -44,6 +44,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       createdAt: expect.any(String),
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
+      selfExcludedUntil: null,
     });
     expect(res.text).not.toMatch(/password/i);
   });

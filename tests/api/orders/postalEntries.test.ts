@@ -177,6 +177,20 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     expect(await ticketsSold(db, competitionId)).toBe(3);
   });
 
+  it('refuses a postal entry for an account taking a break, and takes no number', async () => {
+    const competitionId = await insertCompetition(db);
+    const userId = await insertUser(db);
+    await db('users')
+      .where({ id: userId })
+      .update({ selfExcludedAt: Date.now(), selfExcludedUntil: Date.now() + 7 * 86_400_000 });
+    const res = await admin.post(entriesPath(competitionId), postcard({ userId }));
+    expect(res.status, res.text).toBe(409);
+    expect(res.body).toMatchObject({ code: 'self_excluded' });
+    expect(res.body.message).toMatch(/^This customer is taking a break until .*: no entries until then\.$/);
+    expect(await db('tickets').where({ competitionId })).toHaveLength(0);
+    expect(await db('postalEntries').where({ competitionId })).toHaveLength(0);
+  });
+
   it('counts a postal entry with an account together with the tickets that account bought', async () => {
     const competitionId = await insertCompetition(db);
     await withCap(competitionId, 3);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import type { PaymentIntentResponse } from '../../../contract/checkout';
-import { formatPounds } from '../../../contract/money';
+import { formatPounds, poundsToPence } from '../../../contract/money';
 import { useCheckout } from '../../stores/checkout';
 import { Dialog } from '../ui/Dialog';
 import { ErrorBox } from '../ui/Form';
@@ -83,7 +83,7 @@ function Ready({
         <Suspense fallback={<Spinner label="Preparing secure payment form..." />}>
           <StripePaymentForm
             publishableKey={intent.publishableKey!}
-            clientSecret={intent.clientSecret}
+            amountPence={poundsToPence(intent.amount)}
             orderId={intent.orderId}
             testMode={intent.testMode}
             onPaid={onPaid}

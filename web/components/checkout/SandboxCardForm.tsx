@@ -123,7 +123,10 @@ export function SandboxCardForm({
         <p>Use one of these test cards, with any future expiry date and any 3-digit CVC:</p>
         <ul>
           <li>
-            <code>4242 4242 4242 4242</code>: payment succeeds
+            <code>4242 4242 4242 4242</code>: payment succeeds (a credit card)
+          </li>
+          <li>
+            <code>4000 0566 5566 5556</code>: payment succeeds (a debit card)
           </li>
           <li>
             <code>4000 0000 0000 0002</code>: card declined

@@ -5,6 +5,8 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { StripeConfirmResult } from '../../../contract/checkout';
+import { apiSend, messageOf } from '../../api/client';
 import { ErrorBox, Form } from '../ui/Form';
 import { Spinner } from '../ui/Spinner';
 import { PaymentActions, RetryCloseActions } from './PaymentActions';
@@ -35,7 +37,8 @@ const Note = styled.p`
 
 interface Props {
   publishableKey: string;
-  clientSecret: string;
+  /** What the card is charged, for the Payment Element (deferred intent). */
+  amountPence: number;
   orderId: number;
   testMode: boolean;
   onPaid: (orderId: number) => void;
@@ -43,12 +46,11 @@ interface Props {
 }
 
 function PaymentElementForm({
-  clientSecret,
   orderId,
   testMode,
   onPaid,
   onCancel,
-}: Omit<Props, 'publishableKey'>) {
+}: Omit<Props, 'publishableKey' | 'amountPence'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -67,20 +69,37 @@ function PaymentElementForm({
         setError(submitted.error.message ?? UNEXPECTED);
         return;
       }
-      const { error: failed, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        clientSecret,
-        confirmParams: { return_url: `${window.location.origin}/confirmation/${orderId}` },
-        redirect: 'if_required',
-      });
-      if (failed) {
-        const message = failed.message ?? UNEXPECTED;
+      const fail = (message: string) => {
         setError(message);
         toastPaymentFailed(message);
+      };
+      // The server confirms the payment (after checking the card's funding against the
+      // credit-card cap), so the browser only turns the card details into a ConfirmationToken.
+      const returnUrl = `${window.location.origin}/confirmation/${orderId}`;
+      const made = await stripe.createConfirmationToken({ elements, params: { return_url: returnUrl } });
+      if (made.error) {
+        fail(made.error.message ?? UNEXPECTED);
         return;
       }
+      let result: StripeConfirmResult;
+      try {
+        result = await apiSend<StripeConfirmResult>('POST', '/api/payments/stripe/confirm', {
+          orderId,
+          confirmationTokenId: made.confirmationToken.id,
+        });
+      } catch (err) {
+        fail(messageOf(err, UNEXPECTED));
+        return;
+      }
+      if (result.status === 'requires_action' && result.clientSecret) {
+        const next = await stripe.handleNextAction({ clientSecret: result.clientSecret });
+        if (next.error) {
+          fail(next.error.message ?? UNEXPECTED);
+          return;
+        }
+      }
       // 'processing' too: the confirmation page asks the server, which checks with Stripe.
-      if (paymentIntent && ['succeeded', 'processing'].includes(paymentIntent.status)) onPaid(orderId);
+      onPaid(orderId);
     } catch {
       const message = 'An unexpected error occurred. Please try again.';
       setError(message);
@@ -131,7 +150,16 @@ export default function StripePaymentForm(props: Props) {
     );
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
+    <Elements
+      stripe={stripe}
+      options={{
+        mode: 'payment',
+        amount: props.amountPence,
+        currency: 'gbp',
+        paymentMethodCreation: 'manual',
+        allowedPaymentMethodTypes: ['card'],
+      }}
+    >
       <PaymentElementForm {...props} />
     </Elements>
   );

@@ -8,6 +8,7 @@ import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { ComplaintsSection } from '../../components/account/ComplaintsSection';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
+import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
@@ -239,6 +240,8 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <SpendingLimits />
+        <TakeABreak />
         <SecuritySection email={user.email} />
         <PrivacySection>
           <MarketingConsent user={user} />

@@ -104,6 +104,11 @@ export default function AdminUsersPage() {
           { header: 'Role', cell: (u) => <StatusBadge $status={u.role}>{u.role}</StatusBadge> },
           { header: 'Date of birth', cell: (u) => <AgeCell user={u} onVerify={ageCheck.ask} /> },
           { header: 'Created', className: 'nowrap', cell: (u) => formatShortDate(u.createdAt) },
+          {
+            header: 'Taking a break',
+            className: 'nowrap',
+            cell: (u) => (u.selfExcludedUntil ? `Until ${formatShortDate(u.selfExcludedUntil)}` : '—'),
+          },
         ]}
         actions={(u) => (
           <>

@@ -6,6 +6,7 @@ import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminComplaintsPage from './AdminComplaintsPage';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminEmailsPage from './AdminEmailsPage';
+import AdminHarmReportPage from './AdminHarmReportPage';
 import AdminOrderDetailPage from './AdminOrderDetailPage';
 import AdminOrdersPage from './AdminOrdersPage';
 import AdminPromosPage from './AdminPromosPage';
@@ -30,5 +31,6 @@ export const adminRoutes = {
   '/admin/promos': adminOnly(AdminPromosPage),
   '/admin/emails': adminOnly(AdminEmailsPage),
   '/admin/complaints': adminOnly(AdminComplaintsPage),
+  '/admin/harm-report': adminOnly(AdminHarmReportPage),
 } satisfies Record<AdminPagePath, ComponentType>;
 export type AdminPath = keyof typeof adminRoutes;

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { ERROR_CODES } from '../../../contract/errors';
+import { creditCardCapMessage, ukMonthStart } from '../../../contract/protection';
+import { lockForUpdate } from '../../../db/dialect';
+import { HttpError, notFound } from '../../platform/errors';
+import { assertMayPlay } from '../../tickets/holdChecks';
+
+// The credit-card cap (DCMS code: credit cards capped at £250 a month). A card's funding is known
+// before it is charged (the sandbox's test card, Stripe's ConfirmationToken); it is recorded on the
+// order in the same transaction that checks the cap, with the customer's row locked, so parallel
+// confirmations queue and cannot both pass. Counted: credit-funded card payments of orders created
+// this UK calendar month that are paid or still being paid (a cancelled or refunded one is not).
+
+export type CardFunding = 'credit' | 'debit' | 'prepaid' | 'unknown';
+
+/** Card money charged (or being charged) to credit cards this UK month, leaving out one order. */
+export async function creditCardSpentThisMonth(
+  db: Knex,
+  userId: number,
+  now: number,
+  exceptOrderId = 0,
+): Promise<number> {
+  const row = (await db('orders')
+    .where({ userId, cardFunding: 'credit' })
+    .whereIn('status', ['pending', 'completed'])
+    .where('createdAt', '>=', ukMonthStart(now))
+    .whereNot('id', exceptOrderId)
+    .sum({ total: 'totalPence' })
+    .first()) as { total: number | string | null } | undefined;
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Before the card is charged: 403 while the customer takes a break, 400 when a credit card would
+ * pass the cap; otherwise the funding is recorded on the order. Runs in its own transaction.
+ */
+export async function claimCardFunding(
+  db: Knex,
+  input: { orderId: number; userId: number; funding: CardFunding; capPence: number },
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    await lockForUpdate(trx, trx('users').where({ id: input.userId }).first('id'));
+    await assertMayPlay(trx, input.userId, now);
+    const order = (await trx('orders')
+      .where({ id: input.orderId, userId: input.userId })
+      .first('totalPence')) as { totalPence: number } | undefined;
+    if (!order) throw notFound('Payment not found');
+    if (input.funding === 'credit') {
+      const spent = await creditCardSpentThisMonth(trx, input.userId, now, input.orderId);
+      if (spent + Number(order.totalPence) > input.capPence) {
+        throw new HttpError(400, ERROR_CODES.creditCardCap, creditCardCapMessage(input.capPence), {
+          capPence: input.capPence,
+          leftPence: Math.max(input.capPence - spent, 0),
+        });
+      }
+    }
+    await trx('orders').where({ id: input.orderId }).update({ cardFunding: input.funding, updatedAt: now });
+  });
+}
