@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { createClient } from 'redis';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TicketsPurchasedEvent } from '../../../contract/realtime';
@@ -8,6 +7,7 @@ import { card } from '../../support/checkout';
 import { makeCustomers, type Shopper, signIn } from '../../support/fastCustomers';
 import { insertCompetition } from '../../support/fixtures';
 import { doubleSales, miscounted, orphanedHolds, unsettledPayments } from '../../support/paymentInvariants';
+import { redisAvailable, TEST_REDIS_URL } from '../../support/redis';
 import type { TestSocket } from '../../support/sockets';
 import { waitFor } from '../../support/sockets';
 import {
@@ -23,25 +23,10 @@ import {
 // lost, the sockets on the stopped process reconnect (to the other one), and every watcher keeps
 // seeing every sale.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CUSTOMERS = 6;
 const PURCHASES_EACH = 3;
 // Generous: with eight engineers on two cores a process can take 40 s to start; 10 s when idle.
 const STARTUP_MS = 60_000;
-
-async function redisAvailable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  try {
-    await client.connect();
-    return true;
-  } catch (err) {
-    if (process.env.CI) throw new Error(`Redis is not reachable at ${REDIS_URL}; CI requires it (${err})`);
-    console.warn(`!! SKIPPING the rolling restart test: cannot reach ${REDIS_URL}`);
-    return false;
-  } finally {
-    await client.quit().catch(() => undefined);
-  }
-}
 
 /**
  * The proxy in front (nginx in docker-compose.yml, in miniature): each new connection goes to the
@@ -143,7 +128,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('rolling restar
   });
 
   it('restarting one of two processes with SIGTERM loses no purchase, and every watcher keeps seeing sales', async (ctx) => {
-    if (!(await redisAvailable())) return ctx.skip();
+    if (!(await redisAvailable('the rolling restart test'))) return ctx.skip();
     database = await createTestDatabase();
     const { db } = database;
     const competitionId = await insertCompetition(db, { totalTickets: 200, ticketPricePence: 100 });
@@ -152,7 +137,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('rolling restar
       port,
       databaseUrl: database!.databaseUrl,
       dataDir: database!.dataDir,
-      env: { REDIS_URL, SHUTDOWN_GRACE_MS: '20000', SWEEP_INTERVAL_MS: '1000' },
+      env: { REDIS_URL: TEST_REDIS_URL, SHUTDOWN_GRACE_MS: '20000', SWEEP_INTERVAL_MS: '1000' },
     });
     const a = startAppProcess(settings(portA));
     const b = startAppProcess(settings(portB));
