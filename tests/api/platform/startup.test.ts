@@ -1,9 +1,9 @@
 import knexFactory, { type Knex } from 'knex';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrateLatest, openDatabase } from '../../../db/connection';
 import { migrationSource } from '../../../db/migrations';
 import { mysqlConnection } from '../../../knexfile';
-import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
+import { sleep } from '../../support/appProcess';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -13,9 +13,8 @@ import {
 
 // Start-up with several processes on one database (docs/operations.md#start-up). Migrations run
 // under a MariaDB named lock (db/migrationLock.ts): one process migrates, the others wait for it.
-// MariaDB only: SQLite is one process per data file (the same page explains).
-
-const PROCESSES = 2;
+// Each knex pool here stands for a process (its own connections); scaleout.test.ts starts two real
+// processes at once on an empty database. MariaDB only: SQLite is one process per data file.
 
 const lockRows = async (db: Knex) =>
   (await db('knex_migrations_lock').select('is_locked as locked')).map((r) => Number(r.locked));
@@ -24,34 +23,14 @@ const appliedCount = async (db: Knex) => Number((await db('knex_migrations').cou
 
 describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('start-up on a shared database', () => {
   const databases: TestDatabase[] = [];
-  const processes: AppProcess[] = [];
   const fresh = async () => {
     const database = await createTestDatabase({ migrated: false });
     databases.push(database);
     return database;
   };
-  afterEach(async () => {
-    await Promise.all(processes.splice(0).map((p) => p.kill()));
-  });
   afterAll(async () => {
     await Promise.all(databases.map((d) => d.drop()));
   });
-
-  it(`${PROCESSES} processes started at once on an empty database all come up, migrated once`, async () => {
-    const { db, databaseUrl, dataDir } = await fresh();
-    const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
-    for (const port of ports) processes.push(startAppProcess({ port, databaseUrl, dataDir }));
-    const ready = await Promise.all(processes.map((p) => p.ready(55_000)));
-    expect(ready, processes.map((p) => p.log.join('')).join('\n---\n')).toEqual(Array(PROCESSES).fill(true));
-    for (const p of processes) expect((await (await fetch(`${p.url}/api/health`)).json()).db).toBe('mysql');
-    const migrations = await migrationSource.getMigrations([]);
-    expect(await appliedCount(db)).toBe(migrations.length);
-    // knex's lock: one row, free.
-    expect(await lockRows(db)).toEqual([0]);
-    // Each ensures the admin account: still one.
-    const admins = await db('users').where({ role: 'admin' }).count({ n: '*' }).first();
-    expect(Number(admins!.n)).toBe(1);
-  }, 60_000);
 
   it('four processes migrating an empty database at the same instant all succeed (one applies, the others wait)', async () => {
     const { db, databaseUrl, dataDir } = await fresh();
