@@ -154,11 +154,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         );
       }
       server.closeAllConnections();
-      await stopListening;
       await Promise.all(stoppingJobs);
       // Events published by the last requests have gone out (through Redis to the other processes).
       events.close();
       await io.close();
+      // A WebSocket whose client never answers the close is not waited on for long.
+      await Promise.race([stopListening, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       await closeRedis();
       await limitsRedis?.close();
       if (!options.db) await db.destroy();
