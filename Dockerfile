@@ -14,5 +14,8 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000
+# SIGTERM drains: requests and payments in flight finish (up to SHUTDOWN_GRACE_MS), then exit 0.
+# Give `docker stop` a longer timeout than that (docker-compose.yml: stop_grace_period).
+STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node_modules/.bin/tsx", "server/main.ts"]

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   /** The draw beacon could not be reached or its round did not verify; the draw is retried. */
   beaconUnavailable: 'beacon_unavailable',
   internal: 'internal_error',
+  /** The process is shutting down (a restart): nothing was done; retry after Retry-After seconds. */
+  unavailable: 'service_unavailable',
   // Domain refusals the client acts on; a UI decides by these, never by the message text.
   /** Chosen numbers are held or sold by someone else; details.taken lists them. */
   numberTaken: 'number_taken',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import { type DatabaseSettings, engineOf, knexConfig } from '../knexfile';
 import { isUniqueViolation } from './dialect';
+import { withMigrationLock } from './migrationLock';
 import { migrationSource } from './migrations';
 
 /** Opens the configured database (creating DATA_DIR for the embedded SQLite file). */
@@ -10,22 +11,39 @@ export function openDatabase(settings: DatabaseSettings): Knex {
   return knexFactory(knexConfig(settings));
 }
 
+export interface MigrateOptions {
+  /** How long to wait for another process's migrations before giving up. */
+  timeoutMs?: number;
+  /** Told when knex's lock was found left behind by a process that died mid-migration. */
+  onStaleLock?: () => void;
+}
+
 /**
- * Applies pending migrations. knex guards them with a lock table; a process that finds it locked
- * (another one is migrating right now) waits and tries again instead of failing its start-up.
+ * Applies pending migrations; safe with any number of processes starting at once. On MySQL/MariaDB
+ * they run under a named lock (db/migrationLock.ts), so one process migrates and the others wait,
+ * then find nothing to do. SQLite is one host and, in practice, one process per file: knex's lock
+ * table guards it, and a process that finds it locked waits and tries again until `timeoutMs`.
  */
-export async function migrateLatest(db: Knex, timeoutMs = 60_000): Promise<string[]> {
+export async function migrateLatest(db: Knex, options: MigrateOptions = {}): Promise<string[]> {
+  const { timeoutMs = 120_000, onStaleLock } = options;
   const started = Date.now();
-  for (;;) {
-    try {
-      const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
-      return applied;
-    } catch (err) {
-      const locked = err instanceof Error && /already locked/i.test(err.message);
-      if (!locked || Date.now() - started > timeoutMs) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  return withMigrationLock(
+    db,
+    timeoutMs,
+    async () => {
+      for (;;) {
+        try {
+          const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+          return applied;
+        } catch (err) {
+          const locked = err instanceof Error && /already locked/i.test(err.message);
+          if (!locked || Date.now() - started > timeoutMs) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    },
+    onStaleLock,
+  );
 }
 
 /**

@@ -24,13 +24,33 @@ async function main() {
       '',
     ].join('\n'),
   );
-  const stop = async (signal: string) => {
-    running.deps.logger.info({ signal }, 'shutting down');
-    await running.close();
-    process.exit(0);
+  // SIGTERM (a restart, docker stop) drains: see RunningServer.close and docs/operations.md.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      running.deps.logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    const { logger } = running.deps;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining');
+    // Should closing itself hang (a stuck query), the process still ends, a little after the grace.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, config.shutdownGraceMs + 15_000).unref();
+    try {
+      const finished = await running.close();
+      logger.info({ finished }, 'shut down');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
@@ -20,8 +21,11 @@ import { ERROR_CODES } from '../contract/errors';
 import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
+import { RequestDrain } from './requestDrain';
 import { ensureAdminAccount } from './seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from './seeds/demo';
+
+const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -29,7 +33,13 @@ export interface RunningServer {
   deps: AppDeps;
   gateway: PaymentGateway;
   io: RealtimeServer;
-  close: () => Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM, docs/operations.md#restarts): stops accepting connections, closes
+   * every socket so its client reconnects (to another process), lets the requests in flight finish
+   * for up to `graceMs` (default SHUTDOWN_GRACE_MS), stops the jobs and waits for their runs, then
+   * closes Socket.IO, Redis and the pool. Resolves to whether every request finished in time.
+   */
+  close: (graceMs?: number) => Promise<boolean>;
 }
 
 export interface StartOptions {
@@ -43,7 +53,9 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const db = options.db ?? openDatabase(config);
-  await migrateLatest(db);
+  await migrateLatest(db, {
+    onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
+  });
   if (config.seedDemoData) {
     const { count } = (await db('competitions').count({ count: '*' }).first()) as { count: number };
     // With several processes starting on an empty database, only the first seeds.
@@ -89,7 +101,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       'FAULT_INJECTION is set: this process will crash on purpose',
     );
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
-  const server = http.createServer(app.callback());
+  const requests = new RequestDrain();
+  const server = http.createServer(requests.wrap(app.callback()));
+  // Idle kept-alive connections are closed by the client side (browser, proxy) first, never by us:
+  // a request a client sends just as we close one is lost with a reset (Node's default is 5 s).
+  // docs/operations.md: the proxy's upstream keep-alive stays below this.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   answerClientErrors(server);
   const io = attachRealtime(server, {
     sessionStore,
@@ -126,15 +144,34 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     gateway,
     io,
-    close: async () => {
-      stopSweeper();
-      stopDrawJob();
-      await stopReconciler();
+    close: async (graceMs = config.shutdownGraceMs) => {
+      // Stop listening, but unlike http's close() leave kept-alive connections open: a request
+      // already on its way down one then gets the drain's retryable 503, not a reset connection.
+      const stopListening = new Promise<void>((resolve) =>
+        net.Server.prototype.close.call(server, () => resolve()),
+      );
+      // Every socket's transport is closed (not a Socket.IO disconnect, which clients take as
+      // final), so the clients reconnect, through the proxy, to a process that is still up.
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
+      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler()];
+      const finished = await requests.drain(graceMs);
+      if (!finished) {
+        logger.warn(
+          { unfinished: requests.inFlight, graceMs },
+          'shutdown grace ran out: cutting the requests still in flight (the reconciler settles their payments)',
+        );
+      }
+      server.closeAllConnections();
+      await Promise.all(stoppingJobs);
+      // Events published by the last requests have gone out (through Redis to the other processes).
       events.close();
-      await io.close(); // also closes the HTTP server
+      await io.close();
+      // A WebSocket whose client never answers the close is not waited on for long.
+      await Promise.race([stopListening, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       await closeRedis();
       await limitsRedis?.close();
       if (!options.db) await db.destroy();
+      return finished;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { closeDueCompetitions, type DrawDeps, drawDueCompetitions } from './draws';
 
 /**
@@ -6,12 +7,13 @@ import { closeDueCompetitions, type DrawDeps, drawDueCompetitions } from './draw
  * process: closing is a conditional UPDATE and drawing is refused a second time by the database,
  * so each close and each draw happens (and is broadcast) once.
  */
-export function startDrawJob(deps: DrawDeps, autoAfterSeconds: number, intervalMs: number): () => void {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+export function startDrawJob(
+  deps: DrawDeps,
+  autoAfterSeconds: number,
+  intervalMs: number,
+): () => Promise<void> {
+  // Stopping waits for a run in progress, so the database can be closed after it.
+  return startPeriodicJob(intervalMs, async () => {
     try {
       const closed = await closeDueCompetitions(deps);
       if (closed.length) deps.logger.info({ closed }, 'closed competitions at their end date');
@@ -19,10 +21,6 @@ export function startDrawJob(deps: DrawDeps, autoAfterSeconds: number, intervalM
       if (drawn.length) deps.logger.info({ drawn }, 'drew competitions automatically');
     } catch (err) {
       deps.logger.error({ err }, 'closing or drawing competitions failed');
-    } finally {
-      running = false;
     }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../db/dialect';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
+import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import {
   type FulfilmentResult,
   fulfilPayment,
@@ -237,30 +238,19 @@ export async function reconcilePayments(deps: ReconcilerDeps, now = Date.now()):
  * returned stop waits for a run in progress, so the database can be closed after it.
  */
 export function startPaymentReconciler(deps: ReconcilerDeps, intervalMs: number): () => Promise<void> {
-  let current: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (current || stopped) return;
-    current = reconcilePayments(deps)
-      .then(({ settled, closed }) => {
-        if (settled.length || closed.length) {
-          deps.logger.info(
-            { settled: settled.length, closed: closed.length },
-            'payment reconciler: captured payments settled, abandoned payments closed',
-          );
-        }
-      })
-      .catch((err) => deps.logger.error({ err }, 'payment reconciler run failed'))
-      .finally(() => {
-        current = undefined;
-      });
-  };
-  run();
-  const timer = intervalMs > 0 ? setInterval(run, intervalMs) : undefined;
-  timer?.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await current;
-  };
+  return startPeriodicJob(
+    intervalMs,
+    () =>
+      reconcilePayments(deps)
+        .then(({ settled, closed }) => {
+          if (settled.length || closed.length) {
+            deps.logger.info(
+              { settled: settled.length, closed: closed.length },
+              'payment reconciler: captured payments settled, abandoned payments closed',
+            );
+          }
+        })
+        .catch((err) => deps.logger.error({ err }, 'payment reconciler run failed')),
+    { runNow: true },
+  );
 }

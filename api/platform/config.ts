@@ -95,6 +95,8 @@ const EnvSchema = v.object({
   RECONCILE_INTERVAL_MS: intFromEnv(60_000, 0, 86_400_000),
   /** A payment captured less than this long ago is left to the webhook or the sandbox confirm. */
   RECONCILE_GRACE_SECONDS: intFromEnv(60, 0, 86_400),
+  /** On SIGTERM, how long requests and payments in flight may take to finish before the process exits. */
+  SHUTDOWN_GRACE_MS: intFromEnv(20_000, 0, 600_000),
   /** Named crash points for fault-injection tests (api/platform/faults.ts); refused in production. */
   FAULT_INJECTION: optionalText,
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
@@ -226,6 +228,8 @@ export interface Config {
   sweepIntervalMs: number;
   /** The payment reconciler (api/orders/paymentReconciler.ts): its interval (0 = start-up only) and grace. */
   reconcile: { intervalMs: number; graceSeconds: number };
+  /** SHUTDOWN_GRACE_MS (docs/operations.md#restarts): the drain's time limit on SIGTERM. */
+  shutdownGraceMs: number;
   /** FAULT_INJECTION: where the process kills itself (tests only; empty when unset). */
   faultPlan: FaultPlan;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
@@ -357,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     skillMaxAttempts: e.SKILL_MAX_ATTEMPTS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     faultPlan,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
     drawBeacon: {

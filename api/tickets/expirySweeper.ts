@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem } from '../../db/models';
+import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { purgeExpiredSessions } from '../platform/sessions';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownerOf } from './cartQueries';
@@ -50,15 +51,12 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
 /**
  * Releases expired holds every `intervalMs` (and, once a minute or so, deletes expired sessions).
  * Runs in every process; both are safe to run concurrently (each release is published once, by
- * whichever process deleted it).
+ * whichever process deleted it). The returned stop waits for a sweep in progress, so the database
+ * can be closed after it.
  */
-export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: number): () => void {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
+export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: number): () => Promise<void> {
   let lastSessionPurge = 0;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+  return startPeriodicJob(intervalMs, async () => {
     try {
       const released = await sweepExpired(deps);
       if (released) logger.info({ released }, 'released expired holds');
@@ -69,10 +67,6 @@ export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: 
       }
     } catch (err) {
       logger.error({ err }, 'sweeping expired holds failed');
-    } finally {
-      running = false;
     }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

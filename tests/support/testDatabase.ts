@@ -21,13 +21,16 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A brand-new, migrated database for one test file: a temp SQLite file or a fresh MySQL schema. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A brand-new, migrated database for one test file: a temp SQLite file or a fresh MySQL schema.
+ * `migrated: false` leaves it empty (the start-up tests migrate it themselves).
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-test-'));
   const engine = testEngine();
   if (engine === 'sqlite') {
     const db = openDatabase({ dataDir, databaseUrl: undefined });
-    await migrateLatest(db);
+    if (migrated) await migrateLatest(db);
     return {
       engine,
       db,
@@ -46,7 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   server.pathname = `/${name}`;
   const databaseUrl = server.toString();
   const db = openDatabase({ dataDir, databaseUrl });
-  await migrateLatest(db);
+  if (migrated) await migrateLatest(db);
   return {
     engine,
     db,

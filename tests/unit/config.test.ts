@@ -175,4 +175,12 @@ describe('loadConfig', () => {
       graceSeconds: 5,
     });
   });
+
+  it('reads the shutdown grace period, 20 s unless set', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(20_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(
+      'SHUTDOWN_GRACE_MS: must be a whole number',
+    );
+  });
 });

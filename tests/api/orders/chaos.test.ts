@@ -1,14 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, scryptSync } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
-import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pickDistinct, seededRandom } from '../../../server/seeds/random';
 import { ledgerMismatches } from '../../support/admin';
-import { card, grantCredit } from '../../support/checkout';
-import { insertCompetition, insertUser } from '../../support/fixtures';
-import { TestClient } from '../../support/httpClient';
+import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
+import { card } from '../../support/checkout';
+import { makeCustomers, type Shopper, signIn } from '../../support/fastCustomers';
+import { insertCompetition } from '../../support/fixtures';
+import {
+  doubleSales,
+  miscounted,
+  staleHolds,
+  unpaidCompletedOrders,
+  unsettledPayments,
+} from '../../support/paymentInvariants';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -24,7 +27,6 @@ import {
 // processes share one database there, which is what a restart is. CHAOS_SEED replays a run.
 
 const SEED = process.env.CHAOS_SEED ?? 'chaos-2026';
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CUSTOMERS = 14;
 const STARTUP_TIMEOUT_MS = 45_000;
 const SETTLE_TIMEOUT_MS = 40_000;
@@ -41,72 +43,13 @@ const LIVES: Array<(r: () => number) => string> = [
   (r) => `after-sale-committed@${1 + Math.floor(r() * 3)}`,
 ];
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-class ServerProcess {
-  readonly exited: Promise<void>;
-  private alive = true;
-
-  constructor(
-    readonly child: ChildProcess,
-    readonly log: string[],
-  ) {
-    this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
-        this.alive = false;
-        resolve();
-      }),
-    );
-  }
-
-  get running() {
-    return this.alive;
-  }
-
-  /** Polls /api/health until it answers; false when the process died first. */
-  async ready(url: string): Promise<boolean> {
-    const until = Date.now() + STARTUP_TIMEOUT_MS;
-    while (this.alive && Date.now() < until) {
-      try {
-        if ((await fetch(`${url}/api/health`)).status === 200) return true;
-      } catch {
-        // not listening yet
-      }
-      await sleep(150);
-    }
-    if (this.alive) throw new Error(`server did not start:\n${this.log.slice(-30).join('')}`);
-    return false;
-  }
-
-  async kill(signal: NodeJS.Signals = 'SIGKILL') {
-    if (this.alive) this.child.kill(signal);
-    await this.exited;
-  }
-}
-
-function startServerProcess(database: TestDatabase, port: number, faults: string | undefined): ServerProcess {
-  const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+/** A life of the server: quick holds, sweeps and reconciler runs, and this life's crash point. */
+const startLife = (database: TestDatabase, port: number, faults: string | undefined): AppProcess =>
+  startAppProcess({
+    port,
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.databaseUrl,
-      DATA_DIR: database.dataDir,
-      SEED_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      REGISTRATIONS_PER_ADDRESS: '100000',
       RESERVATION_TTL_SECONDS: '10',
       PAYMENT_WINDOW_SECONDS: '60',
       SWEEP_INTERVAL_MS: '1000',
@@ -114,59 +57,7 @@ function startServerProcess(database: TestDatabase, port: number, faults: string
       RECONCILE_GRACE_SECONDS: '1',
       ...(faults ? { FAULT_INJECTION: faults } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (b: Buffer) => log.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => log.push(b.toString()));
-  return new ServerProcess(child, log);
-}
-
-interface Shopper {
-  client: TestClient;
-  userId: number;
-}
-
-const PASSWORD = 'chaos-password';
-
-/**
- * The customers, made in the database with £5.00 of credit on their ledger. Their password hash
- * uses a small scrypt cost (the app reads the cost from the hash), so signing fourteen people in
- * on a busy machine takes a moment rather than most of the time budget.
- */
-async function makeCustomers(db: Knex, count: number): Promise<number[]> {
-  const salt = randomBytes(16);
-  const key = scryptSync(PASSWORD, salt, 64, { N: 1024, r: 8, p: 1 });
-  const passwordHash = ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = await insertUser(db, { username: `chaos${i}`, email: `chaos${i}@example.co.uk` });
-    await db('users').where({ id }).update({ passwordHash });
-    await grantCredit(db, id, 500);
-    ids.push(id);
-  }
-  return ids;
-}
-
-/** Signs a customer in and answers the skill question of each competition. */
-async function signIn(
-  url: string,
-  userId: number,
-  username: string,
-  competitionIds: number[],
-): Promise<Shopper> {
-  const client = new TestClient(url);
-  await client.fetchCsrfToken();
-  const login = await client.post('/api/login', { username, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
-  await client.fetchCsrfToken();
-  for (const id of competitionIds) {
-    const res = await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' });
-    if (res.body?.correct !== true) throw new Error(`skill answer failed: ${res.status} ${res.text}`);
-  }
-  return { client, userId };
-}
 
 /** One customer's attempt: hold, start checkout, pay by card. Any failure (a dead server) just ends it. */
 interface Attempt {
@@ -197,120 +88,11 @@ async function attempt(s: Shopper, a: Attempt, onConfirm: () => void): Promise<s
   }
 }
 
-// ---- The invariants, each returning the rows that break it. ----
-
-/** Every payment the sandbox took belongs to a completed order, or to one refunded in full. */
-async function unsettledPayments(db: Knex) {
-  const rows = (await db('sandboxPaymentIntents as i')
-    .leftJoin('orders as o', 'o.stripePaymentIntentId', 'i.id')
-    .where('i.status', 'succeeded')
-    .select(
-      'i.id as intentId',
-      'i.orderId as intentOrderId',
-      'i.amountPence',
-      'o.id as orderId',
-      'o.status',
-      'o.refundedAt',
-      'o.refundedPence',
-    )) as Array<Record<string, unknown>>;
-  const refunds = (await db('sandboxRefunds')
-    .groupBy('paymentIntentId')
-    .select('paymentIntentId')
-    .sum({ total: 'amountPence' })) as Array<{ paymentIntentId: string; total: number }>;
-  const refunded = new Map(refunds.map((r) => [r.paymentIntentId, Number(r.total)]));
-  return rows.filter((r) => {
-    const back = refunded.get(r.intentId as string) ?? 0;
-    if (r.status === 'completed') return back !== 0; // sold and refunded: the customer lost out
-    return !(r.refundedAt && back === Number(r.amountPence)); // neither sold nor refunded in full
-  });
-}
-
-/** A completed card order without a payment taken for its exact total. */
-async function unpaidCompletedOrders(db: Knex) {
-  return db('orders as o')
-    .leftJoin('sandboxPaymentIntents as i', 'i.id', 'o.stripePaymentIntentId')
-    .where('o.status', 'completed')
-    .where('o.paymentProvider', 'sandbox')
-    .where((q) =>
-      q
-        .whereNull('i.id')
-        .orWhereNot('i.status', 'succeeded')
-        .orWhereRaw('?? <> ??', ['i.amountPence', 'o.totalPence']),
-    )
-    .select('o.id', 'o.totalPence', 'i.id as intentId', 'i.status as intentStatus', 'i.amountPence');
-}
-
-/** A number sold twice, or sold rows that do not match what completed orders bought. */
-async function doubleSales(db: Knex) {
-  const twice = await db('tickets')
-    .where('status', 'sold')
-    .groupBy('competitionId', 'number')
-    .havingRaw('count(*) > 1')
-    .select('competitionId', 'number')
-    .count({ n: '*' });
-  const items = (await db('orderItems as i')
-    .join('orders as o', 'o.id', 'i.orderId')
-    .where('o.status', 'completed')
-    .select('i.orderId', 'i.competitionId', 'i.selectedNumbers')) as Array<{
-    orderId: number;
-    competitionId: number;
-    selectedNumbers: string;
-  }>;
-  const bought = new Map<string, number[]>();
-  for (const i of items) {
-    for (const n of JSON.parse(i.selectedNumbers) as number[]) {
-      const key = `${i.competitionId}:${n}`;
-      bought.set(key, [...(bought.get(key) ?? []), Number(i.orderId)]);
-    }
-  }
-  const sold = (await db('tickets')
-    .where('status', 'sold')
-    .select('competitionId', 'number', 'orderId')) as Array<{
-    competitionId: number;
-    number: number;
-    orderId: number;
-  }>;
-  const soldKeys = new Map(sold.map((t) => [`${t.competitionId}:${t.number}`, Number(t.orderId)]));
-  const boughtTwice = [...bought]
-    .filter(([, orders]) => orders.length > 1)
-    .map(([key, orders]) => ({ key, orders }));
-  const notSold = [...bought]
-    .filter(([key, orders]) => soldKeys.get(key) !== orders[0])
-    .map(([key, orders]) => ({ key, orders, soldTo: soldKeys.get(key) ?? null }));
-  const soldWithoutOrder = [...soldKeys]
-    .filter(([key]) => !bought.has(key))
-    .map(([key, orderId]) => ({ key, orderId }));
-  return [...twice, ...boughtTwice, ...notSold, ...soldWithoutOrder];
-}
-
-/** competitions.tickets_sold against its sold rows. */
-async function miscounted(db: Knex) {
-  return db('competitions as c')
-    .leftJoin('tickets as t', (j) => j.on('t.competitionId', 'c.id').andOnVal('t.status', 'sold'))
-    .groupBy('c.id', 'c.ticketsSold')
-    .select('c.id', 'c.ticketsSold')
-    .count({ soldRows: 't.id' })
-    .havingRaw('count(t.id) <> c.tickets_sold');
-}
-
-/** Holds (and cart lines) still in place well after they expired: the sweeper runs every second. */
-async function staleHolds(db: Knex, now: number) {
-  const slack = 3000;
-  const tickets = await db('tickets')
-    .where('status', 'reserved')
-    .where('expiresAt', '<', now - slack)
-    .select('id', 'competitionId', 'number', 'expiresAt');
-  const items = await db('cartItems')
-    .where('expiresAt', '<', now - slack)
-    .select('id', 'competitionId', 'expiresAt');
-  return [...tickets, ...items.map((i) => ({ cartItem: i }))];
-}
-
 describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
   `chaos: SIGKILL mid-purchase on ${testEngine()}`,
   () => {
     let database: TestDatabase | undefined;
-    let current: ServerProcess | undefined;
+    let current: AppProcess | undefined;
     afterAll(async () => {
       await current?.kill();
       await database?.drop();
@@ -332,7 +114,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
         ticketPricePence: 250,
         title: 'Chaos big',
       });
-      const customerIds = await makeCustomers(db, CUSTOMERS);
+      const customerIds = await makeCustomers(db, CUSTOMERS, 'chaos');
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
 
@@ -351,8 +133,8 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
         const killAfter = 500 + Math.floor(random() * 2000);
         lives.push(`${faults}, else SIGKILL ${killAfter} ms into confirming`);
 
-        current = startServerProcess(database, port, faults);
-        if (!(await current.ready(url))) continue; // died at start-up (the reconciler's own fault point)
+        current = startLife(database, port, faults);
+        if (!(await current.ready(STARTUP_TIMEOUT_MS))) continue; // died at start-up (the reconciler's own fault point)
         const server = current;
         // The customers sign in once, in the first life; their sessions live in the database.
         if (!shoppers.length) {
@@ -371,8 +153,8 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
       }
 
       // A last clean life: the reconciler and the sweeper close every window the crashes left open.
-      current = startServerProcess(database, port, undefined);
-      expect(await current.ready(url)).toBe(true);
+      current = startLife(database, port, undefined);
+      expect(await current.ready(STARTUP_TIMEOUT_MS)).toBe(true);
       const until = Date.now() + SETTLE_TIMEOUT_MS;
       while ((await unsettledPayments(db)).length && Date.now() < until) await sleep(500);
       await sleep(2500); // one more sweep past the last expiry

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
+import { redisAvailable, TEST_REDIS_URL } from '../../support/redis';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import {
   createTestDatabase,
@@ -11,24 +11,6 @@ import {
   type TestDatabase,
   testEngine,
 } from '../../support/testDatabase';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI)
-      throw new Error(`Redis is not reachable at ${REDIS_URL}; CI requires it (${String(err)})`);
-    console.warn(`!! SKIPPING the two-process Redis test: cannot reach ${REDIS_URL}`);
-    return false;
-  } finally {
-    await client.quit().catch(() => undefined);
-  }
-}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -50,7 +32,7 @@ async function startProcess(databaseUrl: string, dataDir: string, children: Chil
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      REDIS_URL,
+      REDIS_URL: TEST_REDIS_URL,
       SEED_DEMO_DATA: '0',
       SWEEP_INTERVAL_MS: '0',
       LOG_LEVEL: 'warn',
@@ -67,7 +49,7 @@ async function startProcess(databaseUrl: string, dataDir: string, children: Chil
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 30_000) throw new Error('app process did not start');
+    if (Date.now() - started > 45_000) throw new Error('app process did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, child };
@@ -90,7 +72,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over
   let skip = false;
 
   beforeAll(async () => {
-    skip = !(await redisAvailable());
+    skip = !(await redisAvailable('the two-process Redis test'));
     if (skip) return;
     database = await createTestDatabase();
     // Both start at once on the empty database: migrations and the admin account must not race.
@@ -98,7 +80,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over
       startProcess(database.databaseUrl!, database.dataDir, children),
       startProcess(database.databaseUrl!, database.dataDir, children),
     ]);
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await Promise.all(children.map(stop));
     await database?.drop();

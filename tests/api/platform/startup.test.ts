@@ -1,0 +1,109 @@
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateLatest, openDatabase } from '../../../db/connection';
+import { migrationSource } from '../../../db/migrations';
+import { mysqlConnection } from '../../../knexfile';
+import { sleep } from '../../support/appProcess';
+import {
+  createTestDatabase,
+  engineUnavailable,
+  type TestDatabase,
+  testEngine,
+} from '../../support/testDatabase';
+
+// Start-up with several processes on one database (docs/operations.md#start-up). Migrations run
+// under a MariaDB named lock (db/migrationLock.ts): one process migrates, the others wait for it.
+// Each knex pool here stands for a process (its own connections); scaleout.test.ts starts two real
+// processes at once on an empty database. MariaDB only: SQLite is one process per data file.
+
+const lockRows = async (db: Knex) =>
+  (await db('knex_migrations_lock').select('is_locked as locked')).map((r) => Number(r.locked));
+
+const appliedCount = async (db: Knex) => Number((await db('knex_migrations').count({ n: '*' }).first())!.n);
+
+describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('start-up on a shared database', () => {
+  const databases: TestDatabase[] = [];
+  const fresh = async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    return database;
+  };
+  afterAll(async () => {
+    await Promise.all(databases.map((d) => d.drop()));
+  });
+
+  it('four processes migrating an empty database at the same instant all succeed (one applies, the others wait)', async () => {
+    const { db, databaseUrl, dataDir } = await fresh();
+    // Each its own pool, as each process has: started together, without the start-up jitter of
+    // real processes, this is the race that left two of three processes dead before the lock.
+    const pools = Array.from({ length: 4 }, () => openDatabase({ databaseUrl, dataDir }));
+    try {
+      const results = await Promise.allSettled(
+        pools.map((pool) => migrateLatest(pool, { timeoutMs: 30_000 })),
+      );
+      const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+      expect(failures).toEqual([]);
+      const applied = results.map((r) => (r.status === 'fulfilled' ? r.value.length : -1));
+      const migrations = await migrationSource.getMigrations([]);
+      expect(applied.sort((a, b) => a - b)).toEqual([0, 0, 0, migrations.length]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.destroy()));
+    }
+    expect(await appliedCount(db)).toBe((await migrationSource.getMigrations([])).length);
+    expect(await lockRows(db)).toEqual([0]);
+  }, 40_000);
+
+  it('a knex lock left set by a process killed mid-migration is reset by the next start, not waited on', async () => {
+    const { db } = await fresh();
+    await migrateLatest(db);
+    // What a process killed between knex taking its lock and freeing it leaves behind.
+    await db('knex_migrations_lock').update({ is_locked: 1 });
+    let resets = 0;
+    const started = Date.now();
+    expect(await migrateLatest(db, { timeoutMs: 5000, onStaleLock: () => resets++ })).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(resets).toBe(1);
+    expect(await lockRows(db)).toEqual([0]);
+  });
+
+  it('two lock rows (left by the old start-up race) are put back to one', async () => {
+    const { db } = await fresh();
+    await migrateLatest(db);
+    await db('knex_migrations_lock').insert({ is_locked: 0 });
+    let resets = 0;
+    expect(await migrateLatest(db, { timeoutMs: 5000, onStaleLock: () => resets++ })).toEqual([]);
+    expect(resets).toBe(1);
+    expect(await lockRows(db)).toEqual([0]);
+  });
+
+  it('waits while another process holds the migration lock, and goes on as soon as that process dies', async () => {
+    const { db, databaseUrl } = await fresh();
+    const name = mysqlConnection(databaseUrl!).database;
+    // Another process mid-migration: its connection holds the named lock.
+    const other = knexFactory({ client: 'mysql2', connection: databaseUrl, pool: { min: 1, max: 1 } });
+    try {
+      await other
+        .transaction(async (trx) => {
+          await trx.raw('SELECT GET_LOCK(?, 0)', [`migrate:${name}`]);
+          let applied: string[] | undefined;
+          const migrating = migrateLatest(db, { timeoutMs: 20_000 }).then((a) => {
+            applied = a;
+          });
+          await sleep(1500);
+          expect(applied, 'migrated while another process held the lock').toBeUndefined();
+          // The other process dies: MariaDB frees its connection's lock.
+          const [[{ id }]] = await trx.raw('SELECT CONNECTION_ID() AS id');
+          await db.raw('KILL ?', [Number(id)]);
+          await migrating;
+          expect(applied!.length).toBe((await migrationSource.getMigrations([])).length);
+        })
+        .catch((err: Error) => {
+          // The killed connection's transaction cannot end cleanly; only that is expected here.
+          if (!/closed|lost|killed|PROTOCOL_CONNECTION_LOST|ECONNRESET/i.test(err.message)) throw err;
+        });
+    } finally {
+      await other.destroy();
+    }
+    expect(await lockRows(db)).toEqual([0]);
+  }, 30_000);
+});

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+// The real server as a child process (server/main.ts under tsx, as `npm run serve` runs it), for
+// the tests that crash, stop or restart it, or run several at once.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class AppProcess {
+  readonly exited: Promise<number | null>;
+  readonly url: string;
+  private alive = true;
+
+  constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+    readonly log: string[],
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        this.alive = false;
+        resolve(code);
+      }),
+    );
+  }
+
+  get running() {
+    return this.alive;
+  }
+
+  /** Polls /api/health until it answers; false when the process died first. */
+  async ready(timeoutMs = 45_000): Promise<boolean> {
+    const until = Date.now() + timeoutMs;
+    while (this.alive && Date.now() < until) {
+      try {
+        if ((await fetch(`${this.url}/api/health`)).status === 200) return true;
+      } catch {
+        // not listening yet
+      }
+      await sleep(150);
+    }
+    if (this.alive) throw new Error(`server did not start:\n${this.log.slice(-30).join('')}`);
+    return false;
+  }
+
+  /** Sends the signal (SIGKILL unless told) and resolves with the exit code. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<number | null> {
+    if (this.alive) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+export interface AppProcessSettings {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** More environment variables (over the quiet test defaults below). */
+  env?: Record<string, string>;
+}
+
+export function startAppProcess({ port, databaseUrl, dataDir, env = {} }: AppProcessSettings): AppProcess {
+  const log: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      REGISTRATIONS_PER_ADDRESS: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (b: Buffer) => log.push(b.toString()));
+  child.stderr!.on('data', (b: Buffer) => log.push(b.toString()));
+  return new AppProcess(child, port, log);
+}
