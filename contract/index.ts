@@ -13,4 +13,5 @@ export * from './money';
 export * from './realtime';
 export * from './receipts';
 export * from './routes';
+export * from './salesStats';
 export * from './site';

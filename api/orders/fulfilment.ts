@@ -10,6 +10,7 @@ import type { AppDeps } from '../platform/context';
 import type { EventBus } from '../platform/events';
 import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
+import type { Metrics } from '../platform/observability/metrics';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
@@ -36,6 +37,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   siteName: string;
   faults?: FaultInjector;
+  /** payments_total and reconciler_settled_total (docs/operations.md#metrics). */
+  metrics?: Metrics;
 }
 
 /** What every payment path needs, from the running app and its one gateway. */
@@ -47,6 +50,7 @@ export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDep
   mailer: app.mailer,
   siteName: app.config.siteName,
   faults: app.faults,
+  metrics: app.metrics,
 });
 
 /** What a gateway says was paid. */
@@ -564,6 +568,16 @@ export async function fulfilPayment(
   report: PaymentReport,
   now = Date.now(),
 ): Promise<FulfilmentResult> {
+  const result = await settlePayment(deps, report, now);
+  deps.metrics?.payments.inc({ provider: report.provider, result: result.outcome });
+  return result;
+}
+
+async function settlePayment(
+  deps: PaymentDeps,
+  report: PaymentReport,
+  now: number,
+): Promise<FulfilmentResult> {
   const { db, logger } = deps;
   const found = (
     report.intentId
@@ -742,6 +756,7 @@ export async function recordPaymentFailure(deps: PaymentDeps, intentId: string, 
       .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
     if (changed) uow.emit('order.changed', { orderId: order.id, change: 'failed' });
   });
+  deps.metrics?.payments.inc({ provider: order.paymentProvider ?? 'unknown', result: 'failed' });
 }
 
 /** The gateway cancelled the payment (abandoned, or replaced by a newer checkout). */
