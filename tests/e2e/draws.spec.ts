@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { buyAsNewCustomer, signInViaApi, unique } from './support';
+import { buyAsNewCustomer, csrfHeaders, signInViaApi, unique } from './support';
 
 // The draw end to end: a closed live-draw competition with one buyer, an admin pressing Draw now,
 // a watcher seeing the result live, the browser's own verification, /winners and the audit trail.
