@@ -34,8 +34,8 @@ test('the dashboard shows the sales charts, and a purchase moves the live figure
   await expect(admin.getByRole('heading', { name: 'Tickets Sold and Revenue' })).toBeVisible();
   await expect(admin.getByRole('heading', { name: 'Sales per Competition' })).toBeVisible();
   await expect(admin.getByTestId('sales-time-chart').locator('canvas')).toBeVisible();
-  await expect(admin.getByLabel('From')).toBeVisible();
-  await expect(admin.getByLabel('Per')).toHaveValue('day');
+  await expect(admin.getByLabel('From', { exact: true })).toBeVisible();
+  await expect(admin.getByLabel('Group by', { exact: true })).toHaveValue('day');
   // The live tiles fill from admin:live, pushed once the admin's socket connects.
   await expect(admin.getByTestId('live-sockets')).toHaveText(/^\d+$/);
   await expect(admin.getByTestId('live-held')).toHaveText(/^\d+$/);

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { SalesStatsSchema } from '../../../contract/salesStats';
 import { signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertCompetition, insertUser } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
@@ -38,6 +40,7 @@ describe.skipIf(engineUnavailable())(`GET /api/admin/stats/sales on ${testEngine
       '/api/admin/stats/sales?from=2026-05-31T23:00:00Z&to=2026-06-02T23:00:00Z&bucket=day',
     );
     expect(res.status, res.text).toBe(200);
+    expect(v.is(SalesStatsSchema, res.body)).toBe(true);
     expect(res.body.timeZone).toBe('Europe/London');
     expect(res.body.series).toEqual([
       // UK midnight in summer is 23:00 UTC the day before.

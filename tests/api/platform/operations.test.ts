@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { AdminLiveEventSchema } from '../../../contract/salesStats';
 import { buyWithCard, signedInAdmin } from '../../support/admin';
 import { customer } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
@@ -114,6 +116,7 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
     );
     await waitFor(() => live.some((e) => e.heldNow === heldNow), 3000, 'admin:live with the new hold');
     const last = live[live.length - 1]!;
+    expect(v.is(AdminLiveEventSchema, last)).toBe(true);
     expect(last.paymentsLastHour).toBe(1);
     expect(last.socketsConnected).toBeGreaterThanOrEqual(2);
   });

@@ -96,7 +96,7 @@ export default function SalesCharts() {
           <input id="sales-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </Control>
         <Control>
-          <label htmlFor="sales-bucket">Per</label>
+          <label htmlFor="sales-bucket">Group by</label>
           <select id="sales-bucket" value={bucket} onChange={(e) => setBucket(e.target.value as SalesBucket)}>
             <option value="day">Day</option>
             <option value="hour">Hour</option>
