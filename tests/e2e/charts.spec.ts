@@ -22,6 +22,8 @@ test('customer pages never load the charts library', async ({ page }) => {
 test('the dashboard shows the sales charts, and a purchase moves the live figures without a reload', async ({
   browser,
 }) => {
+  // Two contexts, a build's chunk read for uPlot and a purchase on a shared, loaded machine.
+  test.setTimeout(60_000);
   const admin = await (await browser.newContext()).newPage();
   await signInViaApi(admin.request, 'admin', 'admin123');
   const chartChunk = admin.waitForResponse(

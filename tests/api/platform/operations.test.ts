@@ -28,8 +28,8 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
       db = s.database.db;
     },
     {
-      // Three holds a minute per session, so the fourth is refused as 'limited'.
-      env: { METRICS_TOKEN: TOKEN, HOLD_RATE_PER_SESSION: '3' },
+      // Four holds a minute per session, so the fifth is refused as 'limited'.
+      env: { METRICS_TOKEN: TOKEN, HOLD_RATE_PER_SESSION: '4' },
       beforeStop: () => {
         for (const s of sockets) s.disconnect();
       },
@@ -50,6 +50,7 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
 
   it('serves the named series in the Prometheus format after holds and a payment', async () => {
     const competitionId = await insertCompetition(db, { totalTickets: 50 });
+    await db('competitions').where({ id: competitionId }).update({ maxTicketsPerUser: 3 });
     const buyer = await customer(server.url, competitionId);
     const rival = await customer(server.url, competitionId);
     const socket = await connectSocket(server.url, buyer.client.cookieHeader);
@@ -62,6 +63,12 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
       const res = await rival.client.post('/api/cart', { competitionId, quantity: 1, selectedNumbers: [n] });
       expect(res.status, res.text).toBe(201);
     }
+    const capped = await rival.client.post('/api/cart', {
+      competitionId,
+      quantity: 2,
+      selectedNumbers: [5, 6],
+    });
+    expect(capped.body.code).toBe('over_cap');
     const limited = await rival.client.post('/api/cart', {
       competitionId,
       quantity: 1,
@@ -76,6 +83,7 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
     const text = res.text;
     expect(sample(text, 'ticket_holds_total{result="ok"}')).toBe(3);
     expect(sample(text, 'ticket_holds_total{result="conflict"}')).toBe(1);
+    expect(sample(text, 'ticket_holds_total{result="capped"}')).toBe(1);
     expect(sample(text, 'ticket_holds_total{result="limited"}')).toBe(1);
     expect(sample(text, 'payments_total{provider="sandbox",result="completed"}')).toBe(1);
     expect(sample(text, 'realtime_events_emitted_total{event="tickets:purchased"}')).toBe(1);
@@ -89,9 +97,10 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
       ),
     ).toBe(1);
     expect(text).not.toContain(`/api/competitions/${competitionId}"`);
+    // The taken number and the cap.
     expect(
       sample(text, 'http_request_duration_seconds_count{route="/api/cart",method="POST",status="409"}'),
-    ).toBe(1);
+    ).toBe(2);
     expect(text).toMatch(/^db_pool_connections_in_use \d+$/m);
     expect(text).toMatch(/^db_pool_pending_acquires \d+$/m);
     expect(text).toMatch(/^# TYPE reconciler_settled_total counter$/m);
