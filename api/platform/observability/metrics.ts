@@ -15,6 +15,8 @@ export interface Metrics {
   reconcilerSettled: Counter<'outcome'>;
   /** Tells the socket gauge how to count this process's sockets (set once Socket.IO is attached). */
   countSocketsWith: (count: () => number) => void;
+  /** Socket.IO connections open on this process now (0 before Socket.IO is attached). */
+  socketsConnected: () => number;
 }
 
 /** The outcomes of a hold request the ticket_holds_total counter tells apart. */
@@ -99,5 +101,6 @@ export function createMetrics(db: Knex): Metrics {
     countSocketsWith: (count) => {
       countSockets = count;
     },
+    socketsConnected: () => countSockets(),
   };
 }

@@ -128,6 +128,13 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
     expect(v.is(AdminLiveEventSchema, last)).toBe(true);
     expect(last.paymentsLastHour).toBe(1);
     expect(last.socketsConnected).toBeGreaterThanOrEqual(2);
+
+    // The dashboard's first read of the same figures, admins only.
+    const first = await admin.get('/api/admin/stats/live');
+    expect(first.status).toBe(200);
+    expect(v.is(AdminLiveEventSchema, first.body)).toBe(true);
+    expect(first.body).toMatchObject({ heldNow, paymentsLastHour: 1, socketsConnected: last.socketsConnected });
+    expect((await holder.client.get('/api/admin/stats/live')).status).toBe(403);
   });
 
   it('is ready when the database answers and every migration is applied; 503 naming the check otherwise', async () => {

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
 import type { AdminStats } from '../../../contract/checkout';
 import { formatPence, formatPounds } from '../../../contract/money';
+import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -185,6 +186,14 @@ export default function AdminDashboardPage() {
   useEffect(() => {
     if (recent.data) useAdminFeed.getState().seed(recent.data.orders);
   }, [recent.data]);
+  // The live tiles start from one read; every later `admin:live` push replaces it.
+  const liveLoaded = useAdminData<AdminLiveEvent>('/api/admin/stats/live');
+  useEffect(() => {
+    if (liveLoaded.data)
+      useAdminFeed.setState((s) =>
+        s.live && s.live.at >= liveLoaded.data!.at ? {} : { live: liveLoaded.data },
+      );
+  }, [liveLoaded.data]);
 
   const stats = live ?? loaded.data;
   return (
