@@ -133,7 +133,11 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
     const first = await admin.get('/api/admin/stats/live');
     expect(first.status).toBe(200);
     expect(v.is(AdminLiveEventSchema, first.body)).toBe(true);
-    expect(first.body).toMatchObject({ heldNow, paymentsLastHour: 1, socketsConnected: last.socketsConnected });
+    expect(first.body).toMatchObject({
+      heldNow,
+      paymentsLastHour: 1,
+      socketsConnected: last.socketsConnected,
+    });
     expect((await holder.client.get('/api/admin/stats/live')).status).toBe(403);
   });
 
