@@ -1,4 +1,5 @@
 import type { Router } from '@koa/router';
+import type { READY_CHECK_RESULTS, Ready } from '../../contract/site';
 import { pendingMigrations } from '../../db/connection';
 import type { AppDeps } from '../platform/context';
 import { ensureGuestId } from '../platform/sessions';
@@ -26,7 +27,7 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
     if (!ready) logger.warn({ checks }, 'not ready');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { ready, checks };
+    ctx.body = { ready, checks } satisfies Ready;
   });
 
   router.get('/api/csrf-token', (ctx) => {
@@ -50,7 +51,7 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
   });
 }
 
-type CheckResult = 'ok' | 'failed' | 'pending migrations';
+type CheckResult = (typeof READY_CHECK_RESULTS)[number];
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -63,7 +64,7 @@ function settle(check: Promise<CheckResult>): Promise<CheckResult> {
   return Promise.race([check.catch((): CheckResult => 'failed'), late]).finally(() => clearTimeout(timer));
 }
 
-async function readinessChecks({ db, pingRedis }: AppDeps): Promise<Record<string, CheckResult>> {
+async function readinessChecks({ db, pingRedis }: AppDeps): Promise<Ready['checks']> {
   const [database, migrations, redis] = await Promise.all([
     settle(db.raw('select 1').then(() => 'ok')),
     settle(pendingMigrations(db).then((pending) => (pending.length ? 'pending migrations' : 'ok'))),

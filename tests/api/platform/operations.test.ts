@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AdminLiveEventSchema } from '../../../contract/salesStats';
+import { ReadySchema } from '../../../contract/site';
 import { buyWithCard, signedInAdmin } from '../../support/admin';
 import { customer } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
@@ -144,6 +145,7 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
   it('is ready when the database answers and every migration is applied; 503 naming the check otherwise', async () => {
     const ready = await new TestClient(server.url).get('/api/ready');
     expect(ready.status).toBe(200);
+    expect(v.is(ReadySchema, ready.body)).toBe(true);
     expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', migrations: 'ok' } });
 
     const last = await db('knex_migrations').orderBy('id', 'desc').first();
