@@ -22,6 +22,7 @@ import { registerDrawRoutes } from './draws/routes';
 import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
+import { registerMetricsRoute } from './http/metricsRoute';
 import { requestLogger } from './http/requestLogger';
 import { sessionActivity, sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
@@ -69,8 +70,9 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
     logger.error({ err }, 'unhandled application error');
   });
 
+  // Outermost, so the request id and the timing cover the error handler's answer and its log line.
+  app.use(requestLogger(logger, deps.metrics));
   app.use(errorHandler(logger));
-  app.use(requestLogger(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -116,6 +118,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   // spelling (/API/login, /api/login/) can slip past a check that reads the path.
   const api = new Router({ sensitive: true, strict: true });
   registerSystemRoutes(api, deps);
+  registerMetricsRoute(api, deps);
   registerCompetitionRoutes(api, deps);
   registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps);

@@ -17,4 +17,5 @@ export * from './protection';
 export * from './realtime';
 export * from './receipts';
 export * from './routes';
+export * from './salesStats';
 export * from './site';

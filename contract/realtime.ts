@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
+import type { AdminLiveEvent } from './salesStats';
 
 // Socket.IO events (docs/product.md#realtime; names are a stable interface, never renamed), with
 // `session:ended` as an extension. Server and client share these shapes.
@@ -112,6 +113,11 @@ export interface ServerToClientEvents {
   'order:updated': (payload: OrderUpdatedEvent) => void;
   /** Room `admins` only: the dashboard counts, after every order change. */
   'admin:stats': (payload: AdminStats) => void;
+  /**
+   * Extension, room `admins` only (AdminLiveEventSchema): sockets connected, numbers held now and
+   * payments in the last hour, at most once a second after anything that moves them.
+   */
+  'admin:live': (payload: AdminLiveEvent) => void;
   /** This socket went over a limit (docs/security.md#socket-limits); one that persists is disconnected. */
   'socket:error': (payload: SocketErrorEvent) => void;
 }

@@ -15,6 +15,20 @@ export type SiteConfig = v.InferOutput<typeof SiteConfigSchema>;
 export const HealthSchema = v.object({ ok: v.boolean(), db: v.string() });
 export type Health = v.InferOutput<typeof HealthSchema>;
 
+/** GET /api/ready (docs/operations.md#readiness): 200 when every check is ok, else 503. */
+export const READY_CHECK_RESULTS = ['ok', 'failed', 'pending migrations'] as const;
+const ReadyCheckSchema = v.picklist(READY_CHECK_RESULTS);
+export const ReadySchema = v.object({
+  ready: v.boolean(),
+  checks: v.object({
+    database: ReadyCheckSchema,
+    migrations: ReadyCheckSchema,
+    /** Only with REDIS_URL. */
+    redis: v.optional(ReadyCheckSchema),
+  }),
+});
+export type Ready = v.InferOutput<typeof ReadySchema>;
+
 /**
  * GET /api/promotions/current: the sign-up offer new accounts get right now, or null when there is
  * none (docs/product.md#sign-up-offer). Pounds; validUntil is ISO 8601, null for no end date.

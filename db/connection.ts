@@ -69,3 +69,9 @@ export async function claimOnce(db: Knex, key: string): Promise<boolean> {
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }
+
+/** Migrations this code knows that the database has not applied yet (readiness: none). */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], Array<{ file: string }>];
+  return pending.map((m) => m.file);
+}

@@ -14,6 +14,7 @@ import { presentAdminOrder, presentOrder } from '../api/orders/presenter';
 import { adminNeedsTwoFactor } from '../api/platform/adminTwoFactor';
 import type { Config } from '../api/platform/config';
 import type { CartOwnerRef, EventBus } from '../api/platform/events';
+import type { Metrics } from '../api/platform/observability/metrics';
 import type { SessionStore } from '../api/platform/sessions';
 import { presentCart } from '../api/tickets/cartPresenter';
 import { readCart } from '../api/tickets/cartRevision';
@@ -25,6 +26,7 @@ import {
   WatchRequestSchema,
 } from '../contract/realtime';
 import type { Competition } from '../db/models';
+import { type Broadcast, startAdminLive } from './adminLive';
 import { type OriginPolicy, originJudge } from './origin';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
@@ -56,6 +58,8 @@ export interface RealtimeOptions {
   socketLimits?: SocketLimits;
   /** ADMIN_REQUIRE_2FA: admins without two-factor sign-in are kept out of the admins room. */
   adminPolicy?: Pick<Config, 'adminRequire2fa' | 'env' | 'adminUsername'>;
+  /** socketio_connected_sockets and realtime_events_emitted_total (docs/operations.md#metrics). */
+  metrics?: Metrics;
 }
 
 export const FOREIGN_ORIGIN_MESSAGE = "Live updates are only available on this site's own pages.";
@@ -86,6 +90,7 @@ export function attachRealtime(
     origins,
     socketLimits = DEFAULT_SOCKET_LIMITS,
     adminPolicy = { adminRequire2fa: false, env: 'development', adminUsername: '' },
+    metrics,
   }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
@@ -95,6 +100,15 @@ export function attachRealtime(
     // A client message larger than this closes its connection before it is parsed.
     maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
+  metrics?.countSocketsWith(() => io.of('/').sockets.size);
+  const broadcast: Broadcast = (rooms, event, ...args) => {
+    io.to(rooms).emit(event, ...args);
+    metrics?.realtimeEmitted.inc({ event });
+  };
+  // Admins listening here, or perhaps on another process (the broadcast reaches them through Redis).
+  const adminsListening = async () =>
+    (io.sockets.adapter.rooms.get(ADMINS_ROOM)?.size ?? 0) > 0 ||
+    (await io.sockets.adapter.serverCount()) > 1;
   // Every watcher of one competition version shares one read of its bitmaps.
   const snapshots = new SnapshotCache(db);
 
@@ -139,6 +153,7 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
+    metrics?.realtimeEmitted.inc({ event: 'clock' });
     const guard = guardSocket(socket, socketLimits, (code) =>
       logger.warn(
         { code, userId: socket.data.userId, address: socket.handshake.address },
@@ -183,13 +198,13 @@ export function attachRealtime(
 
   // Domain events (published after COMMIT) become socket events on the right rooms.
   events.subscribe('tickets.reserved', (e) =>
-    io.to(competitionRoom(e.competitionId)).emit('tickets:reserved', e),
+    broadcast(competitionRoom(e.competitionId), 'tickets:reserved', e),
   );
   events.subscribe('tickets.released', (e) =>
-    io.to(competitionRoom(e.competitionId)).emit('tickets:released', e),
+    broadcast(competitionRoom(e.competitionId), 'tickets:released', e),
   );
   events.subscribe('tickets.purchased', (e) =>
-    io.to(competitionRoom(e.competitionId)).emit('tickets:purchased', e),
+    broadcast(competitionRoom(e.competitionId), 'tickets:purchased', e),
   );
   // Events carry rows; they are presented here, as routes present what services return.
   const emitCompetition = async (
@@ -202,7 +217,7 @@ export function attachRealtime(
     if (events.closed) return;
     const fields = presentCompetition(competition, cap, draw ? presentPublicDraw(draw) : null);
     const gone = deleted ? { status: 'archived' as const, deleted: true } : {};
-    io.to(competitionRoom(competition.id)).emit('competition:updated', {
+    broadcast(competitionRoom(competition.id), 'competition:updated', {
       ...fields,
       ...gone,
       competitionId: competition.id,
@@ -219,10 +234,10 @@ export function attachRealtime(
     }
   });
 
-  events.subscribe('draw.started', (e) => io.to(competitionRoom(e.competitionId)).emit('draw:started', e));
+  events.subscribe('draw.started', (e) => broadcast(competitionRoom(e.competitionId), 'draw:started', e));
   events.subscribe('draw.result', ({ record }) => {
     const { version, winningNumber, winnerName, seed, entriesHash } = presentPublicDraw(record);
-    io.to(competitionRoom(record.competitionId)).emit('draw:result', {
+    broadcast(competitionRoom(record.competitionId), 'draw:result', {
       competitionId: record.competitionId,
       winningNumber,
       winnerName,
@@ -246,13 +261,13 @@ export function attachRealtime(
       if (!listeningHere && (await io.sockets.adapter.serverCount()) <= 1) return;
       const { entries, revision } = await readCart(db, owner);
       if (events.closed) return;
-      io.to(rooms).emit('cart:updated', { items: presentCart(entries), revision });
+      broadcast(rooms, 'cart:updated', { items: presentCart(entries), revision });
     } catch (err) {
       logger.error({ err }, 'cart push failed');
     }
   });
   events.subscribe('cart.expired', ({ owner, itemIds }) =>
-    io.to(ownerRooms(owner)).emit('cart:expired', { itemIds }),
+    broadcast(ownerRooms(owner), 'cart:expired', { itemIds }),
   );
 
   // The customer's own tabs (a confirmation page waiting for its payment): the order as its
@@ -262,7 +277,7 @@ export function attachRealtime(
     try {
       const order = await loadOrder(db, orderId);
       if (!order?.userId || events.closed) return;
-      io.to(userRoom(order.userId)).emit('order:updated', { order: presentOrder(order), change });
+      broadcast(userRoom(order.userId), 'order:updated', { order: presentOrder(order), change });
     } catch (err) {
       logger.error({ err, orderId }, 'customer order push failed');
     }
@@ -271,13 +286,12 @@ export function attachRealtime(
   // Admins watch orders arrive live: the order as the admin screens show it, then fresh counts.
   events.subscribe('order.changed', async ({ orderId, change }) => {
     try {
-      const here = io.sockets.adapter.rooms.get(ADMINS_ROOM)?.size ?? 0;
-      if (!here && (await io.sockets.adapter.serverCount()) <= 1) return;
+      if (!(await adminsListening())) return;
       const order = await loadOrder(db, orderId, true);
       const stats = order ? await adminStats(db) : undefined;
       if (!order || !stats || events.closed) return;
-      io.to(ADMINS_ROOM).emit('admin:order', { order: presentAdminOrder(order), change });
-      io.to(ADMINS_ROOM).emit('admin:stats', stats);
+      broadcast(ADMINS_ROOM, 'admin:order', { order: presentAdminOrder(order), change });
+      broadcast(ADMINS_ROOM, 'admin:stats', stats);
     } catch (err) {
       logger.error({ err, orderId }, 'admin order push failed');
     }
@@ -286,9 +300,23 @@ export function attachRealtime(
   // Sign-in replaces a session and sign-out ends it: that session's sockets leave every private
   // room at once (they are disconnected) and are told why, so the page re-checks who is signed in
   // and reconnects with its current cookie.
+  startAdminLive(
+    { db, events, logger },
+    {
+      broadcast,
+      count: () => io.of('/').sockets.size,
+      adminsListening,
+      onConnectionsChange: (callback) =>
+        io.on('connection', (socket) => {
+          callback();
+          socket.on('disconnect', callback);
+        }),
+    },
+  );
+
   events.subscribe('session.ended', ({ sessionKey }) => {
     const room = sessionKeyRoom(sessionKey);
-    io.to(room).emit('session:ended');
+    broadcast(room, 'session:ended');
     io.in(room).disconnectSockets(true);
   });
 

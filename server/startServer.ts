@@ -15,6 +15,8 @@ import type { AppDeps } from '../api/platform/context';
 import { EventBus } from '../api/platform/events';
 import { FaultInjector } from '../api/platform/faults';
 import { createMailer } from '../api/platform/mailer';
+import { createMetrics } from '../api/platform/observability/metrics';
+import { loggerWithRequestIds } from '../api/platform/observability/requestContext';
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startSweeper } from '../api/tickets/expirySweeper';
 import { ERROR_CODES } from '../contract/errors';
@@ -51,7 +53,8 @@ export interface StartOptions {
 
 /** Migrates, seeds on first start (when enabled), and serves site + API + Socket.IO on one port. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  // Every line logged while a request is served carries its id (api/platform/requestContext.ts).
+  const logger = loggerWithRequestIds(options.logger ?? pino({ level: config.logLevel }));
   const db = options.db ?? openDatabase(config);
   await migrateLatest(db, {
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
@@ -89,6 +92,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     faults: new FaultInjector(config.faultPlan),
     // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
     drawBeacon: createDrawBeacon(config),
+    metrics: createMetrics(db),
+    pingRedis: limitsRedis ? () => limitsRedis.ping() : undefined,
   };
   if (deps.drawBeacon.local)
     logger.info(
@@ -118,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
     socketLimits: config.socketLimits,
     adminPolicy: config,
+    metrics: deps.metrics,
   });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
   const stopSweeper = startSweeper(

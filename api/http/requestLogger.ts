@@ -1,24 +1,37 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { Metrics } from '../platform/observability/metrics';
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '../platform/observability/requestContext';
 import { isApiPathSpelling } from './apiPaths';
 
-/** One structured line per API request (static assets are not logged: they are only noise). */
-export function requestLogger(logger: Logger): Middleware {
-  return async (ctx, next) => {
-    if (!isApiPathSpelling(ctx.path)) return next();
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      logger.info(
-        {
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
-    }
+/**
+ * Gives every request an id (a sane incoming X-Request-Id, else a new one), sent back as
+ * X-Request-Id and carried by every log line written while it is served; times it for
+ * http_request_duration_seconds; writes one structured line per API request (static assets are
+ * not logged: they are only noise).
+ */
+export function requestLogger(logger: Logger, metrics: Metrics): Middleware {
+  return (ctx, next) => {
+    const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER) || undefined);
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    return withRequestId(requestId, async () => {
+      const api = isApiPathSpelling(ctx.path);
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        // The router's path template keeps the label set bounded, whatever URLs are sent.
+        const template = ctx._matchedRoute;
+        const route = typeof template === 'string' ? template : api ? '(unmatched)' : '(site)';
+        metrics.httpDuration.observe({ route, method: ctx.method, status: String(ctx.status) }, seconds);
+        if (api) {
+          logger.info(
+            { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
+            'request',
+          );
+        }
+      }
+    });
   };
 }

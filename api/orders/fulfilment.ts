@@ -11,6 +11,7 @@ import type { AppDeps } from '../platform/context';
 import type { EventBus } from '../platform/events';
 import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
+import type { Metrics } from '../platform/observability/metrics';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
@@ -39,6 +40,8 @@ export interface PaymentDeps {
   faults?: FaultInjector;
   /** An auto-win sell-out fixes its draw's beacon round (api/draws). */
   beacon: DrawBeacon;
+  /** payments_total and reconciler_settled_total (docs/operations.md#metrics). */
+  metrics?: Metrics;
 }
 
 /** What every payment path needs, from the running app and its one gateway. */
@@ -51,6 +54,7 @@ export const paymentDepsOf = (app: AppDeps, gateway: PaymentGateway): PaymentDep
   siteName: app.config.siteName,
   faults: app.faults,
   beacon: app.drawBeacon,
+  metrics: app.metrics,
 });
 
 /** What a gateway says was paid. */
@@ -583,6 +587,16 @@ export async function fulfilPayment(
   report: PaymentReport,
   now = Date.now(),
 ): Promise<FulfilmentResult> {
+  const result = await settlePayment(deps, report, now);
+  deps.metrics?.payments.inc({ provider: report.provider, result: result.outcome });
+  return result;
+}
+
+async function settlePayment(
+  deps: PaymentDeps,
+  report: PaymentReport,
+  now: number,
+): Promise<FulfilmentResult> {
   const { db, logger } = deps;
   const found = (
     report.intentId
@@ -761,6 +775,7 @@ export async function recordPaymentFailure(deps: PaymentDeps, intentId: string, 
       .update({ status: 'failed', failureMessage: message.slice(0, 255), updatedAt: Date.now() });
     if (changed) uow.emit('order.changed', { orderId: order.id, change: 'failed' });
   });
+  deps.metrics?.payments.inc({ provider: order.paymentProvider ?? 'unknown', result: 'failed' });
 }
 
 /** The gateway cancelled the payment (abandoned, or replaced by a newer checkout). */

@@ -192,6 +192,7 @@ async function settle(deps: ReconcilerDeps, c: Candidate, state: IntentState, no
     outcome,
     ...(detail ? { detail } : {}),
   };
+  deps.metrics?.reconcilerSettled.inc({ outcome });
   if (outcome === 'rejected' || outcome === 'refund_pending') {
     deps.logger.error(done, 'reconciler could not settle a captured payment');
   } else {

@@ -127,6 +127,8 @@ const EnvSchema = v.object({
   SEED_DEMO_DATA: v.optional(v.picklist(['0', '1']), '1'),
   /** The site's public origin, e.g. https://www.westcountryprizes.co.uk (default http://localhost:PORT). */
   PUBLIC_URL: v.optional(originOf('PUBLIC_URL')),
+  /** Bearer token for GET /metrics (docs/operations.md#metrics); unset, the endpoint answers 404. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
   /** Further origins whose pages may open a signed-in socket, comma-separated. */
   ALLOWED_ORIGINS: v.optional(
     v.pipe(
@@ -248,6 +250,8 @@ export interface Config {
   publicUrl: string;
   /** ALLOWED_ORIGINS: further origins trusted like the site's own. */
   allowedOrigins: string[];
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -372,5 +376,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -8,9 +8,12 @@ import {
   CartItemIdSchema,
   UpdateCartItemSchema,
 } from '../../contract/cart';
+import { ERROR_CODES } from '../../contract/errors';
 import { requireDateOfBirth } from '../http/auth';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
+import { HttpError } from '../platform/errors';
+import type { HoldResult } from '../platform/observability/metrics';
 import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
@@ -25,13 +28,26 @@ import {
   removeItem,
 } from './reservations';
 
+// Refusals ticket_holds_total tells apart; any other error (bad input, closed) is not counted.
+const HOLD_RESULT_BY_CODE: Partial<Record<string, HoldResult>> = {
+  [ERROR_CODES.numberTaken]: 'conflict',
+  [ERROR_CODES.notEnoughTickets]: 'conflict',
+  [ERROR_CODES.overCap]: 'capped',
+  [ERROR_CODES.rateLimited]: 'limited',
+};
+const holdResultOf = (err: unknown): HoldResult | undefined =>
+  err instanceof HttpError ? HOLD_RESULT_BY_CODE[err.code] : undefined;
+
 /** The cart belongs to the signed-in account, or to the guest session before sign-in. */
 export const cartOwnerOf = (ctx: Context): CartOwner => ({
   guestId: ensureGuestId(ctx.session!),
   userId: ctx.session?.userId ?? null,
 });
 
-export function registerCartRoutes(router: Router, { db, events, config, rateLimits }: AppDeps): void {
+export function registerCartRoutes(
+  router: Router,
+  { db, events, config, rateLimits, metrics }: AppDeps,
+): void {
   const deps: ReservationDeps = { db, events, ttlSeconds: config.reservationTtlSeconds };
 
   // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script
@@ -51,6 +67,18 @@ export function registerCartRoutes(router: Router, { db, events, config, rateLim
   const countHold = async (ctx: Context, owner: CartOwner) => {
     await perSession.hit(owner.guestId, holdTooFast);
     await perAddress.hit(ctx.ip, holdTooFast);
+  };
+
+  /** Counts a hold request by its result for ticket_holds_total (docs/operations.md#metrics). */
+  const countedHold = async (hold: () => Promise<void>) => {
+    try {
+      await hold();
+      metrics.ticketHolds.inc({ result: 'ok' });
+    } catch (err) {
+      const result = holdResultOf(err);
+      if (result) metrics.ticketHolds.inc({ result });
+      throw err;
+    }
   };
 
   /** The cart after a change, read after COMMIT, with the versions the change produced. */
@@ -78,25 +106,29 @@ export function registerCartRoutes(router: Router, { db, events, config, rateLim
   router.post('/api/cart', withDateOfBirth, async (ctx) => {
     const input = parse(AddToCartSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
-    await countHold(ctx, owner);
-    const result = await addToCart(deps, owner, input, hasPassedSkill(ctx.session, input.competitionId));
-    const item = presentCartItem(
-      Object.assign(result.item, { competition: result.competition }),
-      result.heldNumbers,
-    );
-    ctx.status = result.created ? 201 : 200;
-    ctx.body = { ...item, ...(await changeView(owner, result)) } satisfies CartItemChangeView;
+    await countedHold(async () => {
+      await countHold(ctx, owner);
+      const result = await addToCart(deps, owner, input, hasPassedSkill(ctx.session, input.competitionId));
+      const item = presentCartItem(
+        Object.assign(result.item, { competition: result.competition }),
+        result.heldNumbers,
+      );
+      ctx.status = result.created ? 201 : 200;
+      ctx.body = { ...item, ...(await changeView(owner, result)) } satisfies CartItemChangeView;
+    });
   });
 
   router.patch('/api/cart/:id', withDateOfBirth, async (ctx) => {
     const { id } = parse(CartItemIdSchema, ctx.params);
     const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
     const owner = cartOwnerOf(ctx);
-    await countHold(ctx, owner);
-    const result = await changeQuantity(deps, owner, id, quantity);
-    const view = await changeView(owner, result);
-    const item = view.cart.find((i) => i.id === id);
-    ctx.body = item ? { ...item, ...view } : view;
+    await countedHold(async () => {
+      await countHold(ctx, owner);
+      const result = await changeQuantity(deps, owner, id, quantity);
+      const view = await changeView(owner, result);
+      const item = view.cart.find((i) => i.id === id);
+      ctx.body = item ? { ...item, ...view } : view;
+    });
   });
 
   router.delete('/api/cart/:id', async (ctx) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { buyAsNewCustomer, csrfHeaders, signInViaApi, unique } from './support';
 
 // The draw end to end: a closed live-draw competition with one buyer, an admin pressing Draw now,
 // a watcher seeing the result live, the browser's own verification, /winners and the audit trail.
@@ -12,28 +12,6 @@ async function signedInPage(browser: Browser, username: string, password: string
   const page = await (await browser.newContext()).newPage();
   await signInViaApi(page.request, username, password);
   return page;
-}
-
-/** A new customer (Jory P.) who buys `numbers` with the sandbox card, all through the API. */
-async function buyAsNewCustomer(api: APIRequestContext, competitionId: number, numbers: number[]) {
-  const username = await registerViaApi(api, { prefix: 'dr' });
-  // Registering signs in, which renews the token.
-  const headers = await csrfHeaders(api);
-  await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
-  const held = await api.post('/api/cart', {
-    data: { competitionId, quantity: numbers.length, selectedNumbers: numbers },
-    headers,
-  });
-  expect(held.status()).toBe(201);
-  const intent = await api.post('/api/create-payment-intent', { data: {}, headers });
-  expect(intent.ok()).toBeTruthy();
-  const { clientSecret } = await intent.json();
-  const paid = await api.post('/api/payments/sandbox/confirm', {
-    data: { clientSecret, cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
-    headers,
-  });
-  expect(paid.ok()).toBeTruthy();
-  return username;
 }
 
 async function shoot(page: Page, name: string) {

@@ -95,6 +95,38 @@ export async function registerViaApi(
   return username;
 }
 
+/**
+ * A new customer (Jory P.) who buys `numbers` (or a Lucky Dip of that many) with the sandbox card,
+ * all through the API; returns the username.
+ */
+export async function buyAsNewCustomer(
+  api: APIRequestContext,
+  competitionId: number,
+  numbers: number[] | number,
+  prefix = 'dr',
+) {
+  const username = await registerViaApi(api, { prefix });
+  // Registering signs in, which renews the token.
+  const headers = await csrfHeaders(api);
+  await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
+  const held = await api.post('/api/cart', {
+    data: Array.isArray(numbers)
+      ? { competitionId, quantity: numbers.length, selectedNumbers: numbers }
+      : { competitionId, quantity: numbers },
+    headers,
+  });
+  expect(held.status()).toBe(201);
+  const intent = await api.post('/api/create-payment-intent', { data: {}, headers });
+  expect(intent.ok()).toBeTruthy();
+  const { clientSecret } = await intent.json();
+  const paid = await api.post('/api/payments/sandbox/confirm', {
+    data: { clientSecret, cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123' },
+    headers,
+  });
+  expect(paid.ok()).toBeTruthy();
+  return username;
+}
+
 /** Fills the registration form (the /auth page's Register tab) with valid details. */
 export async function fillRegistration(page: Page, username: string) {
   await page.getByLabel('Username').fill(username);

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CompetitionCreateSchema } from '../../contract/admin';
+import { fromLondonFields, londonToday, toLondonFields } from '../../contract/londonTime';
 import {
   competitionBody,
   competitionValues,
   emptyCompetitionValues,
   formFieldOf,
 } from '../../web/components/admin/competitionForm';
-import { fromLondonFields, londonToday, toLondonFields } from '../../web/components/admin/londonTime';
 
 describe('London wall-clock time for the draw date', () => {
   it('reads winter dates as GMT and summer dates as BST', () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { AdminOrderView, AdminStats, OrderChange } from '../../contract/checkout';
+import type { AdminLiveEvent } from '../../contract/salesStats';
 import { getSocket } from './socket';
 
 /** One order on the dashboard's feed, with the last thing that happened to it. */
@@ -14,6 +15,10 @@ export interface FeedEntry {
 interface AdminFeedState {
   /** The latest counts pushed by `admin:stats` (undefined until the first push). */
   stats: AdminStats | undefined;
+  /** The live tiles' figures pushed by `admin:live` (undefined until the first push). */
+  live: AdminLiveEvent | undefined;
+  /** Bumped by every order event that moves the sales figures: the charts read their data again. */
+  salesChanges: number;
   entries: FeedEntry[];
   /** Seeds the feed with the newest orders from the list, without undoing live updates. */
   seed: (orders: AdminOrderView[]) => void;
@@ -23,6 +28,8 @@ export const FEED_LENGTH = 20;
 
 export const useAdminFeed = create<AdminFeedState>((set) => ({
   stats: undefined,
+  live: undefined,
+  salesChanges: 0,
   entries: [],
   seed: (orders) =>
     set((s) => {
@@ -36,9 +43,13 @@ export const useAdminFeed = create<AdminFeedState>((set) => ({
 
 let listeners = 0;
 const onStats = (stats: AdminStats) => useAdminFeed.setState({ stats });
+const onLive = (live: AdminLiveEvent) => useAdminFeed.setState({ live });
+// A sale counts once paid and stops counting once cancelled or refunded.
+const MOVES_SALES = new Set<OrderChange>(['paid', 'cancelled', 'refunded']);
 const onOrder = ({ order, change }: { order: AdminOrderView; change: OrderChange }) =>
   // The newest event for an order replaces its line and moves it to the top.
   useAdminFeed.setState((s) => ({
+    salesChanges: s.salesChanges + (MOVES_SALES.has(change) ? 1 : 0),
     entries: [
       { order, change, receivedAt: Date.now() },
       ...s.entries.filter((e) => e.order.id !== order.id),
@@ -55,11 +66,13 @@ export function useAdminLive(): void {
     if (listeners++ === 0) {
       socket.on('admin:stats', onStats);
       socket.on('admin:order', onOrder);
+      socket.on('admin:live', onLive);
     }
     return () => {
       if (--listeners === 0) {
         socket.off('admin:stats', onStats);
         socket.off('admin:order', onOrder);
+        socket.off('admin:live', onLive);
       }
     };
   }, []);

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } from '../../../contract/admin';
+import { type AdminLiveEvent, SalesStatsQuerySchema } from '../../../contract/salesStats';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -11,11 +12,12 @@ import { cancelOrder } from '../cancellation';
 import { adminStats } from '../orders';
 import { presentAdminOrder, presentAdminOrderDetail } from '../presenter';
 import { exportPurchasesCsv } from '../purchaseExport';
+import { liveSalesFigures, salesStats } from '../salesStats';
 
-/** The dashboard counts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
+/** The dashboard counts and sales charts, /admin/orders, /admin/ticket-lookup and a competition's purchases CSV. */
 export function registerAdminOrderRoutes(
   router: Router,
-  { db, events, logger, mailer, config }: AppDeps,
+  { db, events, logger, mailer, config, metrics }: AppDeps,
   gateway: PaymentGateway,
 ): void {
   const admin = requireAdmin({ db, config });
@@ -24,6 +26,21 @@ export function registerAdminOrderRoutes(
   router.get('/api/admin/dashboard', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await adminStats(db);
+  });
+
+  // The dashboard's charts (docs/product.md#admin-charts): aggregated in SQL, UK hours and days.
+  router.get('/api/admin/stats/sales', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await salesStats(db, parse(SalesStatsQuerySchema, ctx.query));
+  });
+
+  // The live tiles' first figures; `admin:live` pushes every later change.
+  router.get('/api/admin/stats/live', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      ...(await liveSalesFigures(db)),
+      socketsConnected: metrics.socketsConnected(),
+    } satisfies AdminLiveEvent;
   });
 
   router.get('/api/admin/orders', admin, async (ctx) => {

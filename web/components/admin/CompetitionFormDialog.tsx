@@ -7,6 +7,7 @@ import {
   CompetitionCreateSchema,
   UploadResultSchema,
 } from '../../../contract/admin';
+import { londonToday } from '../../../contract/londonTime';
 import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -21,7 +22,6 @@ import {
   formFieldOf,
 } from './competitionForm';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
-import { londonToday } from './londonTime';
 import { SkillPoolFields } from './SkillPoolFields';
 
 const Scroll = styled.form`

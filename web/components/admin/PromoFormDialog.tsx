@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { PromoCreateSchema, type PromoView } from '../../../contract/admin';
+import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Checkbox, ErrorBox, fieldErrors } from '../ui/Form';
 import { Control, DialogActions, FieldRow } from './AdminUi';
-import { fromLondonFields, londonToday, toLondonFields } from './londonTime';
 
 interface PromoValues {
   name: string;

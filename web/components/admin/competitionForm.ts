@@ -1,6 +1,6 @@
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
-import { fromLondonFields, londonToday, toLondonFields } from './londonTime';
+import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
 // the dialog so the rules can be unit-tested.

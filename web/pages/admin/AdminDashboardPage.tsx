@@ -1,10 +1,11 @@
 import { formatDistanceToNowStrict } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
 import type { AdminStats } from '../../../contract/checkout';
-import { formatPounds } from '../../../contract/money';
+import { formatPence, formatPounds } from '../../../contract/money';
+import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -13,6 +14,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { type FeedEntry, useAdminFeed, useAdminLive } from '../../live/adminFeed';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
+
+// uPlot and the charts load only with the dashboard, never with the customer pages.
+const SalesCharts = lazy(() => import('../../components/admin/charts/SalesCharts'));
 
 export const ADMIN_SECTIONS = [
   { href: '/admin/users', label: 'Manage Users', note: 'Roles and accounts' },
@@ -128,6 +132,31 @@ function FeedLine({ entry, now }: { entry: FeedEntry; now: number }) {
   );
 }
 
+const SectionTitle = styled.h2`
+  color: ${({ theme }) => theme.colors.brand};
+  margin: 0 0 ${({ theme }) => theme.space.md};
+`;
+
+/** A tile that follows `admin:live`; a dash until the first push arrives. */
+function LiveStat({
+  label,
+  testId,
+  value,
+  format = (n: number) => n.toLocaleString('en-GB'),
+}: {
+  label: string;
+  testId: string;
+  value: number | undefined;
+  format?: (n: number) => string;
+}) {
+  return (
+    <Stat>
+      <h2>{label}</h2>
+      <p data-testid={testId}>{value === undefined ? '–' : format(value)}</p>
+    </Stat>
+  );
+}
+
 function useNow() {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -147,6 +176,7 @@ export default function AdminDashboardPage() {
   const loaded = useAdminData<AdminStats>('/api/admin/dashboard');
   const recent = useAdminData<OrderListView>('/api/admin/orders?pageSize=10');
   const live = useAdminFeed((s) => s.stats);
+  const liveFigures = useAdminFeed((s) => s.live);
   const entries = useAdminFeed((s) => s.entries);
   // Re-render each second so "just now" highlights fade and relative times move on.
   const now = useNow();
@@ -158,6 +188,14 @@ export default function AdminDashboardPage() {
   useEffect(() => {
     if (recent.data) useAdminFeed.getState().seed(recent.data.orders);
   }, [recent.data]);
+  // The live tiles start from one read; every later `admin:live` push replaces it.
+  const liveLoaded = useAdminData<AdminLiveEvent>('/api/admin/stats/live');
+  useEffect(() => {
+    if (liveLoaded.data)
+      useAdminFeed.setState((s) =>
+        s.live && s.live.at >= liveLoaded.data!.at ? {} : { live: liveLoaded.data },
+      );
+  }, [liveLoaded.data]);
 
   const stats = live ?? loaded.data;
   return (
@@ -193,6 +231,32 @@ export default function AdminDashboardPage() {
           </Stat>
         </Stats>
       )}
+      <section aria-labelledby="live-title">
+        <h2 id="live-title" className="visually-hidden">
+          Live
+        </h2>
+        <Stats>
+          <LiveStat label="Sockets Connected" testId="live-sockets" value={liveFigures?.socketsConnected} />
+          <LiveStat label="Numbers Held Now" testId="live-held" value={liveFigures?.heldNow} />
+          <LiveStat
+            label="Payments (Last Hour)"
+            testId="live-payments"
+            value={liveFigures?.paymentsLastHour}
+          />
+          <LiveStat
+            label="Revenue (Last Hour)"
+            testId="live-revenue"
+            value={liveFigures?.revenueLastHourPence}
+            format={formatPence}
+          />
+        </Stats>
+      </section>
+      <section aria-labelledby="sales-title">
+        <SectionTitle id="sales-title">Sales</SectionTitle>
+        <Suspense fallback={<Spinner label="Loading charts" />}>
+          <SalesCharts />
+        </Suspense>
+      </section>
       <Layout>
         <section aria-labelledby="sections-title">
           <h2 id="sections-title">Manage</h2>

@@ -1,5 +1,5 @@
-// The admin picks a draw day and time of day as a person in the UK would read them: Europe/London
-// wall-clock time, whatever the admin's device is set to.
+// UK wall-clock time (Europe/London), whatever the device or server is set to: the admin picks draw
+// days and times as a person in the UK reads them, and sales statistics group by UK days.
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -37,3 +37,15 @@ export function fromLondonFields(date: string, time: string): number {
   // A time skipped by the spring clock change: read it as GMT.
   return asUtc;
 }
+
+/** The London calendar day (yyyy-mm-dd) an instant falls on. */
+export const londonDayOf = (ms: number): string => londonParts(ms).date;
+
+/** The day after a yyyy-mm-dd date. */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The instant a London calendar day starts (midnight is never skipped by the UK clock changes). */
+export const londonMidnight = (date: string): number => fromLondonFields(date, '00:00');
