@@ -44,6 +44,8 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       createdAt: expect.any(String),
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
+      dateOfBirth: '1990-04-01',
+      ageVerifiedAt: null,
       selfExcludedUntil: null,
     });
     expect(res.text).not.toMatch(/password/i);
