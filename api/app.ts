@@ -23,6 +23,7 @@ import { errorHandler } from './http/errorHandler';
 import { requestLogger } from './http/requestLogger';
 import { sessionActivity, sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
+import { registerLimitsRoutes } from './http/limitsRoutes';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   // spelling (/API/login, /api/login/) can slip past a check that reads the path.
   const api = new Router({ sensitive: true, strict: true });
   registerSystemRoutes(api, deps);
+  registerLimitsRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
   registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps);
