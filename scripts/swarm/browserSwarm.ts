@@ -1,0 +1,73 @@
+// N headless Chromium processes, each with several isolated contexts (separate customers), plus one
+// context that only watches the grid.
+import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { BrowserCustomer } from './browserCustomer';
+import { GridWatcher } from './gridWatcher';
+import { dealJourneys, type SwarmOptions } from './options';
+import type { HoldPacer } from './pacer';
+import type { Preflight } from './preflight';
+import type { Recorder } from './recorder';
+import type { SwarmRun } from './run';
+
+export async function runBrowsers(
+  options: SwarmOptions,
+  pre: Preflight,
+  recorder: Recorder,
+  pacer: HoldPacer,
+  runId: string,
+): Promise<SwarmRun> {
+  const browsers: Browser[] = [];
+  for (let i = 0; i < options.browsers; i++)
+    browsers.push(await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }));
+  const watcher = new GridWatcher(
+    options.base,
+    options.competitionId,
+    pre.competition.totalTickets,
+    recorder,
+  );
+  await watcher.start(browsers[0]!);
+
+  const journeys = dealJourneys(options.mix, options.browsers * options.pagesPerBrowser);
+  recorder.begin();
+  const deadline = Date.now() + options.durationSeconds * 1000;
+  const setup = {
+    base: options.base,
+    competitionId: options.competitionId,
+    cap: pre.competition.maxTicketsPerUser,
+    answers: pre.answers,
+    cardNumber: options.cardNumber,
+    recorder,
+    pacer,
+    deadline,
+  };
+  const customers = await Promise.all(
+    journeys.map(
+      async (journey, i) =>
+        new BrowserCustomer(
+          `swarm${runId}c${i}`,
+          await browsers[i % browsers.length]!.newContext(),
+          journey,
+          setup,
+        ),
+    ),
+  );
+  await Promise.all(customers.map((c) => c.run()));
+
+  return {
+    customers,
+    isWatched: watcher.isWatched,
+    /** The watcher's grid must show every number the swarm bought as sold, once the last events land. */
+    async finalViolations() {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const bought = customers.flatMap((c) => [...c.paid]);
+      const stale = await watcher.notShownSold(bought);
+      return stale.length
+        ? [`The watcher's grid does not show bought number(s) ${stale.slice(0, 20).join(', ')} as sold`]
+        : [];
+    },
+    async close() {
+      await Promise.all(browsers.map((b) => b.close()));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Keeps the swarm's holds within the site's per-minute hold limits (GET /api/limits): every
+// customer comes from this machine's one address, so they share the per-address budget, and each
+// has its own per-session budget. A sliding window of the last minute's holds, waited on.
+
+const WINDOW_MS = 60_000;
+
+export class SlidingWindow {
+  private readonly times: number[] = [];
+  constructor(private readonly perMinute: number) {}
+
+  /** Milliseconds until one more hold fits (0 = now). */
+  waitFor(now: number): number {
+    while (this.times.length && this.times[0]! <= now - WINDOW_MS) this.times.shift();
+    return this.times.length < this.perMinute ? 0 : this.times[0]! + WINDOW_MS - now;
+  }
+
+  take(now: number): void {
+    this.times.push(now);
+  }
+}
+
+export class HoldPacer {
+  private readonly address: SlidingWindow | null;
+  /** The time holds have spent waiting for the budget, summed (shown in the report). */
+  waitedMs = 0;
+
+  /** `null` limits: the site's request limits are off. */
+  constructor(private readonly limits: { perSession: number; perAddress: number } | null) {
+    this.address = limits ? new SlidingWindow(limits.perAddress) : null;
+  }
+
+  /** A window for one customer's session. */
+  session(): SlidingWindow | null {
+    return this.limits ? new SlidingWindow(this.limits.perSession) : null;
+  }
+
+  /** Resolves when one more hold fits both budgets, and counts it. */
+  async take(session: SlidingWindow | null): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const wait = Math.max(this.address?.waitFor(now) ?? 0, session?.waitFor(now) ?? 0);
+      if (wait === 0) {
+        this.address?.take(now);
+        session?.take(now);
+        return;
+      }
+      this.waitedMs += wait;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
