@@ -18,7 +18,6 @@ export interface CustomerSetup {
   cardNumber: string;
   recorder: Recorder;
   pacer: HoldPacer;
-  deadline: number;
 }
 
 /** The hot journey's fight: a random one of the lowest free numbers in the selector. */
@@ -48,6 +47,8 @@ export class BrowserCustomer implements PayingCustomer {
   private readonly held = new Set<number>();
   private readonly session: SlidingWindow | null;
   private page!: Page;
+  /** When the run ends (set by shop()). */
+  private deadline = 0;
 
   constructor(
     readonly label: string,
@@ -63,8 +64,8 @@ export class BrowserCustomer implements PayingCustomer {
     return { status: res.status(), body: await res.json().catch(() => undefined) };
   }
 
-  /** Runs journeys until the deadline (or the per-person cap); every failure is recorded, not thrown. */
-  async run(): Promise<void> {
+  /** Opens the page and registers; false (recorded) when that fails. */
+  async signUp(): Promise<boolean> {
     const { recorder } = this.setup;
     await this.context.exposeBinding('__swarmConflict', (_source, at: number) => recorder.conflict(at));
     await this.context.addInitScript(CONFLICT_OBSERVER);
@@ -85,15 +86,22 @@ export class BrowserCustomer implements PayingCustomer {
       await this.register();
     } catch (err) {
       recorder.error(`${this.label} register: ${(err as Error).message}`);
-      return;
+      return false;
     }
     recorder.customers++;
-    while (Date.now() < this.setup.deadline && this.paid.size + this.held.size < this.setup.cap) {
+    return true;
+  }
+
+  /** Runs journeys until the deadline (or the per-person cap); every failure is recorded, not thrown. */
+  async shop(deadline: number): Promise<void> {
+    const { recorder } = this.setup;
+    this.deadline = deadline;
+    while (Date.now() < this.deadline && this.paid.size + this.held.size < this.setup.cap) {
       try {
         if (this.journey === 'abandon') await this.abandon();
         else await this.buy();
       } catch (err) {
-        if (Date.now() >= this.setup.deadline) break; // cut off by the end of the run, not a failure
+        if (Date.now() >= this.deadline) break; // cut off by the end of the run, not a failure
         recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
         await sleep(1000);
       }
@@ -181,7 +189,7 @@ export class BrowserCustomer implements PayingCustomer {
     await this.answerSkillIfAsked(selector.waitFor());
     const grid = selector.getByTestId('selector-grid');
     for (;;) {
-      if (Date.now() >= this.setup.deadline) throw new Error('the run ended before a hot number was held');
+      if (Date.now() >= this.deadline) throw new Error('the run ended before a hot number was held');
       const free = grid.locator('[data-state="available"]');
       await free.first().waitFor();
       const pick = Math.floor(Math.random() * Math.min(HOT_SPREAD, await free.count()));
@@ -275,8 +283,8 @@ export class BrowserCustomer implements PayingCustomer {
     );
     await this.page.goto(`${this.setup.base}/competition/${this.setup.competitionId}`);
     const wait = expiresAt - Date.now();
-    if (Date.now() + wait >= this.setup.deadline) {
-      await sleep(Math.max(0, this.setup.deadline - Date.now()));
+    if (Date.now() + wait >= this.deadline) {
+      await sleep(Math.max(0, this.deadline - Date.now()));
       return;
     }
     await sleep(wait + 500);

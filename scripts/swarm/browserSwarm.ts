@@ -9,6 +9,9 @@ import type { HoldPacer } from './pacer';
 import type { Preflight } from './preflight';
 import type { Recorder } from './recorder';
 import type { SwarmRun } from './run';
+import { signUpAll } from './signUp';
+
+const SIGN_UP_CONCURRENCY = 4;
 
 export async function runBrowsers(
   options: SwarmOptions,
@@ -29,8 +32,6 @@ export async function runBrowsers(
   await watcher.start(browsers[0]!);
 
   const journeys = dealJourneys(options.mix, options.browsers * options.pagesPerBrowser);
-  recorder.begin();
-  const deadline = Date.now() + options.durationSeconds * 1000;
   const setup = {
     base: options.base,
     competitionId: options.competitionId,
@@ -39,7 +40,6 @@ export async function runBrowsers(
     cardNumber: options.cardNumber,
     recorder,
     pacer,
-    deadline,
   };
   const customers = await Promise.all(
     journeys.map(
@@ -52,7 +52,11 @@ export async function runBrowsers(
         ),
     ),
   );
-  await Promise.all(customers.map((c) => c.run()));
+  // Sign-up first (a password hash each, the slow part on a small machine), then the clock starts.
+  const ready = await signUpAll(customers, SIGN_UP_CONCURRENCY);
+  recorder.begin();
+  const deadline = Date.now() + options.durationSeconds * 1000;
+  await Promise.all(ready.map((c) => c.shop(deadline)));
 
   return {
     customers,

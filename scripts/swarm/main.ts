@@ -7,16 +7,17 @@ import type { Recorder } from './recorder';
 import { writeOutputs } from './report';
 import { runSwarm } from './run';
 
-function progress(recorder: Recorder, durationSeconds: number): () => void {
+function progress(recorder: Recorder, durationSeconds: number, customers: number): () => void {
   const tty = process.stderr.isTTY;
   let last = 0;
   const timer = setInterval(() => {
     const elapsed = Math.round((Date.now() - recorder.startedAt) / 1000);
     const hold = recorder.samples.filter((s) => s.step === 'hold').map((s) => s.ms);
-    const line =
-      `${elapsed}/${durationSeconds}s customers ${recorder.customers} holds ${recorder.holds} ` +
-      `purchases ${recorder.purchases} numbers ${recorder.numbersBought} conflicts ${recorder.conflicts.length} ` +
-      `errors ${recorder.errors.length} last hold ${hold.at(-1) ?? '-'} ms`;
+    const line = !recorder.shopping
+      ? `signing up customers: ${recorder.customers}/${customers} (errors ${recorder.errors.length})`
+      : `${elapsed}/${durationSeconds}s customers ${recorder.customers} holds ${recorder.holds} ` +
+        `purchases ${recorder.purchases} numbers ${recorder.numbersBought} conflicts ${recorder.conflicts.length} ` +
+        `errors ${recorder.errors.length} last hold ${hold.at(-1) ?? '-'} ms`;
     if (tty) process.stderr.write(`\r${line.padEnd(110)}`);
     else if (elapsed - last >= 5) {
       last = elapsed;
@@ -42,7 +43,11 @@ async function main(): Promise<number> {
       `Swarm: ${options.protocol ? `${options.clients} protocol clients` : `${options.browsers} browsers x ${options.pagesPerBrowser} pages`} ` +
         `on '${pre.competition.title}' (${options.base}) for ${options.durationSeconds} s; skill answers from ${pre.answers.size ? 'the admin API' : `the default ('365')`}`,
     );
-    stopProgress = progress(recorder, options.durationSeconds);
+    stopProgress = progress(
+      recorder,
+      options.durationSeconds,
+      options.protocol ? options.clients : options.browsers * options.pagesPerBrowser,
+    );
   }).finally(() => stopProgress());
   writeOutputs(result, options);
   const f = result.figures;

@@ -13,8 +13,10 @@ import type { HoldPacer, SlidingWindow } from './pacer';
 import { answerTo, type Preflight } from './preflight';
 import type { Recorder, WatchedState } from './recorder';
 import type { SwarmRun } from './run';
+import { signUpAll } from './signUp';
 
 const HOT_SPREAD = 4;
+const SIGN_UP_CONCURRENCY = 16;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A person's pause between steps, so that clients are customers rather than a request flood. */
 const think = () => sleep(300 + Math.random() * 900);
@@ -61,7 +63,6 @@ interface Setup {
   recorder: Recorder;
   pacer: HoldPacer;
   free: FreeNumbers;
-  deadline: number;
 }
 
 class ProtocolCustomer implements PayingCustomer {
@@ -70,6 +71,7 @@ class ProtocolCustomer implements PayingCustomer {
   private readonly client: TestClient;
   private readonly session: SlidingWindow | null;
   private socket: Socket | undefined;
+  private deadline = 0;
 
   constructor(
     readonly label: string,
@@ -96,7 +98,8 @@ class ProtocolCustomer implements PayingCustomer {
     }
   }
 
-  async run(): Promise<void> {
+  /** Registers (signed in), opens the socket and answers the skill question; false (recorded) on failure. */
+  async signUp(): Promise<boolean> {
     const { recorder, options, pre } = this.setup;
     try {
       await this.client.fetchCsrfToken();
@@ -118,7 +121,6 @@ class ProtocolCustomer implements PayingCustomer {
       // Signing in gives a new session (and CSRF token).
       await this.client.fetchCsrfToken();
       this.socket = await watch(options.base, options.competitionId, this.client.cookieHeader);
-      await think();
       const asked = Date.now();
       const answer = answerTo(pre.answers, pre.competition.skillQuestion.question);
       const skill = await this.send('POST', `/api/competitions/${options.competitionId}/skill-answer`, {
@@ -129,11 +131,17 @@ class ProtocolCustomer implements PayingCustomer {
     } catch (err) {
       recorder.error(`${this.label} register: ${(err as Error).message}`);
       this.socket?.close();
-      return;
+      return false;
     }
     recorder.customers++;
+    return true;
+  }
+
+  async shop(deadline: number): Promise<void> {
+    const { recorder, pre } = this.setup;
+    this.deadline = deadline;
     while (
-      Date.now() < this.setup.deadline &&
+      Date.now() < this.deadline &&
       this.paid.size + this.held.size < pre.competition.maxTicketsPerUser
     ) {
       try {
@@ -145,7 +153,7 @@ class ProtocolCustomer implements PayingCustomer {
           await this.pay();
         }
       } catch (err) {
-        if (Date.now() >= this.setup.deadline) break;
+        if (Date.now() >= this.deadline) break;
         recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
         await sleep(1000);
       }
@@ -221,8 +229,8 @@ class ProtocolCustomer implements PayingCustomer {
     const expiresAt = Math.max(
       ...(cart.body as Array<{ expiresAt: string }>).map((i) => Date.parse(i.expiresAt)),
     );
-    if (expiresAt >= this.setup.deadline) {
-      await sleep(Math.max(0, this.setup.deadline - Date.now()));
+    if (expiresAt >= this.deadline) {
+      await sleep(Math.max(0, this.deadline - Date.now()));
       return;
     }
     await sleep(expiresAt - Date.now() + 500);
@@ -256,18 +264,15 @@ export async function runProtocol(
   watcher.on('tickets:purchased', seen('sold', true));
   watcher.on('tickets:released', seen('available', false));
 
-  const setup: Setup = {
-    options,
-    pre,
-    recorder,
-    pacer,
-    free,
-    deadline: Date.now() + options.durationSeconds * 1000,
-  };
+  const setup: Setup = { options, pre, recorder, pacer, free };
   const customers = dealJourneys(options.mix, options.clients).map(
     (journey, i) => new ProtocolCustomer(`swarm${runId}p${i}`, journey, setup),
   );
-  await Promise.all(customers.map((c) => c.run()));
+  // Sign-up first (a password hash each, the slow part on a small machine), then the clock starts.
+  const ready = await signUpAll(customers, SIGN_UP_CONCURRENCY);
+  recorder.begin();
+  const deadline = Date.now() + options.durationSeconds * 1000;
+  await Promise.all(ready.map((c) => c.shop(deadline)));
   return {
     customers,
     isWatched: () => true,

@@ -65,8 +65,12 @@ export class Recorder {
   /** The first few distinct failed requests, in words, to say what failed. */
   readonly failedRequestSamples: string[] = [];
 
+  /** False while customers sign up, true once the clock runs. */
+  shopping = false;
+
   begin(): void {
     this.startedAt = Date.now();
+    this.shopping = true;
   }
 
   failedRequest(what: string): void {
