@@ -75,9 +75,12 @@ export class BrowserCustomer implements PayingCustomer {
       if (msg.type() === 'error') recorder.consoleErrors++;
     });
     const pathOf = (url: string) => new URL(url).pathname;
-    this.page.on('requestfailed', (req) =>
-      recorder.failedRequest(`${req.method()} ${pathOf(req.url())}: ${req.failure()?.errorText ?? 'failed'}`),
-    );
+    this.page.on('requestfailed', (req) => {
+      const failure = req.failure()?.errorText ?? 'failed';
+      // A fetch cut short by the page moving on (a link, a navigation) is the browser's, not a failure.
+      if (failure !== 'net::ERR_ABORTED')
+        recorder.failedRequest(`${req.method()} ${pathOf(req.url())}: ${failure}`);
+    });
     this.page.on('response', (res) => {
       if (res.status() >= 500)
         recorder.failedRequest(`${res.request().method()} ${pathOf(res.url())}: ${res.status()}`);

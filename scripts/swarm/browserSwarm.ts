@@ -20,17 +20,18 @@ export async function runBrowsers(
   pacer: HoldPacer,
   runId: string,
 ): Promise<SwarmRun> {
-  const browsers: Browser[] = [];
-  for (let i = 0; i < options.browsers; i++)
-    browsers.push(await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }));
+  const browsers: Browser[] = await Promise.all(
+    Array.from({ length: options.browsers }, () =>
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+    ),
+  );
   const watcher = new GridWatcher(
     options.base,
     options.competitionId,
     pre.competition.totalTickets,
     recorder,
   );
-  await watcher.start(browsers[0]!);
-
+  const watching = watcher.start(browsers[0]!);
   const journeys = dealJourneys(options.mix, options.browsers * options.pagesPerBrowser);
   const setup = {
     base: options.base,
@@ -53,7 +54,7 @@ export async function runBrowsers(
     ),
   );
   // Sign-up first (a password hash each, the slow part on a small machine), then the clock starts.
-  const ready = await signUpAll(customers, SIGN_UP_CONCURRENCY);
+  const [ready] = await Promise.all([signUpAll(customers, SIGN_UP_CONCURRENCY), watching]);
   recorder.begin();
   const deadline = Date.now() + options.durationSeconds * 1000;
   await Promise.all(ready.map((c) => c.shop(deadline)));
@@ -61,6 +62,7 @@ export async function runBrowsers(
   return {
     customers,
     isWatched: watcher.isWatched,
+    watchedNumbers: () => watcher.watchedUpTo,
     /** The watcher's grid must show every number the swarm bought as sold, once the last events land. */
     async finalViolations() {
       await new Promise((resolve) => setTimeout(resolve, 2000));

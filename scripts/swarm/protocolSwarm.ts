@@ -276,6 +276,7 @@ export async function runProtocol(
   return {
     customers,
     isWatched: () => true,
+    watchedNumbers: () => pre.competition.totalTickets,
     finalViolations: async () => [],
     async close() {
       for (const c of customers) c.close();

@@ -91,7 +91,7 @@ ${list(f.violations, 'No number sold twice; every paid number is in its buyer\u2
 <table><tr><th>step</th><th>samples</th><th>p50</th><th>p95</th><th>p99</th></tr>${stepRows}</table>
 <div id="latency"></div>
 <h2>Staleness: buyer's click to the watcher's cell</h2>
-<p>${f.staleness.samples} samples (p50 ${ms(f.staleness.p50)}, p95 ${ms(f.staleness.p95)}, p99 ${ms(f.staleness.p99)}); ${f.staleness.missed} change(s) never seen.
+<p>The watcher saw numbers 1 to ${f.watchedNumbers}. ${f.staleness.samples} samples (p50 ${ms(f.staleness.p50)}, p95 ${ms(f.staleness.p95)}, p99 ${ms(f.staleness.p99)}); ${f.staleness.missed} change(s) never seen.
 A release is timed from the moment its hold expired, so it includes the sweeper's interval.</p>
 <table><tr><th>change</th><th>samples</th><th>p50</th><th>p95</th><th>p99</th></tr>${kinds}</table>
 <div id="staleness"></div>

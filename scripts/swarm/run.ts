@@ -14,6 +14,8 @@ export interface SwarmRun {
   customers: PayingCustomer[];
   /** Whether the watcher could see a number's cell. */
   isWatched(n: number): boolean;
+  /** How many numbers (1..N) the watcher could see. */
+  watchedNumbers(): number;
   /** Checks of the mode's own (the browser watcher's final grid). */
   finalViolations(): Promise<string[]>;
   close(): Promise<void>;
@@ -35,6 +37,8 @@ export interface SwarmFigures {
   failedRequests: number;
   /** Time holds waited to keep within the site's hold limits, summed over customers. */
   holdWaitMs: number;
+  /** The watcher saw numbers 1 to this (its grid renders at most about 15,000 cells). */
+  watchedNumbers: number;
   staleness: Omit<Staleness, 'values'>;
   steps: Record<Step, Percentiles>;
   violations: string[];
@@ -96,6 +100,7 @@ export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, 
     consoleErrors: recorder.consoleErrors,
     failedRequests: recorder.failedRequests,
     holdWaitMs: pacer.waitedMs,
+    watchedNumbers: run.watchedNumbers(),
     staleness: stalenessFigures,
     steps: recorder.stepFigures(),
     violations,
