@@ -4,22 +4,13 @@ import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { BrowserCustomer } from './browserCustomer';
 import { GridWatcher } from './gridWatcher';
-import { dealJourneys, type SwarmOptions } from './options';
-import type { HoldPacer } from './pacer';
-import type { Preflight } from './preflight';
-import type { Recorder } from './recorder';
-import type { SwarmRun } from './run';
+import { dealJourneys } from './options';
+import type { SwarmMode, SwarmRun } from './run';
 import { signUpAll } from './signUp';
 
 const SIGN_UP_CONCURRENCY = 4;
 
-export async function runBrowsers(
-  options: SwarmOptions,
-  pre: Preflight,
-  recorder: Recorder,
-  pacer: HoldPacer,
-  runId: string,
-): Promise<SwarmRun> {
+export async function runBrowsers({ options, pre, recorder, pacer, runId }: SwarmMode): Promise<SwarmRun> {
   const browsers: Browser[] = await Promise.all(
     Array.from({ length: options.browsers }, () =>
       chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),

@@ -4,7 +4,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Recorder, WatchedState } from './recorder';
 
-const MAX_GRID_PX = 60_000;
+const MAX_GRID_PX = 12_000;
+/** A loaded machine can take a while to render the first page. */
+const LOAD_TIMEOUT_MS = 90_000;
 const STATES: Record<string, WatchedState> = {
   available: 'available',
   reserved: 'reserved',
@@ -46,13 +48,16 @@ export class GridWatcher {
         if (watched) this.recorder.watched(n, watched, at);
       }
     });
-    await this.page.goto(`${this.base}/competition/${this.competitionId}`);
+    await this.page.goto(`${this.base}/competition/${this.competitionId}`, { timeout: LOAD_TIMEOUT_MS });
     // 40 px rows of at least 8 cells: tall enough for every row, within the cap.
     const height = Math.min(MAX_GRID_PX, Math.ceil(this.totalTickets / 8) * 40 + 40);
     await this.page.addStyleTag({
       content: `[data-testid="entries-grid"] { height: ${height}px !important; }`,
     });
-    await this.page.getByTestId('entries-grid').locator('[data-number="1"]').waitFor();
+    await this.page
+      .getByTestId('entries-grid')
+      .locator('[data-number="1"]')
+      .waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
     await this.page.waitForTimeout(1500); // the live snapshot lands first: not a buyer's change
     this.watchedUpTo = await this.lastRendered();
     await this.page.evaluate(OBSERVE_GRID);

@@ -12,7 +12,7 @@ import { dealJourneys, type Journey, type SwarmOptions } from './options';
 import type { HoldPacer, SlidingWindow } from './pacer';
 import { answerTo, type Preflight } from './preflight';
 import type { Recorder, WatchedState } from './recorder';
-import type { SwarmRun } from './run';
+import type { SwarmMode, SwarmRun } from './run';
 import { signUpAll } from './signUp';
 
 const HOT_SPREAD = 4;
@@ -243,13 +243,7 @@ class ProtocolCustomer implements PayingCustomer {
   }
 }
 
-export async function runProtocol(
-  options: SwarmOptions,
-  pre: Preflight,
-  recorder: Recorder,
-  pacer: HoldPacer,
-  runId: string,
-): Promise<SwarmRun> {
+export async function runProtocol({ options, pre, recorder, pacer, runId }: SwarmMode): Promise<SwarmRun> {
   const visitor = new TestClient(options.base);
   const available = await visitor.get(`/api/competitions/${options.competitionId}/available-tickets`);
   const free = new FreeNumbers(pre.competition.totalTickets, available.body as number[]);

@@ -9,6 +9,16 @@ import { type Preflight, preflight } from './preflight';
 import { runProtocol } from './protocolSwarm';
 import { type Percentiles, Recorder, type Staleness, type Step } from './recorder';
 
+/** What a mode (browsers, protocol) is started with. */
+export interface SwarmMode {
+  options: SwarmOptions;
+  pre: Preflight;
+  recorder: Recorder;
+  pacer: HoldPacer;
+  /** Makes this run's usernames unique. */
+  runId: string;
+}
+
 /** What a mode hands back once its customers are done. */
 export interface SwarmRun {
   customers: PayingCustomer[];
@@ -37,7 +47,7 @@ export interface SwarmFigures {
   failedRequests: number;
   /** Time holds waited to keep within the site's hold limits, summed over customers. */
   holdWaitMs: number;
-  /** The watcher saw numbers 1 to this (its grid renders at most about 15,000 cells). */
+  /** The watcher saw numbers 1 to this (its grid renders at most about 3,300 cells). */
   watchedNumbers: number;
   staleness: Omit<Staleness, 'values'>;
   steps: Record<Step, Percentiles>;
@@ -61,7 +71,7 @@ export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, 
   const runId = Date.now().toString(36);
   onStart(pre, recorder);
   const soldBefore = pre.competition.ticketsSold;
-  const run = await (options.protocol ? runProtocol : runBrowsers)(options, pre, recorder, pacer, runId);
+  const run = await (options.protocol ? runProtocol : runBrowsers)({ options, pre, recorder, pacer, runId });
   const endedAt = Date.now();
   const visitor = new TestClient(options.base);
   let violations: string[];
