@@ -24,7 +24,8 @@ export function chartData({ figures, recorder, staleness }: SwarmResult) {
 
   const latency = STEPS.map((step) => {
     const per: number[][] = Array.from({ length: count }, () => []);
-    for (const s of recorder.samples) if (s.step === step) per[bucket(s.at)]!.push(s.ms);
+    // Sign-up comes before the clock: its steps are in the table, not over time.
+    for (const s of recorder.samples) if (s.step === step && s.at >= start) per[bucket(s.at)]!.push(s.ms);
     return per.map((values) => percentiles(values).p95);
   });
 

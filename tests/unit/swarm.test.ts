@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealJourneys, parseOptions, UsageError } from '../../scripts/swarm/options';
-import { SlidingWindow } from '../../scripts/swarm/pacer';
+import { EvenPace, SlidingWindow } from '../../scripts/swarm/pacer';
 import { answerTo, RefusedError, refuseRealPayments } from '../../scripts/swarm/preflight';
 import { percentiles, Recorder } from '../../scripts/swarm/recorder';
 
@@ -119,5 +119,15 @@ describe('swarm hold pacing', () => {
     w.take(10_000);
     expect(w.waitFor(20_000)).toBe(40_000);
     expect(w.waitFor(60_000)).toBe(0);
+  });
+
+  it('spreads the shared address budget evenly over the minute', () => {
+    const pace = new EvenPace(120);
+    expect(pace.waitFor(0)).toBe(0);
+    pace.take(0);
+    expect(pace.waitFor(100)).toBe(400);
+    pace.take(500);
+    expect(pace.waitFor(500)).toBe(500);
+    expect(pace.waitFor(5000)).toBe(0);
   });
 });
