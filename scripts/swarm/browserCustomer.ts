@@ -23,6 +23,7 @@ export interface CustomerSetup {
 /** The hot journey's fight: a random one of the lowest free numbers in the selector. */
 const HOT_SPREAD = 4;
 const PASSWORD = 'swarm-Test-1234';
+const RUN_ENDED = 'the run ended while the hold waited for the hold limits';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const visibleWithin = (locator: Locator, ms: number) =>
   locator.waitFor({ timeout: ms }).then(
@@ -199,7 +200,7 @@ export class BrowserCustomer implements PayingCustomer {
       await free.nth(pick).click();
       // Taken while selected: the selector drops it with a toast (counted by the observer).
       if (!(await visibleWithin(selector.getByText('Selected 1 of 1'), 2000))) continue;
-      await this.setup.pacer.take(this.session);
+      if (!(await this.setup.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
       const answer = this.cartAnswer();
       const clicked = Date.now();
       await selector.getByRole('button', { name: 'Confirm Selection' }).click();
@@ -224,7 +225,7 @@ export class BrowserCustomer implements PayingCustomer {
     const room = this.setup.cap - this.paid.size - this.held.size;
     const quantity = Math.min(room, 1 + Math.floor(Math.random() * 2));
     for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'More tickets' }).click();
-    await this.setup.pacer.take(this.session);
+    if (!(await this.setup.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
     const answer = this.cartAnswer();
     const request = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/cart',

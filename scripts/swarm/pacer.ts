@@ -4,6 +4,7 @@
 // customer has its own per-session budget, a sliding window of its last minute's holds.
 
 const WINDOW_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Budget {
   /** Milliseconds until one more hold fits (0 = now). */
@@ -54,18 +55,25 @@ export class HoldPacer {
     return this.limits ? new SlidingWindow(this.limits.perSession) : null;
   }
 
-  /** Resolves when one more hold fits both budgets, and counts it. */
-  async take(session: SlidingWindow | null): Promise<void> {
+  /**
+   * Resolves true when one more hold fits both budgets, and counts it; false (at the deadline)
+   * when it would not fit before the run ends.
+   */
+  async take(session: SlidingWindow | null, deadline: number): Promise<boolean> {
     for (;;) {
       const now = Date.now();
-      const wait = Math.max(this.address?.waitFor(now) ?? 0, session?.waitFor(now) ?? 0);
+      const wait = Math.ceil(Math.max(this.address?.waitFor(now) ?? 0, session?.waitFor(now) ?? 0));
       if (wait === 0) {
         this.address?.take(now);
         session?.take(now);
-        return;
+        return true;
+      }
+      if (now + wait >= deadline) {
+        await sleep(Math.max(0, deadline - now));
+        return false;
       }
       this.waitedMs += wait;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await sleep(wait);
     }
   }
 }

@@ -160,9 +160,11 @@ class ProtocolCustomer implements PayingCustomer {
     }
   }
 
-  /** One hold; false after a lost race for a hot number (a conflict, shown to the customer). */
+  /** One hold; false after a lost race for a hot number (a conflict, shown to the customer) or at the end. */
   private async hold(): Promise<number[] | false> {
     const { options, recorder, free, pre } = this.setup;
+    if (!(await this.setup.pacer.take(this.session, this.deadline))) return false;
+    // Picked once the hold may go, from the grid as it is then.
     const room = pre.competition.maxTicketsPerUser - this.paid.size - this.held.size;
     let body: object;
     if (this.journey === 'hot') {
@@ -174,7 +176,6 @@ class ProtocolCustomer implements PayingCustomer {
         competitionId: options.competitionId,
         quantity: Math.min(room, 1 + Math.floor(Math.random() * 2)),
       };
-    await this.setup.pacer.take(this.session);
     const started = Date.now();
     const res = await this.send('POST', '/api/cart', body);
     if (res.status === 409 && res.body?.code === 'number_taken') {
