@@ -3,7 +3,7 @@
 import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
 import type { CartChangeView } from '../../contract/cart';
 import type { OrderView } from '../../contract/checkout';
-import type { PayingCustomer } from './invariants';
+import { nothingLeft, type PayingCustomer } from './invariants';
 import type { Journey } from './options';
 import type { HoldPacer, SlidingWindow } from './pacer';
 import { answerTo } from './preflight';
@@ -100,12 +100,20 @@ export class BrowserCustomer implements PayingCustomer {
   async shop(deadline: number): Promise<void> {
     const { recorder } = this.setup;
     this.deadline = deadline;
-    while (Date.now() < this.deadline && this.paid.size + this.held.size < this.setup.cap) {
+    while (
+      Date.now() < this.deadline &&
+      recorder.soldOutAt === null &&
+      this.paid.size + this.held.size < this.setup.cap
+    ) {
       try {
         if (this.journey === 'abandon') await this.abandon();
         else await this.buy();
       } catch (err) {
         if (Date.now() >= this.deadline) break; // cut off by the end of the run, not a failure
+        if (await nothingLeft((path) => this.get(path), this.setup.competitionId)) {
+          recorder.soldOut();
+          break;
+        }
         recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
         await sleep(1000);
       }

@@ -26,6 +26,17 @@ export interface InvariantInput {
   get(path: string): Promise<JsonAnswer>;
 }
 
+/**
+ * Whether no number is left to hold (sold, or held by others) or the competition closed: after a
+ * failed journey, this tells a sold-out competition (the run is over) from an error.
+ */
+export async function nothingLeft(get: (path: string) => Promise<JsonAnswer>, competitionId: number) {
+  const competition = await get(`/api/competitions/${competitionId}`);
+  if (competition.status === 200 && (competition.body as PublicCompetition).status !== 'active') return true;
+  const free = await get(`/api/competitions/${competitionId}/available-tickets`);
+  return free.status === 200 && (free.body as number[]).length === 0;
+}
+
 /** Every broken promise, in words; empty when all hold. */
 export async function checkInvariants(input: InvariantInput): Promise<string[]> {
   const violations: string[] = [];

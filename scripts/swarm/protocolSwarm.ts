@@ -7,7 +7,7 @@ import type { CartChangeView } from '../../contract/cart';
 import type { OrderView, PaymentIntentResponse } from '../../contract/checkout';
 import type { TicketsEvent } from '../../contract/realtime';
 import { TestClient } from '../../tests/support/httpClient';
-import type { PayingCustomer } from './invariants';
+import { nothingLeft, type PayingCustomer } from './invariants';
 import { dealJourneys, type Journey, type SwarmOptions } from './options';
 import type { HoldPacer, SlidingWindow } from './pacer';
 import { answerTo, type Preflight } from './preflight';
@@ -142,6 +142,7 @@ class ProtocolCustomer implements PayingCustomer {
     this.deadline = deadline;
     while (
       Date.now() < this.deadline &&
+      recorder.soldOutAt === null &&
       this.paid.size + this.held.size < pre.competition.maxTicketsPerUser
     ) {
       try {
@@ -154,6 +155,10 @@ class ProtocolCustomer implements PayingCustomer {
         }
       } catch (err) {
         if (Date.now() >= this.deadline) break;
+        if (await nothingLeft((path) => this.get(path), this.setup.options.competitionId)) {
+          recorder.soldOut();
+          break;
+        }
         recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
         await sleep(1000);
       }

@@ -65,6 +65,13 @@ export class Recorder {
   /** The first few distinct failed requests, in words, to say what failed. */
   readonly failedRequestSamples: string[] = [];
 
+  /** When no number was left to hold (epoch ms): the customers stop there. */
+  soldOutAt: number | null = null;
+
+  soldOut(): void {
+    this.soldOutAt ??= Date.now();
+  }
+
   /** False while customers sign up, true once the clock runs. */
   shopping = false;
 

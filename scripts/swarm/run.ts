@@ -47,6 +47,8 @@ export interface SwarmFigures {
   failedRequests: number;
   /** Time holds waited to keep within the site's hold limits, summed over customers. */
   holdWaitMs: number;
+  /** Milliseconds after the start at which nothing was left to hold and the customers stopped; null if never. */
+  soldOutAfterMs: number | null;
   /** The watcher saw numbers 1 to this (its grid renders at most about 3,300 cells). */
   watchedNumbers: number;
   staleness: Omit<Staleness, 'values'>;
@@ -109,12 +111,20 @@ export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, 
     errors: recorder.errors.length,
     consoleErrors: recorder.consoleErrors,
     failedRequests: recorder.failedRequests,
-    holdWaitMs: pacer.waitedMs,
+    holdWaitMs: Math.round(pacer.waitedMs),
     watchedNumbers: run.watchedNumbers(),
+    soldOutAfterMs: recorder.soldOutAt === null ? null : recorder.soldOutAt - recorder.startedAt,
     staleness: stalenessFigures,
     steps: recorder.stepFigures(),
     violations,
-    warnings: pre.warnings,
+    warnings: [
+      ...pre.warnings,
+      ...(recorder.soldOutAt === null
+        ? []
+        : [
+            `Nothing was left to hold ${((recorder.soldOutAt - recorder.startedAt) / 1000).toFixed(1)} s in: the customers stopped there.`,
+          ]),
+    ],
     errorMessages: recorder.errors.slice(0, 50).map((e) => e.message),
     failedRequestSamples: recorder.failedRequestSamples,
   };
