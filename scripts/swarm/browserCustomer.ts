@@ -3,9 +3,9 @@
 import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
 import type { CartChangeView } from '../../contract/cart';
 import type { OrderView } from '../../contract/checkout';
-import { nothingLeft, type PayingCustomer } from './invariants';
+import { SwarmCustomer, sleep } from './customer';
 import type { Journey } from './options';
-import type { HoldPacer, SlidingWindow } from './pacer';
+import type { HoldPacer } from './pacer';
 import { answerTo } from './preflight';
 import type { Recorder } from './recorder';
 
@@ -24,7 +24,6 @@ export interface CustomerSetup {
 const HOT_SPREAD = 4;
 const PASSWORD = 'swarm-Test-1234';
 const RUN_ENDED = 'the run ended while the hold waited for the hold limits';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const visibleWithin = (locator: Locator, ms: number) =>
   locator.waitFor({ timeout: ms }).then(
     () => true,
@@ -43,21 +42,16 @@ const CONFLICT_OBSERVER = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })()`;
 
-export class BrowserCustomer implements PayingCustomer {
-  readonly paid = new Set<number>();
-  private readonly held = new Set<number>();
-  private readonly session: SlidingWindow | null;
+export class BrowserCustomer extends SwarmCustomer {
   private page!: Page;
-  /** When the run ends (set by shop()). */
-  private deadline = 0;
 
   constructor(
-    readonly label: string,
+    label: string,
     private readonly context: BrowserContext,
-    private readonly journey: Journey,
+    journey: Journey,
     private readonly setup: CustomerSetup,
   ) {
-    this.session = setup.pacer.session();
+    super(label, journey, setup.recorder, setup.pacer, setup.competitionId, setup.cap);
   }
 
   async get(path: string) {
@@ -96,28 +90,8 @@ export class BrowserCustomer implements PayingCustomer {
     return true;
   }
 
-  /** Runs journeys until the deadline (or the per-person cap); every failure is recorded, not thrown. */
-  async shop(deadline: number): Promise<void> {
-    const { recorder } = this.setup;
-    this.deadline = deadline;
-    while (
-      Date.now() < this.deadline &&
-      recorder.soldOutAt === null &&
-      this.paid.size + this.held.size < this.setup.cap
-    ) {
-      try {
-        if (this.journey === 'abandon') await this.abandon();
-        else await this.buy();
-      } catch (err) {
-        if (Date.now() >= this.deadline) break; // cut off by the end of the run, not a failure
-        if (await nothingLeft((path) => this.get(path), this.setup.competitionId)) {
-          recorder.soldOut();
-          break;
-        }
-        recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
-        await sleep(1000);
-      }
-    }
+  protected journeyOnce() {
+    return this.journey === 'abandon' ? this.abandon() : this.buy();
   }
 
   private async register(): Promise<void> {
@@ -145,7 +119,7 @@ export class BrowserCustomer implements PayingCustomer {
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Registration successful').waitFor();
-    this.setup.recorder.step('register', clicked);
+    this.recorder.step('register', clicked);
   }
 
   private async openCompetition(): Promise<void> {
@@ -173,7 +147,7 @@ export class BrowserCustomer implements PayingCustomer {
     const correct = dialog.getByText('Correct! Proceeding...');
     await correct.or(dialog.getByText('Incorrect')).first().waitFor();
     if (!(await correct.isVisible())) throw new Error(`the answer to '${question}' was refused`);
-    this.setup.recorder.step('skill', clicked);
+    this.recorder.step('skill', clicked);
   }
 
   /** Numbers this hold added, from the cart the POST /api/cart answered with. */
@@ -208,7 +182,7 @@ export class BrowserCustomer implements PayingCustomer {
       await free.nth(pick).click();
       // Taken while selected: the selector drops it with a toast (counted by the observer).
       if (!(await visibleWithin(selector.getByText('Selected 1 of 1'), 2000))) continue;
-      if (!(await this.setup.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
+      if (!(await this.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
       const answer = this.cartAnswer();
       const clicked = Date.now();
       await selector.getByRole('button', { name: 'Confirm Selection' }).click();
@@ -216,8 +190,8 @@ export class BrowserCustomer implements PayingCustomer {
       if (res.status() === 409) continue; // 'Number N was just taken by another user.'
       if (res.status() !== 201) throw new Error(`holding a hot number answered ${res.status()}`);
       await page.getByTestId('added-dialog').getByRole('heading', { name: 'Added to Cart!' }).waitFor();
-      this.setup.recorder.step('hold', clicked);
-      this.setup.recorder.action('hold', await this.newlyHeld(res), clicked);
+      this.recorder.step('hold', clicked);
+      this.recorder.action('hold', await this.newlyHeld(res), clicked);
       await page.getByTestId('added-dialog').getByRole('button', { name: 'View Cart' }).click();
       await page.waitForURL(/\/cart$/);
       return;
@@ -233,7 +207,7 @@ export class BrowserCustomer implements PayingCustomer {
     const room = this.setup.cap - this.paid.size - this.held.size;
     const quantity = Math.min(room, 1 + Math.floor(Math.random() * 2));
     for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'More tickets' }).click();
-    if (!(await this.setup.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
+    if (!(await this.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
     const answer = this.cartAnswer();
     const request = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/cart',
@@ -246,9 +220,9 @@ export class BrowserCustomer implements PayingCustomer {
     if (res.status() !== 201) throw new Error(`a Lucky Dip answered ${res.status()}`);
     await page.waitForURL(/\/cart$/);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
-    this.setup.recorder.step('hold', started);
+    this.recorder.step('hold', started);
     const numbers = await this.newlyHeld(res);
-    this.setup.recorder.action('hold', numbers, started);
+    this.recorder.action('hold', numbers, started);
     return numbers;
   }
 
@@ -301,7 +275,7 @@ export class BrowserCustomer implements PayingCustomer {
     }
     await sleep(wait + 500);
     // The sweeper releases the expired hold: measured from the moment it expired.
-    this.setup.recorder.action('release', numbers, expiresAt);
+    this.recorder.action('release', numbers, expiresAt);
     for (const n of numbers) this.held.delete(n);
   }
 }

@@ -7,9 +7,9 @@ import type { CartChangeView } from '../../contract/cart';
 import type { OrderView, PaymentIntentResponse } from '../../contract/checkout';
 import type { TicketsEvent } from '../../contract/realtime';
 import { TestClient } from '../../tests/support/httpClient';
-import { nothingLeft, type PayingCustomer } from './invariants';
+import { SwarmCustomer, sleep } from './customer';
 import { dealJourneys, type Journey, type SwarmOptions } from './options';
-import type { HoldPacer, SlidingWindow } from './pacer';
+import type { HoldPacer } from './pacer';
 import { answerTo, type Preflight } from './preflight';
 import type { Recorder, WatchedState } from './recorder';
 import type { SwarmMode, SwarmRun } from './run';
@@ -17,7 +17,6 @@ import { signUpAll } from './signUp';
 
 const HOT_SPREAD = 4;
 const SIGN_UP_CONCURRENCY = 16;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A person's pause between steps, so that clients are customers rather than a request flood. */
 const think = () => sleep(300 + Math.random() * 900);
 
@@ -65,21 +64,24 @@ interface Setup {
   free: FreeNumbers;
 }
 
-class ProtocolCustomer implements PayingCustomer {
-  readonly paid = new Set<number>();
-  private readonly held = new Set<number>();
+class ProtocolCustomer extends SwarmCustomer {
   private readonly client: TestClient;
-  private readonly session: SlidingWindow | null;
   private socket: Socket | undefined;
-  private deadline = 0;
 
   constructor(
-    readonly label: string,
-    private readonly journey: Journey,
+    label: string,
+    journey: Journey,
     private readonly setup: Setup,
   ) {
+    super(
+      label,
+      journey,
+      setup.recorder,
+      setup.pacer,
+      setup.options.competitionId,
+      setup.pre.competition.maxTicketsPerUser,
+    );
     this.client = new TestClient(setup.options.base);
-    this.session = setup.pacer.session();
   }
 
   get(path: string) {
@@ -137,38 +139,18 @@ class ProtocolCustomer implements PayingCustomer {
     return true;
   }
 
-  async shop(deadline: number): Promise<void> {
-    const { recorder, pre } = this.setup;
-    this.deadline = deadline;
-    while (
-      Date.now() < this.deadline &&
-      recorder.soldOutAt === null &&
-      this.paid.size + this.held.size < pre.competition.maxTicketsPerUser
-    ) {
-      try {
-        await think();
-        if (this.journey === 'abandon') await this.abandon();
-        else {
-          if (!(await this.hold())) continue;
-          await think();
-          await this.pay();
-        }
-      } catch (err) {
-        if (Date.now() >= this.deadline) break;
-        if (await nothingLeft((path) => this.get(path), this.setup.options.competitionId)) {
-          recorder.soldOut();
-          break;
-        }
-        recorder.error(`${this.label} ${this.journey}: ${(err as Error).message}`);
-        await sleep(1000);
-      }
-    }
+  protected async journeyOnce(): Promise<void> {
+    await think();
+    if (this.journey === 'abandon') return this.abandon();
+    if (!(await this.hold())) return;
+    await think();
+    await this.pay();
   }
 
   /** One hold; false after a lost race for a hot number (a conflict, shown to the customer) or at the end. */
   private async hold(): Promise<number[] | false> {
     const { options, recorder, free, pre } = this.setup;
-    if (!(await this.setup.pacer.take(this.session, this.deadline))) return false;
+    if (!(await this.pacer.take(this.session, this.deadline))) return false;
     // Picked once the hold may go, from the grid as it is then.
     const room = pre.competition.maxTicketsPerUser - this.paid.size - this.held.size;
     let body: object;
