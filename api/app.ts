@@ -23,6 +23,7 @@ import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
 import { errorHandler } from './http/errorHandler';
 import { registerMetricsRoute } from './http/metricsRoute';
+import { registerLimitsRoutes } from './http/limitsRoutes';
 import { requestLogger } from './http/requestLogger';
 import { sessionActivity, sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   const api = new Router({ sensitive: true, strict: true });
   registerSystemRoutes(api, deps);
   registerMetricsRoute(api, deps);
+  registerLimitsRoutes(api, deps);
   registerCompetitionRoutes(api, deps);
   registerNumberRoutes(api, deps);
   registerAuthRoutes(api, deps);

@@ -40,3 +40,18 @@ export const SignUpOfferSchema = v.object({
 export type SignUpOffer = v.InferOutput<typeof SignUpOfferSchema>;
 export const CurrentPromotionsSchema = v.object({ signUpOffer: v.nullable(SignUpOfferSchema) });
 export type CurrentPromotions = v.InferOutput<typeof CurrentPromotionsSchema>;
+
+/**
+ * GET /api/limits: the request limits a client from one address meets (docs/security.md), so that
+ * a load tool such as `npm run swarm` can keep within them or name the setting to relax. The
+ * values are the same for every visitor and only say how fast one may go.
+ */
+export const LimitsSummarySchema = v.object({
+  /** RATE_LIMITS: false when the request-rate limits are off (benchmarks and load tools). */
+  requestLimits: v.boolean(),
+  registrationsPerAddress: v.object({ count: v.number(), windowSeconds: v.number() }),
+  holdsPerMinute: v.object({ perSession: v.number(), perAddress: v.number() }),
+  /** How long a hold lasts before it is released (RESERVATION_TTL_SECONDS). */
+  reservationSeconds: v.number(),
+});
+export type LimitsSummary = v.InferOutput<typeof LimitsSummarySchema>;
