@@ -124,7 +124,10 @@ class ProtocolCustomer extends SwarmCustomer {
       await this.client.fetchCsrfToken();
       this.socket = await watch(options.base, options.competitionId, this.client.cookieHeader);
       const asked = Date.now();
-      const answer = answerTo(pre.answers, pre.competition.skillQuestion.question);
+      // Each customer is asked a random question of the competition's pool.
+      const shown = await this.send('GET', `/api/competitions/${options.competitionId}/skill-question`);
+      if (shown.status !== 200) throw new Error(`the skill question answered ${shown.status}`);
+      const answer = answerTo(pre.answers, String(shown.body.question));
       const skill = await this.send('POST', `/api/competitions/${options.competitionId}/skill-answer`, {
         answer,
       });
