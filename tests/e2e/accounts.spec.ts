@@ -75,10 +75,10 @@ test('register -> the header shows the user -> profile shows £5.00 credit and i
   // Phone number: edit in place with the profile rules.
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Phone number').fill('12345');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Phone number must be at least 10 digits')).toBeVisible();
   await page.getByLabel('Phone number').fill('01392 765432');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('phone-number')).toHaveText('01392 765432');
 
   await page.getByRole('button', { name: /My Account/ }).click();
