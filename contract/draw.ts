@@ -111,30 +111,76 @@ export function drawKey(seedHex: string, beaconRandomnessHex?: string): Uint8Arr
   return fromHex(seedHex + beaconRandomnessHex);
 }
 
+/** One prize's place in a draw of several (docs/draws.md "Several prizes"). */
+export interface PrizeComputation {
+  /** 1 for the 1st prize, 2 for the 2nd, ... */
+  position: number;
+  /** Position in the entries still in the draw when this prize was drawn (earlier winners removed). */
+  index: number;
+  winningNumber: number;
+  /** The counter of the accepted HMAC; the next prize continues from the one after it. */
+  counter: number;
+}
+
+export interface MultiDrawComputation {
+  entriesHash: string;
+  entryCount: number;
+  /** In prize order; fewer than asked for when there are fewer entries than prizes. */
+  prizes: PrizeComputation[];
+}
+
+/**
+ * The winners of `prizeCount` prizes, in order, without replacement: one HMAC stream (the same key
+ * and message as a single draw) whose counter runs on from prize to prize; each prize picks among
+ * the entries not yet won (ascending), with the rejection limit of that smaller list. Prize 1 is
+ * therefore exactly the single-prize result. Prizes beyond the number of entries stay unawarded.
+ */
+export async function computeDrawPrizes(
+  seedHex: string,
+  numbers: readonly number[],
+  prizeCount: number,
+  beaconRandomnessHex?: string,
+): Promise<MultiDrawComputation> {
+  if (!Number.isSafeInteger(prizeCount) || prizeCount < 1) throw new Error('prizeCount must be at least 1');
+  const keyBytes = drawKey(seedHex, beaconRandomnessHex);
+  const sorted = canonicalEntries(numbers);
+  if (sorted.length === 0) throw new Error('there are no entries to draw from');
+  const hash = await entriesHashBytes(sorted);
+  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const remaining = [...sorted];
+  const prizes: PrizeComputation[] = [];
+  let counter = 0;
+  while (prizes.length < prizeCount && remaining.length > 0) {
+    if (counter >= TWO_POW_32) throw new Error('no value accepted'); // unreachable in practice
+    const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
+    const index = acceptIndex(new DataView(mac.buffer).getUint32(0, false), remaining.length);
+    if (index !== null) {
+      const [winningNumber] = remaining.splice(index, 1);
+      prizes.push({ position: prizes.length + 1, index, winningNumber: winningNumber!, counter });
+    }
+    counter += 1;
+  }
+  return { entriesHash: toHex(hash), entryCount: sorted.length, prizes };
+}
+
 /**
  * The winning entry for a revealed seed and the sold numbers: version 2 with the beacon round's
- * randomness, version 1 without. Deterministic; order of input is irrelevant.
+ * randomness, version 1 without. Deterministic; order of input is irrelevant. The 1st prize of
+ * computeDrawPrizes.
  */
 export async function computeDraw(
   seedHex: string,
   numbers: readonly number[],
   beaconRandomnessHex?: string,
 ): Promise<DrawComputation> {
-  const keyBytes = drawKey(seedHex, beaconRandomnessHex);
-  const sorted = canonicalEntries(numbers);
-  const n = sorted.length;
-  if (n === 0) throw new Error('there are no entries to draw from');
-  const hash = await entriesHashBytes(sorted);
-  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  for (let counter = 0; counter < TWO_POW_32; counter++) {
-    const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
-    const x = new DataView(mac.buffer).getUint32(0, false);
-    const index = acceptIndex(x, n);
-    if (index !== null) {
-      return { entriesHash: toHex(hash), entryCount: n, index, winningNumber: sorted[index]!, counter };
-    }
-  }
-  throw new Error('no value accepted'); // unreachable: each round is rejected with probability < 1/2
+  const { entriesHash, entryCount, prizes } = await computeDrawPrizes(
+    seedHex,
+    numbers,
+    1,
+    beaconRandomnessHex,
+  );
+  const { index, winningNumber, counter } = prizes[0]!;
+  return { entriesHash, entryCount, index, winningNumber, counter };
 }
 
 // --- Shapes on the wire -------------------------------------------------------------------------
