@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AdminPrizeWinnerSchema, PrizeWinnerSchema } from './prizes';
 
 // The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
 // so the server, `npm run verify-draw` and the browser's 'Verify this draw' run the same code.
@@ -198,6 +199,8 @@ export const PublicDrawSchema = v.object({
   /** The winner's town as an admin recorded it for publication; null until then. */
   winnerTown: v.nullable(v.string()),
   drawnAt: v.string(),
+  /** Every main prize drawn, 1st first (the top-level fields are the 1st's); docs/draws.md "Several prizes". */
+  prizes: v.optional(v.array(PrizeWinnerSchema)),
 });
 export type PublicDraw = v.InferOutput<typeof PublicDrawSchema>;
 
@@ -219,6 +222,8 @@ export const WinnerSchema = v.object({
   drawnAt: v.string(),
   /** The competition page, where the draw can be verified. */
   url: v.string(),
+  /** Every main prize drawn, 1st first. */
+  prizes: v.optional(v.array(PrizeWinnerSchema)),
 });
 export type Winner = v.InferOutput<typeof WinnerSchema>;
 
@@ -241,6 +246,8 @@ export const AdminWinnerSchema = v.object({
   winnerNotifiedAt: v.nullable(v.string()),
   /** Published with the winner's name; entered by an admin. */
   winnerTown: v.nullable(v.string()),
+  /** Every main prize's winner and delivery, 1st first. */
+  prizes: v.optional(v.array(AdminPrizeWinnerSchema)),
 });
 export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;
 

@@ -1,6 +1,7 @@
 import { formatOrderNumber } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
+import type { AdminPrizeWinner, PrizeWinner } from '../../contract/prizes';
 import { publicOwnerName } from '../catalogue/presenter';
 
 /** A draws row joined with its competition and the winner's account (for names). */
@@ -29,6 +30,27 @@ export interface DrawRecord {
   email: string | null;
   ageVerifiedAt: number | null;
   deletedAt: number | null;
+  /** Every main prize drawn, 1st first (the 1st is this row's winner). */
+  prizes: PrizeRecord[];
+}
+
+/** One prize's winner record (docs/draws.md "Several prizes"), with the winner's account. */
+export interface PrizeRecord {
+  position: number;
+  title: string;
+  /** What the age check goes by (null: not stated). */
+  cashValuePence: number | null;
+  winningNumber: number;
+  winnerUserId: number | null;
+  winnerOrderId: number | null;
+  winnerNotifiedAt: number | null;
+  prizeDeliveredAt: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string | null;
+  ageVerifiedAt: number | null;
+  deletedAt: number | null;
 }
 
 /** How a winner whose account was deleted is shown: the record stays, the person does not. */
@@ -46,6 +68,33 @@ export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
   // A deleted account's town goes with its name.
   winnerTown: r.deletedAt ? null : r.winnerTown,
   drawnAt: iso(r.drawnAt),
+  prizes: r.prizes.map(presentPrizeWinner),
+});
+
+export const presentPrizeWinner = (p: PrizeRecord): PrizeWinner => ({
+  position: p.position,
+  title: p.title,
+  winningNumber: Number(p.winningNumber),
+  winnerName: winnerNameOf(p),
+});
+
+const isoOrNull = (at: number | null | undefined) => (at === null || at === undefined ? null : iso(at));
+
+export const presentAdminPrizeWinner = (p: PrizeRecord): AdminPrizeWinner => ({
+  ...presentPrizeWinner(p),
+  cashValuePence: p.cashValuePence,
+  winner: {
+    userId: p.winnerUserId === null ? null : Number(p.winnerUserId),
+    username: p.username,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    ageVerifiedAt: isoOrNull(p.ageVerifiedAt),
+  },
+  orderId: p.winnerOrderId === null ? null : Number(p.winnerOrderId),
+  orderNumber: p.winnerOrderId === null ? null : formatOrderNumber(Number(p.winnerOrderId)),
+  prizeDeliveredAt: isoOrNull(p.prizeDeliveredAt),
+  winnerNotifiedAt: isoOrNull(p.winnerNotifiedAt),
 });
 
 export const presentWinner = (r: DrawRecord): Winner => ({
@@ -56,6 +105,7 @@ export const presentWinner = (r: DrawRecord): Winner => ({
   winningNumber: Number(r.winningNumber),
   drawnAt: iso(r.drawnAt),
   url: `/competitions/${r.competitionId}`,
+  prizes: r.prizes.map(presentPrizeWinner),
 });
 
 export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
@@ -74,4 +124,5 @@ export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
   prizeDeliveredAt: r.prizeDeliveredAt === null ? null : iso(r.prizeDeliveredAt),
   winnerNotifiedAt: r.winnerNotifiedAt === null ? null : iso(r.winnerNotifiedAt),
   winnerTown: r.winnerTown,
+  prizes: r.prizes.map(presentAdminPrizeWinner),
 });

@@ -24,6 +24,7 @@ const hotTub: AdminCompetitionView = {
   skillQuestions: [],
   cashAlternative: null,
   prizeValue: null,
+  prizes: [{ title: 'Hot Tub', description: null, cashValuePence: null }],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

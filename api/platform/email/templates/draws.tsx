@@ -11,6 +11,8 @@ export interface DrawProps {
   drawnAt: Date | number;
   /** Where anyone can check the draw, e.g. '/competitions/7#verify-draw'. */
   verifyLink: string;
+  /** With several main prizes: which one this winner won, e.g. '2nd prize: £500 cash'. */
+  prize?: string;
 }
 
 export const winnerEmail = defineEmail<DrawProps>({
@@ -25,6 +27,7 @@ export const winnerEmail = defineEmail<DrawProps>({
       </P>
       <Facts
         rows={[
+          ...(p.prize ? ([['Prize', p.prize]] as const) : []),
           ['Winning ticket number', p.winningNumber],
           ['Drawn', `${ukDateTime(p.drawnAt)} (UK time)`],
         ]}
