@@ -162,7 +162,10 @@ export async function updateCompetition(
       }
     }
     // The prizes are what the draw is made for: fixed once its beacon round is (docs/draws.md).
-    if (input.prizes !== undefined && (current.drawnAt || current.drawBeaconRound)) {
+    const prizesChange =
+      input.prizes !== undefined &&
+      JSON.stringify(input.prizes) !== JSON.stringify(current.mainPrizes ?? null);
+    if (prizesChange && (current.drawnAt || current.drawBeaconRound)) {
       throw conflict(PRIZES_FIXED, { fields: { prizes: PRIZES_FIXED } });
     }
     // The audit log keeps before and after as the admin's screen shows them.
