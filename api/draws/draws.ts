@@ -8,7 +8,7 @@ import {
 } from '../../contract/beacon';
 import { type AdminDrawStatus, computeDrawPrizes, DRAW_RULE_VERSION } from '../../contract/draw';
 import { ERROR_CODES } from '../../contract/errors';
-import { mainPrizesOf } from '../../contract/prizes';
+import { mainPrizesOf, ordinal } from '../../contract/prizes';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -433,6 +433,16 @@ const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawP
   ...(prize ? { prize: prizeLabel(record, prize) } : {}),
 });
 
+/** Every prize's number for the entrants' e-mail, when there are several. */
+const allWinningNumbers = (record: DrawRecord) =>
+  record.prizes.length > 1
+    ? {
+        allWinningNumbers: record.prizes
+          .map((p) => `${ordinal(p.position)} prize #${p.winningNumber}`)
+          .join(', '),
+      }
+    : {};
+
 /** Each prize's winner e-mail. A failure is logged and never undoes the draw. */
 async function notifyWinner(deps: DrawDeps, record: DrawRecord) {
   const { competitionId } = record;
@@ -484,7 +494,7 @@ export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
     await sendDrawResult(
       deps.mailer,
       { to: e.email, userId },
-      { ...drawProps(record, e.name), yourNumbers: e.numbers },
+      { ...drawProps(record, e.name), yourNumbers: e.numbers, ...allWinningNumbers(record) },
     ).catch((err) => {
       failed += 1;
       deps.logger.error({ err, competitionId: record.competitionId, userId }, 'draw result e-mail failed');

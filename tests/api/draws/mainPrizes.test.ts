@@ -151,6 +151,12 @@ describe.skipIf(engineUnavailable())(`several main prizes on ${testEngine()}`, (
         'recipient',
         buyers.map((b) => b.user.email),
       );
+    const loserMail = mailTo(server.database.dataDir, winnerOf(losers[0]!).user.email).find((m) =>
+      m.subject.startsWith('The draw for'),
+    );
+    expect(loserMail?.text).toContain(
+      `Winning numbers: 1st prize #${numbers[0]}, 2nd prize #${numbers[1]}, 3rd prize #${numbers[2]}`,
+    );
     expect(resultMails.map((r) => r.recipient).sort()).toEqual(
       losers.map((n) => winnerOf(n).user.email).sort(),
     );

@@ -45,6 +45,8 @@ export const sendWinner = (mailer: Mailer, to: Recipient, props: DrawProps) =>
 export interface DrawResultProps extends DrawProps {
   /** The entrant's own numbers in this competition. */
   yourNumbers: readonly number[];
+  /** With several main prizes: every prize's number, e.g. '1st prize #7, 2nd prize #3'. */
+  allWinningNumbers?: string;
 }
 
 export const drawResultEmail = defineEmail<DrawResultProps>({
@@ -60,6 +62,7 @@ export const drawResultEmail = defineEmail<DrawResultProps>({
       </P>
       <Facts
         rows={[
+          ...(p.allWinningNumbers ? ([['Winning numbers', p.allWinningNumbers]] as const) : []),
           ['Your numbers', [...p.yourNumbers].sort((a, b) => a - b).join(', ')],
           ['Drawn', `${ukDateTime(p.drawnAt)} (UK time)`],
         ]}
