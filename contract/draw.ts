@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AdminPrizeWinnerSchema, PrizeWinnerSchema } from './prizes';
+import { AdminPrizeWinnerSchema, PrizeWinnerSchema, WinnerAccountSchema } from './prizes';
 
 // The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
 // so the server, `npm run verify-draw` and the browser's 'Verify this draw' run the same code.
@@ -230,15 +230,7 @@ export type Winner = v.InferOutput<typeof WinnerSchema>;
 /** GET /api/admin/winners: the same, with who won, the order and the prize's delivery. */
 export const AdminWinnerSchema = v.object({
   ...WinnerSchema.entries,
-  winner: v.object({
-    userId: v.nullable(v.number()),
-    username: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-    firstName: v.nullable(v.string()),
-    lastName: v.nullable(v.string()),
-    /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
-    ageVerifiedAt: v.nullable(v.string()),
-  }),
+  winner: WinnerAccountSchema,
   orderId: v.nullable(v.number()),
   orderNumber: v.nullable(v.string()),
   drawnBy: v.string(),

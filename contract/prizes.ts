@@ -78,18 +78,22 @@ export const PrizeWinnerSchema = v.object({
 });
 export type PrizeWinner = v.InferOutput<typeof PrizeWinnerSchema>;
 
+/** Who won, for admins: the account (null fields once deleted). */
+export const WinnerAccountSchema = v.object({
+  userId: v.nullable(v.number()),
+  username: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
+  ageVerifiedAt: v.nullable(v.string()),
+});
+
 /** One prize's winner in the admin's winners list, with its delivery (docs/draws.md). */
 export const AdminPrizeWinnerSchema = v.object({
   ...PrizeWinnerSchema.entries,
   cashValuePence: v.nullable(v.number()),
-  winner: v.object({
-    userId: v.nullable(v.number()),
-    username: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-    firstName: v.nullable(v.string()),
-    lastName: v.nullable(v.string()),
-    ageVerifiedAt: v.nullable(v.string()),
-  }),
+  winner: WinnerAccountSchema,
   orderId: v.nullable(v.number()),
   orderNumber: v.nullable(v.string()),
   prizeDeliveredAt: v.nullable(v.string()),

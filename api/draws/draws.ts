@@ -20,7 +20,13 @@ import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
 import type { DrawBeacon } from './beacon';
 import type { DrawRecord, PrizeRecord } from './presenter';
-import { insertFurtherPrizes, markPrizeNotified, prizeLabel, withPrizes } from './prizes';
+import {
+  insertFurtherPrizes,
+  markPrizeNotified,
+  prizeLabel,
+  WINNER_ACCOUNT_COLUMNS,
+  withPrizes,
+} from './prizes';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
 //
@@ -100,12 +106,7 @@ const drawRecords = (db: Knex) =>
       'c.image',
       'c.mainPrizes',
       'c.prizeValuePence',
-      'u.firstName',
-      'u.lastName',
-      'u.username',
-      'u.email',
-      'u.ageVerifiedAt',
-      'u.deletedAt',
+      ...WINNER_ACCOUNT_COLUMNS,
     );
 
 export async function loadDrawRecord(db: Knex, competitionId: number): Promise<DrawRecord | undefined> {

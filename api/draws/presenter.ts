@@ -34,24 +34,28 @@ export interface DrawRecord {
   prizes: PrizeRecord[];
 }
 
+/** What every prize's winner record has, the draws row (1st prize) and draw_prizes rows alike. */
+export const PRIZE_WINNER_FIELDS = [
+  'winningNumber',
+  'winnerUserId',
+  'winnerOrderId',
+  'winnerNotifiedAt',
+  'prizeDeliveredAt',
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'ageVerifiedAt',
+  'deletedAt',
+] as const;
+
 /** One prize's winner record (docs/draws.md "Several prizes"), with the winner's account. */
-export interface PrizeRecord {
+export type PrizeRecord = Pick<DrawRecord, (typeof PRIZE_WINNER_FIELDS)[number]> & {
   position: number;
   title: string;
   /** What the age check goes by (null: not stated). */
   cashValuePence: number | null;
-  winningNumber: number;
-  winnerUserId: number | null;
-  winnerOrderId: number | null;
-  winnerNotifiedAt: number | null;
-  prizeDeliveredAt: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  email: string | null;
-  ageVerifiedAt: number | null;
-  deletedAt: number | null;
-}
+};
 
 /** How a winner whose account was deleted is shown: the record stays, the person does not. */
 export const ANONYMOUS_WINNER = 'Anonymous winner';
@@ -108,21 +112,22 @@ export const presentWinner = (r: DrawRecord): Winner => ({
   prizes: r.prizes.map(presentPrizeWinner),
 });
 
-export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
-  ...presentWinner(r),
-  winner: {
-    userId: r.winnerUserId === null ? null : Number(r.winnerUserId),
-    username: r.username,
-    email: r.email,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    ageVerifiedAt: r.ageVerifiedAt === null || r.ageVerifiedAt === undefined ? null : iso(r.ageVerifiedAt),
-  },
-  orderId: r.winnerOrderId === null ? null : Number(r.winnerOrderId),
-  orderNumber: r.winnerOrderId === null ? null : formatOrderNumber(Number(r.winnerOrderId)),
-  drawnBy: r.drawnBy,
-  prizeDeliveredAt: r.prizeDeliveredAt === null ? null : iso(r.prizeDeliveredAt),
-  winnerNotifiedAt: r.winnerNotifiedAt === null ? null : iso(r.winnerNotifiedAt),
-  winnerTown: r.winnerTown,
-  prizes: r.prizes.map(presentAdminPrizeWinner),
-});
+export const presentAdminWinner = (r: DrawRecord): AdminWinner => {
+  // The 1st prize's winner, contact and delivery are the draw row's own.
+  const { winner, orderId, orderNumber, prizeDeliveredAt, winnerNotifiedAt } = presentAdminPrizeWinner({
+    ...r,
+    position: 1,
+    cashValuePence: null,
+  });
+  return {
+    ...presentWinner(r),
+    winner,
+    orderId,
+    orderNumber,
+    drawnBy: r.drawnBy,
+    prizeDeliveredAt,
+    winnerNotifiedAt,
+    winnerTown: r.winnerTown,
+    prizes: r.prizes.map(presentAdminPrizeWinner),
+  };
+};

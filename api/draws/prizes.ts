@@ -1,11 +1,21 @@
 import type { Knex } from 'knex';
 import type { MultiDrawComputation } from '../../contract/draw';
 import { type MainPrize, mainPrizesOf, ordinal } from '../../contract/prizes';
-import type { DrawRecord, PrizeRecord } from './presenter';
+import { type DrawRecord, PRIZE_WINNER_FIELDS, type PrizeRecord } from './presenter';
 
 // Several prizes in the main draw (docs/draws.md "Several prizes"). The `draws` row is the 1st
 // prize's winner record (as before, so single-prize draws are unchanged); each further prize has a
 // `draw_prizes` row with its own winner, e-mail and delivery.
+
+/** The winner's account, joined as `u`, on every winner record. */
+export const WINNER_ACCOUNT_COLUMNS = [
+  'u.firstName',
+  'u.lastName',
+  'u.username',
+  'u.email',
+  'u.ageVerifiedAt',
+  'u.deletedAt',
+] as const;
 
 type DrawRow = Omit<DrawRecord, 'prizes'> & {
   mainPrizes: string | MainPrize[] | null;
@@ -38,31 +48,19 @@ export async function withPrizes(db: Knex, rows: DrawRow[]): Promise<DrawRecord[
       'p.winnerOrderId',
       'p.winnerNotifiedAt',
       'p.prizeDeliveredAt',
-      'u.firstName',
-      'u.lastName',
-      'u.username',
-      'u.email',
-      'u.ageVerifiedAt',
-      'u.deletedAt',
+      ...WINNER_ACCOUNT_COLUMNS,
     )) as Array<Omit<PrizeRecord, 'cashValuePence'> & { competitionId: number }>;
   return rows.map(({ mainPrizes, prizeValuePence, ...r }) => {
     const list = mainPrizesOf({ title: r.title, mainPrizes: parsePrizes(mainPrizes) });
     const competitionValue = prizeValuePence === null ? null : Number(prizeValuePence);
     const first: PrizeRecord = {
+      ...(Object.fromEntries(PRIZE_WINNER_FIELDS.map((f) => [f, r[f]])) as Pick<
+        DrawRecord,
+        (typeof PRIZE_WINNER_FIELDS)[number]
+      >),
       position: 1,
       title: list[0]!.title,
       cashValuePence: ageCheckValue(list[0], 1, competitionValue),
-      winningNumber: r.winningNumber,
-      winnerUserId: r.winnerUserId,
-      winnerOrderId: r.winnerOrderId,
-      winnerNotifiedAt: r.winnerNotifiedAt,
-      prizeDeliveredAt: r.prizeDeliveredAt,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      username: r.username,
-      email: r.email,
-      ageVerifiedAt: r.ageVerifiedAt,
-      deletedAt: r.deletedAt,
     };
     const others = further
       .filter((p) => Number(p.competitionId) === Number(r.competitionId))

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
 import { ordinal } from '../../../contract/prizes';
 import { Button } from '../ui/Button';
-import { formatDateTime, fullName } from './formatAdmin';
+import { formatDateTime } from './formatAdmin';
 import { savePrizePositionDelivered } from './prizeDelivery';
+import { WinnerContact } from './WinnerContact';
 import { Facts } from './WinnerDetails';
 
 /**
@@ -34,28 +34,7 @@ export function FurtherPrizeWinners({ winner, onChanged }: { winner: AdminWinner
             <Facts>
               <dt>Winning number</dt>
               <dd>{p.winningNumber}</dd>
-              <dt>Winner</dt>
-              <dd>
-                {w.userId === null || !w.username
-                  ? `${p.winnerName} (account deleted)`
-                  : `${fullName(w) || p.winnerName} (${w.username})`}
-              </dd>
-              {w.email && (
-                <>
-                  <dt>E-mail</dt>
-                  <dd>
-                    <a href={`mailto:${w.email}`}>{w.email}</a>
-                  </dd>
-                </>
-              )}
-              {p.orderId !== null && (
-                <>
-                  <dt>Order</dt>
-                  <dd>
-                    <Link href={`/admin/orders/${p.orderId}`}>{p.orderNumber}</Link>
-                  </dd>
-                </>
-              )}
+              <WinnerContact {...p} />
               <dt>Winner e-mailed</dt>
               <dd>{p.winnerNotifiedAt ? formatDateTime(p.winnerNotifiedAt) : 'Not yet'}</dd>
               {w.userId !== null && (
