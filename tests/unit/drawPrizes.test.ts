@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mainPrizesWon } from '../../contract/checkout';
 import { computeDraw, computeDrawPrizes } from '../../contract/draw';
+import { mainPrizesOf, ordinal } from '../../contract/prizes';
 
 // Several prizes in one draw (docs/draws.md "Several prizes"): vectors computed independently with
 // Python's hashlib/hmac, the same as in the docs.
@@ -59,5 +61,38 @@ describe('computeDrawPrizes', () => {
 
   it('refuses a prize count below 1', async () => {
     await expect(computeDrawPrizes(SEED, NUMBERS, 0)).rejects.toThrow(/prizeCount/);
+  });
+});
+
+describe('prize lists', () => {
+  it('a competition without a list has one prize, its title', () => {
+    expect(mainPrizesOf({ title: 'Hot tub', mainPrizes: null })).toEqual([
+      { title: 'Hot tub', description: null, cashValuePence: null },
+    ]);
+  });
+
+  it('names positions 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+    ]);
+  });
+
+  it('My Entries: the prizes an entry won, or the single winning number of an older draw', () => {
+    const drawnAt = '2026-11-23T20:00:00.000Z';
+    const prizes = [
+      { position: 1, title: 'Car', winningNumber: 7 },
+      { position: 2, title: 'Cash', winningNumber: 3 },
+    ];
+    expect(mainPrizesWon([3, 9], { winningNumber: 7, drawnAt, prizes })).toEqual([prizes[1]]);
+    expect(mainPrizesWon([9], { winningNumber: 7, drawnAt, prizes })).toEqual([]);
+    expect(mainPrizesWon([7], { winningNumber: 7, drawnAt })).toHaveLength(1);
   });
 });

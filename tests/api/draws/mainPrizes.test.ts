@@ -185,6 +185,12 @@ describe.skipIf(engineUnavailable())(`several main prizes on ${testEngine()}`, (
     // The prizes are fixed with the draw.
     const change = await put(admin, `/api/admin/competitions/${id}`, { prizes: [{ title: 'Other' }] });
     expect(change.status).toBe(409);
+    expect(change.body.message).toBe(
+      "This competition's draw is fixed or made, so its prizes can't be changed.",
+    );
+    // The edit form sends the list back unchanged with other fields: that is not a change.
+    const same = await put(admin, `/api/admin/competitions/${id}`, { prizes: PRIZES, status: 'ended' });
+    expect(same.status, same.text).toBe(200);
   });
 
   it('marks each prize delivered on its own, with the age check per prize, audit-logged', async () => {
