@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDrawPrizes } from '../../../contract/draw';
-import { buyWithCard, patch, put, signedInAdmin, signedInCustomer } from '../../support/admin';
+import { buyWithCard, del, patch, put, signedInAdmin, signedInCustomer } from '../../support/admin';
 import type { TestClient } from '../../support/httpClient';
 import { mailTo } from '../../support/outbox';
 import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
@@ -228,6 +228,11 @@ describe.skipIf(engineUnavailable())(`several main prizes on ${testEngine()}`, (
     }
     const third = await db('drawPrizes').where({ competitionId: id, position: 3 }).first();
     await db('users').where({ id: third.winnerUserId }).update({ ageVerifiedAt: Date.now() });
+    // An undelivered 3rd prize keeps its winner's account from being deleted, as a 1st prize does.
+    const erase = await del(admin, `/api/admin/users/${third.winnerUserId}`);
+    expect(erase.status).toBe(409);
+    expect(erase.body.message).toContain('"Deliveries"');
+    expect((await db('users').where({ id: third.winnerUserId }).first()).deletedAt).toBeNull();
     const three = await patch(admin, `/api/admin/winners/${id}/prizes/3`, { prizeDelivered: true });
     expect(three.status, three.text).toBe(200);
     expect((await patch(admin, `/api/admin/winners/${id}/prizes/4`, { prizeDelivered: true })).status).toBe(
