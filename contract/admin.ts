@@ -3,6 +3,7 @@ import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
+import { type MainPrize, MainPrizesInputSchema } from './prizes';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
 
 // The admin back office (docs/product.md#admin): request bodies, queries and response shapes. Money is
@@ -181,6 +182,8 @@ export const CompetitionCreateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
   prizeValue: v.optional(competitionFields.prizeValue, null),
+  /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
+  prizes: v.optional(MainPrizesInputSchema, null),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -201,6 +204,7 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
+  prizes: v.optional(MainPrizesInputSchema),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -413,6 +417,8 @@ export interface AdminCompetitionView {
   cashAlternative: number | null;
   /** Pounds; null when not stated (the winner's age check then always applies). */
   prizeValue: number | null;
+  /** The main prizes in draw order; a competition without a list has one, its title. */
+  prizes: MainPrize[];
   createdAt: string;
   updatedAt: string;
 }

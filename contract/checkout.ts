@@ -257,10 +257,28 @@ export const UserEntryViewSchema = v.object({
     autoWin: v.boolean(),
     status: v.picklist(['active', 'archived', 'ended']),
     /** The result once drawn (the winner's name stays on the competition page). */
-    draw: v.nullable(v.object({ winningNumber: v.number(), drawnAt: v.string() })),
+    draw: v.nullable(
+      v.object({
+        winningNumber: v.number(),
+        drawnAt: v.string(),
+        /** Every main prize drawn, 1st first (docs/draws.md "Several prizes"). */
+        prizes: v.optional(
+          v.array(v.object({ position: v.number(), title: v.string(), winningNumber: v.number() })),
+        ),
+      }),
+    ),
   }),
 });
 export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
+
+/** The main prizes these numbers won, 1st first (a draw of one prize: its winning number). */
+export function mainPrizesWon(
+  ticketNumbers: readonly number[],
+  draw: NonNullable<UserEntryView['competition']['draw']>,
+): Array<{ position: number; title: string; winningNumber: number }> {
+  const prizes = draw.prizes ?? [{ position: 1, title: '', winningNumber: draw.winningNumber }];
+  return prizes.filter((p) => ticketNumbers.includes(p.winningNumber));
+}
 
 /** Where an entry stands (docs/product.md#orders, My Entries). */
 export type EntryStatus = 'open' | 'drawing' | 'drawn' | 'won';
@@ -274,7 +292,7 @@ export function entryStatus(
   c: UserEntryView['competition'],
   nowMs: number,
 ): EntryStatus {
-  if (c.draw) return ticketNumbers.includes(c.draw.winningNumber) ? 'won' : 'drawn';
+  if (c.draw) return mainPrizesWon(ticketNumbers, c.draw).length ? 'won' : 'drawn';
   return c.status === 'active' && Date.parse(c.endDate) > nowMs ? 'open' : 'drawing';
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DrawBeaconSchema } from './beacon';
 import { PublicDrawSchema } from './draw';
+import { MainPrizeSchema } from './prizes';
 
 export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
@@ -40,6 +41,8 @@ export const PublicCompetitionSchema = v.object({
   drawCommitment: v.string(),
   /** The beacon round the draw uses, published when the entries became final (docs/draws.md); null before. */
   drawBeacon: v.nullable(DrawBeaconSchema),
+  /** The main prizes in draw order, 1st first (one, the title, unless the admin listed several). */
+  prizes: v.optional(v.array(MainPrizeSchema)),
   /** The result once drawn, null before; absent where it was not looked up (lists). */
   draw: v.optional(v.nullable(PublicDrawSchema)),
 });

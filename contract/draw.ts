@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AdminPrizeWinnerSchema, PrizeWinnerSchema, WinnerAccountSchema } from './prizes';
 
 // The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
 // so the server, `npm run verify-draw` and the browser's 'Verify this draw' run the same code.
@@ -111,30 +112,76 @@ export function drawKey(seedHex: string, beaconRandomnessHex?: string): Uint8Arr
   return fromHex(seedHex + beaconRandomnessHex);
 }
 
+/** One prize's place in a draw of several (docs/draws.md "Several prizes"). */
+export interface PrizeComputation {
+  /** 1 for the 1st prize, 2 for the 2nd, ... */
+  position: number;
+  /** Position in the entries still in the draw when this prize was drawn (earlier winners removed). */
+  index: number;
+  winningNumber: number;
+  /** The counter of the accepted HMAC; the next prize continues from the one after it. */
+  counter: number;
+}
+
+export interface MultiDrawComputation {
+  entriesHash: string;
+  entryCount: number;
+  /** In prize order; fewer than asked for when there are fewer entries than prizes. */
+  prizes: PrizeComputation[];
+}
+
+/**
+ * The winners of `prizeCount` prizes, in order, without replacement: one HMAC stream (the same key
+ * and message as a single draw) whose counter runs on from prize to prize; each prize picks among
+ * the entries not yet won (ascending), with the rejection limit of that smaller list. Prize 1 is
+ * therefore exactly the single-prize result. Prizes beyond the number of entries stay unawarded.
+ */
+export async function computeDrawPrizes(
+  seedHex: string,
+  numbers: readonly number[],
+  prizeCount: number,
+  beaconRandomnessHex?: string,
+): Promise<MultiDrawComputation> {
+  if (!Number.isSafeInteger(prizeCount) || prizeCount < 1) throw new Error('prizeCount must be at least 1');
+  const keyBytes = drawKey(seedHex, beaconRandomnessHex);
+  const sorted = canonicalEntries(numbers);
+  if (sorted.length === 0) throw new Error('there are no entries to draw from');
+  const hash = await entriesHashBytes(sorted);
+  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const remaining = [...sorted];
+  const prizes: PrizeComputation[] = [];
+  let counter = 0;
+  while (prizes.length < prizeCount && remaining.length > 0) {
+    if (counter >= TWO_POW_32) throw new Error('no value accepted'); // unreachable in practice
+    const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
+    const index = acceptIndex(new DataView(mac.buffer).getUint32(0, false), remaining.length);
+    if (index !== null) {
+      const [winningNumber] = remaining.splice(index, 1);
+      prizes.push({ position: prizes.length + 1, index, winningNumber: winningNumber!, counter });
+    }
+    counter += 1;
+  }
+  return { entriesHash: toHex(hash), entryCount: sorted.length, prizes };
+}
+
 /**
  * The winning entry for a revealed seed and the sold numbers: version 2 with the beacon round's
- * randomness, version 1 without. Deterministic; order of input is irrelevant.
+ * randomness, version 1 without. Deterministic; order of input is irrelevant. The 1st prize of
+ * computeDrawPrizes.
  */
 export async function computeDraw(
   seedHex: string,
   numbers: readonly number[],
   beaconRandomnessHex?: string,
 ): Promise<DrawComputation> {
-  const keyBytes = drawKey(seedHex, beaconRandomnessHex);
-  const sorted = canonicalEntries(numbers);
-  const n = sorted.length;
-  if (n === 0) throw new Error('there are no entries to draw from');
-  const hash = await entriesHashBytes(sorted);
-  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  for (let counter = 0; counter < TWO_POW_32; counter++) {
-    const mac = new Uint8Array(await subtle().sign('HMAC', key, roundMessage(hash, counter)));
-    const x = new DataView(mac.buffer).getUint32(0, false);
-    const index = acceptIndex(x, n);
-    if (index !== null) {
-      return { entriesHash: toHex(hash), entryCount: n, index, winningNumber: sorted[index]!, counter };
-    }
-  }
-  throw new Error('no value accepted'); // unreachable: each round is rejected with probability < 1/2
+  const { entriesHash, entryCount, prizes } = await computeDrawPrizes(
+    seedHex,
+    numbers,
+    1,
+    beaconRandomnessHex,
+  );
+  const { index, winningNumber, counter } = prizes[0]!;
+  return { entriesHash, entryCount, index, winningNumber, counter };
 }
 
 // --- Shapes on the wire -------------------------------------------------------------------------
@@ -152,6 +199,8 @@ export const PublicDrawSchema = v.object({
   /** The winner's town as an admin recorded it for publication; null until then. */
   winnerTown: v.nullable(v.string()),
   drawnAt: v.string(),
+  /** Every main prize drawn, 1st first (the top-level fields are the 1st's); docs/draws.md "Several prizes". */
+  prizes: v.optional(v.array(PrizeWinnerSchema)),
 });
 export type PublicDraw = v.InferOutput<typeof PublicDrawSchema>;
 
@@ -173,21 +222,15 @@ export const WinnerSchema = v.object({
   drawnAt: v.string(),
   /** The competition page, where the draw can be verified. */
   url: v.string(),
+  /** Every main prize drawn, 1st first. */
+  prizes: v.optional(v.array(PrizeWinnerSchema)),
 });
 export type Winner = v.InferOutput<typeof WinnerSchema>;
 
 /** GET /api/admin/winners: the same, with who won, the order and the prize's delivery. */
 export const AdminWinnerSchema = v.object({
   ...WinnerSchema.entries,
-  winner: v.object({
-    userId: v.nullable(v.number()),
-    username: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-    firstName: v.nullable(v.string()),
-    lastName: v.nullable(v.string()),
-    /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
-    ageVerifiedAt: v.nullable(v.string()),
-  }),
+  winner: WinnerAccountSchema,
   orderId: v.nullable(v.number()),
   orderNumber: v.nullable(v.string()),
   drawnBy: v.string(),
@@ -195,6 +238,8 @@ export const AdminWinnerSchema = v.object({
   winnerNotifiedAt: v.nullable(v.string()),
   /** Published with the winner's name; entered by an admin. */
   winnerTown: v.nullable(v.string()),
+  /** Every main prize's winner and delivery, 1st first. */
+  prizes: v.optional(v.array(AdminPrizeWinnerSchema)),
 });
 export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;
 

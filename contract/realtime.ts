@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
+import { PrizeWinnerSchema } from './prizes';
 import type { AdminLiveEvent } from './salesStats';
 
 // Socket.IO events (docs/product.md#realtime; names are a stable interface, never renamed), with
@@ -65,6 +66,8 @@ export const DrawResultEventSchema = v.object({
   version: v.optional(v.picklist([1, 2])),
   beaconRound: v.optional(v.nullable(v.number())),
   beaconRandomness: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)))),
+  /** Extension: every main prize drawn, 1st first (the top-level winner is the 1st's); docs/draws.md "Several prizes". */
+  prizes: v.optional(v.array(PrizeWinnerSchema)),
 });
 export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
 

@@ -236,7 +236,7 @@ export function attachRealtime(
 
   events.subscribe('draw.started', (e) => broadcast(competitionRoom(e.competitionId), 'draw:started', e));
   events.subscribe('draw.result', ({ record }) => {
-    const { version, winningNumber, winnerName, seed, entriesHash } = presentPublicDraw(record);
+    const { version, winningNumber, winnerName, seed, entriesHash, prizes } = presentPublicDraw(record);
     broadcast(competitionRoom(record.competitionId), 'draw:result', {
       competitionId: record.competitionId,
       winningNumber,
@@ -246,6 +246,7 @@ export function attachRealtime(
       version,
       beaconRound: record.beaconRound === null ? null : Number(record.beaconRound),
       beaconRandomness: record.beaconRandomness,
+      prizes,
     });
   });
 

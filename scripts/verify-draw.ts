@@ -8,11 +8,13 @@
 //   3. (version 2) the beacon round's signature verifies against the chain's public key (drand's
 //      quicknet: the key pinned in drand-client, whatever the site says),
 //   4. the winning number recomputed from the seed, the entries (and the round's randomness)
-//      equals the announced one.
+//      equals the announced one; with several main prizes, every prize's, in order (docs/draws.md
+//      "Several prizes"), and as many prizes as the competition lists (or as there are entries).
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
 import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
 import { beaconRoundIsValid } from '../contract/beaconVerify';
-import { computeDraw, drawCommitment } from '../contract/draw';
+import { computeDrawPrizes, drawCommitment } from '../contract/draw';
+import { type MainPrize, ordinal, type PrizeWinner } from '../contract/prizes';
 
 interface Answer {
   status: number;
@@ -59,6 +61,7 @@ async function main(): Promise<number> {
   const c = competition.body as {
     title: string;
     drawCommitment: string;
+    prizes?: MainPrize[];
     drawBeacon?: DrawBeacon | null;
     draw?: {
       version?: 1 | 2;
@@ -67,6 +70,7 @@ async function main(): Promise<number> {
       winningNumber: number;
       winnerName: string;
       drawnAt: string;
+      prizes?: PrizeWinner[];
     } | null;
   };
   if (!c.draw) {
@@ -86,13 +90,34 @@ async function main(): Promise<number> {
   console.info(`  seed ${c.draw.seed}`);
   const beacon = version === 2 ? await beaconCheck(c.drawBeacon) : undefined;
   const commitment = await drawCommitment(c.draw.seed);
-  const recomputed = await computeDraw(c.draw.seed, numbers, beacon?.randomness);
+  // A site from before several prizes publishes none: one prize, the top-level winner.
+  const listed = c.prizes?.length ?? 1;
+  const multi = await computeDrawPrizes(c.draw.seed, numbers, listed, beacon?.randomness);
+  const recomputed = { ...multi.prizes[0]!, entriesHash: multi.entriesHash };
+  const published = c.draw.prizes ?? [
+    { position: 1, title: c.title, winningNumber: c.draw.winningNumber, winnerName: c.draw.winnerName },
+  ];
+  const prizeChecks: Check[] =
+    listed > 1
+      ? [
+          ['prizes drawn', published.length, multi.prizes.length],
+          ...multi.prizes.map((p): Check => {
+            const shown = published.find((w) => w.position === p.position);
+            return [
+              `${ordinal(p.position)} prize winning number`,
+              shown?.winningNumber ?? 'missing',
+              p.winningNumber,
+            ];
+          }),
+        ]
+      : [];
   const checks: Check[] = [
     ['commitment = SHA-256(seed)', c.drawCommitment, commitment],
     ['entries hash', c.draw.entriesHash, recomputed.entriesHash],
     ['entries hash (entries endpoint)', String(entries.body.entriesHash), recomputed.entriesHash],
     ...(beacon ? [beacon.check] : []),
     ['winning number', c.draw.winningNumber, recomputed.winningNumber],
+    ...prizeChecks,
   ];
   console.info(
     `  ${numbers.length} entries, winning index ${recomputed.index} (HMAC counter ${recomputed.counter})`,

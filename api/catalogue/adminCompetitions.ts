@@ -26,6 +26,7 @@ export interface AdminDeps {
 const END_DATE_PAST = 'End date must be in the future';
 const HAS_SALES = 'This competition has sales and cannot be deleted. End or archive it instead.';
 const NOT_FOUND = 'Competition not found';
+const PRIZES_FIXED = "This competition's draw is fixed or made, so its prizes can't be changed.";
 
 /** Every competition, or one tab's; non-auto-win first, then newest (docs/product.md#admin-competitions). */
 export async function listAdminCompetitions(db: Knex, status?: CompetitionStatus): Promise<Competition[]> {
@@ -45,8 +46,9 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
   return c;
 }
 
-type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions'>> & {
+type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes'>> & {
   features?: string;
+  mainPrizes?: string | null;
   details?: string;
   skillQuestions?: string | null;
 };
@@ -78,6 +80,8 @@ function columnsOf(input: CompetitionUpdateInput): Row {
     input.skillQuestions ??
     (input.skillQuestion === undefined ? undefined : input.skillQuestion ? [input.skillQuestion] : []);
   if (pool !== undefined) row.skillQuestions = JSON.stringify(pool);
+  if (input.prizes !== undefined)
+    row.mainPrizes = input.prizes === null ? null : JSON.stringify(input.prizes);
   return row;
 }
 
@@ -156,6 +160,13 @@ export async function updateCompetition(
         const message = `Total tickets cannot be lower than ${highest}: ticket number ${highest} is already sold or held.`;
         throw conflict(message, { fields: { totalTickets: message }, highestTaken: highest });
       }
+    }
+    // The prizes are what the draw is made for: fixed once its beacon round is (docs/draws.md).
+    const prizesChange =
+      input.prizes !== undefined &&
+      JSON.stringify(input.prizes) !== JSON.stringify(current.mainPrizes ?? null);
+    if (prizesChange && (current.drawnAt || current.drawBeaconRound)) {
+      throw conflict(PRIZES_FIXED, { fields: { prizes: PRIZES_FIXED } });
     }
     // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);

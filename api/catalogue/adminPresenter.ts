@@ -1,6 +1,7 @@
 import type { AdminCompetitionView } from '../../contract/admin';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
+import { mainPrizesOf } from '../../contract/prizes';
 import { skillPoolOf } from '../../contract/skill';
 import type { Competition } from '../../db/models';
 
@@ -28,6 +29,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     cashAlternative: c.cashAlternativePence === null ? null : penceToPounds(c.cashAlternativePence),
     prizeValue:
       c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
+    prizes: mainPrizesOf(c),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

@@ -6,8 +6,9 @@ import {
   isIndependentBeacon,
   roundTimeMs,
 } from '../../contract/beacon';
-import { type AdminDrawStatus, computeDraw, DRAW_RULE_VERSION } from '../../contract/draw';
+import { type AdminDrawStatus, computeDrawPrizes, DRAW_RULE_VERSION } from '../../contract/draw';
 import { ERROR_CODES } from '../../contract/errors';
+import { mainPrizesOf, ordinal } from '../../contract/prizes';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
 import { Competition } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -18,7 +19,14 @@ import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersion } from '../tickets/competitionVersions';
 import type { DrawBeacon } from './beacon';
-import type { DrawRecord } from './presenter';
+import type { DrawRecord, PrizeRecord } from './presenter';
+import {
+  insertFurtherPrizes,
+  markPrizeNotified,
+  prizeLabel,
+  WINNER_ACCOUNT_COLUMNS,
+  withPrizes,
+} from './prizes';
 
 // The draw (docs/draws.md): closing, drawing exactly once, and telling everyone after COMMIT.
 //
@@ -96,26 +104,27 @@ const drawRecords = (db: Knex) =>
       'd.winnerTown',
       'c.title',
       'c.image',
-      'u.firstName',
-      'u.lastName',
-      'u.username',
-      'u.email',
-      'u.ageVerifiedAt',
-      'u.deletedAt',
+      'c.mainPrizes',
+      'c.prizeValuePence',
+      ...WINNER_ACCOUNT_COLUMNS,
     );
 
 export async function loadDrawRecord(db: Knex, competitionId: number): Promise<DrawRecord | undefined> {
-  return (await drawRecords(db).where('d.competitionId', competitionId).first()) as DrawRecord | undefined;
+  const row = await drawRecords(db).where('d.competitionId', competitionId).first();
+  return row ? (await withPrizes(db, [row]))[0] : undefined;
 }
 
 export async function listDrawRecords(db: Knex, limit = 200): Promise<DrawRecord[]> {
-  return (await drawRecords(db)
-    .whereNot('c.status', 'archived')
-    .orderBy([
-      { column: 'd.drawnAt', order: 'desc' },
-      { column: 'd.id', order: 'desc' },
-    ])
-    .limit(limit)) as DrawRecord[];
+  return withPrizes(
+    db,
+    await drawRecords(db)
+      .whereNot('c.status', 'archived')
+      .orderBy([
+        { column: 'd.drawnAt', order: 'desc' },
+        { column: 'd.id', order: 'desc' },
+      ])
+      .limit(limit),
+  );
 }
 
 /** The sold numbers the draw was made from (ascending), for anyone to recompute it. */
@@ -337,7 +346,10 @@ export async function drawCompetition(
     }>;
     if (!c.drawSeed || !c.drawCommitment) throw new Error(`competition ${competitionId} has no draw seed`);
     const numbers = sold.map((r) => Number(r.number));
-    const result = await computeDraw(c.drawSeed, numbers, beacon.randomness);
+    // Every main prize in order from one HMAC stream; the 1st is the single-prize result.
+    const prizes = mainPrizesOf(c);
+    const multi = await computeDrawPrizes(c.drawSeed, numbers, prizes.length, beacon.randomness);
+    const result = { ...multi.prizes[0]!, entriesHash: multi.entriesHash, entryCount: multi.entryCount };
     const winner = sold[result.index]!;
     try {
       await trx('draws').insert({
@@ -365,6 +377,7 @@ export async function drawCompetition(
       if (isUniqueViolation(err)) throw conflict(ALREADY_DRAWN);
       throw err;
     }
+    await insertFurtherPrizes(trx, competitionId, prizes, multi, sold);
     await trx('competitions').where({ id: competitionId }).update({
       drawnAt,
       status: 'ended',
@@ -383,6 +396,7 @@ export async function drawCompetition(
         null,
         {
           winningNumber: result.winningNumber,
+          ...(multi.prizes.length > 1 ? { winningNumbers: multi.prizes.map((p) => p.winningNumber) } : {}),
           entriesHash: result.entriesHash,
           entries: result.entryCount,
           beaconRound: fixed.round,
@@ -411,31 +425,42 @@ export async function drawCompetition(
   return { kind: 'drawn', record };
 }
 
-const drawProps = (record: DrawRecord, name: string): DrawProps => ({
+const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawProps => ({
   name,
   title: record.title,
-  winningNumber: Number(record.winningNumber),
+  winningNumber: Number(prize?.winningNumber ?? record.winningNumber),
   drawnAt: Number(record.drawnAt),
   verifyLink: `/competitions/${record.competitionId}#verify-draw`,
+  ...(prize ? { prize: prizeLabel(record, prize) } : {}),
 });
 
-/** The winner's e-mail. A failure is logged and never undoes the draw. */
+/** Every prize's number for the entrants' e-mail, when there are several. */
+const allWinningNumbers = (record: DrawRecord) =>
+  record.prizes.length > 1
+    ? {
+        allWinningNumbers: record.prizes
+          .map((p) => `${ordinal(p.position)} prize #${p.winningNumber}`)
+          .join(', '),
+      }
+    : {};
+
+/** Each prize's winner e-mail. A failure is logged and never undoes the draw. */
 async function notifyWinner(deps: DrawDeps, record: DrawRecord) {
-  if (!record.email || record.deletedAt || record.winnerNotifiedAt) return;
-  try {
-    const name = record.firstName?.trim() || record.username || 'there';
-    const sent = await sendWinner(
-      deps.mailer,
-      { to: record.email, userId: record.winnerUserId },
-      drawProps(record, name),
-    );
-    await deps
-      .db('draws')
-      .where({ competitionId: record.competitionId })
-      .update({ winnerNotifiedAt: Date.now() });
-    deps.logger.info({ competitionId: record.competitionId, sent }, 'winner e-mail sent');
-  } catch (err) {
-    deps.logger.error({ err, competitionId: record.competitionId }, 'winner e-mail failed');
+  const { competitionId } = record;
+  for (const prize of record.prizes) {
+    if (!prize.email || prize.deletedAt || prize.winnerNotifiedAt) continue;
+    try {
+      const name = prize.firstName?.trim() || prize.username || 'there';
+      const sent = await sendWinner(
+        deps.mailer,
+        { to: prize.email, userId: prize.winnerUserId },
+        drawProps(record, name, prize),
+      );
+      await markPrizeNotified(deps.db, competitionId, prize.position, Date.now());
+      deps.logger.info({ competitionId, position: prize.position, sent }, 'winner e-mail sent');
+    } catch (err) {
+      deps.logger.error({ err, competitionId, position: prize.position }, 'winner e-mail failed');
+    }
   }
 }
 
@@ -449,7 +474,8 @@ export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
     .join('users as u', 'u.id', 't.userId')
     .where({ 't.competitionId': record.competitionId, 't.status': 'sold' })
     .whereNull('u.deletedAt')
-    .whereNot('u.id', record.winnerUserId ?? 0)
+    // Every prize's winner has their own e-mail.
+    .whereNotIn('u.id', [0, ...record.prizes.map((p) => p.winnerUserId ?? 0)])
     .orderBy([{ column: 'u.id' }, { column: 't.number' }])
     .select('u.id', 'u.email', 'u.firstName', 'u.username', 't.number')) as Array<{
     id: number;
@@ -469,7 +495,7 @@ export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
     await sendDrawResult(
       deps.mailer,
       { to: e.email, userId },
-      { ...drawProps(record, e.name), yourNumbers: e.numbers },
+      { ...drawProps(record, e.name), yourNumbers: e.numbers, ...allWinningNumbers(record) },
     ).catch((err) => {
       failed += 1;
       deps.logger.error({ err, competitionId: record.competitionId, userId }, 'draw result e-mail failed');

@@ -1,6 +1,7 @@
 import { formatOrderNumber } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
+import type { AdminPrizeWinner, PrizeWinner } from '../../contract/prizes';
 import { publicOwnerName } from '../catalogue/presenter';
 
 /** A draws row joined with its competition and the winner's account (for names). */
@@ -29,7 +30,32 @@ export interface DrawRecord {
   email: string | null;
   ageVerifiedAt: number | null;
   deletedAt: number | null;
+  /** Every main prize drawn, 1st first (the 1st is this row's winner). */
+  prizes: PrizeRecord[];
 }
+
+/** What every prize's winner record has, the draws row (1st prize) and draw_prizes rows alike. */
+export const PRIZE_WINNER_FIELDS = [
+  'winningNumber',
+  'winnerUserId',
+  'winnerOrderId',
+  'winnerNotifiedAt',
+  'prizeDeliveredAt',
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'ageVerifiedAt',
+  'deletedAt',
+] as const;
+
+/** One prize's winner record (docs/draws.md "Several prizes"), with the winner's account. */
+export type PrizeRecord = Pick<DrawRecord, (typeof PRIZE_WINNER_FIELDS)[number]> & {
+  position: number;
+  title: string;
+  /** What the age check goes by (null: not stated). */
+  cashValuePence: number | null;
+};
 
 /** How a winner whose account was deleted is shown: the record stays, the person does not. */
 export const ANONYMOUS_WINNER = 'Anonymous winner';
@@ -46,6 +72,33 @@ export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
   // A deleted account's town goes with its name.
   winnerTown: r.deletedAt ? null : r.winnerTown,
   drawnAt: iso(r.drawnAt),
+  prizes: r.prizes.map(presentPrizeWinner),
+});
+
+export const presentPrizeWinner = (p: PrizeRecord): PrizeWinner => ({
+  position: p.position,
+  title: p.title,
+  winningNumber: Number(p.winningNumber),
+  winnerName: winnerNameOf(p),
+});
+
+const isoOrNull = (at: number | null | undefined) => (at === null || at === undefined ? null : iso(at));
+
+export const presentAdminPrizeWinner = (p: PrizeRecord): AdminPrizeWinner => ({
+  ...presentPrizeWinner(p),
+  cashValuePence: p.cashValuePence,
+  winner: {
+    userId: p.winnerUserId === null ? null : Number(p.winnerUserId),
+    username: p.username,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    ageVerifiedAt: isoOrNull(p.ageVerifiedAt),
+  },
+  orderId: p.winnerOrderId === null ? null : Number(p.winnerOrderId),
+  orderNumber: p.winnerOrderId === null ? null : formatOrderNumber(Number(p.winnerOrderId)),
+  prizeDeliveredAt: isoOrNull(p.prizeDeliveredAt),
+  winnerNotifiedAt: isoOrNull(p.winnerNotifiedAt),
 });
 
 export const presentWinner = (r: DrawRecord): Winner => ({
@@ -56,22 +109,25 @@ export const presentWinner = (r: DrawRecord): Winner => ({
   winningNumber: Number(r.winningNumber),
   drawnAt: iso(r.drawnAt),
   url: `/competitions/${r.competitionId}`,
+  prizes: r.prizes.map(presentPrizeWinner),
 });
 
-export const presentAdminWinner = (r: DrawRecord): AdminWinner => ({
-  ...presentWinner(r),
-  winner: {
-    userId: r.winnerUserId === null ? null : Number(r.winnerUserId),
-    username: r.username,
-    email: r.email,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    ageVerifiedAt: r.ageVerifiedAt === null || r.ageVerifiedAt === undefined ? null : iso(r.ageVerifiedAt),
-  },
-  orderId: r.winnerOrderId === null ? null : Number(r.winnerOrderId),
-  orderNumber: r.winnerOrderId === null ? null : formatOrderNumber(Number(r.winnerOrderId)),
-  drawnBy: r.drawnBy,
-  prizeDeliveredAt: r.prizeDeliveredAt === null ? null : iso(r.prizeDeliveredAt),
-  winnerNotifiedAt: r.winnerNotifiedAt === null ? null : iso(r.winnerNotifiedAt),
-  winnerTown: r.winnerTown,
-});
+export const presentAdminWinner = (r: DrawRecord): AdminWinner => {
+  // The 1st prize's winner, contact and delivery are the draw row's own.
+  const { winner, orderId, orderNumber, prizeDeliveredAt, winnerNotifiedAt } = presentAdminPrizeWinner({
+    ...r,
+    position: 1,
+    cashValuePence: null,
+  });
+  return {
+    ...presentWinner(r),
+    winner,
+    orderId,
+    orderNumber,
+    drawnBy: r.drawnBy,
+    prizeDeliveredAt,
+    winnerNotifiedAt,
+    winnerTown: r.winnerTown,
+    prizes: r.prizes.map(presentAdminPrizeWinner),
+  };
+};

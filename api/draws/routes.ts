@@ -4,6 +4,7 @@ import { type AdminCompetitionDetail, AdminIdParamSchema } from '../../contract/
 import { IdParamSchema } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
 import { type DrawScheduled, WinnerUpdateSchema } from '../../contract/draw';
+import { PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from '../../contract/prizes';
 import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { findViewableCompetition } from '../catalogue/competitions';
@@ -102,6 +103,14 @@ export function registerDrawRoutes(
     if (!record) throw notFound('No winner has been drawn for this competition.');
     if (winnerTown !== undefined) record = await setWinnerTown(db, actorOf(ctx), id, winnerTown);
     if (prizeDelivered !== undefined) record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
+    ctx.body = presentAdminWinner(record);
+  });
+
+  // One prize of several (position 1 = the 1st, the same as PATCH /api/admin/winners/:id).
+  router.patch('/api/admin/winners/:id/prizes/:position', admin, async (ctx) => {
+    const { id, position } = parse(PrizePositionParamSchema, ctx.params);
+    const { prizeDelivered } = parse(PrizeDeliveryUpdateSchema, ctx.request.body ?? {});
+    const record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered, Date.now(), position);
     ctx.body = presentAdminWinner(record);
   });
 }

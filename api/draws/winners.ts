@@ -5,7 +5,8 @@ import { getComplianceSettings } from '../catalogue/settings';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { listDrawRecords, loadDrawRecord } from './draws';
-import type { DrawRecord } from './presenter';
+import type { DrawRecord, PrizeRecord } from './presenter';
+import { updatePrizeDelivered } from './prizes';
 
 // Past winners: the public list (/winners) and the admin's, where a prize is marked delivered.
 
@@ -21,16 +22,20 @@ export async function undeliveredPrizesOf(
   trx: Knex.Transaction,
   userId: number,
 ): Promise<Array<{ competitionId: number; title: string }>> {
-  const rows = (await lockForUpdate(
-    trx,
-    trx('draws as d')
-      .join('competitions as c', 'c.id', 'd.competitionId')
-      .where('d.winnerUserId', userId)
-      .whereNull('d.prizeDeliveredAt')
-      .orderBy('d.competitionId')
-      .select('d.competitionId', 'c.title'),
-  )) as Array<{ competitionId: number; title: string }>;
-  return rows.map((r) => ({ competitionId: Number(r.competitionId), title: r.title }));
+  const pending = async (table: 'draws' | 'drawPrizes') =>
+    (await lockForUpdate(
+      trx,
+      trx(`${table} as d`)
+        .join('competitions as c', 'c.id', 'd.competitionId')
+        .where('d.winnerUserId', userId)
+        .whereNull('d.prizeDeliveredAt')
+        .orderBy('d.competitionId')
+        .select('d.competitionId', 'c.title'),
+    )) as Array<{ competitionId: number; title: string }>;
+  // Every prize counts (docs/draws.md "Several prizes"); one line per competition.
+  const rows = [...(await pending('draws')), ...(await pending('drawPrizes'))];
+  const byId = new Map(rows.map((r) => [Number(r.competitionId), r.title]));
+  return [...byId].sort(([a], [b]) => a - b).map(([competitionId, title]) => ({ competitionId, title }));
 }
 
 export const AGE_CHECK_BEFORE_DELIVERY =
@@ -38,44 +43,46 @@ export const AGE_CHECK_BEFORE_DELIVERY =
 
 /**
  * A prize worth more than the site's threshold, or of no stated value, goes only to a winner whose
- * age an admin has verified (docs/product.md#age-checks): 409 otherwise.
+ * age an admin has verified (docs/product.md#age-checks), prize by prize: 409 otherwise.
  */
-async function assertWinnerAgeChecked(trx: Knex.Transaction, competitionId: number) {
-  const row = (await trx('draws as d')
-    .join('competitions as c', 'c.id', 'd.competitionId')
-    .leftJoin('users as u', 'u.id', 'd.winnerUserId')
-    .where('d.competitionId', competitionId)
-    .first('c.prizeValuePence', 'u.ageVerifiedAt')) as
-    | { prizeValuePence: number | null; ageVerifiedAt: number | null }
-    | undefined;
-  if (!row || row.ageVerifiedAt !== null) return;
+async function assertWinnerAgeChecked(trx: Knex.Transaction, prize: PrizeRecord) {
+  if (prize.ageVerifiedAt !== null) return;
   const { ageCheckPrizeThresholdPence } = await getComplianceSettings(trx);
-  const value = row.prizeValuePence === null ? null : Number(row.prizeValuePence);
-  if (value === null || value > ageCheckPrizeThresholdPence)
+  if (prize.cashValuePence === null || prize.cashValuePence > ageCheckPrizeThresholdPence)
     throw conflict(AGE_CHECK_BEFORE_DELIVERY, undefined, ERROR_CODES.ageVerificationRequired);
 }
 
-/** Marks the prize of a drawn competition delivered (or not), audit-logged on the competition. */
+/**
+ * Marks one prize of a drawn competition delivered (or not; position 1 = the 1st prize), audit-logged
+ * on the competition. 404 when there is no such drawn prize.
+ */
 export async function setPrizeDelivered(
   db: Knex,
   actor: Actor,
   competitionId: number,
   delivered: boolean,
   now = Date.now(),
+  position = 1,
 ): Promise<DrawRecord> {
   await db.transaction(async (trx) => {
-    const before = await loadDrawRecord(trx, competitionId);
-    if (!before) throw notFound('No winner has been drawn for this competition.');
-    const at = delivered ? (before.prizeDeliveredAt ?? now) : null;
-    if (at === before.prizeDeliveredAt) return;
-    if (delivered) await assertWinnerAgeChecked(trx, competitionId);
-    await trx('draws').where({ competitionId }).update({ prizeDeliveredAt: at });
+    const record = await loadDrawRecord(trx, competitionId);
+    if (!record) throw notFound('No winner has been drawn for this competition.');
+    const prize = record.prizes.find((p) => p.position === position);
+    if (!prize) throw notFound(`This competition has no drawn prize number ${position}.`);
+    const at = delivered ? (prize.prizeDeliveredAt ?? now) : null;
+    if (at === prize.prizeDeliveredAt) return;
+    if (delivered) await assertWinnerAgeChecked(trx, prize);
+    await updatePrizeDelivered(trx, competitionId, position, at);
     await writeAudit(
       trx,
       actor,
       delivered ? 'competition.prize_delivered' : 'competition.prize_undelivered',
       { type: 'competition', id: competitionId },
-      { prizeDeliveredAt: before.prizeDeliveredAt, winningNumber: before.winningNumber },
+      {
+        prizeDeliveredAt: prize.prizeDeliveredAt,
+        winningNumber: prize.winningNumber,
+        ...(position > 1 || record.prizes.length > 1 ? { position, prize: prize.title } : {}),
+      },
       { prizeDeliveredAt: at },
       now,
     );

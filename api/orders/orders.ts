@@ -39,7 +39,29 @@ export async function listUserEntries(db: Knex, userId: number) {
   const rows: Array<EntryDraw & { competitionId: number }> = ids.length
     ? await db('draws').whereIn('competitionId', ids).select('competitionId', 'winningNumber', 'drawnAt')
     : [];
-  const draws = new Map(rows.map((r) => [Number(r.competitionId), r]));
+  const further = (
+    ids.length
+      ? await db('drawPrizes')
+          .whereIn('competitionId', ids)
+          .orderBy(['competitionId', 'position'])
+          .select('competitionId', 'position', 'title', 'winningNumber')
+      : []
+  ) as Array<{ competitionId: number; position: number; title: string; winningNumber: number }>;
+  const draws = new Map(
+    rows.map((r) => [
+      Number(r.competitionId),
+      {
+        ...r,
+        further: further
+          .filter((p) => Number(p.competitionId) === Number(r.competitionId))
+          .map((p) => ({
+            position: Number(p.position),
+            title: p.title,
+            winningNumber: Number(p.winningNumber),
+          })),
+      },
+    ]),
+  );
   return entries.map((e) => presentUserEntry(e, draws.get(e.competitionId)));
 }
 

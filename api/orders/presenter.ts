@@ -8,6 +8,7 @@ import {
 } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
+import { mainPrizesOf } from '../../contract/prizes';
 import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
 
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
@@ -94,6 +95,8 @@ export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord
 export interface EntryDraw {
   winningNumber: number;
   drawnAt: number;
+  /** The 2nd and later prizes' winning numbers (docs/draws.md "Several prizes"). */
+  further?: Array<{ position: number; title: string; winningNumber: number }>;
 }
 
 export function presentUserEntry(
@@ -117,7 +120,20 @@ export function presentUserEntry(
       endDate: iso(c?.endDate ?? e.purchasedAt),
       autoWin: c?.autoWin ?? false,
       status: c?.status ?? 'archived',
-      draw: draw ? { winningNumber: Number(draw.winningNumber), drawnAt: iso(draw.drawnAt) } : null,
+      draw: draw
+        ? {
+            winningNumber: Number(draw.winningNumber),
+            drawnAt: iso(draw.drawnAt),
+            prizes: [
+              {
+                position: 1,
+                title: mainPrizesOf(c ?? { title: '' })[0]!.title,
+                winningNumber: Number(draw.winningNumber),
+              },
+              ...(draw.further ?? []),
+            ],
+          }
+        : null,
     },
   };
 }

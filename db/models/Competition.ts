@@ -1,5 +1,6 @@
 import type { RelationMappings } from 'objection';
 import type { CompetitionStatus } from '../../contract/competitions';
+import type { MainPrize } from '../../contract/prizes';
 import type { SkillPoolQuestion } from '../../contract/skill';
 import { BaseModel } from './BaseModel';
 
@@ -10,7 +11,7 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details', 'skillQuestions'];
+  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes'];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
@@ -45,6 +46,8 @@ export class Competition extends BaseModel {
   drawBeaconErrorAt!: number | null;
   /** What the prize is worth (null: not stated); a winner's age check depends on it. */
   prizeValuePence!: number | null;
+  /** The main prizes in draw order (docs/draws.md "Several prizes"); null: one prize, the title. */
+  mainPrizes!: MainPrize[] | null;
   createdAt!: number;
   updatedAt!: number;
 

@@ -24,6 +24,7 @@ const hotTub: AdminCompetitionView = {
   skillQuestions: [],
   cashAlternative: null,
   prizeValue: null,
+  prizes: [{ title: 'Hot Tub', description: null, cashValuePence: null }],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
@@ -60,5 +61,35 @@ describe('CompetitionFormDialog', () => {
       expect.objectContaining({ method: 'PUT' }),
     );
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('sends the main prizes in order, with cash values in pence', async () => {
+    const fetchMock = stubApi((method, path) =>
+      method === 'PUT' && path === '/api/admin/competitions/5' ? jsonResponse(200, hotTub) : undefined,
+    );
+    renderWithTheme(
+      <CompetitionFormDialog open competition={hotTub} onClose={() => undefined} onSaved={() => undefined} />,
+    );
+    expect(screen.getByText("One prize: the competition's title.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fireEvent.change(screen.getByLabelText('1st prize: title'), { target: { value: 'Hot tub' } });
+    fireEvent.change(screen.getByLabelText('1st prize: cash value (£, optional)'), {
+      target: { value: '4999.99' },
+    });
+    fireEvent.change(screen.getByLabelText('2nd prize: title'), { target: { value: 'Towels' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
+
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/admin/competitions/5',
+        expect.objectContaining({ method: 'PUT' }),
+      ),
+    );
+    const put = fetchMock.mock.calls.find(([path]) => path === '/api/admin/competitions/5')!;
+    expect(JSON.parse(String((put[1] as RequestInit).body)).prizes).toEqual([
+      { title: 'Hot tub', description: null, cashValuePence: 499_999 },
+      { title: 'Towels', description: null, cashValuePence: null },
+    ]);
   });
 });

@@ -209,6 +209,8 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       expect(after.body[0].competition.draw).toEqual({
         winningNumber: row.winningNumber,
         drawnAt: new Date(Number(row.drawnAt)).toISOString(),
+        // A single prize: the competition's title (docs/draws.md "Several prizes").
+        prizes: [{ position: 1, title: after.body[0].competition.title, winningNumber: row.winningNumber }],
       });
     }
   });
@@ -253,6 +255,14 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
         version: 2,
         beaconRound: Number(fixedRound),
         beaconRandomness: expect.stringMatching(/^[0-9a-f]{64}$/),
+        prizes: [
+          {
+            position: 1,
+            title: 'Live draw car',
+            winningNumber: draw.winningNumber,
+            winnerName: draw.winnerName,
+          },
+        ],
       });
       expect(updates.at(-1)).toMatchObject({ competitionId: id, status: 'ended', draw: { seed } });
 
@@ -272,6 +282,14 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
         winnerName: draw.winnerName,
         winnerTown: null,
         drawnAt: expect.any(String),
+        prizes: [
+          {
+            position: 1,
+            title: 'Live draw car',
+            winningNumber: expected.winningNumber,
+            winnerName: draw.winnerName,
+          },
+        ],
       });
       const entries = await admin.get(`/api/competitions/${id}/draw-entries`);
       expect(entries.body).toEqual({
@@ -307,6 +325,14 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
         winningNumber: draw.winningNumber,
         drawnAt: draw.drawnAt,
         url: `/competitions/${id}`,
+        prizes: [
+          {
+            position: 1,
+            title: 'Live draw car',
+            winningNumber: draw.winningNumber,
+            winnerName: draw.winnerName,
+          },
+        ],
       });
       const detail = await admin.get(`/api/admin/competitions/${id}`);
       expect(detail.body.drawStatus.state).toBe('drawn');

@@ -22,6 +22,7 @@ import {
   formFieldOf,
 } from './competitionForm';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+import { MainPrizeFields } from './MainPrizeFields';
 import { SkillPoolFields } from './SkillPoolFields';
 
 const Scroll = styled.form`
@@ -345,6 +346,7 @@ export function CompetitionFormDialog({
             <Preview src={preview ?? values.image ?? ''} alt="Competition image preview" />
           )}
         </Control>
+        <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
         <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>

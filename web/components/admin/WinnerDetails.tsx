@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
 import { Button } from '../ui/Button';
-import { formatDateTime, fullName } from './formatAdmin';
+import { formatDateTime } from './formatAdmin';
 import { savePrizeDelivered, saveWinnerTown } from './prizeDelivery';
+import { WinnerContact } from './WinnerContact';
 
 export const Facts = styled.dl`
   display: grid;
@@ -47,28 +48,7 @@ export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onCh
       <Facts>
         <dt>Winning number</dt>
         <dd>{winner.winningNumber}</dd>
-        <dt>Winner</dt>
-        <dd>
-          {w.userId === null || !w.username
-            ? `${winner.winnerName} (account deleted)`
-            : `${fullName(w) || winner.winnerName} (${w.username})`}
-        </dd>
-        {w.email && (
-          <>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${w.email}`}>{w.email}</a>
-            </dd>
-          </>
-        )}
-        {winner.orderId !== null && (
-          <>
-            <dt>Order</dt>
-            <dd>
-              <Link href={`/admin/orders/${winner.orderId}`}>{winner.orderNumber}</Link>
-            </dd>
-          </>
-        )}
+        <WinnerContact {...winner} />
         <dt>Drawn</dt>
         <dd>
           {formatDateTime(winner.drawnAt)} by{' '}

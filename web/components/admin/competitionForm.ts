@@ -23,7 +23,17 @@ export interface CompetitionFormValues {
   prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
   /** The skill question pool; empty: the site's default question. */
   questions: SkillFormQuestion[];
+  /** The main prizes, 1st first; empty: one prize, the title (docs/draws.md "Several prizes"). */
+  prizes: PrizeFormRow[];
 }
+
+export interface PrizeFormRow {
+  title: string;
+  description: string;
+  cashValue: string; // pounds; empty: not stated
+}
+
+export const emptyPrizeRow = (): PrizeFormRow => ({ title: '', description: '', cashValue: '' });
 
 export interface SkillFormQuestion {
   question: string;
@@ -54,6 +64,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     cashAlternative: '',
     prizeValue: '',
     questions: [],
+    prizes: [],
   };
 }
 
@@ -82,8 +93,30 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
       options: q.options.join('\n'),
       answer: q.answer,
     })),
+    prizes: isDefaultPrizeList(c)
+      ? []
+      : c.prizes.map((p) => ({
+          title: p.title,
+          description: p.description ?? '',
+          cashValue: p.cashValuePence === null ? '' : (p.cashValuePence / 100).toFixed(2),
+        })),
   };
 }
+
+/** One prize that is just the title: the default, shown as no list. */
+const isDefaultPrizeList = (c: AdminCompetitionView) =>
+  c.prizes.length === 1 &&
+  c.prizes[0]!.title === c.title &&
+  !c.prizes[0]!.description &&
+  c.prizes[0]!.cashValuePence === null;
+
+/** Pounds as typed to pence; what is not a number goes as typed, for the schema to refuse. */
+const penceOf = (pounds: string): number | string | null => {
+  const t = pounds.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? Math.round(n * 100) : t;
+};
 
 export const lines = (text: string) =>
   text
@@ -120,6 +153,13 @@ export function competitionBody(v: CompetitionFormValues) {
       options: lines(q.options),
       answer: q.answer,
     })),
+    prizes: v.prizes.length
+      ? v.prizes.map((p) => ({
+          title: p.title,
+          description: p.description.trim() || null,
+          cashValuePence: penceOf(p.cashValue),
+        }))
+      : null,
   };
 }
 
@@ -128,7 +168,8 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
   const [first, second] = (path ?? []).map((p) => String(p.key));
   if (first === 'details') return second === 'productName' ? 'productName' : 'category';
   // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
-  if (first === 'skillQuestions') return (path ?? []).map((p) => String(p.key)).join('.');
+  if (first === 'skillQuestions' || first === 'prizes')
+    return (path ?? []).map((p) => String(p.key)).join('.');
   if (first === 'endDate') return 'endDate';
   return first ?? '_';
 }

@@ -38,3 +38,32 @@ export const saveWinnerTown = (winner: WinnerRef, town: string) =>
     { winnerTown: town },
     { done: 'Winner town saved', failed: 'Could not save the town' },
   );
+
+/** Marks one prize of several delivered (or not yet): PATCH …/prizes/:position. */
+export async function savePrizePositionDelivered(
+  winner: WinnerRef,
+  position: number,
+  label: string,
+  delivered: boolean,
+): Promise<AdminWinner | null> {
+  try {
+    const updated = await apiSend<AdminWinner>(
+      'PATCH',
+      `/api/admin/winners/${winner.competitionId}/prizes/${position}`,
+      { prizeDelivered: delivered },
+    );
+    toast({
+      title: delivered ? `${label} marked delivered` : `${label} marked not delivered`,
+      description: winner.title,
+      variant: 'success',
+    });
+    return updated;
+  } catch (err) {
+    toast({
+      title: 'Could not update the prize',
+      description: messageOf(err, 'Please try again.'),
+      variant: 'destructive',
+    });
+    return null;
+  }
+}

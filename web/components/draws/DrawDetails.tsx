@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { DrawBeacon } from '../../../contract/beacon';
 import type { PublicDraw } from '../../../contract/draw';
+import { ordinal } from '../../../contract/prizes';
 import { formatLongDate } from '../../format';
 import { media } from '../../theme/theme';
 import { Card } from '../ui/Page';
@@ -29,12 +30,16 @@ export function DrawDetails({
   drawCommitment,
   draw,
   beacon,
+  prizeCount = 1,
 }: {
   competitionId: number;
   drawCommitment: string;
   draw: PublicDraw;
   beacon: DrawBeacon | null;
+  /** How many main prizes the competition lists (docs/draws.md "Several prizes"). */
+  prizeCount?: number;
 }) {
+  const several = (draw.prizes?.length ?? 1) > 1;
   return (
     <Layout aria-labelledby="draw-result-title" data-testid="draw-details">
       <div>
@@ -44,6 +49,20 @@ export function DrawDetails({
           <dd data-testid="draw-winning-number">{draw.winningNumber}</dd>
           <dt>Winner</dt>
           <dd>{draw.winnerName}</dd>
+          {several && (
+            <>
+              <dt>Prizes, in draw order</dt>
+              <dd>
+                <ol data-testid="draw-prizes">
+                  {draw.prizes?.map((p) => (
+                    <li key={p.position} data-testid="draw-prize">
+                      {ordinal(p.position)} prize, {p.title}: #{p.winningNumber}, {p.winnerName}
+                    </li>
+                  ))}
+                </ol>
+              </dd>
+            </>
+          )}
           <dt>Drawn on</dt>
           <dd>{formatLongDate(draw.drawnAt)}</dd>
           <dt>Seed (revealed at the draw)</dt>
@@ -77,6 +96,8 @@ export function DrawDetails({
           winningNumber: draw.winningNumber,
           version: draw.version,
           beacon,
+          prizes: draw.prizes,
+          prizeCount,
         }}
       />
     </Layout>

@@ -1,5 +1,6 @@
 import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
-import { computeDraw, drawCommitment, entriesHash } from '../../../contract/draw';
+import { computeDrawPrizes, drawCommitment, entriesHash } from '../../../contract/draw';
+import { ordinal, type PrizeWinner } from '../../../contract/prizes';
 
 // The browser's own check of a published draw (docs/draws.md section 5), with the same code the
 // server drew with (contract/draw.ts on WebCrypto, contract/beacon.ts for the beacon round).
@@ -10,7 +11,7 @@ import { computeDraw, drawCommitment, entriesHash } from '../../../contract/draw
 export type CheckStatus = 'passed' | 'failed';
 
 export interface DrawCheck {
-  key: 'commitment' | 'entries' | 'beacon' | 'winner';
+  key: 'commitment' | 'entries' | 'beacon' | 'winner' | `prize-${number}`;
   label: string;
   status: CheckStatus;
   /** What the page was told, and what this browser computed. */
@@ -26,6 +27,10 @@ export interface PublishedDraw {
   /** 2: the draw also used the beacon round below (absent: version 1). */
   version?: 1 | 2;
   beacon?: DrawBeacon | null;
+  /** Several main prizes (docs/draws.md "Several prizes"): each one's winning number, 1st first. */
+  prizes?: readonly Pick<PrizeWinner, 'position' | 'title' | 'winningNumber'>[];
+  /** How many main prizes the competition lists (absent: one). */
+  prizeCount?: number;
 }
 
 const check = (key: DrawCheck['key'], label: string, published: string, computed: string): DrawCheck => ({
@@ -63,10 +68,32 @@ export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly numb
   const commitment = await drawCommitment(draw.seed).catch(() => 'not a valid seed');
   const hash = await entriesHash(soldNumbers).catch((err: Error) => `invalid list: ${err.message}`);
   const beacon = v2 ? await beaconCheck(draw.beacon) : undefined;
-  const winner = await computeDraw(draw.seed, soldNumbers, v2 ? draw.beacon?.randomness : undefined).then(
-    (r) => String(r.winningNumber),
+  const prizeCount = Math.max(1, draw.prizeCount ?? 1);
+  const computed = await computeDrawPrizes(
+    draw.seed,
+    soldNumbers,
+    prizeCount,
+    v2 ? draw.beacon?.randomness : undefined,
+  ).then(
+    (r) => r.prizes.map((p) => String(p.winningNumber)),
     (err: Error) => `cannot compute: ${err.message}`,
   );
+  const nth = (i: number) => (typeof computed === 'string' ? computed : (computed[i] ?? 'not drawn'));
+  const winner = nth(0);
+  // The 2nd and later prizes continue the same HMAC stream among the numbers not yet won.
+  const further =
+    prizeCount > 1
+      ? Array.from({ length: prizeCount - 1 }, (_, i) => {
+          const position = i + 2;
+          const shown = draw.prizes?.find((p) => p.position === position);
+          return check(
+            `prize-${position}`,
+            `The same stream, continued without the earlier winners, picks the ${ordinal(position)} prize${shown ? ` (${shown.title})` : ''}`,
+            shown ? String(shown.winningNumber) : 'not drawn',
+            nth(i + 1),
+          );
+        })
+      : [];
   return [
     check(
       'commitment',
@@ -89,5 +116,6 @@ export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly numb
       String(draw.winningNumber),
       winner,
     ),
+    ...further,
   ];
 }

@@ -5,9 +5,11 @@ import {
   type EntryStatus,
   entryStatus,
   formatOrderNumber,
+  mainPrizesWon,
   type UserEntryView,
 } from '../../../contract/checkout';
 import { formatPence, poundsToPence } from '../../../contract/money';
+import { ordinal } from '../../../contract/prizes';
 import { useApiData } from '../../api/useApiData';
 import { LoginDialog } from '../../components/auth/LoginDialog';
 import { Countdown } from '../../components/competitions/Countdown';
@@ -127,6 +129,7 @@ function DrawStatus({ group: { competition: c, numbers } }: { group: Competition
   // Re-renders at the closing time, so 'open' turns into 'drawing' on the server's clock.
   useHasPassed(c.endDate);
   const status = entryStatus(numbers, c, serverNow());
+  const several = (c.draw?.prizes?.length ?? 1) > 1;
   return (
     <DrawInfo data-testid="entry-draw">
       <StatusBadge $status={status} data-status={status}>
@@ -135,8 +138,19 @@ function DrawStatus({ group: { competition: c, numbers } }: { group: Competition
       {c.draw ? (
         <>
           <p>
-            Drawn on {formatUkDateTime(c.draw.drawnAt)}: winning ticket #{c.draw.winningNumber}
+            Drawn on {formatUkDateTime(c.draw.drawnAt)}:{' '}
+            {several
+              ? (c.draw.prizes ?? [])
+                  .map((p) => `${ordinal(p.position)} prize #${p.winningNumber}`)
+                  .join(', ')
+              : `winning ticket #${c.draw.winningNumber}`}
           </p>
+          {mainPrizesWon(numbers, c.draw).map((p) => (
+            <p key={p.position} data-testid="entry-prize-won">
+              You won {several ? `the ${ordinal(p.position)} prize, ` : ''}
+              {p.title || c.title} with ticket #{p.winningNumber}
+            </p>
+          ))}
           <div>
             <Link href={`/competition/${c.id}`} asChild>
               <ButtonLink $variant="secondary">View Results</ButtonLink>

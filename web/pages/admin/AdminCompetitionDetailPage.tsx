@@ -7,6 +7,7 @@ import { messageOf } from '../../api/client';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
 import { DrawControl } from '../../components/admin/DrawControl';
+import { FurtherPrizeWinners } from '../../components/admin/FurtherPrizeWinners';
 import { formatDateTime } from '../../components/admin/formatAdmin';
 import { PostalEntries } from '../../components/admin/PostalEntries';
 import { useAdminData } from '../../components/admin/useAdminData';
@@ -88,8 +89,13 @@ export default function AdminCompetitionDetailPage() {
             </Card>
             {c.draw && (
               <Card aria-labelledby="winner-title">
-                <h2 id="winner-title">Winner</h2>
+                <h2 id="winner-title">
+                  {(c.draw.prizes?.length ?? 1) > 1
+                    ? `Winner of the 1st prize: ${c.draw.prizes?.[0]?.title}`
+                    : 'Winner'}
+                </h2>
                 <WinnerDetails winner={c.draw} onChanged={detail.reload} />
+                <FurtherPrizeWinners winner={c.draw} onChanged={detail.reload} />
               </Card>
             )}
             <Card aria-labelledby="postal-title">

@@ -336,6 +336,7 @@ export default function CompetitionDetailPage() {
             drawCommitment={c.drawCommitment}
             draw={draw}
             beacon={c.drawBeacon ?? null}
+            prizeCount={c.prizes?.length ?? 1}
           />
         </Section>
       )}

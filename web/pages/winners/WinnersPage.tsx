@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Winner } from '../../../contract/draw';
+import { ordinal } from '../../../contract/prizes';
 import { messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { CardGrid } from '../../components/competitions/CompetitionCard';
@@ -58,10 +59,23 @@ function WinnerCard({ winner }: { winner: Winner }) {
           <Link href={winner.url}>{winner.title}</Link>
         </h2>
         <Facts>
-          <dt>Winner</dt>
-          <dd>{winner.winnerName}</dd>
-          <dt>Ticket</dt>
-          <dd>#{winner.winningNumber}</dd>
+          {(winner.prizes?.length ?? 1) > 1 ? (
+            winner.prizes?.map((p) => (
+              <Fragment key={p.position}>
+                <dt>{ordinal(p.position)} prize</dt>
+                <dd data-testid="winner-prize">
+                  {p.title}: {p.winnerName}, #{p.winningNumber}
+                </dd>
+              </Fragment>
+            ))
+          ) : (
+            <>
+              <dt>Winner</dt>
+              <dd>{winner.winnerName}</dd>
+              <dt>Ticket</dt>
+              <dd>#{winner.winningNumber}</dd>
+            </>
+          )}
           <dt>Drawn</dt>
           <dd>{formatLongDate(winner.drawnAt)}</dd>
         </Facts>

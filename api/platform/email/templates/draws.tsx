@@ -11,6 +11,8 @@ export interface DrawProps {
   drawnAt: Date | number;
   /** Where anyone can check the draw, e.g. '/competitions/7#verify-draw'. */
   verifyLink: string;
+  /** With several main prizes: which one this winner won, e.g. '2nd prize: £500 cash'. */
+  prize?: string;
 }
 
 export const winnerEmail = defineEmail<DrawProps>({
@@ -25,6 +27,7 @@ export const winnerEmail = defineEmail<DrawProps>({
       </P>
       <Facts
         rows={[
+          ...(p.prize ? ([['Prize', p.prize]] as const) : []),
           ['Winning ticket number', p.winningNumber],
           ['Drawn', `${ukDateTime(p.drawnAt)} (UK time)`],
         ]}
@@ -42,6 +45,8 @@ export const sendWinner = (mailer: Mailer, to: Recipient, props: DrawProps) =>
 export interface DrawResultProps extends DrawProps {
   /** The entrant's own numbers in this competition. */
   yourNumbers: readonly number[];
+  /** With several main prizes: every prize's number, e.g. '1st prize #7, 2nd prize #3'. */
+  allWinningNumbers?: string;
 }
 
 export const drawResultEmail = defineEmail<DrawResultProps>({
@@ -57,6 +62,7 @@ export const drawResultEmail = defineEmail<DrawResultProps>({
       </P>
       <Facts
         rows={[
+          ...(p.allWinningNumbers ? ([['Winning numbers', p.allWinningNumbers]] as const) : []),
           ['Your numbers', [...p.yourNumbers].sort((a, b) => a - b).join(', ')],
           ['Drawn', `${ukDateTime(p.drawnAt)} (UK time)`],
         ]}

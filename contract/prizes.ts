@@ -1,0 +1,121 @@
+import * as v from 'valibot';
+
+// Several prizes in the main draw (docs/draws.md "Several prizes"): the list an admin gives a
+// competition, 1st prize first, and each prize's winner as the public, the socket and the admin see it.
+
+export const MAX_MAIN_PRIZES = 10;
+
+/** A main prize as stored and published; money in pence. */
+export const MainPrizeSchema = v.object({
+  title: v.string(),
+  description: v.nullable(v.string()),
+  cashValuePence: v.nullable(v.number()),
+});
+export type MainPrize = v.InferOutput<typeof MainPrizeSchema>;
+
+const MainPrizeInputSchema = v.object({
+  title: v.pipe(
+    v.string('Each prize needs a title'),
+    v.trim(),
+    v.minLength(1, 'Each prize needs a title'),
+    v.maxLength(200, 'A prize title can be at most 200 characters'),
+  ),
+  description: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('A prize description must be text'),
+        v.trim(),
+        v.maxLength(2000, 'A prize description can be at most 2000 characters'),
+      ),
+    ),
+  ),
+  cashValuePence: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('A prize cash value must be a whole number of pence'),
+        v.integer('A prize cash value must be a whole number of pence'),
+        v.minValue(0, 'A prize cash value must be a whole number of pence'),
+        v.maxValue(10_000_000_000, 'A prize cash value is too large'),
+      ),
+    ),
+  ),
+});
+
+/** `prizes` of POST/PUT /api/admin/competitions: 1st prize first; null or absent keeps one prize, the title. */
+export const MainPrizesInputSchema = v.nullable(
+  v.pipe(
+    v.array(MainPrizeInputSchema, 'prizes must be a list'),
+    v.minLength(1, 'List at least one prize, or send null for a single prize'),
+    v.maxLength(MAX_MAIN_PRIZES, `A competition can have at most ${MAX_MAIN_PRIZES} main prizes`),
+    v.transform((list): MainPrize[] =>
+      list.map((p) => ({
+        title: p.title,
+        description: p.description || null,
+        cashValuePence: p.cashValuePence ?? null,
+      })),
+    ),
+  ),
+);
+
+/** The prizes a competition is drawn for: its list, or one prize, its title. */
+export const mainPrizesOf = (c: { title: string; mainPrizes?: MainPrize[] | null }): MainPrize[] =>
+  c.mainPrizes?.length ? c.mainPrizes : [{ title: c.title, description: null, cashValuePence: null }];
+
+/** '1st', '2nd', '3rd', '4th' … for a prize's position. */
+export function ordinal(position: number): string {
+  const tens = position % 100;
+  if (tens >= 11 && tens <= 13) return `${position}th`;
+  return `${position}${{ 1: 'st', 2: 'nd', 3: 'rd' }[position % 10] ?? 'th'}`;
+}
+
+/** One prize's winner, publicly: in `draw.prizes`, `draw:result` `prizes` and the winners page. */
+export const PrizeWinnerSchema = v.object({
+  /** 1 for the 1st prize. */
+  position: v.number(),
+  title: v.string(),
+  winningNumber: v.number(),
+  winnerName: v.string(),
+});
+export type PrizeWinner = v.InferOutput<typeof PrizeWinnerSchema>;
+
+/** Who won, for admins: the account (null fields once deleted). */
+export const WinnerAccountSchema = v.object({
+  userId: v.nullable(v.number()),
+  username: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
+  ageVerifiedAt: v.nullable(v.string()),
+});
+
+/** One prize's winner in the admin's winners list, with its delivery (docs/draws.md). */
+export const AdminPrizeWinnerSchema = v.object({
+  ...PrizeWinnerSchema.entries,
+  cashValuePence: v.nullable(v.number()),
+  winner: WinnerAccountSchema,
+  orderId: v.nullable(v.number()),
+  orderNumber: v.nullable(v.string()),
+  prizeDeliveredAt: v.nullable(v.string()),
+  winnerNotifiedAt: v.nullable(v.string()),
+});
+export type AdminPrizeWinner = v.InferOutput<typeof AdminPrizeWinnerSchema>;
+
+/** PATCH /api/admin/winners/:competitionId/prizes/:position */
+export const PrizeDeliveryUpdateSchema = v.object({
+  prizeDelivered: v.boolean('prizeDelivered must be true or false'),
+});
+
+/** Path parameters :id and :position. */
+export const PrizePositionParamSchema = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'Competition id must be a positive whole number'),
+    v.transform(Number),
+  ),
+  position: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d?$/, 'The prize position must be a whole number from 1'),
+    v.transform(Number),
+  ),
+});
