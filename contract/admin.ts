@@ -3,6 +3,7 @@ import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
+import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
 
 // The admin back office (docs/product.md#admin): request bodies, queries and response shapes. Money is
@@ -181,6 +182,8 @@ export const CompetitionCreateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
   prizeValue: v.optional(competitionFields.prizeValue, null),
+  /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
+  instantWins: v.optional(InstantWinListInputSchema),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -201,6 +204,8 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
+  /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
+  instantWins: v.optional(InstantWinListInputSchema),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -423,6 +428,9 @@ export interface AdminCompetitionDetail extends AdminCompetitionView {
   drawStatus?: AdminDrawStatus;
   /** The result with the winner's details, once drawn. */
   draw?: AdminWinner | null;
+  /** Instant wins with their numbers and state (docs/draws.md#instant-wins). */
+  instantWinCommitment?: string | null;
+  instantWins?: AdminInstantWin[];
 }
 
 /** The admin's user list shows each account exactly as its owner sees it. */

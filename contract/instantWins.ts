@@ -70,7 +70,10 @@ export const InstantWinInputSchema = v.pipe(
     (w) => w.kind !== 'credit' || w.amountPence !== undefined,
     'A credit instant win needs amountPence',
   ),
-  v.check((w) => w.kind !== 'prize' || w.cashValuePence !== undefined, 'A prize instant win needs cashValuePence'),
+  v.check(
+    (w) => w.kind !== 'prize' || w.cashValuePence !== undefined,
+    'A prize instant win needs cashValuePence',
+  ),
 );
 export type InstantWinInput = v.InferOutput<typeof InstantWinInputSchema>;
 
@@ -136,7 +139,11 @@ export const InstantWinUpdateSchema = v.object({
 });
 
 export const InstantWinParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'The id must be a positive whole number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'The id must be a positive whole number'),
+    v.transform(Number),
+  ),
   prizeId: v.pipe(
     v.string(),
     v.regex(/^[1-9]\d{0,9}$/, 'The prize id must be a positive whole number'),
@@ -179,7 +186,10 @@ export function instantWinCanonicalText(salt: string, list: readonly CommittedIn
   return canonicalize({ v: INSTANT_WIN_RULE_VERSION, salt, list: sortCommitted(list) }) as string;
 }
 
-export async function instantWinCommitment(salt: string, list: readonly CommittedInstantWin[]): Promise<string> {
+export async function instantWinCommitment(
+  salt: string,
+  list: readonly CommittedInstantWin[],
+): Promise<string> {
   const bytes = new TextEncoder().encode(instantWinCanonicalText(salt, list));
   const s = globalThis.crypto?.subtle;
   if (!s) throw new Error('WebCrypto (crypto.subtle) is not available here');

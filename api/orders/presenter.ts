@@ -8,11 +8,12 @@ import {
 } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
-import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
+import type { Competition, InstantWin, Order, OrderItem, User, UserEntry } from '../../db/models';
+import { presentInstantWinPrize } from '../catalogue/instantWinPresenter';
 
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 
-export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
+export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null; instantWins?: InstantWin[] };
 
 export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
@@ -60,6 +61,9 @@ export function presentOrder(o: OrderWithItems): OrderView {
         }
       : null,
     items: [...(o.items ?? [])].sort((a, b) => a.id - b.id).map(presentOrderItem),
+    ...(o.instantWins
+      ? { instantWins: [...o.instantWins].sort((a, b) => a.number - b.number).map(presentInstantWinPrize) }
+      : {}),
   };
 }
 

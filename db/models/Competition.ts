@@ -45,6 +45,9 @@ export class Competition extends BaseModel {
   drawBeaconErrorAt!: number | null;
   /** What the prize is worth (null: not stated); a winner's age check depends on it. */
   prizeValuePence!: number | null;
+  /** Instant wins (docs/draws.md#instant-wins): the salt is secret until the close. */
+  instantWinSalt!: string | null;
+  instantWinCommitment!: string | null;
   createdAt!: number;
   updatedAt!: number;
 
