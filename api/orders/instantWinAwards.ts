@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
+import { lockForUpdate } from '../../db/dialect';
 import { InstantWin } from '../../db/models';
 import { addCredit, spendCredit } from '../accounts/credit';
 import { presentInstantWinPrize } from '../catalogue/instantWinPresenter';
@@ -40,17 +41,16 @@ export async function awardInstantWins(
   now: number,
 ): Promise<InstantWin[]> {
   if (!sale.numbers.length) return [];
-  const rows = (await InstantWin.query(trx)
-    .where({ competitionId: sale.competitionId })
-    .whereIn('number', [...sale.numbers])
-    .whereNull('wonAt')
-    .orderBy('number')) as InstantWin[];
-  if (!rows.length) return [];
-  const last = (await trx('instantWins')
-    .where({ competitionId: sale.competitionId })
-    .max({ n: 'wonOrder' })
-    .first()) as { n: number | null } | undefined;
-  let wonOrder = Number(last?.n ?? 0);
+  // A locking read: on MySQL it sees the latest committed wins, not the transaction's snapshot
+  // (taken before the competition's lock was granted), so the win order has no gaps or repeats.
+  const all = (await lockForUpdate(
+    trx,
+    InstantWin.query(trx).where({ competitionId: sale.competitionId }).orderBy('number'),
+  )) as InstantWin[];
+  if (!all.length) return [];
+  const sold = new Set(sale.numbers);
+  const rows = all.filter((r) => r.wonAt === null && sold.has(Number(r.number)));
+  let wonOrder = Math.max(0, ...all.map((r) => Number(r.wonOrder ?? 0)));
   for (const row of rows) {
     wonOrder += 1;
     const won = {
@@ -110,10 +110,11 @@ export async function returnInstantWins(
   orderId: number,
   now: number,
 ): Promise<ReturnedInstantWin[]> {
-  const rows = (await InstantWin.query(trx)
-    .where({ orderId })
-    .whereNotNull('wonAt')
-    .orderBy('id')) as InstantWin[];
+  // Locking read: the wins as last committed (the caller holds the order's lock).
+  const rows = (await lockForUpdate(
+    trx,
+    InstantWin.query(trx).where({ orderId }).whereNotNull('wonAt').orderBy('id'),
+  )) as InstantWin[];
   const returned: ReturnedInstantWin[] = [];
   for (const row of rows) {
     let creditRecovered: boolean | null = null;
