@@ -14,8 +14,13 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { liveTickets } from '../tickets/liveTickets';
 import { presentAdminCompetition } from './adminPresenter';
 import { newDrawSeed } from './drawSeed';
-import { presentAdminInstantWin } from './instantWinPresenter';
-import { commitIfOpen, highestInstantWinNumber, listInstantWins, replaceInstantWins } from './instantWins';
+import {
+  commitIfOpen,
+  highestInstantWinNumber,
+  listInstantWins,
+  replaceInstantWins,
+} from './instantWins/list';
+import { presentAdminInstantWin } from './instantWins/presenter';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).

@@ -14,7 +14,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents } from '../tickets/history/ticketHistory';
 import { adminOrderDetail } from './adminOrders';
 import { recordRefund } from './fulfilment';
-import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWinAwards';
+import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
 import { sendCancellationNotice } from './orderEmails';
 import type { AdminOrderRecord } from './presenter';
 

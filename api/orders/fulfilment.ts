@@ -19,7 +19,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, selfExcludedUntil } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from './instantWinAwards';
+import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from './instantWins/awards';
 import { sendCancellationNotice, sendConfirmation } from './orderEmails';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.

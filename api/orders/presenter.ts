@@ -9,7 +9,7 @@ import {
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { Competition, InstantWin, Order, OrderItem, User, UserEntry } from '../../db/models';
-import { presentInstantWinPrize } from '../catalogue/instantWinPresenter';
+import { presentInstantWinPrize } from '../catalogue/instantWins/presenter';
 
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 

@@ -17,8 +17,8 @@ import {
   updateCompetition,
 } from '../adminCompetitions';
 import { presentAdminCompetition } from '../adminPresenter';
-import { presentAdminInstantWin } from '../instantWinPresenter';
-import { setInstantWinDelivered } from '../instantWins';
+import { setInstantWinDelivered } from '../instantWins/list';
+import { presentAdminInstantWin } from '../instantWins/presenter';
 
 /**
  * /admin/competitions: list by tab, create, edit, delete. Catalogue may not call the domains that

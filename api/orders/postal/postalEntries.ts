@@ -14,7 +14,7 @@ import { bumpVersion } from '../../tickets/competitionVersions';
 import { recordTicketEvents } from '../../tickets/history/ticketHistory';
 import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
-import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from '../instantWinAwards';
+import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from '../instantWins/awards';
 import { enforcePostalCap } from './postalCap';
 import type { PostalEntryRow } from './presenter';
 

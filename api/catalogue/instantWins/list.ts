@@ -1,11 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { INSTANT_WINS_LOCKED, type InstantWinInput, instantWinCommitment } from '../../contract/instantWins';
-import { lockForUpdate } from '../../db/dialect';
-import { InstantWin } from '../../db/models';
-import { type Actor, writeAudit } from '../platform/auditLog';
-import { badRequest, conflict, notFound } from '../platform/errors';
-import { committedList } from './instantWinPresenter';
+import {
+  INSTANT_WINS_LOCKED,
+  type InstantWinInput,
+  instantWinCommitment,
+} from '../../../contract/instantWins';
+import { lockForUpdate } from '../../../db/dialect';
+import { InstantWin } from '../../../db/models';
+import { type Actor, writeAudit } from '../../platform/auditLog';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { committedList } from './presenter';
 
 // The instant-win list of a competition as the admin sets it (docs/draws.md#instant-wins): numbers
 // chosen (crypto randomness) or given, fixed before the first hold, and committed to when sales

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { formatOrderNumber } from '../../contract/checkout';
-import { lockForUpdate } from '../../db/dialect';
-import { InstantWin } from '../../db/models';
-import { addCredit, spendCredit } from '../accounts/credit';
-import { presentInstantWinPrize } from '../catalogue/instantWinPresenter';
-import { publicOwnerName } from '../catalogue/presenter';
-import { sendInstantWin } from '../platform/email/templates/instantWins';
-import type { Mailer } from '../platform/mailer';
-import type { UnitOfWork } from '../platform/unitOfWork';
+import { formatOrderNumber } from '../../../contract/checkout';
+import { lockForUpdate } from '../../../db/dialect';
+import { InstantWin } from '../../../db/models';
+import { addCredit, spendCredit } from '../../accounts/credit';
+import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
+import { publicOwnerName } from '../../catalogue/presenter';
+import { sendInstantWin } from '../../platform/email/templates/instantWins';
+import type { Mailer } from '../../platform/mailer';
+import type { UnitOfWork } from '../../platform/unitOfWork';
 import type {} from './events';
 
 // Instant wins are awarded by the sale itself (docs/draws.md#instant-wins): in the transaction that

@@ -1,8 +1,8 @@
-import type { InstantWinPrize } from '../../contract/instantWins';
+import type { InstantWinPrize } from '../../../contract/instantWins';
 
 // Orders' own events: an instant-win number was sold (docs/draws.md#instant-wins). realtime/ sends
 // `instant-win:claimed` to the competition room and the admins, `instant:won` to the winner.
-declare module '../platform/events' {
+declare module '../../platform/events' {
   interface DomainEvents {
     'instant-win.claimed': {
       competitionId: number;

@@ -1,12 +1,12 @@
-import { iso } from '../../contract/dates';
+import { iso } from '../../../contract/dates';
 import type {
   AdminInstantWin,
   CommittedInstantWin,
   InstantWinPrize,
   InstantWinReveal,
   PublicInstantWin,
-} from '../../contract/instantWins';
-import type { Competition, InstantWin } from '../../db/models';
+} from '../../../contract/instantWins';
+import type { Competition, InstantWin } from '../../../db/models';
 
 /** The committed lines, in the commitment's order. */
 export const committedList = (rows: readonly InstantWin[]): CommittedInstantWin[] =>
