@@ -8,11 +8,14 @@
 //   3. (version 2) the beacon round's signature verifies against the chain's public key (drand's
 //      quicknet: the key pinned in drand-client, whatever the site says),
 //   4. the winning number recomputed from the seed, the entries (and the round's randomness)
-//      equals the announced one.
+//      equals the announced one,
+//   5. with instant wins, once the competition closed: the revealed salt and list hash to the
+//      instant-win commitment published when sales opened (contract/instantWins.ts).
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
 import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
 import { beaconRoundIsValid } from '../contract/beaconVerify';
 import { computeDraw, drawCommitment } from '../contract/draw';
+import { verifyInstantWinReveal } from '../contract/instantWins';
 
 interface Answer {
   status: number;
@@ -44,6 +47,25 @@ async function beaconCheck(
   return { check: [what, 'valid', valid ? 'valid' : 'invalid'], randomness: beacon.randomness };
 }
 
+/** The instant-win reveal against its commitment: null when there is nothing to check (yet). */
+async function instantWinCheck(c: {
+  title: string;
+  instantWinCommitment?: string | null;
+  instantWinReveal?: unknown;
+}): Promise<boolean | null> {
+  if (!c.instantWinCommitment) return null;
+  if (!c.instantWinReveal) {
+    console.info(`  instant wins: committed ${c.instantWinCommitment}, revealed at the close`);
+    return null;
+  }
+  const ok = await verifyInstantWinReveal(c.instantWinCommitment, c.instantWinReveal);
+  const count = (c.instantWinReveal as { list?: unknown[] }).list?.length ?? 0;
+  console.info(
+    `  ${ok ? 'OK      ' : 'MISMATCH'} instant wins: ${count} numbers and the salt against commitment ${c.instantWinCommitment}`,
+  );
+  return ok;
+}
+
 async function main(): Promise<number> {
   const id = process.argv.slice(2).find((a) => a !== '--');
   if (!id || !/^[1-9]\d*$/.test(id)) {
@@ -58,6 +80,8 @@ async function main(): Promise<number> {
   }
   const c = competition.body as {
     title: string;
+    instantWinCommitment?: string | null;
+    instantWinReveal?: unknown;
     drawCommitment: string;
     drawBeacon?: DrawBeacon | null;
     draw?: {
@@ -69,9 +93,11 @@ async function main(): Promise<number> {
       drawnAt: string;
     } | null;
   };
+  const instant = await instantWinCheck(c);
   if (!c.draw) {
     console.error(`"${c.title}" has not been drawn yet (commitment ${c.drawCommitment}).`);
-    return 2;
+    // Closed but not drawn: the instant wins can be checked already.
+    return instant === null ? 2 : instant ? 0 : 1;
   }
   const entries = await getJson(`${base}/api/competitions/${id}/draw-entries`);
   if (entries.status !== 200) {
@@ -97,7 +123,7 @@ async function main(): Promise<number> {
   console.info(
     `  ${numbers.length} entries, winning index ${recomputed.index} (HMAC counter ${recomputed.counter})`,
   );
-  let ok = true;
+  let ok = instant !== false;
   for (const [what, published, computed] of checks) {
     const same = published === computed;
     ok &&= same;

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { verifyInstantWinReveal } from '../../../contract/instantWins';
@@ -11,6 +14,8 @@ import { type TestServer, useTestServer } from '../../support/testServer';
 // won exactly once, credit on the ledger, and the numbers still to be won never sent to anyone
 // before the close; after it, the reveal matches the commitment and one changed byte does not.
 
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../..');
 const BUYERS = 200;
 const PRIZE_PENCE = 250;
 /** Won during the race: buyer i buys number i + 1. */
@@ -30,13 +35,13 @@ const leaks = (texts: readonly string[]) =>
 describe.skipIf(engineUnavailable())(`200 buyers racing for instant wins on ${testEngine()}`, () => {
   let server: TestServer;
   let db: Knex;
-  // Hundreds of sessions stand for hundreds of people at as many addresses.
+  // Hundreds of sessions stand for hundreds of people at as many addresses (signing in at once).
   useTestServer(
     (s) => {
       server = s;
       db = s.database.db;
     },
-    { env: { HOLD_RATE_PER_ADDRESS: '100000' } },
+    { env: { HOLD_RATE_PER_ADDRESS: '100000', LOGIN_LIMIT_PER_ADDRESS: '100000' } },
   );
 
   it('each prize is won once, the ledger sums, nothing leaks; the reveal verifies after the close', async () => {
@@ -140,6 +145,26 @@ describe.skipIf(engineUnavailable())(`200 buyers racing for instant wins on ${te
       const at = text.indexOf('Weekend');
       const changed = JSON.parse(`${text.slice(0, at)}w${text.slice(at + 1)}`);
       expect(await verifyInstantWinReveal(commitment, changed)).toBe(false);
+
+      // npm run verify-draw checks it too (closed, not drawn yet: the instant wins alone), and
+      // fails once a stored title changes by one byte.
+      const cli = () =>
+        run(process.execPath, ['--import', 'tsx', 'scripts/verify-draw.ts', '--', String(id)], {
+          cwd: ROOT,
+          env: { ...process.env, BASE_URL: server.url },
+        }).then(
+          ({ stdout }) => ({ code: 0, stdout }),
+          (err: { code: number; stdout: string }) => err,
+        );
+      const ok = await cli();
+      expect(ok.stdout).toContain('OK       instant wins');
+      expect(ok.code).toBe(0);
+      await db('instantWins')
+        .where({ competitionId: id, number: UNWON[0] })
+        .update({ title: 'weekend away' });
+      const tampered = await cli();
+      expect(tampered.stdout).toContain('MISMATCH instant wins');
+      expect(tampered.code).toBe(1);
     } finally {
       watcher.disconnect();
       adminSocket.disconnect();
