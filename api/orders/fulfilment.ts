@@ -585,9 +585,8 @@ async function applySale(
 /** Awards the instant wins among the numbers sold, in the sale's transaction (competitions locked). */
 async function awardSale(trx: Knex.Transaction, order: CustomerOrder, plans: Plan[], now: number) {
   const won: InstantWin[] = [];
-  let winnerName: string | undefined;
+  const winnerName = () => winnerNameOf(trx, order.userId);
   for (const plan of plans) {
-    winnerName ??= await winnerNameOf(trx, order.userId);
     const sale = { competitionId: plan.competitionId, userId: order.userId, orderId: order.id, winnerName };
     won.push(...(await awardInstantWins(trx, { ...sale, numbers: soldNumbers(plan) }, now)));
   }

@@ -154,7 +154,7 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     });
     if (c.instantWins) {
       const sale = { competitionId, numbers: bought, userId, orderId: Number(orderId) };
-      await awardInstantWins(trx, { ...sale, winnerName: await winnerNameOf(trx, userId) }, paidAt);
+      await awardInstantWins(trx, { ...sale, winnerName: () => winnerNameOf(trx, userId) }, paidAt);
     }
     for (const number of bought) {
       tickets.push({

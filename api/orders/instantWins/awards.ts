@@ -21,8 +21,8 @@ export interface InstantWinSale {
   numbers: readonly number[];
   userId: number | null;
   orderId: number;
-  /** The name published with the win ('Sarah T.'). */
-  winnerName: string;
+  /** The name published with a win ('Sarah T.'), read only when something is won. */
+  winnerName: () => Promise<string>;
 }
 
 /** The published name of an account, as the entries list shows it. */
@@ -41,6 +41,9 @@ export async function awardInstantWins(
   now: number,
 ): Promise<InstantWin[]> {
   if (!sale.numbers.length) return [];
+  // Most competitions have none. The list itself cannot change once a number was held, so a plain
+  // read answers that; only the win state below needs the locking read.
+  if (!(await trx('instantWins').where({ competitionId: sale.competitionId }).first('id'))) return [];
   // A locking read: on MySQL it sees the latest committed wins, not the transaction's snapshot
   // (taken before the competition's lock was granted), so the win order has no gaps or repeats.
   const all = (await lockForUpdate(
@@ -50,6 +53,8 @@ export async function awardInstantWins(
   if (!all.length) return [];
   const sold = new Set(sale.numbers);
   const rows = all.filter((r) => r.wonAt === null && sold.has(Number(r.number)));
+  if (!rows.length) return [];
+  const winnerName = await sale.winnerName();
   let wonOrder = Math.max(0, ...all.map((r) => Number(r.wonOrder ?? 0)));
   for (const row of rows) {
     wonOrder += 1;
@@ -58,7 +63,7 @@ export async function awardInstantWins(
       wonOrder,
       userId: sale.userId,
       orderId: sale.orderId,
-      winnerName: sale.winnerName,
+      winnerName,
     };
     await trx('instantWins').where({ id: row.id }).update(won);
     Object.assign(row, won);

@@ -172,7 +172,7 @@ export async function addPostalEntry(
     const orderId = await insertPostalOrder(trx, competition, input, number, now);
     const closes = await sellPostalTicket(trx, competition, userId, orderId, number, now);
     // A postcard's number wins an instant prize as a bought one does (credit needs an account).
-    const winnerName = userId ? await winnerNameOf(trx, userId) : postcardOwnerName(input.name);
+    const winnerName = async () => (userId ? winnerNameOf(trx, userId) : postcardOwnerName(input.name));
     const instantWins = await awardInstantWins(
       trx,
       { competitionId, numbers: [number], userId, orderId, winnerName },
