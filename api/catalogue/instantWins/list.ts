@@ -5,7 +5,7 @@ import {
   type InstantWinInput,
   instantWinCommitment,
 } from '../../../contract/instantWins';
-import { lockForUpdate } from '../../../db/dialect';
+import { engineOfKnex, lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -81,14 +81,20 @@ export function planInstantWins(list: readonly InstantWinInput[], totalTickets: 
   return planned;
 }
 
-/** Whether any number of the competition was ever held or sold (the history keeps every hold). */
-export async function everHeldOrSold(trx: Knex, competitionId: number): Promise<boolean> {
-  const [event, ticket, line] = await Promise.all([
+/**
+ * Whether any number of the competition was ever held or sold (the history keeps every hold). The
+ * tickets read is a locking one on MySQL: a hold committing meanwhile waits for this change, or is
+ * seen by it.
+ */
+export async function everHeldOrSold(trx: Knex.Transaction, competitionId: number): Promise<boolean> {
+  const tickets = trx('tickets').where({ competitionId }).first('id');
+  if (engineOfKnex(trx) === 'mysql') tickets.forShare();
+  const [ticket, event, line] = await Promise.all([
+    tickets,
     trx('ticketEvents').where({ competitionId }).first('id'),
-    trx('tickets').where({ competitionId }).first('id'),
     trx('orderItems').where({ competitionId }).first('id'),
   ]);
-  return Boolean(event || ticket || line);
+  return Boolean(ticket || event || line);
 }
 
 export async function listInstantWins(db: Knex, competitionId: number): Promise<InstantWin[]> {
