@@ -3,6 +3,7 @@ import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
+import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
 
@@ -184,6 +185,8 @@ export const CompetitionCreateSchema = v.object({
   prizeValue: v.optional(competitionFields.prizeValue, null),
   /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
   prizes: v.optional(MainPrizesInputSchema, null),
+  /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
+  instantWins: v.optional(InstantWinListInputSchema),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -205,6 +208,8 @@ export const CompetitionUpdateSchema = v.object({
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
   prizes: v.optional(MainPrizesInputSchema),
+  /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
+  instantWins: v.optional(InstantWinListInputSchema),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -429,6 +434,9 @@ export interface AdminCompetitionDetail extends AdminCompetitionView {
   drawStatus?: AdminDrawStatus;
   /** The result with the winner's details, once drawn. */
   draw?: AdminWinner | null;
+  /** Instant wins with their numbers and state (docs/draws.md#instant-wins). */
+  instantWinCommitment?: string | null;
+  instantWins?: AdminInstantWin[];
 }
 
 /** The admin's user list shows each account exactly as its owner sees it. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { InstantWinPrizeSchema } from './instantWins';
 
 // Checkout, payments, orders and My Entries (docs/product.md#checkout, docs/product.md#orders,
 // docs/product.md#admin-orders). Money is pounds here, as everywhere in the API; ISO 8601 timestamps.
@@ -200,6 +201,8 @@ export const OrderViewSchema = v.object({
     }),
   ),
   items: v.array(OrderItemViewSchema),
+  /** The instant wins this order won ('You won instantly!'); absent where not looked up. */
+  instantWins: v.optional(v.array(InstantWinPrizeSchema)),
 });
 export type OrderView = v.InferOutput<typeof OrderViewSchema>;
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DrawBeaconSchema } from './beacon';
 import { PublicDrawSchema } from './draw';
+import { InstantWinRevealSchema, PublicInstantWinSchema } from './instantWins';
 import { MainPrizeSchema } from './prizes';
 
 export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
@@ -45,6 +46,15 @@ export const PublicCompetitionSchema = v.object({
   prizes: v.optional(v.array(MainPrizeSchema)),
   /** The result once drawn, null before; absent where it was not looked up (lists). */
   draw: v.optional(v.nullable(PublicDrawSchema)),
+  /**
+   * Hex SHA-256 over the instant-win list and its salt, published when sales open; null without
+   * instant wins. The server always sends it (optional for older fixtures and cached pages).
+   */
+  instantWinCommitment: v.optional(v.nullable(v.string())),
+  /** The instant-win prizes; `number` only once won. Absent where not looked up (lists). */
+  instantWins: v.optional(v.array(PublicInstantWinSchema)),
+  /** After the close: the salt and the full list, to check against the commitment. */
+  instantWinReveal: v.optional(InstantWinRevealSchema),
 });
 export type PublicCompetition = v.InferOutput<typeof PublicCompetitionSchema>;
 

@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   spendLimit: 'spend_limit',
   /** A credit card over CREDIT_CARD_MONTHLY_CAP_PENCE this month; details.capPence. */
   creditCardCap: 'credit_card_cap',
+  /** A credit card for a cart with an instant-win competition (DCMS code): debit cards and credit only. */
+  creditCardInstantWin: 'credit_card_instant_win',
   /** The account is taking a break (self-exclusion); details.selfExcludedUntil. */
   selfExcluded: 'self_excluded',
 } as const;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
+import { InstantWinPrizeSchema } from './instantWins';
 import { PrizeWinnerSchema } from './prizes';
 import type { AdminLiveEvent } from './salesStats';
 
@@ -97,6 +98,26 @@ export const OrderUpdatedEventSchema = v.object({
 });
 export type OrderUpdatedEvent = v.InferOutput<typeof OrderUpdatedEventSchema>;
 
+/**
+ * Rooms `competition:<id>` and `admins`: an instant-win number was sold (docs/draws.md#instant-wins).
+ * Never sent for a number before it is won.
+ */
+export const InstantWinClaimedEventSchema = v.object({
+  competitionId: v.number(),
+  number: v.number(),
+  prizeTitle: v.string(),
+  winnerDisplayName: v.string(),
+});
+export type InstantWinClaimedEvent = v.InferOutput<typeof InstantWinClaimedEventSchema>;
+
+/** Room `user:<id>` only: a number this customer bought won an instant prize. */
+export const InstantWonEventSchema = v.object({
+  competitionId: v.number(),
+  number: v.number(),
+  prize: InstantWinPrizeSchema,
+});
+export type InstantWonEvent = v.InferOutput<typeof InstantWonEventSchema>;
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
@@ -123,6 +144,8 @@ export interface ServerToClientEvents {
   'admin:live': (payload: AdminLiveEvent) => void;
   /** This socket went over a limit (docs/security.md#socket-limits); one that persists is disconnected. */
   'socket:error': (payload: SocketErrorEvent) => void;
+  'instant-win:claimed': (payload: InstantWinClaimedEvent) => void;
+  'instant:won': (payload: InstantWonEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -5,10 +5,13 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import * as v from 'valibot';
+import { listInstantWins } from '../api/catalogue/instantWins/list';
+import { presentPublicInstantWins } from '../api/catalogue/instantWins/presenter';
 import { presentCompetition } from '../api/catalogue/presenter';
 import { loadDrawRecord } from '../api/draws/draws';
 import type {} from '../api/draws/events';
 import { type DrawRecord, presentPublicDraw } from '../api/draws/presenter';
+import type {} from '../api/orders/instantWins/events';
 import { adminStats, loadOrder } from '../api/orders/orders';
 import { presentAdminOrder, presentOrder } from '../api/orders/presenter';
 import { adminNeedsTwoFactor } from '../api/platform/adminTwoFactor';
@@ -215,7 +218,14 @@ export function attachRealtime(
   ) => {
     const cap = await defaultCap(db);
     if (events.closed) return;
-    const fields = presentCompetition(competition, cap, draw ? presentPublicDraw(draw) : null);
+    const instantRows = deleted ? [] : await listInstantWins(db, competition.id);
+    if (events.closed) return;
+    const fields = presentCompetition(
+      competition,
+      cap,
+      draw ? presentPublicDraw(draw) : null,
+      presentPublicInstantWins(competition, instantRows, Date.now()),
+    );
     const gone = deleted ? { status: 'archived' as const, deleted: true } : {};
     broadcast(competitionRoom(competition.id), 'competition:updated', {
       ...fields,
@@ -248,6 +258,15 @@ export function attachRealtime(
       beaconRandomness: record.beaconRandomness,
       prizes,
     });
+  });
+
+  // An instant win: everyone watching and the admins see the list update; the winner is told.
+  events.subscribe('instant-win.claimed', (e) => {
+    const { competitionId, number, prizeTitle, winnerDisplayName } = e;
+    const claimed = { competitionId, number, prizeTitle, winnerDisplayName };
+    broadcast([competitionRoom(competitionId), ADMINS_ROOM], 'instant-win:claimed', claimed);
+    if (e.winnerUserId)
+      broadcast(userRoom(e.winnerUserId), 'instant:won', { competitionId, number, prize: e.prize });
   });
 
   const ownerRooms = (owner: CartOwnerRef) =>

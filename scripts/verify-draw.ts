@@ -9,11 +9,14 @@
 //      quicknet: the key pinned in drand-client, whatever the site says),
 //   4. the winning number recomputed from the seed, the entries (and the round's randomness)
 //      equals the announced one; with several main prizes, every prize's, in order (docs/draws.md
-//      "Several prizes"), and as many prizes as the competition lists (or as there are entries).
+//      "Several prizes"), and as many prizes as the competition lists (or as there are entries),
+//   5. with instant wins, once the competition closed: the revealed salt and list hash to the
+//      instant-win commitment published when sales opened (contract/instantWins.ts).
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
 import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
 import { beaconRoundIsValid } from '../contract/beaconVerify';
 import { computeDrawPrizes, drawCommitment } from '../contract/draw';
+import { verifyInstantWinReveal } from '../contract/instantWins';
 import { type MainPrize, ordinal, type PrizeWinner } from '../contract/prizes';
 
 interface Answer {
@@ -46,6 +49,25 @@ async function beaconCheck(
   return { check: [what, 'valid', valid ? 'valid' : 'invalid'], randomness: beacon.randomness };
 }
 
+/** The instant-win reveal against its commitment: null when there is nothing to check (yet). */
+async function instantWinCheck(c: {
+  title: string;
+  instantWinCommitment?: string | null;
+  instantWinReveal?: unknown;
+}): Promise<boolean | null> {
+  if (!c.instantWinCommitment) return null;
+  if (!c.instantWinReveal) {
+    console.info(`  instant wins: committed ${c.instantWinCommitment}, revealed at the close`);
+    return null;
+  }
+  const ok = await verifyInstantWinReveal(c.instantWinCommitment, c.instantWinReveal);
+  const count = (c.instantWinReveal as { list?: unknown[] }).list?.length ?? 0;
+  console.info(
+    `  ${ok ? 'OK      ' : 'MISMATCH'} instant wins: ${count} numbers and the salt against commitment ${c.instantWinCommitment}`,
+  );
+  return ok;
+}
+
 async function main(): Promise<number> {
   const id = process.argv.slice(2).find((a) => a !== '--');
   if (!id || !/^[1-9]\d*$/.test(id)) {
@@ -60,6 +82,8 @@ async function main(): Promise<number> {
   }
   const c = competition.body as {
     title: string;
+    instantWinCommitment?: string | null;
+    instantWinReveal?: unknown;
     drawCommitment: string;
     prizes?: MainPrize[];
     drawBeacon?: DrawBeacon | null;
@@ -73,9 +97,11 @@ async function main(): Promise<number> {
       prizes?: PrizeWinner[];
     } | null;
   };
+  const instant = await instantWinCheck(c);
   if (!c.draw) {
     console.error(`"${c.title}" has not been drawn yet (commitment ${c.drawCommitment}).`);
-    return 2;
+    // Closed but not drawn: the instant wins can be checked already.
+    return instant === null ? 2 : instant ? 0 : 1;
   }
   const entries = await getJson(`${base}/api/competitions/${id}/draw-entries`);
   if (entries.status !== 200) {
@@ -122,7 +148,7 @@ async function main(): Promise<number> {
   console.info(
     `  ${numbers.length} entries, winning index ${recomputed.index} (HMAC counter ${recomputed.counter})`,
   );
-  let ok = true;
+  let ok = instant !== false;
   for (const [what, published, computed] of checks) {
     const same = published === computed;
     ok &&= same;

@@ -3,7 +3,7 @@ import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contr
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
 import { engineOfKnex, lockForUpdate } from '../../db/dialect';
-import { CartItem, Competition } from '../../db/models';
+import { CartItem, Competition, type InstantWin } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
@@ -14,6 +14,13 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { liveTickets } from '../tickets/liveTickets';
 import { presentAdminCompetition } from './adminPresenter';
 import { newDrawSeed } from './drawSeed';
+import {
+  commitIfOpen,
+  highestInstantWinNumber,
+  listInstantWins,
+  replaceInstantWins,
+} from './instantWins/list';
+import { presentAdminInstantWin } from './instantWins/presenter';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
@@ -103,6 +110,12 @@ export async function createCompetition(
       createdAt: now,
       updatedAt: now,
     });
+    if (input.instantWins?.length) {
+      await replaceInstantWins(trx, Number(id), input.totalTickets, input.instantWins, now);
+      await auditInstantWins(trx, actor, Number(id), null, now);
+    }
+    // Sales open at once for an active competition: its instant-win list is committed now.
+    await commitIfOpen(trx, Number(id));
     const created = (await Competition.query(trx).findById(Number(id)))!;
     await writeAudit(
       trx,
@@ -115,6 +128,25 @@ export async function createCompetition(
     );
     return created;
   });
+}
+
+/** The audit row of a list change: the list before and after, as the admin's detail shows it. */
+async function auditInstantWins(
+  trx: Knex.Transaction,
+  actor: Actor,
+  competitionId: number,
+  previous: InstantWin[] | null,
+  now: number,
+) {
+  await writeAudit(
+    trx,
+    actor,
+    'competition.instant_wins.set',
+    { type: 'competition', id: competitionId },
+    previous ? { instantWins: previous.map(presentAdminInstantWin) } : null,
+    { instantWins: (await listInstantWins(trx, competitionId)).map(presentAdminInstantWin) },
+    now,
+  );
 }
 
 /** The highest number sold or held right now (0 when none), read with a lock on MySQL. */
@@ -168,13 +200,29 @@ export async function updateCompetition(
     if (prizesChange && (current.drawnAt || current.drawBeaconRound)) {
       throw conflict(PRIZES_FIXED, { fields: { prizes: PRIZES_FIXED } });
     }
+    const totalTickets = input.totalTickets ?? current.totalTickets;
+    if (input.instantWins !== undefined) {
+      const previous = await listInstantWins(trx, id);
+      await replaceInstantWins(trx, id, totalTickets, input.instantWins, now);
+      await auditInstantWins(trx, actor, id, previous, now);
+    } else if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
+      const highest = await highestInstantWinNumber(trx, id);
+      if (highest > input.totalTickets) {
+        const message = `Total tickets cannot be lower than ${highest}: an instant win uses ticket number ${highest}. Change the instant wins too.`;
+        throw conflict(message, { fields: { totalTickets: message } });
+      }
+    }
     // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);
     const row = columnsOf(input);
-    if (!Object.keys(row).length) return current;
-    await trx('competitions')
-      .where({ id })
-      .update({ ...row, updatedAt: now });
+    if (!Object.keys(row).length && input.instantWins === undefined) return current;
+    if (Object.keys(row).length) {
+      await trx('competitions')
+        .where({ id })
+        .update({ ...row, updatedAt: now });
+    }
+    // Turning active opens sales: the instant-win list (new or kept) is committed now.
+    await commitIfOpen(trx, id);
     const updated = (await Competition.query(trx).findById(id))!;
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);

@@ -37,23 +37,27 @@ export function publicOwnerName(
   return username && !username.includes('@') ? username : 'Entrant';
 }
 
+/** The name on a postcard as it is published: its first word and the last word's initial. */
+export function postcardOwnerName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return publicOwnerName({
+    firstName: parts[0] ?? null,
+    lastName: parts.length > 1 ? parts[parts.length - 1]! : null,
+    username: null,
+    deletedAt: null,
+  });
+}
+
 /** Sold numbers grouped by owner: most tickets first, numbers ascending (rows come sorted by number). */
 export function presentEntries(rows: EntryRow[]): CompetitionEntry[] {
   const byOwner = new Map<string, CompetitionEntry>();
   for (const row of rows) {
     // A postal entrant without an account is shown by the postcard's name, grouped by e-mail.
-    const postal = row.userId === null && row.postalName ? row.postalName.trim().split(/\s+/) : null;
+    const postal = row.userId === null && row.postalName ? row.postalName : null;
     const key = row.userId !== null ? String(row.userId) : postal ? `postal:${row.postalKey}` : 'unknown';
     let entry = byOwner.get(key);
     if (!entry) {
-      const ownerName = postal
-        ? publicOwnerName({
-            firstName: postal[0] ?? null,
-            lastName: postal.length > 1 ? postal[postal.length - 1]! : null,
-            username: null,
-            deletedAt: null,
-          })
-        : publicOwnerName(row);
+      const ownerName = postal ? postcardOwnerName(postal) : publicOwnerName(row);
       entry = { ownerName, ticketNumbers: [] };
       byOwner.set(key, entry);
     }
@@ -87,6 +91,7 @@ export function presentCompetition(
   c: Competition,
   defaultCap: number,
   draw?: PublicDraw | null,
+  instantWins?: Pick<PublicCompetition, 'instantWins' | 'instantWinReveal'>,
 ): PublicCompetition {
   const details = {
     ...(c.details?.category ? { category: c.details.category } : {}),
@@ -113,5 +118,7 @@ export function presentCompetition(
     drawBeacon: presentDrawBeacon(c),
     prizes: mainPrizesOf(c),
     ...(draw === undefined ? {} : { draw }),
+    instantWinCommitment: c.instantWinCommitment ?? null,
+    ...instantWins,
   };
 }

@@ -8,6 +8,8 @@ import { PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from '../../contr
 import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { findViewableCompetition } from '../catalogue/competitions';
+import { listInstantWins } from '../catalogue/instantWins/list';
+import { presentAdminInstantWin, presentPublicInstantWins } from '../catalogue/instantWins/presenter';
 import { presentCompetition } from '../catalogue/presenter';
 import { actorOf } from '../http/adminActor';
 import { requireAdmin } from '../http/auth';
@@ -36,7 +38,13 @@ export function registerDrawRoutes(
   router.get('/api/competitions/:id', async (ctx) => {
     const c = await findViewableCompetition(db, parse(IdParamSchema, ctx.params).id);
     const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
-    ctx.body = presentCompetition(c, await defaultCap(db), record ? presentPublicDraw(record) : null);
+    const instant = presentPublicInstantWins(c, await listInstantWins(db, c.id), Date.now());
+    ctx.body = presentCompetition(
+      c,
+      await defaultCap(db),
+      record ? presentPublicDraw(record) : null,
+      instant,
+    );
   });
 
   router.get('/api/competitions/:id/draw-entries', async (ctx) => {
@@ -56,6 +64,8 @@ export function registerDrawRoutes(
       drawStatus,
       draw: record ? presentAdminWinner(record) : null,
       auditLog: await auditTrail(db, 'competition', c.id),
+      instantWinCommitment: c.instantWinCommitment ?? null,
+      instantWins: (await listInstantWins(db, c.id)).map(presentAdminInstantWin),
     };
     ctx.body = detail;
   });

@@ -4,6 +4,7 @@ import { lockForUpdate } from '../../db/dialect';
 import { Order } from '../../db/models';
 import { addCredit } from '../accounts/credit';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
+import { emitCompetitionUpdated } from '../draws/draws';
 import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
@@ -13,6 +14,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents } from '../tickets/history/ticketHistory';
 import { adminOrderDetail } from './adminOrders';
 import { recordRefund } from './fulfilment';
+import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
 import { sendCancellationNotice } from './orderEmails';
 import type { AdminOrderRecord } from './presenter';
 
@@ -50,6 +52,8 @@ const snapshot = (o: Order) => ({
 export interface CancelResult {
   message: string;
   refund: 'none' | 'refunded' | 'pending';
+  /** Instant wins given back; creditRecovered false: spent credit the admin must deal with. */
+  instantWinsReturned: ReturnedInstantWin[];
   order: AdminOrderRecord;
 }
 
@@ -114,6 +118,8 @@ export async function cancelOrder(
     );
     await trx('userEntries').where({ orderId }).delete();
 
+    // Its instant wins go back: unspent prize credit is taken back before any credit is refunded.
+    const instantWins = await returnInstantWins(trx, orderId, now);
     const paid = order.status === 'completed';
     if (paid && order.userId && order.creditAppliedPence > 0) {
       await addCredit(
@@ -137,7 +143,13 @@ export async function cancelOrder(
         refundReason: refundDue ? CANCEL_REASON : order.refundReason,
         updatedAt: now,
       });
-    const after = { ...snapshot(order), status: 'cancelled', cancelledAt: now, ticketsReturned: sold.length };
+    const after = {
+      ...snapshot(order),
+      status: 'cancelled',
+      cancelledAt: now,
+      ticketsReturned: sold.length,
+      ...(instantWins.length ? { instantWinsReturned: instantWins } : {}),
+    };
     await writeAudit(trx, actor, 'order.cancel', { type: 'order', id: orderId }, snapshot(order), after, now);
 
     for (const [competitionId, tickets] of [...byCompetition].sort(([a], [b]) => a - b)) {
@@ -148,7 +160,11 @@ export async function cancelOrder(
       });
     }
     uow.emit('order.changed', { orderId, change: 'cancelled' });
-    return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null };
+    // Watchers see a returned prize as still to be won.
+    for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
+      await emitCompetitionUpdated(uow, competitionId, await bumpVersion(trx, competitionId));
+    }
+    return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null, instantWins };
   });
 
   // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
@@ -168,9 +184,13 @@ export async function cancelOrder(
     ],
     cardRefundPending: refund === 'pending',
   });
+  const unrecovered = unrecoveredCreditNotice(outcome.instantWins);
   return {
-    message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.`,
+    message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.${
+      outcome.instantWins.length ? ' Its instant wins are back to be won.' : ''
+    }${unrecovered ? ` ${unrecovered}` : ''}`,
     refund,
+    instantWinsReturned: outcome.instantWins,
     order: await adminOrderDetail(deps.db, orderId),
   };
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
 import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
-import { Order, OrderItem } from '../../db/models';
+import { type InstantWin, Order, OrderItem } from '../../db/models';
 import { spendCredit } from '../accounts/credit';
 import type { DrawBeacon } from '../draws/beacon';
 import { drawAfterSellOut, emitCompetitionUpdated } from '../draws/draws';
@@ -19,6 +19,7 @@ import { bumpVersion } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, selfExcludedUntil } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
+import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from './instantWins/awards';
 import { sendCancellationNotice, sendConfirmation } from './orderEmails';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
@@ -122,6 +123,8 @@ interface Purchase {
 interface Sale {
   purchases: Purchase[];
   owner: { guestId: string; userId: number | null };
+  /** The instant wins this sale won (docs/draws.md#instant-wins). */
+  instantWins: InstantWin[];
 }
 
 interface TicketRow {
@@ -549,6 +552,7 @@ async function applySale(
   await recordReplacements(trx, items, plans);
   await removePaidCartItems(trx, plans, now);
   await recordEntries(trx, order, plans, now);
+  const instantWins = await awardSale(trx, order, plans, now);
   if (order.creditAppliedPence > 0) {
     const spent = await spendCredit(
       trx,
@@ -574,7 +578,19 @@ async function applySale(
   return {
     purchases: await bumpVersions(trx, plans, closes),
     owner: customerOf(order),
+    instantWins,
   };
+}
+
+/** Awards the instant wins among the numbers sold, in the sale's transaction (competitions locked). */
+async function awardSale(trx: Knex.Transaction, order: CustomerOrder, plans: Plan[], now: number) {
+  const won: InstantWin[] = [];
+  const winnerName = () => winnerNameOf(trx, order.userId);
+  for (const plan of plans) {
+    const sale = { competitionId: plan.competitionId, userId: order.userId, orderId: order.id, winnerName };
+    won.push(...(await awardInstantWins(trx, { ...sale, numbers: soldNumbers(plan) }, now)));
+  }
+  return won;
 }
 
 /**
@@ -631,6 +647,7 @@ async function settlePayment(
 
   deps.faults?.reach('after-sale-committed');
   await sendConfirmation(deps, found.id);
+  if (result.instantWins.length) await sendInstantWinEmails(deps, found.id);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const p of result.purchases) {
     if (p.closedVersion !== undefined) await drawAfterSellOut(deps, p.competitionId);
@@ -639,8 +656,9 @@ async function settlePayment(
 }
 
 /** What a sale tells watchers after COMMIT: the sold numbers, the cart, the order, any close. */
-async function emitSale(uow: UnitOfWork, orderId: number, { owner, purchases }: Sale) {
+async function emitSale(uow: UnitOfWork, orderId: number, { owner, purchases, instantWins }: Sale) {
   for (const p of purchases) uow.emit('tickets.purchased', p);
+  emitInstantWins(uow, instantWins);
   await cartChanged(uow, owner);
   uow.emit('order.changed', { orderId, change: 'paid' });
   for (const p of purchases) {

@@ -12,7 +12,9 @@ export async function loadOrder(
 ): Promise<OrderWithItems | undefined> {
   const q = Order.query(db)
     .findById(orderId)
-    .withGraphFetched(withUser ? '[items.competition, user]' : 'items.competition');
+    .withGraphFetched(
+      withUser ? '[items.competition, instantWins, user]' : '[items.competition, instantWins]',
+    );
   return (await q) as OrderWithItems | undefined;
 }
 

@@ -9,11 +9,12 @@ import {
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
-import type { Competition, Order, OrderItem, User, UserEntry } from '../../db/models';
+import type { Competition, InstantWin, Order, OrderItem, User, UserEntry } from '../../db/models';
+import { presentInstantWinPrize } from '../catalogue/instantWins/presenter';
 
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 
-export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null };
+export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null; instantWins?: InstantWin[] };
 
 export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
@@ -61,6 +62,9 @@ export function presentOrder(o: OrderWithItems): OrderView {
         }
       : null,
     items: [...(o.items ?? [])].sort((a, b) => a.id - b.id).map(presentOrderItem),
+    ...(o.instantWins
+      ? { instantWins: [...o.instantWins].sort((a, b) => a.number - b.number).map(presentInstantWinPrize) }
+      : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import * as postalEntries from './017_postal_entries';
 import * as skillPools from './018_skill_pools';
 import * as ageChecksComplaints from './019_age_checks_complaints';
 import * as playerProtection from './020_player_protection';
+import * as instantWins from './022_instant_wins';
 import * as mainPrizes from './023_main_prizes';
 
 interface Migration {
@@ -46,6 +47,7 @@ const migrations: Migration[] = [
   { name: '018_skill_pools', ...skillPools },
   { name: '019_age_checks_complaints', ...ageChecksComplaints },
   { name: '020_player_protection', ...playerProtection },
+  { name: '022_instant_wins', ...instantWins },
   { name: '023_main_prizes', ...mainPrizes },
 ];
 

@@ -48,6 +48,9 @@ export class Competition extends BaseModel {
   prizeValuePence!: number | null;
   /** The main prizes in draw order (docs/draws.md "Several prizes"); null: one prize, the title. */
   mainPrizes!: MainPrize[] | null;
+  /** Instant wins (docs/draws.md#instant-wins): the salt is secret until the close. */
+  instantWinSalt!: string | null;
+  instantWinCommitment!: string | null;
   createdAt!: number;
   updatedAt!: number;
 

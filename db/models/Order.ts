@@ -44,6 +44,11 @@ export class Order extends BaseModel {
         modelClass: OrderItem,
         join: { from: 'orders.id', to: 'orderItems.orderId' },
       },
+      instantWins: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: InstantWin,
+        join: { from: 'orders.id', to: 'instantWins.orderId' },
+      },
       user: {
         relation: BaseModel.BelongsToOneRelation,
         modelClass: User,
@@ -53,5 +58,6 @@ export class Order extends BaseModel {
   }
 }
 
+import { InstantWin } from './InstantWin';
 import { OrderItem } from './OrderItem';
 import { User } from './User';

@@ -2,6 +2,7 @@ export { BaseModel } from './BaseModel';
 export { CartItem } from './CartItem';
 export { Competition } from './Competition';
 export { CreditTransaction } from './CreditTransaction';
+export { InstantWin } from './InstantWin';
 export { Order } from './Order';
 export { OrderItem } from './OrderItem';
 export { PromoConfig } from './PromoConfig';

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
+import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWins/list';
 import { POSTAL_ADDRESS_KEY } from '../../api/catalogue/settings';
+import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { pickDistinct, seededRandom } from './random';
 
@@ -105,6 +107,11 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     updatedAt: createdAt,
   });
   const competitionId = Number(rawId);
+  if (c.instantWins) {
+    // Fixed and committed before the seeded sales, which then win them as real sales would.
+    await replaceInstantWins(trx, competitionId, c.totalTickets, c.instantWins, createdAt);
+    await commitIfOpen(trx, competitionId);
+  }
   const random = seededRandom(c.title);
   const numbers = pickDistinct(random, c.totalTickets, c.sold);
   const tickets: Record<string, unknown>[] = [];
@@ -145,6 +152,10 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
       ticketNumbers: JSON.stringify(bought),
       purchasedAt: paidAt,
     });
+    if (c.instantWins) {
+      const sale = { competitionId, numbers: bought, userId, orderId: Number(orderId) };
+      await awardInstantWins(trx, { ...sale, winnerName: () => winnerNameOf(trx, userId) }, paidAt);
+    }
     for (const number of bought) {
       tickets.push({
         competitionId,

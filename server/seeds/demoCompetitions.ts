@@ -1,4 +1,5 @@
 import type { CompetitionStatus } from '../../contract/competitions';
+import type { InstantWinInput } from '../../contract/instantWins';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,6 +22,8 @@ export interface SeedCompetition {
   sold: number;
   /** Days before seeding that it opened (createdAt), which sets the listing order. */
   openedDaysAgo: number;
+  /** Instant-win prizes (docs/draws.md#instant-wins), committed before the seeded sales. */
+  instantWins?: InstantWinInput[];
 }
 
 const img = (name: string) => `/images/competitions/${name}.svg`;
@@ -290,6 +293,38 @@ export const DEMO_COMPETITIONS: SeedCompetition[] = [
     features: ['Sleeps six', 'Dog friendly'],
     sold: 0,
     openedDaysAgo: 20,
+  },
+  {
+    title: 'Instant Win Cash Bonanza',
+    description:
+      'A £2,000 main prize, plus 30 ticket numbers that win site credit or a prize the moment they are bought.',
+    image: img('cash-2'),
+    ticketPricePence: 99,
+    totalTickets: 2000,
+    endsInDays: 9,
+    drawHour: 20,
+    autoWin: false,
+    status: 'active',
+    category: 'Cash',
+    features: [
+      '30 instant wins',
+      'Instant-win list committed before sales',
+      'Debit card or site credit only',
+    ],
+    sold: 180,
+    // Listed after the other live competitions: the demo's usual order stays as it was.
+    openedDaysAgo: 28,
+    instantWins: [
+      { title: '£5 site credit', kind: 'credit', amountPence: 500, count: 20 },
+      { title: '£25 site credit', kind: 'credit', amountPence: 2500, count: 8 },
+      {
+        title: 'Wireless earbuds',
+        kind: 'prize',
+        description: 'Noise-cancelling wireless earbuds, delivered to your door.',
+        cashValuePence: 12_900,
+        count: 2,
+      },
+    ],
   },
   {
     title: '£1,000 Spring Cash Giveaway',

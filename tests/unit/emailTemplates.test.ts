@@ -9,6 +9,7 @@ import {
   welcomeEmail,
 } from '../../api/platform/email/templates/accounts';
 import { drawResultEmail, winnerEmail } from '../../api/platform/email/templates/draws';
+import { instantWinEmail } from '../../api/platform/email/templates/instantWins';
 import { orderCancelledEmail, orderConfirmationEmail } from '../../api/platform/email/templates/orders';
 
 // Every e-mail renders in the shared layout with an HTML and a plain-text part, the site's name,
@@ -60,6 +61,26 @@ const cases: Array<[EmailTemplate<never>, unknown, string, string[]]> = [
       'Winning ticket number: 17',
       '1 July 2026 at 15:30',
       'https://shop.westcountry.test/competitions/9#verify-draw',
+    ],
+  ],
+  [
+    instantWinEmail as EmailTemplate<never>,
+    {
+      name: 'Pat',
+      competitionTitle: 'Dream Car',
+      prizeTitle: '£5 site credit',
+      number: 17,
+      kind: 'credit',
+      amountPence: 500,
+      description: null,
+      orderLink: '/confirmation/42',
+    },
+    'You won instantly with Westcountry Prizes: £5 site credit!',
+    [
+      'You won instantly!',
+      'Winning ticket number: 17',
+      'Site credit added: £5.00',
+      'https://shop.westcountry.test/confirmation/42',
     ],
   ],
   [

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ERROR_CODES } from '../../../contract/errors';
+import { CREDIT_CARD_INSTANT_WIN } from '../../../contract/instantWins';
 import { creditCardCapMessage, ukMonthStart } from '../../../contract/protection';
 import { lockForUpdate } from '../../../db/dialect';
 import { HttpError, notFound } from '../../platform/errors';
@@ -30,9 +31,19 @@ export async function creditCardSpentThisMonth(
   return Number(row?.total ?? 0);
 }
 
+/** Whether the order buys into a competition that has instant wins. */
+async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boolean> {
+  const row = await trx('orderItems as i')
+    .join('instantWins as w', 'w.competitionId', 'i.competitionId')
+    .where('i.orderId', orderId)
+    .first('w.id');
+  return Boolean(row);
+}
+
 /**
- * Before the card is charged: 403 while the customer takes a break, 400 when a credit card would
- * pass the cap; otherwise the funding is recorded on the order. Runs in its own transaction.
+ * Before the card is charged: 403 while the customer takes a break, 400 for a credit card in an
+ * instant-win competition or one that would pass the cap; otherwise the funding is recorded on the
+ * order. Runs in its own transaction.
  */
 export async function claimCardFunding(
   db: Knex,
@@ -46,6 +57,10 @@ export async function claimCardFunding(
       .where({ id: input.orderId, userId: input.userId })
       .first('totalPence')) as { totalPence: number } | undefined;
     if (!order) throw notFound('Payment not found');
+    // DCMS code: no credit card at all for an instant-win competition (docs/draws.md#instant-wins).
+    if (input.funding === 'credit' && (await hasInstantWinCompetition(trx, input.orderId))) {
+      throw new HttpError(400, ERROR_CODES.creditCardInstantWin, CREDIT_CARD_INSTANT_WIN);
+    }
     if (input.funding === 'credit') {
       const spent = await creditCardSpentThisMonth(trx, input.userId, now, input.orderId);
       if (spent + Number(order.totalPence) > input.capPence) {

@@ -5,6 +5,7 @@ import {
   CompetitionTabQuerySchema,
   CompetitionUpdateSchema,
 } from '../../../contract/admin';
+import { InstantWinParamsSchema, InstantWinUpdateSchema } from '../../../contract/instantWins';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -16,6 +17,8 @@ import {
   updateCompetition,
 } from '../adminCompetitions';
 import { presentAdminCompetition } from '../adminPresenter';
+import { setInstantWinDelivered } from '../instantWins/list';
+import { presentAdminInstantWin } from '../instantWins/presenter';
 
 /**
  * /admin/competitions: list by tab, create, edit, delete. Catalogue may not call the domains that
@@ -41,6 +44,13 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events, con
     const id = idOf(ctx.params);
     const input = parse(CompetitionUpdateSchema, ctx.request.body ?? {});
     ctx.body = presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, input));
+  });
+
+  // A won physical instant-win prize delivered (or not), as main winners are (docs/draws.md#instant-wins).
+  router.patch('/api/admin/competitions/:id/instant-wins/:prizeId', admin, async (ctx) => {
+    const { id, prizeId } = parse(InstantWinParamsSchema, ctx.params);
+    const { delivered } = parse(InstantWinUpdateSchema, ctx.request.body ?? {});
+    ctx.body = presentAdminInstantWin(await setInstantWinDelivered(db, actorOf(ctx), id, prizeId, delivered));
   });
 
   router.delete('/api/admin/competitions/:id', admin, async (ctx) => {

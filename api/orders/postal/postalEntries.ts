@@ -5,6 +5,7 @@ import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contra
 import { formatBreakEnd } from '../../../contract/protection';
 import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
 import { Competition } from '../../../db/models';
+import { postcardOwnerName } from '../../catalogue/presenter';
 import { type DrawDeps, drawAfterSellOut, emitCompetitionUpdated } from '../../draws/draws';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -13,6 +14,7 @@ import { bumpVersion } from '../../tickets/competitionVersions';
 import { recordTicketEvents } from '../../tickets/history/ticketHistory';
 import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
+import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from '../instantWins/awards';
 import { enforcePostalCap } from './postalCap';
 import type { PostalEntryRow } from './presenter';
 
@@ -169,6 +171,13 @@ export async function addPostalEntry(
     const number = await takeFreeNumber(trx, competitionId, competition.totalTickets, now);
     const orderId = await insertPostalOrder(trx, competition, input, number, now);
     const closes = await sellPostalTicket(trx, competition, userId, orderId, number, now);
+    // A postcard's number wins an instant prize as a bought one does (credit needs an account).
+    const winnerName = async () => (userId ? winnerNameOf(trx, userId) : postcardOwnerName(input.name));
+    const instantWins = await awardInstantWins(
+      trx,
+      { competitionId, numbers: [number], userId, orderId, winnerName },
+      now,
+    );
     const [entryId] = await trx('postalEntries').insert({
       competitionId,
       orderId,
@@ -213,6 +222,16 @@ export async function addPostalEntry(
         userId,
         name: input.name,
         receivedAt: input.receivedAt,
+        ...(instantWins.length
+          ? {
+              instantWins: instantWins.map((w) => ({
+                instantWinId: w.id,
+                title: w.title,
+                kind: w.kind,
+                creditPaid: w.kind === 'credit' && userId !== null,
+              })),
+            }
+          : {}),
       },
       now,
     );
@@ -227,11 +246,13 @@ export async function addPostalEntry(
       numbers: [number],
       ticketsSold: Number(ticketsSold),
     });
+    emitInstantWins(uow, instantWins);
     uow.emit('order.changed', { orderId, change: 'paid' });
     // The close is its own change: tickets:purchased at `version`, competition:updated after it.
     if (closes) await emitCompetitionUpdated(uow, competitionId, await bumpVersion(trx, competitionId));
-    return { entryId: Number(entryId), closes };
+    return { entryId: Number(entryId), closes, orderId, won: instantWins.length > 0 };
   });
+  if (done.won && userId) await sendInstantWinEmails(deps, done.orderId);
   // Its last number went by post: draw now, exactly as after a sale that sells out.
   if (done.closes) await drawAfterSellOut(deps, competitionId);
   const [entry] = await postalEntryRows(deps.db, competitionId, done.entryId);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { CREDIT_CARD_INSTANT_WIN } from '../../../contract/instantWins';
 import { customer, hold, orderRow, startCheckout } from '../../support/checkout';
 import { type FakeStripe, useStripeTestServer } from '../../support/fakeStripe';
 import { insertCompetition } from '../../support/fixtures';
@@ -53,6 +54,30 @@ describe.skipIf(engineUnavailable())(`Stripe server-side confirmation on ${testE
       confirmation_token: token,
       return_url: expect.stringMatching(new RegExp(`/confirmation/${intent.orderId}$`)),
     });
+  });
+
+  it('a credit card is refused for an instant-win competition before Stripe is asked; a debit card pays', async () => {
+    const { client, competitionId, intent, intentId } = await started([1], 500);
+    await db('instantWins').insert({
+      competitionId,
+      title: 'Prize',
+      kind: 'prize',
+      cashValuePence: 100,
+      number: 9,
+      createdAt: Date.now(),
+    });
+    const refused = await client.post('/api/payments/stripe/confirm', {
+      orderId: intent.orderId,
+      confirmationTokenId: stripe.confirmationToken('credit'),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'credit_card_instant_win', message: CREDIT_CARD_INSTANT_WIN });
+    expect(confirmCalls(intentId)).toHaveLength(0);
+    const paid = await client.post('/api/payments/stripe/confirm', {
+      orderId: intent.orderId,
+      confirmationTokenId: stripe.confirmationToken('debit'),
+    });
+    expect(paid.status, paid.text).toBe(200);
   });
 
   it('a credit card over £250 this month is refused before Stripe is asked to take the money', async () => {

@@ -71,6 +71,17 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
     expect(entryTickets).toBe(await count(db('tickets').where({ status: 'sold' })));
   });
 
+  it('has one competition with committed instant wins, those among its sold numbers won', async () => {
+    const c = await db('competitions')
+      .whereNotNull('instantWinCommitment')
+      .select('id', 'instantWinCommitment');
+    expect(c).toHaveLength(1);
+    const wins = await db('instantWins').where({ competitionId: c[0].id });
+    expect(wins).toHaveLength(30);
+    const sold = await db('tickets').where({ competitionId: c[0].id, status: 'sold' }).pluck('number');
+    for (const w of wins) expect(w.wonAt !== null, `number ${w.number}`).toBe(sold.includes(w.number));
+  });
+
   it('creates the admin, the demo customer and the £5.00 welcome promo', async () => {
     const admin = await db('users').where({ username: 'admin' }).first();
     expect(admin.role).toBe('admin');

@@ -1,0 +1,197 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { formatOrderNumber } from '../../../contract/checkout';
+import { lockForUpdate } from '../../../db/dialect';
+import { InstantWin } from '../../../db/models';
+import { addCredit, spendCredit } from '../../accounts/credit';
+import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
+import { publicOwnerName } from '../../catalogue/presenter';
+import { sendInstantWin } from '../../platform/email/templates/instantWins';
+import type { Mailer } from '../../platform/mailer';
+import type { UnitOfWork } from '../../platform/unitOfWork';
+import type {} from './events';
+
+// Instant wins are awarded by the sale itself (docs/draws.md#instant-wins): in the transaction that
+// sells the number, with the competition row locked (so prizes are won in one order, each once),
+// credit paid into the ledger at once. Cancelling the order gives the prize back.
+
+export interface InstantWinSale {
+  competitionId: number;
+  /** The numbers sold, ascending. */
+  numbers: readonly number[];
+  userId: number | null;
+  orderId: number;
+  /** The name published with a win ('Sarah T.'), read only when something is won. */
+  winnerName: () => Promise<string>;
+}
+
+/** The published name of an account, as the entries list shows it. */
+export async function winnerNameOf(trx: Knex, userId: number): Promise<string> {
+  const u = await trx('users').where({ id: userId }).first('firstName', 'lastName', 'username', 'deletedAt');
+  return u ? publicOwnerName(u) : 'Entrant';
+}
+
+/**
+ * Awards every instant win among the sold numbers; the caller holds the competition's row lock.
+ * Returns the prizes won, already updated.
+ */
+export async function awardInstantWins(
+  trx: Knex.Transaction,
+  sale: InstantWinSale,
+  now: number,
+): Promise<InstantWin[]> {
+  if (!sale.numbers.length) return [];
+  // Most competitions have none. The list itself cannot change once a number was held, so a plain
+  // read answers that; only the win state below needs the locking read.
+  if (!(await trx('instantWins').where({ competitionId: sale.competitionId }).first('id'))) return [];
+  // A locking read: on MySQL it sees the latest committed wins, not the transaction's snapshot
+  // (taken before the competition's lock was granted), so the win order has no gaps or repeats.
+  const all = (await lockForUpdate(
+    trx,
+    InstantWin.query(trx).where({ competitionId: sale.competitionId }).orderBy('number'),
+  )) as InstantWin[];
+  if (!all.length) return [];
+  const sold = new Set(sale.numbers);
+  const rows = all.filter((r) => r.wonAt === null && sold.has(Number(r.number)));
+  if (!rows.length) return [];
+  const winnerName = await sale.winnerName();
+  let wonOrder = Math.max(0, ...all.map((r) => Number(r.wonOrder ?? 0)));
+  for (const row of rows) {
+    wonOrder += 1;
+    const won = {
+      wonAt: now,
+      wonOrder,
+      userId: sale.userId,
+      orderId: sale.orderId,
+      winnerName,
+    };
+    await trx('instantWins').where({ id: row.id }).update(won);
+    Object.assign(row, won);
+    if (row.kind === 'credit' && sale.userId && row.amountPence) {
+      await addCredit(
+        trx,
+        sale.userId,
+        {
+          amountPence: Number(row.amountPence),
+          description: `Instant win: ${row.title} (ticket ${row.number}, order ${formatOrderNumber(sale.orderId)})`,
+          orderId: sale.orderId,
+        },
+        now,
+      );
+    }
+  }
+  return rows;
+}
+
+/** After COMMIT: the watchers, the admins and the winner learn of each prize won. */
+export function emitInstantWins(uow: UnitOfWork, won: readonly InstantWin[]) {
+  for (const w of won) {
+    uow.emit('instant-win.claimed', {
+      competitionId: w.competitionId,
+      number: Number(w.number),
+      prizeTitle: w.title,
+      winnerDisplayName: w.winnerName ?? 'Entrant',
+      winnerUserId: w.userId,
+      prize: presentInstantWinPrize(w),
+    });
+  }
+}
+
+export interface ReturnedInstantWin {
+  instantWinId: number;
+  competitionId: number;
+  number: number;
+  title: string;
+  /** Credit prizes: whether the credit was taken back (false: already spent, the admin must act). */
+  creditRecovered: boolean | null;
+}
+
+/**
+ * A cancelled order gives back its instant wins: unspent prize credit is taken back (a ledger
+ * row), and the prize is not won again. Credit already spent is reported for the admin.
+ */
+export async function returnInstantWins(
+  trx: Knex.Transaction,
+  orderId: number,
+  now: number,
+): Promise<ReturnedInstantWin[]> {
+  // Locking read: the wins as last committed (the caller holds the order's lock).
+  const rows = (await lockForUpdate(
+    trx,
+    InstantWin.query(trx).where({ orderId }).whereNotNull('wonAt').orderBy('id'),
+  )) as InstantWin[];
+  const returned: ReturnedInstantWin[] = [];
+  for (const row of rows) {
+    let creditRecovered: boolean | null = null;
+    if (row.kind === 'credit' && row.userId && row.amountPence) {
+      creditRecovered = await spendCredit(
+        trx,
+        row.userId,
+        {
+          amountPence: Number(row.amountPence),
+          description: `Instant win returned: ${row.title} (order ${formatOrderNumber(orderId)} cancelled)`,
+          orderId,
+        },
+        now,
+      );
+    }
+    await trx('instantWins').where({ id: row.id }).update({
+      wonAt: null,
+      wonOrder: null,
+      userId: null,
+      orderId: null,
+      winnerName: null,
+      deliveredAt: null,
+    });
+    returned.push({
+      instantWinId: row.id,
+      competitionId: row.competitionId,
+      number: Number(row.number),
+      title: row.title,
+      creditRecovered,
+    });
+  }
+  return returned;
+}
+
+/** What the admin is told when a cancelled order's instant-win credit had already been spent. */
+export function unrecoveredCreditNotice(returned: readonly ReturnedInstantWin[]): string | null {
+  const spent = returned.filter((r) => r.creditRecovered === false);
+  if (!spent.length) return null;
+  return `The instant-win credit of ${spent.map((r) => `"${r.title}" (ticket ${r.number})`).join(', ')} had already been spent and could not be taken back: please deal with it by hand.`;
+}
+
+/** After COMMIT: the winner's e-mail for each prize an order won. A failure is logged, never undoes the sale. */
+export async function sendInstantWinEmails(
+  deps: { db: Knex; mailer: Mailer; logger: Logger },
+  orderId: number,
+) {
+  const rows = await deps
+    .db('instantWins as w')
+    .join('users as u', 'u.id', 'w.userId')
+    .join('competitions as c', 'c.id', 'w.competitionId')
+    .where('w.orderId', orderId)
+    .whereNotNull('w.wonAt')
+    .whereNull('u.deletedAt')
+    .select('w.*', 'u.email', 'u.firstName', 'u.username', 'c.title as competitionTitle');
+  for (const r of rows) {
+    try {
+      await sendInstantWin(
+        deps.mailer,
+        { to: r.email, userId: r.userId },
+        {
+          name: r.firstName?.trim() || r.username || 'there',
+          competitionTitle: r.competitionTitle,
+          prizeTitle: r.title,
+          number: Number(r.number),
+          kind: r.kind,
+          amountPence: r.amountPence === null ? null : Number(r.amountPence),
+          description: r.description,
+          orderLink: `/confirmation/${orderId}`,
+        },
+      );
+    } catch (err) {
+      deps.logger.error({ err, orderId, instantWinId: r.id }, 'instant-win e-mail failed');
+    }
+  }
+}
