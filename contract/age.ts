@@ -47,3 +47,7 @@ export const DATE_OF_BIRTH_RULES = v.pipe(
 
 /** PUT /api/account/date-of-birth: once, by an account that has none yet. */
 export const DateOfBirthSchema = v.object({ dateOfBirth: DATE_OF_BIRTH_RULES });
+
+/** 409 when a prize over the age-check threshold is marked delivered before the winner's age check. */
+export const AGE_CHECK_BEFORE_DELIVERY =
+  "The winner's age must be verified before this prize is marked delivered. Check an identity document, then mark the account age-verified in Users.";

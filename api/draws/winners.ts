@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AGE_CHECK_BEFORE_DELIVERY } from '../../contract/age';
 import { ERROR_CODES } from '../../contract/errors';
 import { lockForUpdate } from '../../db/dialect';
 import { getComplianceSettings } from '../catalogue/settings';
@@ -37,9 +38,6 @@ export async function undeliveredPrizesOf(
   const byId = new Map(rows.map((r) => [Number(r.competitionId), r.title]));
   return [...byId].sort(([a], [b]) => a - b).map(([competitionId, title]) => ({ competitionId, title }));
 }
-
-export const AGE_CHECK_BEFORE_DELIVERY =
-  "The winner's age must be verified before this prize is marked delivered. Check an identity document, then mark the account age-verified in Users.";
 
 /**
  * A prize worth more than the site's threshold, or of no stated value, goes only to a winner whose

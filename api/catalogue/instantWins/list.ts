@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { AGE_CHECK_BEFORE_DELIVERY } from '../../../contract/age';
+import { ERROR_CODES } from '../../../contract/errors';
 import {
   INSTANT_WINS_LOCKED,
   type InstantWinInput,
@@ -9,6 +11,7 @@ import { engineOfKnex, lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { getComplianceSettings } from '../settings';
 import { committedList } from './presenter';
 
 // The instant-win list of a competition as the admin sets it (docs/draws.md#instant-wins): numbers
@@ -173,6 +176,7 @@ export async function setInstantWinDelivered(
     if (row.wonAt === null) throw conflict('This instant win has not been won yet.');
     const at = delivered ? (row.deliveredAt ?? now) : null;
     if (at === row.deliveredAt) return;
+    if (delivered) await assertWinnerAgeChecked(trx, row);
     await trx('instantWins').where({ id: prizeId }).update({ deliveredAt: at });
     await writeAudit(
       trx,
@@ -185,4 +189,22 @@ export async function setInstantWinDelivered(
     );
   });
   return (await InstantWin.query(db).findById(prizeId))!;
+}
+
+/**
+ * As for main prizes (api/draws/winners.ts): a prize worth more than the site's age-check
+ * threshold goes only to a winner whose age an admin has verified; a postcard without an account
+ * has none to verify, so its prize waits too.
+ */
+async function assertWinnerAgeChecked(trx: Knex.Transaction, row: InstantWin) {
+  const { ageCheckPrizeThresholdPence } = await getComplianceSettings(trx);
+  const value = row.cashValuePence === null ? null : Number(row.cashValuePence);
+  if (value !== null && value <= ageCheckPrizeThresholdPence) return;
+  const winner = row.userId
+    ? ((await trx('users').where({ id: row.userId }).first('ageVerifiedAt')) as
+        | { ageVerifiedAt: number | null }
+        | undefined)
+    : undefined;
+  if (winner?.ageVerifiedAt == null)
+    throw conflict(AGE_CHECK_BEFORE_DELIVERY, undefined, ERROR_CODES.ageVerificationRequired);
 }

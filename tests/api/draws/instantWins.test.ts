@@ -219,6 +219,15 @@ describe.skipIf(engineUnavailable())(`instant wins on ${testEngine()}`, () => {
     expect(wonRow).toMatchObject({ userId: user.id, orderId: entry.body.entry.orderId, wonOrder: 1 });
 
     if (wonRow.kind === 'prize') {
+      // As for main prizes: not delivered before the winner's age is verified.
+      const early = await patch(admin, `/api/admin/competitions/${id}/instant-wins/${wonRow.id}`, {
+        delivered: true,
+      });
+      expect(early.status, early.text).toBe(409);
+      expect(early.body.code).toBe('age_verification_required');
+      expect((await db('instantWins').where({ id: wonRow.id }).first()).deliveredAt).toBeNull();
+      const verified = await admin.post(`/api/admin/users/${user.id}/age-verification`, {});
+      expect(verified.status, verified.text).toBe(200);
       const delivered = await patch(admin, `/api/admin/competitions/${id}/instant-wins/${wonRow.id}`, {
         delivered: true,
       });
