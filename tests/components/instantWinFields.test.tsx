@@ -1,34 +1,12 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCompetitionView } from '../../contract/admin';
-import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import { INSTANT_WINS_LOCKED } from '../../contract/instantWins';
 import { CompetitionFormDialog } from '../../web/components/admin/CompetitionFormDialog';
+import { hotTub } from './adminCompetition';
 import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
 
-const camper: AdminCompetitionView = {
-  id: 8,
-  title: 'Camper Van',
-  description: 'A VW camper',
-  image: null,
-  ticketPrice: 1.99,
-  totalTickets: 100,
-  ticketsSold: 0,
-  endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-  autoWin: false,
-  status: 'active',
-  features: [],
-  details: { category: 'Home' },
-  maxTicketsPerUser: null,
-  skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
-  skillQuestions: [],
-  cashAlternative: null,
-  prizeValue: null,
-  prizes: [{ title: 'Camper Van', description: null, cashValuePence: null }],
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+const camper = { ...hotTub, id: 8, ticketsSold: 0 };
 
 const put = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.filter(
