@@ -1,33 +1,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCompetitionView } from '../../contract/admin';
-import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
 import { CompetitionFormDialog } from '../../web/components/admin/CompetitionFormDialog';
+import { hotTub } from './adminCompetition';
 import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
-
-const hotTub: AdminCompetitionView = {
-  id: 5,
-  title: 'Hot Tub',
-  description: 'A six-seat hot tub',
-  image: null,
-  ticketPrice: 2.49,
-  totalTickets: 100,
-  ticketsSold: 12,
-  endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-  autoWin: false,
-  status: 'active',
-  features: [],
-  details: { category: 'Home' },
-  maxTicketsPerUser: null,
-  skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
-  skillQuestions: [],
-  cashAlternative: null,
-  prizeValue: null,
-  prizes: [{ title: 'Hot Tub', description: null, cashValuePence: null }],
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
 
 describe('CompetitionFormDialog', () => {
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { AdminOrderView, AdminStats, OrderChange } from '../../contract/checkout';
+import type { InstantWinClaimedEvent } from '../../contract/realtime';
 import type { AdminLiveEvent } from '../../contract/salesStats';
 import { getSocket } from './socket';
 
@@ -76,4 +77,22 @@ export function useAdminLive(): void {
       }
     };
   }, []);
+}
+
+/**
+ * Calls `onClaimed` on each `instant-win:claimed` of this competition pushed to the admins' room
+ * (docs/draws.md#instant-wins), so an admin page can read the winners again.
+ */
+export function useInstantWinClaims(competitionId: number | undefined, onClaimed: () => void): void {
+  useEffect(() => {
+    if (competitionId === undefined) return;
+    const socket = getSocket();
+    const onClaim = (e: InstantWinClaimedEvent) => {
+      if (e.competitionId === competitionId) onClaimed();
+    };
+    socket.on('instant-win:claimed', onClaim);
+    return () => {
+      socket.off('instant-win:claimed', onClaim);
+    };
+  }, [competitionId, onClaimed]);
 }

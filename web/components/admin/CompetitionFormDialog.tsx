@@ -7,6 +7,7 @@ import {
   CompetitionCreateSchema,
   UploadResultSchema,
 } from '../../../contract/admin';
+import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
 import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
@@ -21,7 +22,9 @@ import {
   emptyCompetitionValues,
   formFieldOf,
 } from './competitionForm';
+import { InstantWinFields } from './InstantWinFields';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+import { instantWinListErrors } from './instantWinForm';
 import { MainPrizeFields } from './MainPrizeFields';
 import { SkillPoolFields } from './SkillPoolFields';
 
@@ -156,6 +159,11 @@ export function CompetitionFormDialog({
     const found: Record<string, string> = {};
     const parsed = v.safeParse(CompetitionCreateSchema, competitionBody(values));
     if (!parsed.success) for (const i of parsed.issues) found[formFieldOf(i.path)] ??= i.message;
+    if (values.instantWins)
+      for (const [k, m] of Object.entries(
+        instantWinListErrors(values.instantWins, Number(values.totalTickets)),
+      ))
+        found[k] ??= m;
     // The calendar offers no past day; a typed one is refused the same way.
     if (!found.endDate && values.endDate < today && values.status === 'active')
       found.endDate = 'End date must be in the future';
@@ -185,6 +193,8 @@ export function CompetitionFormDialog({
         }
         setErrors(mapped);
       }
+      // The list is locked once a ticket was held or sold: said in the section too.
+      if (message === INSTANT_WINS_LOCKED) setErrors((e) => ({ ...e, instantWins: message }));
       setFormError(message);
       toast({ title: 'Submission error', description: message, variant: 'destructive' });
     } finally {
@@ -347,6 +357,12 @@ export function CompetitionFormDialog({
           )}
         </Control>
         <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
+        <InstantWinFields
+          rows={values.instantWins}
+          locked={(competition?.ticketsSold ?? 0) > 0}
+          errors={errors}
+          onChange={set('instantWins')}
+        />
         <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>

@@ -1,6 +1,7 @@
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
+import { type InstantWinFormRow, instantWinBody } from './instantWinForm';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
 // the dialog so the rules can be unit-tested.
@@ -25,6 +26,11 @@ export interface CompetitionFormValues {
   questions: SkillFormQuestion[];
   /** The main prizes, 1st first; empty: one prize, the title (docs/draws.md "Several prizes"). */
   prizes: PrizeFormRow[];
+  /**
+   * The instant wins (docs/draws.md#instant-wins). null when editing and not replaced: the list
+   * stays as it is (a PUT with a list replaces it, refused once a ticket was held or sold).
+   */
+  instantWins: InstantWinFormRow[] | null;
 }
 
 export interface PrizeFormRow {
@@ -65,6 +71,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     prizeValue: '',
     questions: [],
     prizes: [],
+    instantWins: [],
   };
 }
 
@@ -100,6 +107,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
           description: p.description ?? '',
           cashValue: p.cashValuePence === null ? '' : (p.cashValuePence / 100).toFixed(2),
         })),
+    instantWins: null,
   };
 }
 
@@ -160,6 +168,7 @@ export function competitionBody(v: CompetitionFormValues) {
           cashValuePence: penceOf(p.cashValue),
         }))
       : null,
+    ...(v.instantWins ? { instantWins: v.instantWins.map(instantWinBody) } : {}),
   };
 }
 
@@ -170,6 +179,12 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
   // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
   if (first === 'skillQuestions' || first === 'prizes')
     return (path ?? []).map((p) => String(p.key)).join('.');
+  // One instant win's field: 'instantWins.<index>.<field>' (a bad number names its field).
+  if (first === 'instantWins')
+    return (path ?? [])
+      .slice(0, 3)
+      .map((p) => String(p.key))
+      .join('.');
   if (first === 'endDate') return 'endDate';
   return first ?? '_';
 }

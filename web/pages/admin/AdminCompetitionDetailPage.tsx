@@ -9,12 +9,14 @@ import { AuditTrail } from '../../components/admin/AuditTrail';
 import { DrawControl } from '../../components/admin/DrawControl';
 import { FurtherPrizeWinners } from '../../components/admin/FurtherPrizeWinners';
 import { formatDateTime } from '../../components/admin/formatAdmin';
+import { InstantWinsList } from '../../components/admin/InstantWinsList';
 import { PostalEntries } from '../../components/admin/PostalEntries';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
+import { useInstantWinClaims } from '../../live/adminFeed';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -37,8 +39,8 @@ const Features = styled.ul`
 `;
 
 /**
- * /admin/competitions/:id: the fields, the draw (status, Draw now, winner), the postal entries
- * and the audit trail.
+ * /admin/competitions/:id: the fields, the draw (status, Draw now, winner), the instant wins,
+ * the postal entries and the audit trail.
  */
 export default function AdminCompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
@@ -47,6 +49,8 @@ export default function AdminCompetitionDetailPage() {
     `/api/admin/competitions/${encodeURIComponent(id ?? '')}`,
   );
   const c = detail.data;
+  // A sale that wins an instant prize is pushed to the admins: read the list again.
+  useInstantWinClaims(c?.id, detail.reload);
   useEffect(() => {
     document.title = `${c?.title ?? 'Competition'} | Admin | ${siteName}`;
   }, [c?.title, siteName]);
@@ -96,6 +100,12 @@ export default function AdminCompetitionDetailPage() {
                 </h2>
                 <WinnerDetails winner={c.draw} onChanged={detail.reload} />
                 <FurtherPrizeWinners winner={c.draw} onChanged={detail.reload} />
+              </Card>
+            )}
+            {!!c.instantWins?.length && (
+              <Card aria-labelledby="instant-wins-title">
+                <h2 id="instant-wins-title">Instant wins</h2>
+                <InstantWinsList competitionId={c.id} wins={c.instantWins} onChanged={detail.reload} />
               </Card>
             )}
             <Card aria-labelledby="postal-title">

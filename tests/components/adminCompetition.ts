@@ -1,0 +1,26 @@
+import type { AdminCompetitionView } from '../../contract/admin';
+import { DEFAULT_SKILL_QUESTION } from '../../contract/cart';
+
+/** A live competition as the admin list gives it to the edit dialog. */
+export const hotTub: AdminCompetitionView = {
+  id: 5,
+  title: 'Hot Tub',
+  description: 'A six-seat hot tub',
+  image: null,
+  ticketPrice: 2.49,
+  totalTickets: 100,
+  ticketsSold: 12,
+  endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  autoWin: false,
+  status: 'active',
+  features: [],
+  details: { category: 'Home' },
+  maxTicketsPerUser: null,
+  skillQuestion: { ...DEFAULT_SKILL_QUESTION, options: [...DEFAULT_SKILL_QUESTION.options] },
+  skillQuestions: [],
+  cashAlternative: null,
+  prizeValue: null,
+  prizes: [{ title: 'Hot Tub', description: null, cashValuePence: null }],
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
