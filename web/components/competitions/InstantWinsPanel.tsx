@@ -7,6 +7,7 @@ import {
 } from '../../../contract/instantWins';
 import { useLiveInstantWins } from '../../live/instantWinStore';
 import { Hash } from '../draws/Hash';
+import { NO_WEBCRYPTO, Summary } from '../draws/VerifyDrawPanel';
 import { Button } from '../ui/Button';
 
 const Panel = styled.section`
@@ -36,11 +37,6 @@ const Prizes = styled.ul`
   .state { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Verdict = styled.p<{ $ok: boolean }>`
-  font-weight: 700;
-  color: ${({ $ok, theme }) => ($ok ? theme.colors.success : theme.colors.danger)};
-`;
-
 type Check =
   | { kind: 'idle' | 'running' }
   | { kind: 'done'; ok: boolean }
@@ -53,8 +49,7 @@ function RevealCheck({ commitment, reveal }: { commitment: string; reveal: Insta
     if (!globalThis.crypto?.subtle) {
       setCheck({
         kind: 'error',
-        message:
-          'This browser cannot run the check here: it needs WebCrypto, which browsers offer on https pages.',
+        message: NO_WEBCRYPTO,
       });
       return;
     }
@@ -79,11 +74,11 @@ function RevealCheck({ commitment, reveal }: { commitment: string; reveal: Insta
       <div aria-live="polite">
         {check.kind === 'error' && <p role="alert">{check.message}</p>}
         {check.kind === 'done' && (
-          <Verdict $ok={check.ok} data-testid="instant-wins-verdict">
+          <Summary $ok={check.ok} data-testid="instant-wins-verdict">
             {check.ok
               ? `✔ Passed: the ${reveal.list.length} revealed instant-win numbers match the commitment published before sales opened.`
               : '✘ Failed: the revealed list does not match the commitment. Please contact us.'}
-          </Verdict>
+          </Summary>
         )}
       </div>
     </>
