@@ -271,6 +271,8 @@ export const UserEntryViewSchema = v.object({
       }),
     ),
   }),
+  /** The instant prizes this purchase's numbers won ('You won'), lowest number first. */
+  instantWins: v.optional(v.array(InstantWinPrizeSchema)),
 });
 export type UserEntryView = v.InferOutput<typeof UserEntryViewSchema>;
 

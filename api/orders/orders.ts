@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminStats } from '../../contract/checkout';
-import { Order, type User, UserEntry } from '../../db/models';
+import { InstantWin, Order, type User, UserEntry } from '../../db/models';
 import { conflict, notFound } from '../platform/errors';
 import { type EntryDraw, type OrderWithItems, presentUserEntry } from './presenter';
 
@@ -64,7 +64,20 @@ export async function listUserEntries(db: Knex, userId: number) {
       },
     ]),
   );
-  return entries.map((e) => presentUserEntry(e, draws.get(e.competitionId)));
+  // Instant prizes won by this customer's orders, matched to the purchase that bought the number.
+  const won = await InstantWin.query(db).where({ userId }).whereNotNull('wonAt').orderBy('number');
+  return entries.map((e) =>
+    presentUserEntry(
+      e,
+      draws.get(e.competitionId),
+      won.filter(
+        (w) =>
+          Number(w.orderId) === Number(e.orderId) &&
+          Number(w.competitionId) === Number(e.competitionId) &&
+          (e.ticketNumbers ?? []).includes(Number(w.number)),
+      ),
+    ),
+  );
 }
 
 /** The admin dashboard's counts (docs/product.md#admin-dashboard). */

@@ -106,6 +106,7 @@ export interface EntryDraw {
 export function presentUserEntry(
   e: UserEntry & { competition?: Competition },
   draw: EntryDraw | undefined,
+  instantWins: readonly InstantWin[] = [],
 ): UserEntryView {
   const c = e.competition;
   return {
@@ -139,5 +140,6 @@ export function presentUserEntry(
           }
         : null,
     },
+    instantWins: instantWins.map(presentInstantWinPrize),
   };
 }

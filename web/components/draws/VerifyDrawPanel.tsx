@@ -35,7 +35,8 @@ const Checks = styled.ol`
   small { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Summary = styled.p<{ $ok: boolean }>`
+/** A check's verdict: green when it passed, red when not (also the instant-wins check). */
+export const Summary = styled.p<{ $ok: boolean }>`
   font-weight: 700;
   color: ${({ $ok, theme }) => ($ok ? theme.colors.success : theme.colors.danger)};
 `;
@@ -47,6 +48,9 @@ type State =
   | { kind: 'error'; message: string };
 
 export const VERIFY_ANCHOR = 'verify-draw';
+
+export const NO_WEBCRYPTO =
+  'This browser cannot run the check here: it needs WebCrypto, which browsers offer on https pages.';
 
 /**
  * 'Verify this draw': fetches the sold numbers from the public API and recomputes the commitment,
@@ -61,8 +65,7 @@ export function VerifyDrawPanel({ competitionId, draw }: { competitionId: number
     if (!globalThis.crypto?.subtle) {
       setState({
         kind: 'error',
-        message:
-          'This browser cannot run the check here: it needs WebCrypto, which browsers offer on https pages.',
+        message: NO_WEBCRYPTO,
       });
       return;
     }

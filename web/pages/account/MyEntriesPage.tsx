@@ -58,6 +58,7 @@ const Purchases = styled.ul`
   .head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${({ theme }) => theme.space.sm}; font-weight: 600; }
   .date { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 400; }
   .numbers { font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+  .instant { margin: 0; font-weight: 700; color: ${({ theme }) => theme.colors.success}; }
 `;
 
 const StatusBadge = styled.span<{ $status: EntryStatus }>`
@@ -243,6 +244,12 @@ function Entries() {
                       <div className="numbers" data-testid="entry-numbers">
                         Ticket numbers: {e.ticketNumbers.join(', ')}
                       </div>
+                      {(e.instantWins ?? []).map((w) => (
+                        <p key={w.id} className="instant" data-testid="entry-instant-won">
+                          <span aria-hidden="true">★</span> You won {w.title} instantly with ticket #
+                          {w.number}
+                        </p>
+                      ))}
                       <div>
                         Total:{' '}
                         <strong>{formatPence(poundsToPence(c.ticketPrice) * e.ticketNumbers.length)}</strong>

@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link, useParams, useSearch } from 'wouter';
 import type { OrderView } from '../../../contract/checkout';
-import { formatPounds } from '../../../contract/money';
-import { OrderUpdatedEventSchema } from '../../../contract/realtime';
+import type { InstantWinPrize } from '../../../contract/instantWins';
+import { formatPence, formatPounds } from '../../../contract/money';
+import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contract/realtime';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { LoginDialog } from '../../components/auth/LoginDialog';
@@ -75,6 +76,37 @@ const Actions = styled.div`
   a { flex: 1 1 180px; }
 `;
 
+const Won = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 2px solid ${({ theme }) => theme.colors.success};
+  background: ${({ theme }) => theme.colors.successBg};
+  h2 { color: ${({ theme }) => theme.colors.success}; }
+  ul { margin: 0; padding-left: ${({ theme }) => theme.space.lg}; }
+`;
+
+/** What an instant prize gives, in words: credit is already in the account. */
+const prizeLine = (w: InstantWinPrize) =>
+  `${w.title} with ticket #${w.number}${
+    w.kind === 'credit' && w.amountPence ? ` (${formatPence(w.amountPence)} added to your site credit)` : ''
+  }${w.description ? `: ${w.description}` : ''}`;
+
+/** 'You won instantly!': the instant prizes this order's numbers won. */
+function InstantWins({ wins }: { wins: readonly InstantWinPrize[] }) {
+  return (
+    <Won aria-labelledby="instant-won-title" data-testid="instant-won">
+      <h2 id="instant-won-title">You won instantly!</h2>
+      <ul>
+        {wins.map((w) => (
+          <li key={w.id}>{prizeLine(w)}</li>
+        ))}
+      </ul>
+    </Won>
+  );
+}
+
 const ticketsLabel = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
 /** The competitions' own end dates: one date when every line shares it, else one per line. */
@@ -84,8 +116,10 @@ function commonDrawDate(order: OrderView): string | null {
   return dates.size === 1 && only ? only : null;
 }
 
-function Confirmed({ order }: { order: OrderView }) {
+function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly InstantWinPrize[] }) {
   const drawDate = commonDrawDate(order);
+  const known = order.instantWins ?? [];
+  const wins = [...known, ...liveWins.filter((w) => !known.some((k) => k.id === w.id))];
   return (
     <Wrap aria-labelledby="confirmed-title">
       <Tick aria-hidden="true">✓</Tick>
@@ -113,6 +147,7 @@ function Confirmed({ order }: { order: OrderView }) {
         )}
       </Facts>
       {order.notice && <Notice role="note">{order.notice}</Notice>}
+      {wins.length > 0 && <InstantWins wins={wins} />}
       <h2>Your Tickets</h2>
       <Items>
         {order.items.map((item) => (
@@ -230,6 +265,8 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   const authStatus = useAuth((s) => s.status);
   const loaded = useApiData<OrderView>(user ? `/api/orders/${encodeURIComponent(orderId)}` : null);
   const [latest, setLatest] = useState<OrderView>();
+  // instant:won for this order's numbers, in case it comes before the order's own update.
+  const [liveWins, setLiveWins] = useState<InstantWinPrize[]>([]);
   const [confirmError, setConfirmError] = useState<string>();
   const [checking, setChecking] = useState(false);
   const asked = useRef(false);
@@ -247,10 +284,15 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
     const onUpdate = (event: unknown) => {
       if (v.is(OrderUpdatedEventSchema, event) && String(event.order.id) === orderId) setLatest(event.order);
     };
+    const onWon = (event: unknown) => {
+      if (v.is(InstantWonEventSchema, event)) setLiveWins((wins) => [...wins, event.prize]);
+    };
     socket.on('order:updated', onUpdate);
+    socket.on('instant:won', onWon);
     socket.on('connect', reload);
     return () => {
       socket.off('order:updated', onUpdate);
+      socket.off('instant:won', onWon);
       socket.off('connect', reload);
     };
   }, [orderId, reload]);
@@ -308,7 +350,14 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   } else if (!order) {
     content = <Spinner label="Loading your order" />;
   } else if (order.status === 'completed') {
-    content = <Confirmed order={order} />;
+    content = (
+      <Confirmed
+        order={order}
+        liveWins={liveWins.filter((w) =>
+          order.items.some((i) => i.competitionId === w.competitionId && i.numbers.includes(w.number)),
+        )}
+      />
+    );
   } else if (order.status === 'pending') {
     content = <AwaitingPayment order={order} />;
   } else if (order.status === 'failed' && checking) {

@@ -10,6 +10,7 @@ import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
+import { InstantWinsPanel } from '../../components/competitions/InstantWinsPanel';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
@@ -329,6 +330,14 @@ export default function CompetitionDetailPage() {
         </Info>
       </Layout>
       <PrizeDetails productName={c.details.productName} features={c.features} />
+      {(c.instantWins?.length ?? 0) > 0 && (
+        <InstantWinsPanel
+          competitionId={c.id}
+          instantWins={c.instantWins ?? []}
+          commitment={c.instantWinCommitment ?? null}
+          reveal={c.instantWinReveal}
+        />
+      )}
       {draw && (
         <Section>
           <DrawDetails
