@@ -125,7 +125,8 @@ describe.skipIf(engineUnavailable())('SIGTERM during checkouts', () => {
       }, {}),
     );
     // The payments in flight when the signal came were finished, not cut off; later ones refused.
-    expect(done, summary).toBeGreaterThanOrEqual(SIGTERM_AFTER_CONFIRMS);
+    // The confirm that sends the signal goes out just after it, so it may be refused (503).
+    expect(done, summary).toBeGreaterThanOrEqual(SIGTERM_AFTER_CONFIRMS - 1);
     expect(done, summary).toBeLessThan(CUSTOMERS);
 
     // Every customer who was told 'bought' has a completed order; nobody else was charged.
