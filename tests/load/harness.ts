@@ -1,0 +1,120 @@
+// What every server benchmark shares: child processes driven over IPC, medians and percentiles,
+// and a competition row to measure against. Scenario modules live in ./scenarios/.
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Scenario } from './report';
+
+export interface BenchOptions {
+  /** How many runs each figure is the median of (3, or 1 with --quick). */
+  runs: number;
+  /** Shorter durations and only the sizes the named scenarios need (`--quick`). */
+  quick: boolean;
+}
+
+/** One scenario module's output: Markdown for docs/performance.md and the named figures. */
+export interface SectionResult {
+  markdown: string;
+  scenarios: Scenario[];
+}
+
+export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+export const CLIENT_PROCESSES = 4;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Runs `once` `runs` times and returns a median-of-runs accessor over its results. */
+export async function medianOf<T>(
+  runs: number,
+  once: (run: number) => Promise<T>,
+): Promise<{ results: T[]; m: (f: (x: T) => number) => number }> {
+  const results: T[] = [];
+  for (let r = 0; r < runs; r++) results.push(await once(r));
+  return { results, m: (f) => median(results.map(f)) };
+}
+
+export function percentile(histogram: Record<number, number>, p: number): number {
+  const entries = Object.entries(histogram)
+    .map(([k, v]) => [Number(k), v] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const total = entries.reduce((sum, [, v]) => sum + v, 0);
+  let seen = 0;
+  for (const [ms, n] of entries) {
+    seen += n;
+    if (seen >= total * p) return ms;
+  }
+  return Number.NaN;
+}
+
+export const merge = (target: Record<number, number>, h: Record<number, number>) => {
+  for (const [k, v] of Object.entries(h)) target[Number(k)] = (target[Number(k)] ?? 0) + v;
+};
+
+/** Forks a TypeScript script of tests/load/ with tsx, IPC on, its stderr passed through. */
+export function child(script: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
+  return fork(path.join(here, script), [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx', ...execArgv],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+/** Node arguments for the server process when profiling (BENCH_SERVER_NODE_ARGS). */
+export const profileArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+/** The next IPC message of `type` from `proc`; rejects if the process exits first. */
+export function next<T>(proc: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type: string }) => {
+      if (m.type !== type) return;
+      proc.off('message', onMessage);
+      resolve(m as T);
+    };
+    proc.on('message', onMessage);
+    proc.once('exit', (code) =>
+      reject(new Error(`${path.basename(String(proc.spawnargs.at(-1)))} exited (${code})`)),
+    );
+  });
+}
+
+export const stop = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+  });
+
+/** Splits `total` clients over at most `processes` processes, as evenly as possible. */
+export const shares = (total: number, processes: number) =>
+  Array.from(
+    { length: processes },
+    (_, i) => Math.floor(total / processes) + (i < total % processes ? 1 : 0),
+  );
+
+export async function insertCompetition(db: Knex, title: string, totalTickets: number) {
+  const now = Date.now();
+  const [id] = await db('competitions').insert({
+    title,
+    description: 'Benchmark competition',
+    image: null,
+    ticketPricePence: 100,
+    totalTickets,
+    ticketsSold: 0,
+    endDate: now + 30 * 86_400_000,
+    autoWin: false,
+    status: 'active',
+    features: '[]',
+    details: '{"category":"Cash"}',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return Number(id);
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-GB');
+export const progress = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,0 +1,182 @@
+// Contention on MariaDB: 200 buyers, each with its own session, holding (and releasing) through
+// the real HTTP API, against the ceiling of the simplest request (GET /api/health) with the same
+// clients in the same run. Named figures: holds-lucky-dip (baseline health req/s) and
+// holds-hot-p99 (baseline health p99).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { migrateLatest, openDatabase } from '../../../db/connection';
+import {
+  type BenchOptions,
+  CLIENT_PROCESSES,
+  child,
+  insertCompetition,
+  MYSQL_URL,
+  medianOf,
+  merge,
+  next,
+  percentile,
+  profileArgs,
+  progress,
+  type SectionResult,
+  shares,
+  stop,
+} from '../harness';
+
+type Mode = 'hot' | 'lucky' | 'ping';
+
+interface ContentionResult {
+  holdsPerSecond: number;
+  p50: number;
+  p99: number;
+  conflicts: number;
+  serverErrors: number;
+  deadlockRetries: number;
+  collisionRetries: number;
+  duplicates: number;
+}
+
+/** One run on a throw-away database: the server, `buyers` clients for `durationMs`, the invariant. */
+async function contentionRun(mode: Mode, buyers: number, durationMs: number): Promise<ContentionResult> {
+  const name = `wcp_bench_${randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } });
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
+  const dbUrl = new URL(MYSQL_URL);
+  dbUrl.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
+  const db = openDatabase({ dataDir, databaseUrl: dbUrl.toString() });
+  try {
+    await migrateLatest(db);
+    const competitionId = await insertCompetition(db, mode, mode === 'hot' ? 1000 : 100_000);
+    const server = child(
+      'server.ts',
+      { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' },
+      profileArgs(),
+    );
+    const { url } = await next<{ url: string }>(server, 'ready');
+    const clients = shares(buyers, Math.min(CLIENT_PROCESSES, buyers)).map((n) =>
+      child('buyerClient.ts', {
+        BENCH_URL: url,
+        BENCH_MODE: mode,
+        BENCH_COMPETITION: String(competitionId),
+        BENCH_BUYERS: String(n),
+      }),
+    );
+    await Promise.all(clients.map((c) => next(c, 'ready')));
+    const reports = clients.map((c) =>
+      next<{ statuses: Record<number, number>; histogram: Record<number, number>; holds: number }>(
+        c,
+        'report',
+      ),
+    );
+    for (const c of clients) c.send({ type: 'go', durationMs });
+    const histogram: Record<number, number> = {};
+    const statuses: Record<number, number> = {};
+    let holds = 0;
+    for (const r of await Promise.all(reports)) {
+      merge(histogram, r.histogram);
+      merge(statuses, r.statuses);
+      holds += r.holds;
+    }
+    progress(`  statuses ${JSON.stringify(statuses)}`);
+    server.send({ type: 'stats' });
+    const stats = await next<{ deadlockRetries: number; collisionRetries: number }>(server, 'stats');
+    for (const c of clients) c.send({ type: 'close' });
+    await Promise.all(clients.map(stop));
+    await stop(server);
+    // The invariant: no number held or sold twice (target: 0 rows).
+    const duplicates = await db('tickets')
+      .select('competitionId', 'number')
+      .count({ n: '*' })
+      .groupBy('competitionId', 'number')
+      .having(db.raw('count(*) > 1'));
+    return {
+      holdsPerSecond: Math.round(holds / (durationMs / 1000)),
+      p50: percentile(histogram, 0.5),
+      p99: percentile(histogram, 0.99),
+      conflicts: statuses[409] ?? 0,
+      serverErrors: Object.entries(statuses)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((sum, [, n]) => sum + n, 0),
+      deadlockRetries: stats.deadlockRetries,
+      collisionRetries: stats.collisionRetries,
+      duplicates: duplicates.length,
+    };
+  } finally {
+    await db.destroy();
+    await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+    await admin.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function contention({ runs, quick }: BenchOptions): Promise<SectionResult> {
+  const durationMs = quick ? 5_000 : 10_000;
+  const lines = [
+    `### Contention on MariaDB: 200 concurrent buyers, each with its own session, for ${durationMs / 1000} s (each buyer releases a hold before taking the next)`,
+    '',
+    `Median of ${runs} run(s); buyers in ${CLIENT_PROCESSES} processes on the same machine as the server and MariaDB. Baselines in the same run: 1 buyer taking Lucky Dips one after another (the ratio column), and 200 clients calling GET /api/health (the ceiling).`,
+    '',
+    '| scenario | holds/s | vs 1 buyer | vs health ceiling | p50 ms | p99 ms | p99 / health p99 | conflicts (409) | deadlocks retried | Lucky Dip collisions retried | 5xx | duplicate rows |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const scenarios: Array<[string, Mode, number]> = [
+    ['baseline: 1 buyer, Lucky Dips, 100,000 numbers', 'lucky', 1],
+    ['reference: 200 clients calling GET /api/health (requests/s, not holds)', 'ping', 200],
+    ['chosen numbers: 10 hot numbers of 1,000', 'hot', 200],
+    ['Lucky Dips of 1-3 on 100,000 numbers', 'lucky', 200],
+  ];
+  const figures = new Map<
+    Mode | 'single',
+    { rate: number; p99: number; errors: number; duplicates: number }
+  >();
+  for (const [label, mode, buyers] of scenarios) {
+    const { m } = await medianOf(runs, async (r) => {
+      const result = await contentionRun(mode, buyers, durationMs);
+      progress(`contention ${label}, run ${r + 1}: ${result.holdsPerSecond}/s, p99 ${result.p99} ms`);
+      return result;
+    });
+    const rate = m((x) => x.holdsPerSecond);
+    const p99 = m((x) => x.p99);
+    figures.set(buyers === 1 ? 'single' : mode, {
+      rate,
+      p99,
+      errors: m((x) => x.serverErrors),
+      duplicates: m((x) => x.duplicates),
+    });
+    const single = figures.get('single')!.rate || 1;
+    const health = figures.get('ping');
+    lines.push(
+      `| ${label} | ${rate} | ${(rate / single).toFixed(1)}x | ${health ? (rate / health.rate).toFixed(2) : '-'} | ${m((x) => x.p50)} | ${p99} | ${health ? (p99 / Math.max(1, health.p99)).toFixed(2) : '-'} | ${m((x) => x.conflicts)} | ${m((x) => x.deadlockRetries)} | ${m((x) => x.collisionRetries)} | ${m((x) => x.serverErrors)} | ${m((x) => x.duplicates)} |`,
+    );
+  }
+  const health = figures.get('ping')!;
+  const lucky = figures.get('lucky')!;
+  const hot = figures.get('hot')!;
+  return {
+    markdown: `${lines.join('\n')}\n`,
+    scenarios: [
+      {
+        name: 'holds-lucky-dip',
+        value: lucky.rate,
+        unit: 'holds/s',
+        baseline: { name: 'health-requests-per-second', value: health.rate, unit: 'req/s' },
+      },
+      {
+        name: 'holds-hot-p99',
+        value: hot.p99,
+        unit: 'ms',
+        baseline: { name: 'health-p99', value: health.p99, unit: 'ms' },
+      },
+      { name: 'holds-server-errors', value: lucky.errors + hot.errors, unit: 'responses', baseline: null },
+      {
+        name: 'holds-duplicate-rows',
+        value: lucky.duplicates + hot.duplicates,
+        unit: 'rows',
+        baseline: null,
+      },
+    ],
+  };
+}

@@ -1,0 +1,166 @@
+// Fan-out: sockets watching one competition while the server publishes ticket events at a steady
+// rate. Baselines in the same run: a plain Socket.IO server (naiveServer.ts) and bare `ws` writing
+// one shared frame per event (rawWsServer.ts: the floor of one process on this machine). Named
+// figures: fanout-steady-p99 (baseline bare-ws p99), heap-per-socket and rss-per-socket.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateLatest, openDatabase } from '../../../db/connection';
+import {
+  type BenchOptions,
+  CLIENT_PROCESSES,
+  child,
+  formatCount,
+  insertCompetition,
+  medianOf,
+  merge,
+  next,
+  percentile,
+  profileArgs,
+  progress,
+  type SectionResult,
+  shares,
+  stop,
+} from '../harness';
+
+export interface FanoutRun {
+  sockets: number;
+  /** tests/load script of the server: server.ts (this server), naiveServer.ts or rawWsServer.ts. */
+  serverScript?: string;
+  perSecond?: number;
+  seconds?: number;
+}
+
+export interface FanoutResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  gaps: number;
+  missing: number;
+  heapMB: number;
+  rssMB: number;
+  /** Growth from the idle server to `sockets` watching sockets, after GC, per socket. */
+  heapBytesPerSocket: number;
+  rssBytesPerSocket: number;
+}
+
+type Memory = { heapUsed: number; rss: number };
+
+export async function fanoutRun({
+  sockets,
+  serverScript = 'server.ts',
+  perSecond = 10,
+  seconds = 10,
+}: FanoutRun): Promise<FanoutResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
+  const db = openDatabase({ dataDir, databaseUrl: undefined });
+  await migrateLatest(db);
+  const competitionId = await insertCompetition(db, 'Fan-out', 1000);
+  await db.destroy();
+  const server = child(serverScript, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }, [
+    '--expose-gc',
+    ...profileArgs(),
+  ]);
+  const memory = () => {
+    server.send({ type: 'memory' });
+    return next<Memory>(server, 'memory');
+  };
+  const { url } = await next<{ url: string }>(server, 'ready');
+  const idle = await memory();
+  const clients = shares(sockets, sockets < CLIENT_PROCESSES ? 1 : CLIENT_PROCESSES).map((n) =>
+    child('fanoutClient.ts', {
+      BENCH_URL: url,
+      BENCH_COMPETITION: String(competitionId),
+      BENCH_SOCKETS: String(n),
+    }),
+  );
+  await Promise.all(clients.map((c) => next(c, 'connected')));
+  const loaded = await memory();
+  server.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
+  const { published } = await next<{ published: Record<number, number> }>(server, 'emitted');
+  await new Promise((r) => setTimeout(r, 1500));
+  const histogram: Record<number, number> = {};
+  let gaps = 0;
+  let missing = 0;
+  const reports = clients.map((c) =>
+    next<{ histogram: Record<number, number>; gaps: number; missing: number }>(c, 'report'),
+  );
+  for (const c of clients) c.send({ type: 'report', published });
+  for (const r of await Promise.all(reports)) {
+    merge(histogram, r.histogram);
+    gaps += r.gaps;
+    missing += r.missing;
+  }
+  for (const c of clients) c.send({ type: 'close' });
+  await Promise.all(clients.map(stop));
+  await stop(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+  return {
+    p50: percentile(histogram, 0.5),
+    p95: percentile(histogram, 0.95),
+    p99: percentile(histogram, 0.99),
+    gaps,
+    missing,
+    heapMB: mb(loaded.heapUsed),
+    rssMB: mb(loaded.rss),
+    heapBytesPerSocket: Math.round((loaded.heapUsed - idle.heapUsed) / sockets),
+    rssBytesPerSocket: Math.round((loaded.rss - idle.rss) / sockets),
+  };
+}
+
+export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResult> {
+  const sizes = process.env.BENCH_SOCKETS
+    ? process.env.BENCH_SOCKETS.split(',').map(Number)
+    : quick
+      ? [10_000]
+      : [1, 1000, 5000, 10_000];
+  const largest = Math.max(...sizes);
+  const lines = [
+    '### Fan-out: sockets watching one competition, 10 ticket events per second for 10 s',
+    '',
+    `Median of ${runs} run(s); clients (offering permessage-deflate, as browsers do) in ${CLIENT_PROCESSES} processes on the same machine as the server. Baselines in the same run, at the largest size: bare \`ws\` writing one shared frame per event (\`rawWsServer.ts\`, the machine's floor: the ratio column)${quick ? '' : ' and a plain Socket.IO server (`naiveServer.ts`)'}.`,
+    '',
+    '| server | sockets | p50 ms | p95 ms | p99 ms | p99 / bare-ws p99 | gaps | not arrived 1.5 s after the last event | server heap MB | server RSS MB | heap B/socket | RSS B/socket |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  // The floor first, so every row can be put against it.
+  const rows: Array<[string, string, number]> = [
+    ['baseline: bare ws, shared frame', 'rawWsServer.ts', largest],
+    ...sizes.map((n): [string, string, number] => ['this server', 'server.ts', n]),
+    ...(quick ? [] : [['baseline: plain Socket.IO', 'naiveServer.ts', largest] as [string, string, number]]),
+  ];
+  let bareP99 = 0;
+  let ours: { p99: number; heap: number; rss: number } | undefined;
+  for (const [label, serverScript, sockets] of rows) {
+    const { m } = await medianOf(runs, async (r) => {
+      const result = await fanoutRun({ sockets, serverScript });
+      progress(`fan-out ${label}, ${sockets} sockets, run ${r + 1}: p99 ${result.p99} ms`);
+      return result;
+    });
+    const p99 = m((x) => x.p99);
+    if (serverScript === 'rawWsServer.ts') bareP99 = Math.max(1, p99);
+    const perSocket = serverScript === 'server.ts' && sockets >= 1000;
+    const heap = m((x) => x.heapBytesPerSocket);
+    const rss = m((x) => x.rssBytesPerSocket);
+    if (serverScript === 'server.ts' && sockets === largest) ours = { p99, heap, rss };
+    lines.push(
+      `| ${label} | ${formatCount(sockets)} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / bareP99).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
+    );
+  }
+  if (!ours) throw new Error('fan-out: no run of this server at the largest size');
+  lines.push(
+    '',
+    `Memory per watching socket (this server, after GC, idle -> ${formatCount(largest)} sockets): heap ${formatCount(ours.heap)} B, RSS ${formatCount(ours.rss)} B.`,
+    '',
+  );
+  const bare = { name: 'bare-ws-p99', value: bareP99, unit: 'ms' };
+  return {
+    markdown: lines.join('\n'),
+    scenarios: [
+      { name: 'fanout-steady-p99', value: ours.p99, unit: 'ms', baseline: bare },
+      { name: 'heap-per-socket', value: ours.heap, unit: 'bytes', baseline: null },
+      { name: 'rss-per-socket', value: ours.rss, unit: 'bytes', baseline: null },
+    ],
+  };
+}
