@@ -35,6 +35,7 @@ import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
 import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
 import { sessionFromCookieHeader } from './session';
 import { DEFAULT_SOCKET_LIMITS, guardSocket, type SocketLimits } from './socketLimits';
+import { releaseHandshake } from './socketMemory';
 
 /** Who a socket belongs to, read once from the session at handshake. */
 export interface SocketData {
@@ -154,6 +155,7 @@ export function attachRealtime(
   });
 
   io.on('connection', (socket) => {
+    releaseHandshake(socket);
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
     metrics?.realtimeEmitted.inc({ event: 'clock' });

@@ -1,5 +1,6 @@
 // A benchmark app process: the real server (startServer) on the database and port it is given,
 // driven over IPC by tests/load/run.ts. Run with --expose-gc so memory readings are after a GC.
+import { writeHeapSnapshot } from 'node:v8';
 import pino from 'pino';
 import { loadConfig } from '../../api/platform/config';
 import { transactionStats } from '../../api/platform/unitOfWork';
@@ -9,7 +10,8 @@ type Command =
   | { type: 'emit'; competitionId: number; count: number; perSecond: number }
   | { type: 'memory' }
   | { type: 'stats' }
-  | { type: 'sockets' };
+  | { type: 'sockets' }
+  | { type: 'heap-snapshot'; file: string };
 
 const config = loadConfig({
   // The buyers hold as fast as they can from one address: the request-rate limits would measure
@@ -50,6 +52,10 @@ process.on('message', async (command: Command) => {
     send({ type: 'memory', ...process.memoryUsage() });
   } else if (command.type === 'stats') {
     send({ type: 'stats', ...transactionStats });
+  } else if (command.type === 'heap-snapshot') {
+    // For finding what each socket keeps (docs/performance.md, memory per socket).
+    global.gc?.();
+    send({ type: 'heap-snapshot', file: writeHeapSnapshot(command.file) });
   } else if (command.type === 'sockets') {
     send({ type: 'sockets', count: running.io.engine.clientsCount });
   }

@@ -1,0 +1,54 @@
+// Memory per watching socket, for finding what each one keeps (docs/performance.md#memory-per-socket):
+//   npx tsx tests/load/memoryProbe.ts                 N=2000 sockets on this server (server.ts)
+//   SERVER=naiveServer.ts npx tsx tests/load/memoryProbe.ts   plain Socket.IO (rawWsServer.ts: bare ws)
+//   SNAP=1 ...   also writes /tmp/idle.heapsnapshot and /tmp/loaded.heapsnapshot (server.ts only),
+//                to diff by constructor in Chrome DevTools' Comparison view.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateLatest, openDatabase } from '../../db/connection';
+import { child, insertCompetition, next, shares, stop } from './harness';
+
+const n = Number(process.env.N ?? 2000);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-mem-'));
+const db = openDatabase({ dataDir, databaseUrl: undefined });
+await migrateLatest(db);
+const competitionId = await insertCompetition(db, 'Mem', 1000);
+await db.destroy();
+const server = child(
+  process.env.SERVER ?? 'server.ts',
+  { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' },
+  ['--expose-gc'],
+);
+const { url } = await next<{ url: string }>(server, 'ready');
+const mem = async () => {
+  server.send({ type: 'memory' });
+  return next<{ heapUsed: number; rss: number }>(server, 'memory');
+};
+const idle = await mem();
+if (process.env.SNAP) {
+  server.send({ type: 'heap-snapshot', file: '/tmp/idle.heapsnapshot' });
+  await next(server, 'heap-snapshot');
+}
+const clients = shares(n, 2).map((k) =>
+  child('fanoutClient.ts', {
+    BENCH_URL: url,
+    BENCH_COMPETITION: String(competitionId),
+    BENCH_SOCKETS: String(k),
+  }),
+);
+await Promise.all(clients.map((c) => next(c, 'connected')));
+const loaded = await mem();
+console.info(
+  'heap/socket',
+  Math.round((loaded.heapUsed - idle.heapUsed) / n),
+  'rss/socket',
+  Math.round((loaded.rss - idle.rss) / n),
+);
+if (process.env.SNAP) {
+  server.send({ type: 'heap-snapshot', file: '/tmp/loaded.heapsnapshot' });
+  await next(server, 'heap-snapshot');
+}
+for (const c of clients) c.send({ type: 'close' });
+await Promise.all(clients.map(stop));
+await stop(server);
