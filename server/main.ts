@@ -1,19 +1,20 @@
-// `npm start` / `npm run serve`: the whole site on one port.
+// `npm start` / `npm run serve`: the whole site on one port; with WEB_CONCURRENCY above 1, as that
+// many worker processes behind one primary (server/cluster.ts).
 
+import cluster from 'node:cluster';
+import pino from 'pino';
 import { DEFAULT_WEB_ROOT } from '../api/app';
-import { ConfigError, loadConfig } from '../api/platform/config';
+import { type Config, ConfigError, loadConfig } from '../api/platform/config';
+import { followPrimary, startPrimary } from './cluster';
 import { DEMO_CUSTOMER, startServer } from './startServer';
 
-async function main() {
-  const config = loadConfig();
-  const running = await startServer(config, { webRoot: DEFAULT_WEB_ROOT });
-  const dbLabel =
-    running.deps.engine === 'mysql' ? 'MySQL/MariaDB (DATABASE_URL)' : `SQLite in ${config.dataDir}`;
+function printBanner(config: Config, url: string, database: string, workers: string[] = []) {
   console.info(
     [
       '',
-      `  ${config.siteName} is running on ${running.url}`,
-      `  Database: ${dbLabel}`,
+      `  ${config.siteName} is running on ${url}`,
+      `  Database: ${database}`,
+      ...workers,
       ...(config.seedDemoData
         ? [
             '  Demo logins:',
@@ -24,16 +25,50 @@ async function main() {
       '',
     ].join('\n'),
   );
-  // SIGTERM (a restart, docker stop) drains: see RunningServer.close and docs/operations.md.
+}
+
+/** The primary of WEB_CONCURRENCY workers: it starts them, replaces a dead one, and drains them all. */
+async function runPrimary(config: Config) {
+  const logger = pino({ level: config.logLevel });
+  const primary = await startPrimary(config, logger);
+  printBanner(config, primary.url, 'MySQL/MariaDB (DATABASE_URL)', [
+    `  Workers: ${config.webConcurrency} (WEB_CONCURRENCY), Socket.IO between them through Redis`,
+  ]);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      // A second signal: the operator does not want to wait.
-      running.deps.logger.warn({ signal }, 'second signal: exiting without waiting');
+      logger.warn({ signal }, 'second signal: ending the workers without waiting');
+      primary.kill();
       process.exit(1);
     }
     stopping = true;
-    const { logger } = running.deps;
+    logger.info({ signal, workers: config.webConcurrency }, 'shutting down: draining every worker');
+    process.exit((await primary.stop()) ? 0 : 1);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+/** One app process: on its own, or as a worker of the primary. */
+async function runApp(config: Config) {
+  const worker = cluster.isWorker;
+  const running = await startServer(config, { webRoot: DEFAULT_WEB_ROOT, clusterWorker: worker });
+  if (!worker) {
+    const database =
+      running.deps.engine === 'mysql' ? 'MySQL/MariaDB (DATABASE_URL)' : `SQLite in ${config.dataDir}`;
+    printBanner(config, running.url, database);
+  }
+  // SIGTERM (a restart, docker stop) drains: see RunningServer.close and docs/operations.md.
+  const { logger } = running.deps;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals | 'primary', repeatedEndsAtOnce = true) => {
+    if (stopping) {
+      if (!repeatedEndsAtOnce) return;
+      // A second signal: the operator does not want to wait.
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining');
     // Should closing itself hang (a stuck query), the process still ends, a little after the grace.
     setTimeout(() => {
@@ -49,8 +84,20 @@ async function main() {
       process.exit(1);
     }
   };
-  process.on('SIGINT', (signal) => void stop(signal));
+  if (worker) {
+    // Ctrl-C reaches every process of the terminal's group: the primary coordinates the drain.
+    process.on('SIGINT', () => undefined);
+    followPrimary(() => void stop('primary', false));
+  } else {
+    process.on('SIGINT', (signal) => void stop(signal));
+  }
   process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config);
+  else await runApp(config);
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setupWorker } from '@socket.io/sticky';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
@@ -49,6 +50,11 @@ export interface StartOptions {
   logger?: Logger;
   /** Use this database instead of opening one from the config (tests). */
   db?: Knex;
+  /**
+   * A cluster worker (server/cluster.ts): the primary owns the port and hands each connection
+   * over, so this process does not listen itself.
+   */
+  clusterWorker?: boolean;
 }
 
 /** Migrates, seeds on first start (when enabled), and serves site + API + Socket.IO on one port. */
@@ -139,11 +145,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
   const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  let port = config.port;
+  if (options.clusterWorker) {
+    // Connections arrive from the primary; a polling session's requests keep to this worker.
+    setupWorker(io);
+  } else {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    port = (server.address() as AddressInfo).port;
+  }
   return {
     url: `http://localhost:${port}`,
     port,

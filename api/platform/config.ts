@@ -97,6 +97,8 @@ const EnvSchema = v.object({
   RECONCILE_GRACE_SECONDS: intFromEnv(60, 0, 86_400),
   /** On SIGTERM, how long requests and payments in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: intFromEnv(20_000, 0, 600_000),
+  /** Worker processes `npm start` / `npm run serve` runs on one port (server/cluster.ts). */
+  WEB_CONCURRENCY: intFromEnv(1, 1, 64),
   /** Named crash points for fault-injection tests (api/platform/faults.ts); refused in production. */
   FAULT_INJECTION: optionalText,
   /** Set to 1 behind a reverse proxy: the client address is then read from X-Forwarded-For. */
@@ -232,6 +234,8 @@ export interface Config {
   reconcile: { intervalMs: number; graceSeconds: number };
   /** SHUTDOWN_GRACE_MS (docs/operations.md#restarts): the drain's time limit on SIGTERM. */
   shutdownGraceMs: number;
+  /** WEB_CONCURRENCY: worker processes on one port; above 1 needs REDIS_URL and DATABASE_URL. */
+  webConcurrency: number;
   /** FAULT_INJECTION: where the process kills itself (tests only; empty when unset). */
   faultPlan: FaultPlan;
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
@@ -293,6 +297,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET when NODE_ENV=production, ' +
         'or PAYMENTS_SANDBOX=1 to run the test-card sandbox (no real money is taken).',
+    );
+  }
+  if (e.WEB_CONCURRENCY > 1 && (!e.REDIS_URL || !e.DATABASE_URL)) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY above 1 needs REDIS_URL (Socket.IO broadcasts between the workers) and DATABASE_URL ' +
+        '(MySQL/MariaDB: a SQLite file is for one process).',
     );
   }
   if (e.NODE_ENV === 'production' && provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
@@ -366,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
     faultPlan,
     drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
     drawBeacon: {

@@ -183,4 +183,14 @@ describe('loadConfig', () => {
       'SHUTDOWN_GRACE_MS: must be a whole number',
     );
   });
+
+  it('runs one process unless WEB_CONCURRENCY says more, which needs Redis and MariaDB', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    const shared = { REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'mysql://root@127.0.0.1/test' };
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    const refusal = /WEB_CONCURRENCY above 1 needs REDIS_URL .* and DATABASE_URL/;
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: shared.DATABASE_URL })).toThrow(refusal);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: shared.REDIS_URL })).toThrow(refusal);
+    expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY');
+  });
 });

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketsEvent } from '../../../contract/realtime';
+import { shopper } from '../../support/accounts';
+import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
+import { insertCompetition } from '../../support/fixtures';
+import { redisAvailable, TEST_REDIS_URL } from '../../support/redis';
+import { type TestSocket, waitFor, watch } from '../../support/sockets';
+import {
+  createTestDatabase,
+  engineUnavailable,
+  type TestDatabase,
+  testEngine,
+} from '../../support/testDatabase';
+
+/** The worker processes of a primary (its children running the app, not tsx's esbuild), by pid. */
+const workersOf = (primary: AppProcess): number[] => {
+  try {
+    return execFileSync('pgrep', ['-P', String(primary.child.pid), '-f', 'server/main.ts'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .sort((a, b) => a - b);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+};
+
+/** A browser-like socket: WebSocket, or long-polling only (a proxy that refuses upgrades). */
+async function watcher(url: string, transport: 'websocket' | 'polling', competitionId: number) {
+  const socket: TestSocket = io(url, {
+    transports: [transport],
+    upgrade: false,
+    forceNew: true,
+    extraHeaders: { Origin: new URL(url).origin },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const ack = await watch(socket, competitionId);
+  if (!ack.ok) throw new Error(ack.message);
+  const reserved: TicketsEvent[] = [];
+  socket.on('tickets:reserved', (e) => reserved.push(e));
+  return { socket, reserved, version: ack.snapshot.version };
+}
+
+// WEB_CONCURRENCY=2 (server/cluster.ts): one port, two workers, Socket.IO between them through
+// Redis, long-polling sessions kept on their worker (docs/operations.md#several-workers-on-one-port).
+describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENCY=2 on one port', () => {
+  let database: TestDatabase;
+  let primary: AppProcess;
+  let skip = false;
+
+  beforeAll(async () => {
+    skip = !(await redisAvailable('the cluster test'));
+    if (skip) return;
+    database = await createTestDatabase();
+    primary = startAppProcess({
+      port: await freePort(),
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, SWEEP_INTERVAL_MS: '0' },
+    });
+    await primary.ready(90_000);
+  }, 120_000);
+  afterAll(async () => {
+    await primary?.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('serves from two workers; a hold reaches WebSocket and long-polling watchers on both', async (ctx) => {
+    if (skip) ctx.skip();
+    expect(workersOf(primary)).toHaveLength(2);
+    const id = await insertCompetition(database.db, { totalTickets: 100 });
+    // Least-connection spreads the sockets over both workers; a polling session whose requests
+    // reached the other worker would fail ("Session ID unknown") without the sticky routing.
+    const watchers: Array<Awaited<ReturnType<typeof watcher>>> = [];
+    for (const transport of ['websocket', 'polling', 'websocket', 'polling'] as const)
+      watchers.push(await watcher(primary.url, transport, id));
+    try {
+      const buyer = await shopper(primary.url, id);
+      const held = await buyer.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [5, 6] });
+      expect(held.status).toBe(201);
+      await waitFor(
+        () => watchers.every((w) => w.reserved.length === 1),
+        3000,
+        'tickets:reserved everywhere',
+      );
+      for (const w of watchers)
+        expect(w.reserved[0]).toEqual({ competitionId: id, version: w.version + 1, numbers: [5, 6] });
+    } finally {
+      for (const w of watchers) w.socket.disconnect();
+    }
+  });
+
+  it('replaces a worker that dies, and the site keeps answering', async (ctx) => {
+    if (skip) ctx.skip();
+    const before = workersOf(primary);
+    process.kill(before[0]!, 'SIGKILL');
+    let after: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      after = workersOf(primary);
+      if (after.length === 2 && !after.includes(before[0]!)) break;
+      await sleep(200);
+    }
+    expect(after).toHaveLength(2);
+    expect(after).not.toContain(before[0]);
+    expect(after).toContain(before[1]);
+    await primary.ready(60_000);
+    for (let i = 0; i < 6; i++) expect((await fetch(`${primary.url}/api/health`)).status).toBe(200);
+  }, 90_000);
+
+  it('drains every worker on SIGTERM and exits 0', async (ctx) => {
+    if (skip) ctx.skip();
+    const workers = workersOf(primary);
+    expect(await primary.kill('SIGTERM')).toBe(0);
+    const alive = workers.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive).toEqual([]);
+  }, 60_000);
+});
