@@ -86,11 +86,40 @@ export function freeCount(c: LiveCompetition): number {
   return Math.max(0, c.totalTickets - taken);
 }
 
+/** Competitions changed since the last render; the store publishes them once per frame. */
+const changed = new Set<number>();
+let publishing = false;
+
+function publish() {
+  publishing = false;
+  const ids = [...changed];
+  changed.clear();
+  useLiveCompetitions.setState((s) => {
+    const byId = { ...s.byId };
+    for (const id of ids) {
+      const c = byId[id];
+      if (c) byId[id] = { ...c, rev: c.rev + 1 };
+    }
+    return { byId };
+  });
+}
+
+/**
+ * Changes the live state at once (later events and reads see it) but re-renders once per
+ * animation frame: at 100 ticket events a second the page would otherwise render the grids 100
+ * times a second, more often than the screen shows them. A hidden tab (no frames) publishes on a
+ * timer.
+ */
 function update(id: number, mutate: (c: LiveCompetition) => void) {
   const current = useLiveCompetitions.getState().byId[id];
   if (!current) return;
   mutate(current);
-  useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: { ...current, rev: current.rev + 1 } } }));
+  changed.add(id);
+  if (publishing) return;
+  publishing = true;
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
+    requestAnimationFrame(publish);
+  else setTimeout(publish, 0);
 }
 
 function applySnapshot(snapshot: CompetitionSnapshot) {

@@ -13,6 +13,10 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
   }
   h1, h2, h3, h4 { font-family: ${({ theme }) => theme.fonts.heading}; line-height: 1.2; }
+  /* The page's content arrives after the first paint (lazy routes, API data): at least a screen
+     tall from the start, the footer starts below the fold instead of being pushed down through
+     the viewport (Lighthouse measured CLS 0.6-1.1 on a competition page from that alone). */
+  #main { display: block; min-height: 100vh; }
   img { max-width: 100%; display: block; }
   a { color: inherit; }
   button, input, select, textarea { font: inherit; }

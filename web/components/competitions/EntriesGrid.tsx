@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, memo, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
@@ -9,6 +9,20 @@ const Cell = styled.span<{ $look: CellLook }>`
   ${cellBox}
   ${cellLookCss}
 `;
+
+/** One number; memoised on primitives, so a ticket event re-renders only the cells it changes. */
+const EntryCell = memo(function EntryCell({
+  n,
+  look,
+  title,
+  ...cell
+}: GridCellProps & { n: number; look: NumberState; title: string }) {
+  return (
+    <Cell {...cell} $look={look} data-number={n} data-state={dataState(look)} title={title}>
+      <CellContent n={n} look={look} />
+    </Cell>
+  );
+});
 
 const Toolbar = styled.form`
   display: flex;
@@ -80,16 +94,13 @@ export function EntriesGrid({
     const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
     const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
     return (
-      <Cell
+      <EntryCell
         key={n}
         {...cell}
-        $look={state}
-        data-number={n}
-        data-state={dataState(state)}
+        n={n}
+        look={state}
         title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
-      >
-        <CellContent n={n} look={state} />
-      </Cell>
+      />
     );
   };
 

@@ -49,12 +49,15 @@ const Row = styled.div<{ $columns: number }>`
   padding: 2px 6px;
 `;
 
-/** What a cell must carry for keyboard access: spread onto the element renderCell returns. */
+/**
+ * What a cell must carry for keyboard access: spread onto the element renderCell returns, which
+ * must also carry `data-number`. Only primitives, so a memoised cell re-renders only when its own
+ * state changes (a ticket event changes a few cells of the hundreds in view).
+ */
 export interface GridCellProps {
   id: string;
   /** 0 on the one cell Tab stops at (roving tabindex), -1 on the others. */
   tabIndex: 0 | -1;
-  onFocus: () => void;
   role?: 'gridcell';
 }
 
@@ -203,6 +206,11 @@ export function VirtualNumberGrid({
       // With nothing focusable in view, the box itself takes focus so it can be scrolled.
       tabIndex={tabStop === undefined ? 0 : undefined}
       onKeyDown={onKeyDown}
+      // The focused cell becomes the Tab stop (one handler here rather than one per cell).
+      onFocus={(e) => {
+        const n = Number((e.target as HTMLElement).dataset.number);
+        if (n >= 1) setActive(n);
+      }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {visible.map((row) => {
@@ -214,7 +222,6 @@ export function VirtualNumberGrid({
               renderCell(n, {
                 id: cellId(n),
                 tabIndex: n === tabStop ? 0 : -1,
-                onFocus: () => setActive(n),
                 ...(asGrid ? { role: 'gridcell' as const } : {}),
               }),
             );

@@ -1,4 +1,13 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import styled from 'styled-components';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
 import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
@@ -70,6 +79,41 @@ const NumberButton = styled.button<{ $look: CellLook }>`
   &:disabled { cursor: not-allowed; opacity: 0.75; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.info}; outline-offset: 1px; }
 `;
+
+/**
+ * One number; memoised on primitives and a stable `onPick`, so a ticket event re-renders only the
+ * cells it changes, not the hundreds in view.
+ */
+const SelectorCell = memo(function SelectorCell({
+  n,
+  look,
+  disabled,
+  title,
+  onPick,
+  ...cell
+}: GridCellProps & {
+  n: number;
+  look: CellLook;
+  disabled: boolean;
+  title: string;
+  onPick: (n: number) => void;
+}) {
+  return (
+    <NumberButton
+      {...cell}
+      type="button"
+      $look={look}
+      data-number={n}
+      data-state={dataState(look)}
+      aria-pressed={look === 'selected'}
+      disabled={disabled}
+      title={title}
+      onClick={() => onPick(n)}
+    >
+      <CellContent n={n} look={look} />
+    </NumberButton>
+  );
+});
 
 const SELECTOR_LOOKS: CellLook[] = ['available', 'selected', 'mine', 'reserved', 'sold', 'owned'];
 
@@ -193,6 +237,13 @@ export function NumberSelector({
     onSelectionChange(next);
   };
 
+  // The cells call the latest `pick` through a stable function, so they need not re-render for it.
+  const pickRef = useRef(pick);
+  useLayoutEffect(() => {
+    pickRef.current = pick;
+  });
+  const onPick = useCallback((n: number) => pickRef.current(n), []);
+
   const jump = (e: FormEvent) => {
     e.preventDefault();
     const n = Number(jumpTo);
@@ -229,15 +280,13 @@ export function NumberSelector({
     const selected = selection.includes(n);
     const look: CellLook = selected ? 'selected' : state;
     return (
-      <NumberButton
+      <SelectorCell
         key={n}
         {...cell}
-        type="button"
-        $look={look}
-        data-number={n}
-        data-state={dataState(look)}
-        aria-pressed={selected}
+        n={n}
+        look={look}
         disabled={!canPick(n)}
+        onPick={onPick}
         title={
           selected
             ? `Ticket #${n}: selected`
@@ -245,10 +294,7 @@ export function NumberSelector({
               ? `Ticket #${n}: over the limit of ${perPersonCap} per person`
               : `Ticket #${n}: ${STATE_LABEL[state]}`
         }
-        onClick={() => pick(n)}
-      >
-        <CellContent n={n} look={look} />
-      </NumberButton>
+      />
     );
   };
 
