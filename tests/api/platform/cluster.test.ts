@@ -17,7 +17,9 @@ import {
 /** The worker processes of a primary (its children running the app, not tsx's esbuild), by pid. */
 const workersOf = (primary: AppProcess): number[] => {
   try {
-    return execFileSync('pgrep', ['-P', String(primary.child.pid), '-f', 'server/main.ts'], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-P', String(primary.child.pid), '-f', 'server/main.ts'], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean)
       .map(Number)
