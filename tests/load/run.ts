@@ -4,12 +4,13 @@
 //   npm run bench                      every scenario, 3 runs each
 //   npm run bench -- --quick           every scenario once, shorter (under 8 minutes)
 //   npm run bench -- --runs 1          one run each, full durations
-//   npm run bench -- fanout            one section (snapshot | contention | fanout)
+//   npm run bench -- fanout            one section (snapshot | contention | fanout | cross-process)
 //   npm run bench -- --json out.json   also write the JSON report
 import os from 'node:os';
 import type { BenchOptions, SectionResult } from './harness';
 import { jsonTarget, type Scenario, writeScenarios } from './report';
 import { contention } from './scenarios/contention';
+import { crossProcess } from './scenarios/crossProcess';
 import { fanout } from './scenarios/fanout';
 import { snapshot } from './scenarios/snapshot';
 
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, (options: BenchOptions) => Promise<SectionResult>
   snapshot,
   contention,
   fanout,
+  'cross-process': crossProcess,
 };
 
 const args = process.argv.slice(2);
