@@ -4,25 +4,36 @@ import type { TicketChange, TicketsBatchEvent } from '../contract/realtime';
  * Burst coalescing of ticket changes per competition room (the shared realtime contract's
  * `tickets:batch`). At ordinary rates every change goes out alone the moment it is published. When
  * a room's changes come faster than `burst` (`changes` within `withinMs`), the room switches to
- * ticks: changes are held and, every `tickMs`, what the tick gathered goes out as one
- * `tickets:batch` (one frame per tick for the whole room, instead of one per change), or alone when
- * the tick gathered one. The first tick that gathers nothing ends the burst. Each change is sent
- * exactly once, one way or the other.
+ * ticks: changes are held and, once a tick has passed, what it gathered goes out as one
+ * `tickets:batch` (one frame for the whole room, instead of one per change), or alone when it
+ * gathered one. The first tick that gathers nothing ends the burst. Each change is sent exactly
+ * once, one way or the other.
  *
- * Why these figures (docs/performance.md, "Burst fan-out"):
- * - tickMs 50: at 100 changes a second a tick holds about 5 of them, so the room's frames drop
- *   from 100 to 20 a second, and a change waits 25 ms on average (50 at most): a small share of
- *   what one frame to 10,000 sockets already costs on this machine. Longer ticks cut frames
- *   further but add their whole length to the tail.
+ * A tick lasts `tickMs`, or longer when the room is large: writing one frame to every watcher is
+ * timed, and the next tick is at least that time divided by `maxShare`, so one room's fan-out takes
+ * at most that share of the process however many sockets watch it (a 10,000-socket broadcast takes
+ * tens of milliseconds here; back to back they would starve everything else and build a backlog).
+ *
+ * Why these figures (docs/performance.md, "Fan-out burst"):
+ * - tickMs 50: at 100 changes a second a tick holds about 5 of them, so a small room's frames
+ *   drop from 100 to 20 a second while a change waits 25 ms on average (50 at most).
+ * - maxShare 0.5: the steady 10 frames a second at 10,000 sockets already use about half of one
+ *   core here; a burst then costs no more than that.
  * - burst 10 changes within 250 ms (a sustained 40 a second): the steady 10 a second, a person
  *   clicking, or a few requests one after another, never wait for a tick; only a real burst does.
  */
 export interface BatchingPolicy {
   tickMs: number;
+  /** The share of the process one room's fan-out may take during a burst (0 to 1). */
+  maxShare: number;
   burst: { changes: number; withinMs: number };
 }
 
-export const DEFAULT_BATCHING: BatchingPolicy = { tickMs: 50, burst: { changes: 10, withinMs: 250 } };
+export const DEFAULT_BATCHING: BatchingPolicy = {
+  tickMs: 50,
+  maxShare: 0.5,
+  burst: { changes: 10, withinMs: 250 },
+};
 
 export interface TicketsOut {
   /** One change, as `tickets:reserved` / `released` / `purchased`. */
@@ -37,6 +48,8 @@ interface Room {
   /** Changes gathered in the current tick (only while ticking). */
   held: TicketChange[];
   tick: ReturnType<typeof setTimeout> | undefined;
+  /** How long the room's latest frame took to write, in ms. */
+  lastSendMs: number;
 }
 
 export class TicketBatcher {
@@ -56,7 +69,7 @@ export class TicketBatcher {
     }
     let room = this.rooms.get(competitionId);
     if (!room) {
-      room = { arrivals: [], held: [], tick: undefined };
+      room = { arrivals: [], held: [], tick: undefined, lastSendMs: 0 };
       this.rooms.set(competitionId, room);
     }
     const at = this.now();
@@ -74,7 +87,9 @@ export class TicketBatcher {
       this.startTick(competitionId, room);
       return;
     }
+    const started = this.now();
     this.out.single(competitionId, change);
+    room.lastSendMs = this.now() - started;
   }
 
   /**
@@ -98,6 +113,7 @@ export class TicketBatcher {
   }
 
   private startTick(competitionId: number, room: Room): void {
+    const ms = Math.max(this.policy.tickMs, room.lastSendMs / this.policy.maxShare);
     room.tick = setTimeout(() => {
       room.tick = undefined;
       if (room.held.length === 0) {
@@ -107,7 +123,7 @@ export class TicketBatcher {
       }
       this.send(competitionId, room);
       this.startTick(competitionId, room);
-    }, this.policy.tickMs);
+    }, ms);
     // A pending tick never keeps the process alive; close() flushes it at shutdown.
     room.tick.unref?.();
   }
@@ -115,13 +131,17 @@ export class TicketBatcher {
   private send(competitionId: number, room: Room): void {
     const held = room.held.sort((a, b) => a.version - b.version);
     room.held = [];
+    if (held.length === 0) return;
+    // A room broadcast writes to every watcher before it returns: its time is the fan-out's cost.
+    const started = this.now();
     if (held.length === 1) this.out.single(competitionId, held[0]!);
-    else if (held.length > 1)
+    else
       this.out.batch({
         competitionId,
         fromVersion: held[0]!.version,
         toVersion: held.at(-1)!.version,
         changes: held,
       });
+    room.lastSendMs = this.now() - started;
   }
 }

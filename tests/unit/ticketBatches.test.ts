@@ -3,20 +3,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TicketChange, type TicketsBatchEvent, TicketsBatchEventSchema } from '../../contract/realtime';
 import { type BatchingPolicy, TicketBatcher } from '../../realtime/ticketBatches';
 
-const POLICY: BatchingPolicy = { tickMs: 50, burst: { changes: 10, withinMs: 250 } };
+const POLICY: BatchingPolicy = { tickMs: 50, maxShare: 0.5, burst: { changes: 10, withinMs: 250 } };
 
 type Sent = { at: number; competitionId: number } & (
   | { kind: 'single'; change: TicketChange }
   | { kind: 'batch'; event: TicketsBatchEvent }
 );
 
-function harness(policy = POLICY) {
+/** `writeMs`: how long each batch takes to write to the room (the clock moves on meanwhile). */
+function harness(policy = POLICY, writeMs = 0) {
   const sent: Sent[] = [];
+  const write = () => vi.setSystemTime(Date.now() + writeMs);
   const batcher = new TicketBatcher(
     {
-      single: (competitionId, change) => sent.push({ at: Date.now(), competitionId, kind: 'single', change }),
-      batch: (event) =>
-        sent.push({ at: Date.now(), competitionId: event.competitionId, kind: 'batch', event }),
+      single: (competitionId, change) => {
+        sent.push({ at: Date.now(), competitionId, kind: 'single', change });
+      },
+      batch: (event) => {
+        sent.push({ at: Date.now(), competitionId: event.competitionId, kind: 'batch', event });
+        write();
+      },
     },
     policy,
   );
@@ -87,6 +93,21 @@ describe('ticket changes coalesced under a burst (realtime/ticketBatches.ts)', (
     for (const s of sent)
       for (const version of s.kind === 'single' ? [s.change.version] : s.event.changes.map((c) => c.version))
         expect(s.at - (1_000_000 + (version - 1) * 10)).toBeLessThanOrEqual(POLICY.tickMs);
+  });
+
+  it('in a large room, spaces frames so that writing them takes at most maxShare of the time', () => {
+    // Each frame takes 40 ms to write to everyone: ticks of 80 ms, not 50, at maxShare 0.5.
+    const { batcher, sent, versions } = harness(POLICY, 40);
+    for (let version = 1; version <= 300; version++) {
+      batcher.push(1, reserved(version));
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(500);
+    expect(versions()).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    const batches = sent.filter((s) => s.kind === 'batch');
+    expect(batches.length).toBeGreaterThan(10);
+    for (let i = 1; i < batches.length; i++)
+      expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThanOrEqual(40 + 40 / POLICY.maxShare);
   });
 
   it('orders a tick by version even when changes were published out of order', () => {
