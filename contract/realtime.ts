@@ -46,6 +46,49 @@ export interface TicketsPurchasedEvent extends TicketsEvent {
   ticketsSold: number;
 }
 
+/**
+ * One ticket change inside `tickets:batch`: what `tickets:<type>` would have carried alone, less
+ * the competition id (the batch's own).
+ */
+export const TicketChangeSchema = v.variant('type', [
+  v.object({
+    type: v.picklist(['reserved', 'released']),
+    version: v.pipe(v.number(), v.integer()),
+    numbers: v.array(v.pipe(v.number(), v.integer())),
+  }),
+  v.object({
+    type: v.literal('purchased'),
+    version: v.pipe(v.number(), v.integer()),
+    numbers: v.array(v.pipe(v.number(), v.integer())),
+    ticketsSold: v.pipe(v.number(), v.integer()),
+  }),
+]);
+export type TicketChange = v.InferOutput<typeof TicketChangeSchema>;
+
+/**
+ * Room `competition:<id>`, under load only (the shared realtime contract): several consecutive
+ * ticket changes in one frame, in version order; `fromVersion` is the first change's version and
+ * `toVersion` the last's. A client applies the changes one by one exactly as if each had come
+ * alone, so the gap rule applies to `fromVersion`. A change is sent alone or in a batch, never both.
+ */
+export const TicketsBatchEventSchema = v.pipe(
+  v.object({
+    competitionId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    fromVersion: v.pipe(v.number(), v.integer()),
+    toVersion: v.pipe(v.number(), v.integer()),
+    changes: v.pipe(v.array(TicketChangeSchema), v.minLength(1)),
+  }),
+  v.check(
+    (b) =>
+      b.changes.length > 0 &&
+      b.changes[0]!.version === b.fromVersion &&
+      b.changes.at(-1)!.version === b.toVersion &&
+      b.changes.every((c, i) => i === 0 || c.version > b.changes[i - 1]!.version),
+    'changes must be in version order, from fromVersion to toVersion',
+  ),
+);
+export type TicketsBatchEvent = v.InferOutput<typeof TicketsBatchEventSchema>;
+
 export interface CompetitionUpdatedEvent {
   competitionId: number;
   version: number;
@@ -123,6 +166,8 @@ export interface ServerToClientEvents {
   'tickets:reserved': (payload: TicketsEvent) => void;
   'tickets:released': (payload: TicketsEvent) => void;
   'tickets:purchased': (payload: TicketsPurchasedEvent) => void;
+  /** Coalesced ticket changes under load (TicketsBatchEventSchema). */
+  'tickets:batch': (payload: TicketsBatchEvent) => void;
   'competition:updated': (payload: CompetitionUpdatedEvent) => void;
   'draw:started': (payload: DrawStartedEvent) => void;
   'draw:result': (payload: DrawResultEvent) => void;

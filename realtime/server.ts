@@ -32,10 +32,18 @@ import type { Competition } from '../db/models';
 import { type Broadcast, startAdminLive } from './adminLive';
 import { type OriginPolicy, originJudge } from './origin';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
-import { ADMINS_ROOM, competitionRoom, guestRoom, sessionKeyRoom, userRoom } from './rooms';
+import {
+  ADMINS_ROOM,
+  competitionRoom,
+  guestRoom,
+  isCompetitionRoom,
+  sessionKeyRoom,
+  userRoom,
+} from './rooms';
 import { sessionFromCookieHeader } from './session';
 import { DEFAULT_SOCKET_LIMITS, guardSocket, type SocketLimits } from './socketLimits';
 import { releaseHandshake } from './socketMemory';
+import { type BatchingPolicy, DEFAULT_BATCHING, TicketBatcher } from './ticketBatches';
 
 /** Who a socket belongs to, read once from the session at handshake. */
 export interface SocketData {
@@ -64,6 +72,8 @@ export interface RealtimeOptions {
   adminPolicy?: Pick<Config, 'adminRequire2fa' | 'env' | 'adminUsername'>;
   /** socketio_connected_sockets and realtime_events_emitted_total (docs/operations.md#metrics). */
   metrics?: Metrics;
+  /** When ticket changes are coalesced into `tickets:batch` (realtime/ticketBatches.ts). */
+  batching?: BatchingPolicy;
 }
 
 export const FOREIGN_ORIGIN_MESSAGE = "Live updates are only available on this site's own pages.";
@@ -95,6 +105,7 @@ export function attachRealtime(
     socketLimits = DEFAULT_SOCKET_LIMITS,
     adminPolicy = { adminRequire2fa: false, env: 'development', adminUsername: '' },
     metrics,
+    batching = DEFAULT_BATCHING,
   }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
@@ -105,9 +116,32 @@ export function attachRealtime(
     maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
   metrics?.countSocketsWith(() => io.of('/').sockets.size);
-  const broadcast: Broadcast = (rooms, event, ...args) => {
+  const emit: Broadcast = (rooms, event, ...args) => {
     io.to(rooms).emit(event, ...args);
     metrics?.realtimeEmitted.inc({ event });
+  };
+  // Ticket changes go out alone, or under a burst one `tickets:batch` per room per tick; either way
+  // as one room broadcast, framed once for every watcher (preEncodedFrames.ts).
+  const batcher = new TicketBatcher(
+    {
+      single: (competitionId, { type, ...change }) =>
+        emit(competitionRoom(competitionId), `tickets:${type}`, { competitionId, ...change }),
+      batch: (event) => emit(competitionRoom(event.competitionId), 'tickets:batch', event),
+    },
+    batching,
+  );
+  // Anything else for a competition room first sends the changes held for it, so it never
+  // overtakes them (a competition:updated takes the next version).
+  const broadcast: Broadcast = (rooms, event, ...args) => {
+    for (const room of typeof rooms === 'string' ? [rooms] : rooms)
+      if (isCompetitionRoom(room)) batcher.flush(Number(room.slice('competition:'.length)));
+    emit(rooms, event, ...args);
+  };
+  // Shutdown (and any close): held changes go out before the adapter (Redis) closes.
+  const closeIo = io.close.bind(io);
+  io.close = (fn) => {
+    batcher.close();
+    return closeIo(fn);
   };
   // Admins listening here, or perhaps on another process (the broadcast reaches them through Redis).
   const adminsListening = async () =>
@@ -202,14 +236,14 @@ export function attachRealtime(
   });
 
   // Domain events (published after COMMIT) become socket events on the right rooms.
-  events.subscribe('tickets.reserved', (e) =>
-    broadcast(competitionRoom(e.competitionId), 'tickets:reserved', e),
+  events.subscribe('tickets.reserved', ({ competitionId, version, numbers }) =>
+    batcher.push(competitionId, { type: 'reserved', version, numbers }),
   );
-  events.subscribe('tickets.released', (e) =>
-    broadcast(competitionRoom(e.competitionId), 'tickets:released', e),
+  events.subscribe('tickets.released', ({ competitionId, version, numbers }) =>
+    batcher.push(competitionId, { type: 'released', version, numbers }),
   );
-  events.subscribe('tickets.purchased', (e) =>
-    broadcast(competitionRoom(e.competitionId), 'tickets:purchased', e),
+  events.subscribe('tickets.purchased', ({ competitionId, version, numbers, ticketsSold }) =>
+    batcher.push(competitionId, { type: 'purchased', version, numbers, ticketsSold }),
   );
   // Events carry rows; they are presented here, as routes present what services return.
   const emitCompetition = async (

@@ -5,7 +5,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { CartChangeView } from '../../contract/cart';
 import type { OrderView, PaymentIntentResponse } from '../../contract/checkout';
-import type { TicketsEvent } from '../../contract/realtime';
+import type { TicketsBatchEvent, TicketsEvent } from '../../contract/realtime';
 import { TestClient } from '../../tests/support/httpClient';
 import { SwarmCustomer, sleep } from './customer';
 import { dealJourneys, type Journey, type SwarmOptions } from './options';
@@ -245,9 +245,17 @@ export async function runProtocol({ options, pre, recorder, pacer, runId }: Swar
     free.set(event.numbers, taken);
     for (const n of event.numbers) recorder.watched(n, state, at);
   };
-  watcher.on('tickets:reserved', seen('reserved', true));
-  watcher.on('tickets:purchased', seen('sold', true));
-  watcher.on('tickets:released', seen('available', false));
+  const onReserved = seen('reserved', true);
+  const onPurchased = seen('sold', true);
+  const onReleased = seen('available', false);
+  watcher.on('tickets:reserved', onReserved);
+  watcher.on('tickets:purchased', onPurchased);
+  watcher.on('tickets:released', onReleased);
+  // A burst's changes may come coalesced: each is what its single event would have said.
+  const byType = { reserved: onReserved, purchased: onPurchased, released: onReleased };
+  watcher.on('tickets:batch', ({ competitionId, changes }: TicketsBatchEvent) => {
+    for (const { type, version, numbers } of changes) byType[type]({ competitionId, version, numbers });
+  });
 
   const setup: Setup = { options, pre, recorder, pacer, free };
   const customers = dealJourneys(options.mix, options.clients).map(

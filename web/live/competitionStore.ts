@@ -1,8 +1,15 @@
 import { useEffect, useMemo } from 'react';
+import * as v from 'valibot';
 import { create } from 'zustand';
 import { decodeBitmap, hasBit } from '../../contract/bitmap';
 import type { CartItemView } from '../../contract/cart';
-import type { CompetitionSnapshot, TicketsEvent, TicketsPurchasedEvent } from '../../contract/realtime';
+import {
+  type CompetitionSnapshot,
+  type TicketsBatchEvent,
+  TicketsBatchEventSchema,
+  type TicketsEvent,
+  type TicketsPurchasedEvent,
+} from '../../contract/realtime';
 import { getSocket } from './socket';
 
 /** mine: held in this visitor's cart; owned: bought by this account; sold: bought by someone else. */
@@ -191,6 +198,24 @@ function apply(p: PendingEvent) {
   });
 }
 
+/**
+ * A burst's coalesced changes: each is applied exactly as if it had come alone, in order, so the
+ * gap rule meets the batch's first version. A malformed batch is dropped; the next change then
+ * shows the gap and a fresh snapshot follows.
+ */
+function applyBatch(batch: TicketsBatchEvent): void {
+  const parsed = v.safeParse(TicketsBatchEventSchema, batch);
+  if (!parsed.success) return;
+  const { competitionId, changes } = parsed.output;
+  for (const change of changes) {
+    if (change.type === 'purchased') {
+      const { version, numbers, ticketsSold } = change;
+      apply({ kind: 'purchased', e: { competitionId, version, numbers, ticketsSold } });
+    } else
+      apply({ kind: change.type, e: { competitionId, version: change.version, numbers: change.numbers } });
+  }
+}
+
 function requestSnapshot(id: number) {
   getSocket().emit('competition:watch', { competitionId: id }, (answer) => {
     if (answer.ok && watchers.has(id)) applySnapshot(answer.snapshot);
@@ -209,6 +234,7 @@ function listen() {
   socket.on('tickets:reserved', (e) => apply({ kind: 'reserved', e }));
   socket.on('tickets:released', (e) => apply({ kind: 'released', e }));
   socket.on('tickets:purchased', (e) => apply({ kind: 'purchased', e }));
+  socket.on('tickets:batch', applyBatch);
   socket.on('competition:updated', (e) => {
     const { competitionId: id, version, ...fields } = e;
     if (!watchers.has(id)) return;

@@ -82,6 +82,10 @@ function watcher(url: string, competitionId: number) {
   socket.on('tickets:purchased', (e: TicketsPurchasedEvent) => {
     for (const n of e.numbers) state.sold.add(n);
   });
+  // Sales in a burst may come coalesced (realtime/ticketBatches.ts).
+  socket.on('tickets:batch', (e) => {
+    for (const c of e.changes) if (c.type === 'purchased') for (const n of c.numbers) state.sold.add(n);
+  });
   return state;
 }
 

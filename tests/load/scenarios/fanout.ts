@@ -1,7 +1,9 @@
 // Fan-out: sockets watching one competition while the server publishes ticket events at a steady
 // rate. Baselines in the same run: a plain Socket.IO server (naiveServer.ts) and bare `ws` writing
 // one shared frame per event (rawWsServer.ts: the floor of one process on this machine). Named
-// figures: fanout-steady-p99 (baseline bare-ws p99), heap-per-socket and rss-per-socket.
+// figures: fanout-steady-p99 (baseline bare-ws p99), heap-per-socket and rss-per-socket; then the
+// burst part (fanoutBurst): fanout-burst-p99 (baseline the same bare-ws p99 at 10 events/s) and
+// fanout-burst-gaps.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,6 +151,7 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
     );
   }
   if (!ours) throw new Error('fan-out: no run of this server at the largest size');
+  const burst = await fanoutBurst({ runs, quick }, { sockets: largest, bareP99 });
   lines.push(
     '',
     `Memory per watching socket (this server, after GC, idle -> ${formatCount(largest)} sockets): heap ${formatCount(ours.heap)} B, RSS ${formatCount(ours.rss)} B.`,
@@ -156,11 +159,88 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
   );
   const bare = { name: 'bare-ws-p99', value: bareP99, unit: 'ms' };
   return {
-    markdown: lines.join('\n'),
+    markdown: [lines.join('\n'), burst.markdown].join('\n'),
     scenarios: [
       { name: 'fanout-steady-p99', value: ours.p99, unit: 'ms', baseline: bare },
       { name: 'heap-per-socket', value: ours.heap, unit: 'bytes', baseline: null },
       { name: 'rss-per-socket', value: ours.rss, unit: 'bytes', baseline: null },
+      ...burst.scenarios,
+    ],
+  };
+}
+
+/** The burst: 100 ticket events a second. */
+export const BURST_PER_SECOND = 100;
+
+/**
+ * Burst fan-out: `sockets` watchers while the server publishes 100 events a second for 10 s (5 with
+ * --quick), which it coalesces into `tickets:batch` frames (realtime/ticketBatches.ts). The target
+ * compares its p99 with bare ws at the ordinary 10 events a second: `bareP99` when the caller
+ * measured that at the same size in this run, else measured here. Bare ws at 100 events a second
+ * (one frame per event, nothing coalesced) is shown for scale. Gaps and changes not arrived 1.5 s
+ * after the last event are counted per socket.
+ */
+export async function fanoutBurst(
+  { runs, quick }: BenchOptions,
+  { sockets, bareP99 }: { sockets: number; bareP99?: number },
+): Promise<SectionResult> {
+  const seconds = quick ? 5 : 10;
+  const lines = [
+    `### Fan-out burst: ${formatCount(sockets)} sockets, ${BURST_PER_SECOND} ticket events per second for ${seconds} s`,
+    '',
+    `Median of ${runs} run(s), same clients as above. Target: p99 at most 1.5 times bare \`ws\`'s p99 at 10 events a second, measured in the same run; no gaps; nothing left undelivered 1.5 s after the last event.`,
+    '',
+    '| server | events/s | p50 ms | p95 ms | p99 ms | p99 / bare-ws p99 at 10/s | gaps | not arrived 1.5 s after the last event |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const rows: Array<[string, string, number]> = [
+    ...(bareP99 === undefined
+      ? [['baseline: bare ws, shared frame', 'rawWsServer.ts', 10] as [string, string, number]]
+      : []),
+    ...(quick
+      ? []
+      : [['bare ws, one frame per event', 'rawWsServer.ts', BURST_PER_SECOND] as [string, string, number]]),
+    ['this server (tickets:batch)', 'server.ts', BURST_PER_SECOND],
+  ];
+  let floor = bareP99;
+  let ours: { p99: number; gaps: number; missing: number } | undefined;
+  for (const [label, serverScript, perSecond] of rows) {
+    const { m } = await medianOf(runs, async (r) => {
+      const result = await fanoutRun({
+        sockets,
+        serverScript,
+        perSecond,
+        seconds: perSecond === 10 ? 10 : seconds,
+      });
+      progress(
+        `fan-out burst ${label}, ${perSecond}/s, run ${r + 1}: p99 ${result.p99} ms, gaps ${result.gaps}, missing ${result.missing}`,
+      );
+      return result;
+    });
+    const p99 = m((x) => x.p99);
+    if (perSecond === 10) floor = Math.max(1, p99);
+    if (serverScript === 'server.ts') ours = { p99, gaps: m((x) => x.gaps), missing: m((x) => x.missing) };
+    lines.push(
+      `| ${label} | ${perSecond} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / floor!).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} |`,
+    );
+  }
+  if (!ours || floor === undefined) throw new Error('fan-out burst: no run of this server');
+  if (bareP99 !== undefined)
+    lines.push(
+      '',
+      `Bare \`ws\` at 10 events a second: p99 ${bareP99} ms (the steady table's baseline, same run).`,
+    );
+  lines.push('');
+  return {
+    markdown: lines.join('\n'),
+    scenarios: [
+      {
+        name: 'fanout-burst-p99',
+        value: ours.p99,
+        unit: 'ms',
+        baseline: { name: 'bare-ws-p99', value: floor, unit: 'ms' },
+      },
+      { name: 'fanout-burst-gaps', value: ours.gaps + ours.missing, unit: 'count', baseline: null },
     ],
   };
 }
