@@ -109,7 +109,7 @@ function MountOnceOpened({ open, children }: { open: boolean; children: ReactNod
   return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-function OnDemandDialogs() {
+export function OnDemandDialogs() {
   const checkoutOpen = useCheckout((s) => s.phase !== 'closed');
   const dateOfBirthOpen = useDateOfBirthPrompt((s) => s.open);
   return (
