@@ -22,8 +22,6 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      // contract/ holds definitions and pure helpers only (contract/README.md): a page that uses
-      // one constant of a module need not load the module's schemas and what they import.
       output: {
         codeSplitting: {
           groups: [
@@ -39,6 +37,8 @@ export default defineConfig({
           ],
         },
       },
+      // contract/ holds definitions and pure helpers only (contract/README.md): a page that uses
+      // one constant of a module need not load the module's schemas and what they import.
       treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/][^\\/]+\.ts$/, sideEffects: false }] },
     },
   },

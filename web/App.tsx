@@ -60,38 +60,37 @@ const MyTicketsRedirect = () => <Redirect to="/my-competitions" replace />;
 // Every customer page but Home is a chunk of its own, fetched on first visit: the first load of
 // the home page carries only the shell and Home (docs/performance.md#first-load). Home stays in
 // the entry because it is the usual landing page and would otherwise cost a second round trip.
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
-const CompetitionDetailPage = page(() => import('./pages/competitions/CompetitionDetailPage'));
+const CompetitionDetailPage = lazy(() => import('./pages/competitions/CompetitionDetailPage'));
 
 // Every customer page of the shared route table (contract/routes.ts), which the server also reads
 // to answer 404 for any other path.
 const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/': HomePage,
-  '/competitions': page(() => import('./pages/competitions/CompetitionsPage')),
+  '/competitions': lazy(() => import('./pages/competitions/CompetitionsPage')),
   '/competition/:id': CompetitionDetailPage,
   '/competitions/:id': CompetitionDetailPage,
-  '/how-to-play': page(() => import('./pages/static/HowToPlayPage')),
-  '/terms': page(() => import('./pages/static/TermsPage')),
-  '/privacy': page(() => import('./pages/static/PrivacyPage')),
-  '/cookies': page(() => import('./pages/static/CookiesPage')),
-  '/faq': page(() => import('./pages/static/FaqPage')),
-  '/about': page(() => import('./pages/static/AboutPage')),
-  '/winners': page(() => import('./pages/winners/WinnersPage')),
-  '/cart': page(() => import('./pages/cart/CartPage')),
-  '/checkout': page(() => import('./pages/checkout/CheckoutPage')),
-  '/confirmation/:orderId': page(() => import('./pages/checkout/OrderConfirmationPage')),
-  '/payment-success/:orderId': page(() => import('./pages/checkout/PaymentSuccessPage')),
-  '/payment-success': page(() => import('./pages/checkout/PaymentSuccessPage')),
-  '/my-competitions': page(() => import('./pages/account/MyEntriesPage')),
+  '/how-to-play': lazy(() => import('./pages/static/HowToPlayPage')),
+  '/terms': lazy(() => import('./pages/static/TermsPage')),
+  '/privacy': lazy(() => import('./pages/static/PrivacyPage')),
+  '/cookies': lazy(() => import('./pages/static/CookiesPage')),
+  '/faq': lazy(() => import('./pages/static/FaqPage')),
+  '/about': lazy(() => import('./pages/static/AboutPage')),
+  '/winners': lazy(() => import('./pages/winners/WinnersPage')),
+  '/cart': lazy(() => import('./pages/cart/CartPage')),
+  '/checkout': lazy(() => import('./pages/checkout/CheckoutPage')),
+  '/confirmation/:orderId': lazy(() => import('./pages/checkout/OrderConfirmationPage')),
+  '/payment-success/:orderId': lazy(() => import('./pages/checkout/PaymentSuccessPage')),
+  '/payment-success': lazy(() => import('./pages/checkout/PaymentSuccessPage')),
+  '/my-competitions': lazy(() => import('./pages/account/MyEntriesPage')),
   '/my-tickets': MyTicketsRedirect,
-  '/auth': page(() => import('./pages/account/AuthPage')),
-  '/profile': page(() => import('./pages/account/ProfilePage')),
-  '/orders/:orderId/receipt': page(() => import('./pages/account/OrderReceiptPage')),
-  '/reset-password': page(() => import('./pages/account/ResetPasswordPage')),
-  '/verify-email': page(() => import('./pages/account/VerifyEmailPage')),
-  '/admin-login': page(() => import('./pages/account/AdminLoginPage')),
+  '/auth': lazy(() => import('./pages/account/AuthPage')),
+  '/profile': lazy(() => import('./pages/account/ProfilePage')),
+  '/orders/:orderId/receipt': lazy(() => import('./pages/account/OrderReceiptPage')),
+  '/reset-password': lazy(() => import('./pages/account/ResetPasswordPage')),
+  '/verify-email': lazy(() => import('./pages/account/VerifyEmailPage')),
+  '/admin-login': lazy(() => import('./pages/account/AdminLoginPage')),
 };
-const NotFoundPage = page(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 // The two app-wide dialogs are fetched the first time they open (after a user action or a refused
 // hold), then stay mounted.
