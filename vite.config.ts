@@ -1,17 +1,47 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadFont } from './scripts/preloadFont';
+import { pureValibot } from './scripts/pureValibot';
+import { shellChunk } from './scripts/shellChunk';
 
 // The client lives in web/ and builds to dist/web, which the Koa server serves in production.
 // In development (`npm run dev`) Vite serves the client with hot reload and proxies the API.
+const shell = shellChunk();
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  // The body font (Inter 400, latin: web/main.tsx) is preloaded: it is on every page above the fold.
+  plugins: [react(), pureValibot(), preloadFont('inter-latin-400-normal'), shell.plugin],
   // No source maps: they would publish the whole source to every visitor (`npm run dev` serves
   // the sources for debugging). `npm run build` (scripts/build.ts) swaps each build in whole.
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page runs, apart from the app's code: they change less often
+            // than the app, so a deploy usually leaves the browser's cached copy valid.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|wouter|regexparam|zustand|use-sync-external-store|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|valibot)[\\/]/,
+              priority: 2,
+            },
+            // The rest of the first load in one file (scripts/shellChunk.ts).
+            { name: 'shell', test: (id) => shell.isShellModule(id), priority: 1 },
+          ],
+        },
+      },
+      // contract/ holds definitions and pure helpers only (contract/README.md): a page that uses
+      // one constant of a module need not load the module's schemas and what they import.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/][^\\/]+\.ts$/, sideEffects: false }] },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

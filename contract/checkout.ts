@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { InstantWinPrizeSchema } from './instantWins';
+import { CREDIT_MINIMUM_SPEND_PENCE } from './money';
+
+export { CREDIT_MINIMUM_MESSAGE, CREDIT_MINIMUM_SPEND_PENCE } from './money';
 
 // Checkout, payments, orders and My Entries (docs/product.md#checkout, docs/product.md#orders,
 // docs/product.md#admin-orders). Money is pounds here, as everywhere in the API; ISO 8601 timestamps.
 
-/** Site credit can be used only when the cart total is at least this (docs/product.md#checkout). */
-export const CREDIT_MINIMUM_SPEND_PENCE = 500;
-export const CREDIT_MINIMUM_MESSAGE = 'Minimum spend of £5.00 required to use site credit';
 /** The smallest card charge Stripe accepts in GBP; the sandbox behaves the same. */
 export const MIN_CARD_CHARGE_PENCE = 30;
 

@@ -14,3 +14,11 @@ export const formatPence = (pence: number): string => gbp.format(pence / 100);
 
 /** 2.99 -> '£2.99'. */
 export const formatPounds = (pounds: number): string => gbp.format(pounds);
+
+/**
+ * Site credit can be used only when the cart total is at least this (docs/product.md#checkout).
+ * Here rather than in checkout.ts, so the promo banner on every page need not load checkout's
+ * schemas (docs/performance.md#first-load).
+ */
+export const CREDIT_MINIMUM_SPEND_PENCE = 500;
+export const CREDIT_MINIMUM_MESSAGE = 'Minimum spend of £5.00 required to use site credit';

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
@@ -7,8 +7,6 @@ import {
   CUSTOMER_PAGE_PATHS,
   type CustomerPagePath,
 } from '../contract/routes';
-import { DateOfBirthDialog } from './components/account/DateOfBirthDialog';
-import { CheckoutDialog } from './components/checkout/CheckoutDialog';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { SkipLink } from './components/layout/SkipLink';
@@ -16,30 +14,11 @@ import { VerifyEmailBanner } from './components/layout/VerifyEmailBanner';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
 import { startRealtime } from './live/socket';
-import AdminLoginPage from './pages/account/AdminLoginPage';
-import AuthPage from './pages/account/AuthPage';
-import MyEntriesPage from './pages/account/MyEntriesPage';
-import OrderReceiptPage from './pages/account/OrderReceiptPage';
-import ProfilePage from './pages/account/ProfilePage';
-import ResetPasswordPage from './pages/account/ResetPasswordPage';
-import VerifyEmailPage from './pages/account/VerifyEmailPage';
-import CartPage from './pages/cart/CartPage';
-import CheckoutPage from './pages/checkout/CheckoutPage';
-import OrderConfirmationPage from './pages/checkout/OrderConfirmationPage';
-import PaymentSuccessPage from './pages/checkout/PaymentSuccessPage';
-import CompetitionDetailPage from './pages/competitions/CompetitionDetailPage';
-import CompetitionsPage from './pages/competitions/CompetitionsPage';
 import HomePage from './pages/home/HomePage';
-import NotFoundPage from './pages/NotFoundPage';
-import AboutPage from './pages/static/AboutPage';
-import CookiesPage from './pages/static/CookiesPage';
-import FaqPage from './pages/static/FaqPage';
-import HowToPlayPage from './pages/static/HowToPlayPage';
-import PrivacyPage from './pages/static/PrivacyPage';
-import TermsPage from './pages/static/TermsPage';
-import WinnersPage from './pages/winners/WinnersPage';
 import { startAuthSync, useAuth } from './stores/auth';
 import { startCartSync } from './stores/cart';
+import { useCheckout } from './stores/checkout';
+import { useDateOfBirthPrompt } from './stores/dateOfBirth';
 import { useSite } from './stores/site';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
@@ -78,34 +57,71 @@ const adminScreens = Object.fromEntries(
 
 const MyTicketsRedirect = () => <Redirect to="/my-competitions" replace />;
 
+// Every customer page but Home is a chunk of its own, fetched on first visit: the first load of
+// the home page carries only the shell and Home (docs/performance.md#first-load). Home stays in
+// the entry because it is the usual landing page and would otherwise cost a second round trip.
+const CompetitionDetailPage = lazy(() => import('./pages/competitions/CompetitionDetailPage'));
+
 // Every customer page of the shared route table (contract/routes.ts), which the server also reads
 // to answer 404 for any other path.
 const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/': HomePage,
-  '/competitions': CompetitionsPage,
+  '/competitions': lazy(() => import('./pages/competitions/CompetitionsPage')),
   '/competition/:id': CompetitionDetailPage,
   '/competitions/:id': CompetitionDetailPage,
-  '/how-to-play': HowToPlayPage,
-  '/terms': TermsPage,
-  '/privacy': PrivacyPage,
-  '/cookies': CookiesPage,
-  '/faq': FaqPage,
-  '/about': AboutPage,
-  '/winners': WinnersPage,
-  '/cart': CartPage,
-  '/checkout': CheckoutPage,
-  '/confirmation/:orderId': OrderConfirmationPage,
-  '/payment-success/:orderId': PaymentSuccessPage,
-  '/payment-success': PaymentSuccessPage,
-  '/my-competitions': MyEntriesPage,
+  '/how-to-play': lazy(() => import('./pages/static/HowToPlayPage')),
+  '/terms': lazy(() => import('./pages/static/TermsPage')),
+  '/privacy': lazy(() => import('./pages/static/PrivacyPage')),
+  '/cookies': lazy(() => import('./pages/static/CookiesPage')),
+  '/faq': lazy(() => import('./pages/static/FaqPage')),
+  '/about': lazy(() => import('./pages/static/AboutPage')),
+  '/winners': lazy(() => import('./pages/winners/WinnersPage')),
+  '/cart': lazy(() => import('./pages/cart/CartPage')),
+  '/checkout': lazy(() => import('./pages/checkout/CheckoutPage')),
+  '/confirmation/:orderId': lazy(() => import('./pages/checkout/OrderConfirmationPage')),
+  '/payment-success/:orderId': lazy(() => import('./pages/checkout/PaymentSuccessPage')),
+  '/payment-success': lazy(() => import('./pages/checkout/PaymentSuccessPage')),
+  '/my-competitions': lazy(() => import('./pages/account/MyEntriesPage')),
   '/my-tickets': MyTicketsRedirect,
-  '/auth': AuthPage,
-  '/profile': ProfilePage,
-  '/orders/:orderId/receipt': OrderReceiptPage,
-  '/reset-password': ResetPasswordPage,
-  '/verify-email': VerifyEmailPage,
-  '/admin-login': AdminLoginPage,
+  '/auth': lazy(() => import('./pages/account/AuthPage')),
+  '/profile': lazy(() => import('./pages/account/ProfilePage')),
+  '/orders/:orderId/receipt': lazy(() => import('./pages/account/OrderReceiptPage')),
+  '/reset-password': lazy(() => import('./pages/account/ResetPasswordPage')),
+  '/verify-email': lazy(() => import('./pages/account/VerifyEmailPage')),
+  '/admin-login': lazy(() => import('./pages/account/AdminLoginPage')),
 };
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+// The two app-wide dialogs are fetched the first time they open (after a user action or a refused
+// hold), then stay mounted.
+const CheckoutDialog = lazy(() =>
+  import('./components/checkout/CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })),
+);
+const DateOfBirthDialog = lazy(() =>
+  import('./components/account/DateOfBirthDialog').then((m) => ({ default: m.DateOfBirthDialog })),
+);
+
+/** Renders `children` from the first time `open` is true on. */
+function MountOnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+export function OnDemandDialogs() {
+  const checkoutOpen = useCheckout((s) => s.phase !== 'closed');
+  const dateOfBirthOpen = useDateOfBirthPrompt((s) => s.open);
+  return (
+    <>
+      <MountOnceOpened open={checkoutOpen}>
+        <CheckoutDialog />
+      </MountOnceOpened>
+      <MountOnceOpened open={dateOfBirthOpen}>
+        <DateOfBirthDialog />
+      </MountOnceOpened>
+    </>
+  );
+}
 
 export function Routes() {
   return (
@@ -148,8 +164,7 @@ export function App() {
         </main>
         <Footer />
       </Shell>
-      <CheckoutDialog />
-      <DateOfBirthDialog />
+      <OnDemandDialogs />
     </ThemeProvider>
   );
 }

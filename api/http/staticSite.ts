@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
@@ -9,6 +10,11 @@ const LONG_LIVED = ['/assets/', '/images/'];
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else may change with a deploy: browsers keep it but ask again every time. */
 const REVALIDATE = 'no-cache';
+/**
+ * Text files, which the build precompresses (scripts/build.ts writes `.br` and `.gz` beside them):
+ * their answer depends on Accept-Encoding, so caches must key on it.
+ */
+const PRECOMPRESSED_TYPES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/i;
 
 export interface StaticSiteOptions {
   /** The status of a client page (404 for a path the route table does not know); 200 without. */
@@ -22,7 +28,10 @@ function answerFresh(ctx: Context) {
 
 /**
  * Serves the built client. Hashed files under /assets/ and the images under /images/ are cached
- * for a year; every other file must be revalidated. A GET that is not an API or socket path and
+ * for a year; every other file must be revalidated. A text file is sent as its precompressed
+ * `.br` or `.gz` copy when the browser accepts that encoding (koa-send picks it, brotli first),
+ * so nothing is compressed per request; koa-compress leaves an answer that already has a
+ * Content-Encoding alone. A GET that is not an API or socket path and
  * names no file gets the app shell (index.html), with 404 for a path that is no page. Source maps
  * are never served.
  */
@@ -43,14 +52,22 @@ export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {})
       return;
     }
     const longLived = LONG_LIVED.some((prefix) => ctx.path.startsWith(prefix));
+    const setHeaders = (res: ServerResponse, file: string) => {
+      res.setHeader('Cache-Control', longLived ? LONG_CACHE : REVALIDATE);
+      if (PRECOMPRESSED_TYPES.test(file)) ctx.vary('Accept-Encoding');
+    };
     if (!ctx.path.endsWith('.map')) {
       try {
         const served = await send(ctx, ctx.path, {
           root,
           index: 'index.html',
-          setHeaders: (res) => res.setHeader('Cache-Control', longLived ? LONG_CACHE : REVALIDATE),
+          brotli: true,
+          gzip: true,
+          setHeaders,
         });
-        if (served.endsWith('index.html') && !path.extname(ctx.path) && pageStatus)
+        // koa-send answers with the file it sent, which may be the .br or .gz copy.
+        const sent = served.replace(/\.(?:br|gz)$/, '');
+        if (sent.endsWith('index.html') && !path.extname(ctx.path) && pageStatus)
           ctx.status = await pageStatus(ctx.path);
         answerFresh(ctx);
         return;
@@ -66,7 +83,7 @@ export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {})
       ctx.body = 'Not found';
       return;
     }
-    await send(ctx, 'index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', REVALIDATE) });
+    await send(ctx, 'index.html', { root, brotli: true, gzip: true, setHeaders });
     // The not-found page is the app shell too: the client shows it for a path it does not know.
     if (pageStatus) ctx.status = await pageStatus(ctx.path);
     answerFresh(ctx);

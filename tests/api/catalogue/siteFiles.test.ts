@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../scripts/build';
 import { insertCompetition } from '../../support/fixtures';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
@@ -11,8 +14,10 @@ import { startTestServer, type TestServer } from '../../support/testServer';
 // with the app shell (whose not-found page the browser then shows), site files, cache headers and
 // no source maps. The built client is stood in for by a small folder of the same shape.
 
-const SHELL =
-  '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
+// Over 1 KB, so the build's precompression makes .br and .gz copies of it as of a real shell.
+const SHELL = `<!doctype html><html><head><title>Shell</title><!-- ${'padding '.repeat(200)}--></head><body><div id="root"></div></body></html>`;
+/** A bundle big enough to be precompressed (scripts/build.ts skips files under 1 KB). */
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7};`).join('\n');
 const PUBLIC_URL = 'https://www.shop.example';
 
 function fakeBuild(): string {
@@ -24,7 +29,29 @@ function fakeBuild(): string {
   fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js.map'), '{"version":3}');
   fs.writeFileSync(path.join(root, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(root, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+  fs.writeFileSync(path.join(root, 'assets', 'app-def456.js'), BUNDLE);
   return root;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is left as sent (fetch would decode it), with the given Accept-Encoding. */
+function rawGet(base: string, p: string, acceptEncoding: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(p, base), { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 describe.skipIf(engineUnavailable())(`pages and site files on ${testEngine()}`, () => {
@@ -39,6 +66,7 @@ describe.skipIf(engineUnavailable())(`pages and site files on ${testEngine()}`, 
 
   beforeAll(async () => {
     webRoot = fakeBuild();
+    await precompress(webRoot);
     server = await startTestServer({ PUBLIC_URL }, { webRoot });
     db = server.database.db;
     ids.active = await insertCompetition(db, { title: 'Open & shut <case>' });
@@ -146,5 +174,48 @@ describe.skipIf(engineUnavailable())(`pages and site files on ${testEngine()}`, 
     expect(locs).not.toContain(`${PUBLIC_URL}/competitions/${ids.archived}`);
     expect(locs.every((loc) => loc?.startsWith(`${PUBLIC_URL}/`))).toBe(true);
     expect(xml).not.toContain('/cart');
+  });
+
+  it("sends the build's brotli or gzip copy of a text file by Accept-Encoding, compressed once, with Vary", async () => {
+    expect(fs.existsSync(path.join(webRoot, 'assets', 'app-def456.js.br'))).toBe(true);
+    expect(fs.existsSync(path.join(webRoot, 'assets', 'app-def456.js.gz'))).toBe(true);
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br', decode: zlib.brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: zlib.gunzipSync },
+      { accept: 'identity', encoding: undefined, decode: (b: Buffer) => b },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const res = await rawGet(server.url, '/assets/app-def456.js', accept);
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary, accept).toMatch(/Accept-Encoding/i);
+      // The hashed-asset rule holds for the compressed copies too.
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      // Decoded once it is the file itself: koa-compress did not compress the copy again.
+      expect(decode(res.body).toString('utf8'), accept).toBe(BUNDLE);
+      // The build's copy, byte for byte: nothing is compressed per request.
+      if (encoding) {
+        const copy = path.join(webRoot, 'assets', `app-def456.js.${encoding === 'br' ? 'br' : 'gz'}`);
+        expect(res.body.equals(fs.readFileSync(copy)), accept).toBe(true);
+      }
+    }
+  });
+
+  it('sends the app shell precompressed too, with the page status and revalidation', async () => {
+    for (const [page, status] of [
+      ['/', 200],
+      ['/about', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const res = await rawGet(server.url, page, 'br');
+      expect(res.status, page).toBe(status);
+      expect(res.headers['content-encoding'], page).toBe('br');
+      expect(res.headers['content-type'], page).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(res.headers.vary, page).toMatch(/Accept-Encoding/i);
+      expect(res.body.equals(fs.readFileSync(path.join(webRoot, 'index.html.br'))), page).toBe(true);
+      expect(zlib.brotliDecompressSync(res.body).toString('utf8'), page).toBe(SHELL);
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { CREDIT_MINIMUM_SPEND_PENCE } from '../../../contract/checkout';
-import { formatPence, formatPounds } from '../../../contract/money';
+import { CREDIT_MINIMUM_SPEND_PENCE, formatPence, formatPounds } from '../../../contract/money';
 import { media } from '../../theme/theme';
 import { offerLine, useSignUpOfferForVisitor } from '../promo/signUpOffer';
 

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { CREDIT_MINIMUM_SPEND_PENCE } from '../../../contract/checkout';
-import { formatPence, formatPounds } from '../../../contract/money';
+import { CREDIT_MINIMUM_SPEND_PENCE, formatPence, formatPounds } from '../../../contract/money';
 import type { SignUpOffer } from '../../../contract/site';
 import { formatUkDateTime } from '../../format';
 import { useAuth } from '../../stores/auth';
