@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../platform/unitOfWork';
 import { heldNumbersOf, ownerFilter } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
-import { capOf, lockForCap, selfExcludedUntil, ticketsOfOwner } from '../tickets/holdChecks';
+import { capOf, lockOwnerCap, selfExcludedUntil, ticketsOfOwner } from '../tickets/holdChecks';
 import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -161,7 +161,8 @@ async function releaseOverCap(trx: Knex.Transaction, guestId: string, userId: nu
     const competition = (await Competition.query(trx).findById(competitionId)) as Competition | undefined;
     if (!competition) continue;
     const limit = await capOf(trx, competition);
-    await lockForCap(trx, competitionId);
+    // Both the guest's and the account's: holds from this session or another of the account wait.
+    await lockOwnerCap(trx, competitionId, { guestId, userId });
     const items = await guestItemsIn(trx, guestId, competitionId, now);
     // The account's own tickets only (guestId '' matches no guest row): the guest's come next.
     let room = limit - (await ticketsOfOwner(trx, competitionId, { guestId: '', userId }, now));

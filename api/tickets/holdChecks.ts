@@ -74,13 +74,28 @@ export async function capOf(db: Knex, competition: { maxTicketsPerUser: number |
   return competition.maxTicketsPerUser ?? (await defaultCap(db));
 }
 
+/** The cap_locks keys of an owner: the guest session's, and the account's once signed in. */
+export const capLockKeys = (owner: CartOwner): string[] =>
+  [`g:${owner.guestId}`, ...(owner.userId ? [`u:${owner.userId}`] : [])].sort();
+
 /**
  * Serialises the per-person count of one competition: parallel requests of one person (holds, a
- * sign-in merge) cannot both pass it. (SQLite transactions are serial anyway.)
+ * sign-in merge) cannot both pass it, while other people's holds go on (migration 024). Rows are
+ * locked in key order, so two transactions never wait on each other's. (SQLite transactions are
+ * serial anyway.)
+ *
+ * Taken as a transaction's first statement, it also means the cap count that follows may be a
+ * plain read: InnoDB fixes a REPEATABLE READ snapshot at the first plain read, which is then after
+ * every earlier hold of this person has committed. A locking read there (FOR SHARE over the
+ * competition's tickets) made holds of different people deadlock on each other's gap locks.
  */
-export async function lockForCap(trx: Knex.Transaction, competitionId: number) {
-  if (engineOfKnex(trx) === 'mysql')
-    await trx('competitions').where({ id: competitionId }).forUpdate().first('id');
+export async function lockOwnerCap(trx: Knex.Transaction, competitionId: number, owner: CartOwner) {
+  if (engineOfKnex(trx) !== 'mysql') return;
+  const keys = capLockKeys(owner);
+  await trx.raw(
+    `INSERT INTO cap_locks (competition_id, owner_key) VALUES ${keys.map(() => '(?, ?)').join(', ')} ON DUPLICATE KEY UPDATE owner_key = owner_key`,
+    keys.flatMap((key) => [competitionId, key]),
+  );
 }
 
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
@@ -89,29 +104,35 @@ export async function ticketsOfOwner(
   competitionId: number,
   owner: CartOwner,
   now: number,
+  { locking = true }: { locking?: boolean } = {},
 ) {
   const q = liveTickets(trx, competitionId, now)
     .andWhere(ownerFilter(owner, 'tickets'))
     .count({ n: '*' })
     .first();
-  // A locking read: under REPEATABLE READ a plain SELECT would see the snapshot taken at this
-  // transaction's first read, before the competition lock was granted, and miss holds committed
-  // since. The locking read sees the latest committed rows.
-  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  // A locking read unless the caller took lockOwnerCap first: under REPEATABLE READ a plain SELECT
+  // sees the snapshot of this transaction's first read, which may predate the owner's lock and
+  // miss holds committed since. The locking read sees the latest committed rows.
+  if (locking && engineOfKnex(trx) === 'mysql') q.forShare();
   const row = await q;
   return Number((row as { n: number } | undefined)?.n ?? 0);
 }
 
+/**
+ * 409 when `adding` more would take the owner over the competition's cap. The caller holds
+ * lockOwnerCap; `freshSnapshot` says it was the transaction's first statement, so the count
+ * needs no locking read.
+ */
 export async function enforceCap(
   trx: Knex.Transaction,
   competition: Competition,
   owner: CartOwner,
   adding: number,
   now: number,
+  { freshSnapshot = false }: { freshSnapshot?: boolean } = {},
 ) {
   const cap = await capOf(trx, competition);
-  await lockForCap(trx, competition.id);
-  const has = await ticketsOfOwner(trx, competition.id, owner, now);
+  const has = await ticketsOfOwner(trx, competition.id, owner, now, { locking: !freshSnapshot });
   if (has + adding > cap) {
     throw conflict(
       `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,

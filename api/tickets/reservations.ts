@@ -13,6 +13,7 @@ import {
   assertMayPlay,
   enforceCap,
   findOwnItem,
+  lockOwnerCap,
   openCompetition,
   sameNumbers,
   takenAmong,
@@ -73,6 +74,9 @@ async function planHold(
   skillPassed: boolean,
   now: number,
 ): Promise<HoldPlan> {
+  // First, before any read: this person's other holds on the competition wait, and the reads
+  // below see everything they committed (holdChecks.ts).
+  await lockOwnerCap(trx, input.competitionId, owner);
   const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
   const competition = await openCompetition(trx, input.competitionId, now);
   if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
@@ -87,12 +91,12 @@ async function planHold(
   if (chosen.length) {
     const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
     if (same) return { kind: 'already-held', competition, item: same, numbers: chosen };
-    await enforceCap(trx, competition, owner, chosen.length, now);
+    await enforceCap(trx, competition, owner, chosen.length, now, { freshSnapshot: true });
     return { kind: 'chosen', competition, numbers: chosen };
   }
   const mergeInto = mine.find((i) => i.selectedNumbers.length === 0);
   if (mergeInto && mergeInto.quantity + input.quantity > 10) throw badRequest(ITEM_LIMIT_MESSAGE);
-  await enforceCap(trx, competition, owner, input.quantity, now);
+  await enforceCap(trx, competition, owner, input.quantity, now, { freshSnapshot: true });
   return { kind: 'lucky-dip', competition, quantity: input.quantity, mergeInto };
 }
 
@@ -218,7 +222,10 @@ async function planQuantity(
   const delta = quantity - current.quantity;
   if (delta === 0) return { current, delta, competition: null };
   const competition = await openCompetition(trx, current.competitionId, now);
-  if (delta > 0) await enforceCap(trx, competition, owner, delta, now);
+  if (delta > 0) {
+    await lockOwnerCap(trx, competition.id, owner);
+    await enforceCap(trx, competition, owner, delta, now);
+  }
   return { current, delta, competition };
 }
 

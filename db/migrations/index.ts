@@ -19,6 +19,7 @@ import * as ageChecksComplaints from './019_age_checks_complaints';
 import * as playerProtection from './020_player_protection';
 import * as instantWins from './022_instant_wins';
 import * as mainPrizes from './023_main_prizes';
+import * as capLocks from './024_cap_locks';
 
 interface Migration {
   name: string;
@@ -49,6 +50,7 @@ const migrations: Migration[] = [
   { name: '020_player_protection', ...playerProtection },
   { name: '022_instant_wins', ...instantWins },
   { name: '023_main_prizes', ...mainPrizes },
+  { name: '024_cap_locks', ...capLocks },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
