@@ -1,8 +1,9 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DATE_OF_BIRTH_REQUIRED_MESSAGE } from '../../contract/age';
 import { ERROR_CODES } from '../../contract/errors';
 import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS, type PagePath } from '../../contract/routes';
-import { expectNoAxeViolations } from './axe';
+import { AXE_TAGS, expectNoAxeViolations, formatViolations } from './axe';
 import {
   competitionId,
   csrfHeaders,
@@ -16,7 +17,8 @@ import {
 // route table or on any dialog. One test per group, each reusing one signed-in context; every
 // page is checked even after a failure (soft), so one run lists everything to fix.
 
-test.describe.configure({ timeout: 120_000 });
+// Generous: axe takes several seconds a page on this shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 const COMPETITION = 'Rolex Submariner Watch';
 
@@ -69,8 +71,8 @@ const SIGNED_IN_PATHS: readonly PagePath[] = [
   '/orders/:orderId/receipt',
 ];
 
-/** The visitor's pages: [route table entry, the path opened]. */
-function visitorPages(id: number): Array<[PagePath, string]> {
+/** The visitor's shop pages: [route table entry, the path opened]. */
+function shopPages(id: number): Array<[PagePath, string]> {
   return [
     ['/', '/'],
     ['/competitions', '/competitions'],
@@ -78,14 +80,17 @@ function visitorPages(id: number): Array<[PagePath, string]> {
     ['/competitions/:id', `/competitions/${id}`],
     ['/winners', '/winners'],
     ['/cart', '/cart'],
-    ['/checkout', '/checkout'],
-    ['/auth', '/auth'],
-    ['/auth', '/auth?tab=register'],
-    ['/reset-password', '/reset-password?token=not-a-real-token'],
-    ['/verify-email', '/verify-email?token=not-a-real-token'],
-    ['/admin-login', '/admin-login'],
   ];
 }
+const ACCOUNT_PAGES: Array<[PagePath, string]> = [
+  ['/checkout', '/checkout'],
+  ['/checkout', '/checkout?canceled=true'],
+  ['/auth', '/auth'],
+  ['/auth', '/auth?tab=register'],
+  ['/reset-password', '/reset-password?token=not-a-real-token'],
+  ['/verify-email', '/verify-email?token=not-a-real-token'],
+  ['/admin-login', '/admin-login'],
+];
 const STATIC_PAGES: readonly PagePath[] = [
   '/how-to-play',
   '/terms',
@@ -95,17 +100,36 @@ const STATIC_PAGES: readonly PagePath[] = [
   '/about',
 ];
 
+test('the check reports a violation with its rule, impact and element', async ({ page }) => {
+  // A page with two known faults: an image without alt text, a button without a name.
+  await page.setContent(
+    '<html lang="en"><title>t</title><main><h1>t</h1><img src="data:," id="photo">' +
+      '<button id="icon" type="button"></button></main></html>',
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
+  const lines = formatViolations(violations);
+  expect(lines).toContainEqual(expect.stringMatching(/^\[image-alt\] \(critical\) #photo: /));
+  expect(lines).toContainEqual(expect.stringMatching(/^\[button-name\] \(critical\) #icon: /));
+});
+
 test('every customer page of the route table is checked', () => {
-  const visited = [...visitorPages(1).map(([p]) => p), ...STATIC_PAGES, ...SIGNED_IN_PATHS];
+  const visited = [
+    ...[...shopPages(1), ...ACCOUNT_PAGES].map(([p]) => p),
+    ...STATIC_PAGES,
+    ...SIGNED_IN_PATHS,
+  ];
   expectAllCovered(CUSTOMER_PAGE_PATHS, visited);
 });
 
-test('shop and account pages, as a visitor', async ({ page }) => {
+test('shop pages, as a visitor', async ({ page }) => {
   const id = await competitionId(page.request, COMPETITION);
-  for (const [, path] of visitorPages(id)) await check(page, path);
-  await check(page, '/checkout?canceled=true');
+  for (const [, path] of shopPages(id)) await check(page, path);
   await check(page, '/no-such-page', 'the not-found page');
   await check(page, '/competitions/999999', 'a missing competition');
+});
+
+test('sign-in, account and checkout pages, as a visitor', async ({ page }) => {
+  for (const [, path] of ACCOUNT_PAGES) await check(page, path);
 });
 
 test('information pages, as a visitor', async ({ page }) => {
@@ -205,7 +229,6 @@ test('the mobile menu on a phone', async ({ browser }) => {
 });
 
 test('back office pages and dialogs, as the demo admin', async ({ browser }) => {
-  test.setTimeout(180_000);
   const { orderId, competitionId: id } = await customerWithOrder(browser);
   const page = await (await browser.newContext()).newPage();
   await signInViaApi(page.request, 'admin', 'admin123');
