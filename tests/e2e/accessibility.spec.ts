@@ -124,6 +124,9 @@ test('every customer page of the route table is checked', () => {
 test('shop pages, as a visitor', async ({ page }) => {
   const id = await competitionId(page.request, COMPETITION);
   for (const [, path] of shopPages(id)) await check(page, path);
+  // The entries grid at its largest (issue 20 found it scrollable with no keyboard access).
+  const mega = await competitionId(page.request, '65" OLED 4K Television Mega Draw');
+  await check(page, `/competition/${mega}`, 'the 100,000-number competition');
   await check(page, '/no-such-page', 'the not-found page');
   await check(page, '/competitions/999999', 'a missing competition');
 });
