@@ -112,7 +112,8 @@ test("'Ending soon' and the draw-type filter reorder the list and stay in a shar
   await page.goto('/competitions');
   await page.getByLabel('Sort by').selectOption({ label: 'Ending soon' });
   await expect(page).toHaveURL(/\?sort=ending-soon$/);
-  const titles = page.getByTestId('competition-card').locator('h3');
+  // The card titles are h2 on /competitions and h3 under the home page's section heading.
+  const titles = page.getByTestId('competition-card').getByRole('heading');
   const bySoonest = [...all]
     .sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate))
     .map((c) => c.title);
@@ -126,5 +127,5 @@ test("'Ending soon' and the draw-type filter reorder the list and stay in a shar
   // The link works as it is: a new visitor with the same URL sees the same list, on the home page too.
   await page.goto('/?sort=ending-soon&draw=auto-win');
   await expect(page.getByLabel('Sort by')).toHaveValue('ending-soon');
-  await expect(page.getByTestId('competition-card').locator('h3')).toHaveText(autoWins);
+  await expect(page.getByTestId('competition-card').getByRole('heading')).toHaveText(autoWins);
 });

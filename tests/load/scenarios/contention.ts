@@ -39,7 +39,11 @@ interface ContentionResult {
 }
 
 /** One run on a throw-away database: the server, `buyers` clients for `durationMs`, the invariant. */
-export async function contentionRun(mode: Mode, buyers: number, durationMs: number): Promise<ContentionResult> {
+export async function contentionRun(
+  mode: Mode,
+  buyers: number,
+  durationMs: number,
+): Promise<ContentionResult> {
   const name = `wcp_bench_${randomBytes(5).toString('hex')}`;
   const admin = knexFactory({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } });
   await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);

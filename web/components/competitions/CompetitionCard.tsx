@@ -90,7 +90,14 @@ const DrawIn = styled.div`
   small { font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-export function CompetitionCard({ competition: c }: { competition: PublicCompetition }) {
+export function CompetitionCard({
+  competition: c,
+  headingLevel = 'h3',
+}: {
+  competition: PublicCompetition;
+  /** One below the heading the list sits under: h2 straight under a page's h1 (no skipped level). */
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <Card href={`/competition/${c.id}`} data-testid="competition-card">
       <Image
@@ -102,7 +109,7 @@ export function CompetitionCard({ competition: c }: { competition: PublicCompeti
       />
       <Body>
         <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
-        <Title>{c.title}</Title>
+        <Title as={headingLevel}>{c.title}</Title>
         <Description>{c.description}</Description>
         <Price>
           {formatPounds(c.ticketPrice)} <small>per ticket</small>

@@ -56,7 +56,7 @@ const Panel = styled.div`
   li { display: grid; grid-template-columns: 48px 1fr auto; gap: ${({ theme }) => theme.space.xs}; align-items: start; }
   img, .placeholder { width: 48px; height: 36px; object-fit: cover; border-radius: ${({ theme }) => theme.radii.sm}; background: ${({ theme }) => theme.colors.muted}; }
   small { display: block; color: ${({ theme }) => theme.colors.textMuted}; word-break: break-word; }
-  footer { display: flex; justify-content: space-between; margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm}; font-weight: 700; }
+  .total { display: flex; justify-content: space-between; margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm}; font-weight: 700; }
   a { width: 100%; }
 `;
 
@@ -125,10 +125,11 @@ export function CartMenu() {
                   </li>
                 ))}
               </ul>
-              <footer>
+              {/* Not a <footer>: inside the region it would be a nested contentinfo landmark. */}
+              <div className="total">
                 <span>Total</span>
                 <span>{formatPence(cartTotalPence(items))}</span>
-              </footer>
+              </div>
               <Link
                 href="/cart"
                 asChild

@@ -368,7 +368,7 @@ export function NumberSelector({
             </button>
           </Tools>
           {search && (
-            <Chips aria-label="Search results">
+            <Chips role="group" aria-label="Search results">
               {matches.length === 0 ? (
                 <Note>No available numbers contain {search}.</Note>
               ) : (
@@ -391,7 +391,7 @@ export function NumberSelector({
             canFocus={canPick}
             onFirstVisible={setFirstVisible}
           />
-          <Chips aria-label="Your selection">
+          <Chips role="group" aria-label="Your selection">
             <strong>
               Selected {selection.length} of {quantity}
             </strong>

@@ -103,7 +103,7 @@ export default function CompetitionsPage() {
     content = (
       <CardGrid>
         {shown.map((c) => (
-          <CompetitionCard key={c.id} competition={c} />
+          <CompetitionCard key={c.id} competition={c} headingLevel="h2" />
         ))}
       </CardGrid>
     );

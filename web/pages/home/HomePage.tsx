@@ -176,7 +176,7 @@ export default function HomePage() {
             <Empty role="alert">We couldn't load the competitions. Please try again.</Empty>
           ) : shown.length > 0 ? (
             <>
-              <CardGrid aria-label={`${categoryLabel(category)} competitions`}>
+              <CardGrid role="group" aria-label={`${categoryLabel(category)} competitions`}>
                 {(folded ? shown.slice(0, PHONE_CARD_LIMIT) : shown).map((c) => (
                   <CompetitionCard key={c.id} competition={c} />
                 ))}
