@@ -1,8 +1,12 @@
 // What every server benchmark shares: child processes driven over IPC, medians and percentiles,
 // and a competition row to measure against. Scenario modules live in ./scenarios/.
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
+import { migrateLatest, openDatabase } from '../../db/connection';
 import type { Scenario } from './report';
 
 export interface BenchOptions {
@@ -118,3 +122,58 @@ export async function insertCompetition(db: Knex, title: string, totalTickets: n
 
 export const formatCount = (n: number) => n.toLocaleString('en-GB');
 export const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A migrated throw-away MariaDB database for one run, and the DATA_DIR its server processes use. */
+export interface BenchDatabase {
+  db: Knex;
+  databaseUrl: string;
+  dataDir: string;
+}
+
+/** Runs `work` on a fresh database (BenchDatabase), dropped afterwards whatever happens. */
+export async function withBenchDatabase<T>(work: (bench: BenchDatabase) => Promise<T>): Promise<T> {
+  const name = `wcp_bench_${randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } });
+  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
+  const db = openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrateLatest(db);
+    return await work({ db, databaseUrl, dataDir });
+  } finally {
+    await db.destroy();
+    await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+    await admin.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface FanoutReport {
+  histogram: Record<number, number>;
+  gaps: number;
+  missing: number;
+}
+
+/**
+ * Asks each fan-out client (fanoutClient.ts) for its arrivals against the publish times, merges
+ * them, and closes the clients.
+ */
+export async function collectFanout(
+  clients: ChildProcess[],
+  published: Record<number, number>,
+): Promise<FanoutReport> {
+  const reports = clients.map((c) => next<FanoutReport>(c, 'report'));
+  for (const c of clients) c.send({ type: 'report', published });
+  const total: FanoutReport = { histogram: {}, gaps: 0, missing: 0 };
+  for (const r of await Promise.all(reports)) {
+    merge(total.histogram, r.histogram);
+    total.gaps += r.gaps;
+    total.missing += r.missing;
+  }
+  for (const c of clients) c.send({ type: 'close' });
+  await Promise.all(clients.map(stop));
+  return total;
+}

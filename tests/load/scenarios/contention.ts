@@ -2,18 +2,11 @@
 // the real HTTP API, against the ceiling of the simplest request (GET /api/health) with the same
 // clients in the same run. Named figures: holds-lucky-dip (baseline health req/s) and
 // holds-hot-p99 (baseline health p99).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory from 'knex';
-import { migrateLatest, openDatabase } from '../../../db/connection';
 import {
   type BenchOptions,
   CLIENT_PROCESSES,
   child,
   insertCompetition,
-  MYSQL_URL,
   medianOf,
   merge,
   next,
@@ -23,6 +16,7 @@ import {
   type SectionResult,
   shares,
   stop,
+  withBenchDatabase,
 } from '../harness';
 
 type Mode = 'hot' | 'lucky' | 'ping';
@@ -44,19 +38,11 @@ export async function contentionRun(
   buyers: number,
   durationMs: number,
 ): Promise<ContentionResult> {
-  const name = `wcp_bench_${randomBytes(5).toString('hex')}`;
-  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } });
-  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
-  const dbUrl = new URL(MYSQL_URL);
-  dbUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
-  const db = openDatabase({ dataDir, databaseUrl: dbUrl.toString() });
-  try {
-    await migrateLatest(db);
+  return withBenchDatabase(async ({ db, databaseUrl, dataDir }) => {
     const competitionId = await insertCompetition(db, mode, mode === 'hot' ? 1000 : 100_000);
     const server = child(
       'server.ts',
-      { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' },
+      { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' },
       profileArgs(),
     );
     const { url } = await next<{ url: string }>(server, 'ready');
@@ -108,12 +94,7 @@ export async function contentionRun(
       collisionRetries: stats.collisionRetries,
       duplicates: duplicates.length,
     };
-  } finally {
-    await db.destroy();
-    await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
-    await admin.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function contention({ runs, quick }: BenchOptions): Promise<SectionResult> {

@@ -2,27 +2,21 @@
 // between them. Process A publishes ticket events; the watchers sit on process B (cross-process)
 // or on A itself (the same-process baseline, Redis adapter still on), in the same run.
 // Named figure: cross-process-p99 (baseline same-process-p99).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory from 'knex';
-import { migrateLatest, openDatabase } from '../../../db/connection';
 import {
   type BenchOptions,
   CLIENT_PROCESSES,
   child,
+  collectFanout,
   formatCount,
   insertCompetition,
-  MYSQL_URL,
   median,
-  merge,
   next,
   percentile,
   progress,
   type SectionResult,
   shares,
   stop,
+  withBenchDatabase,
 } from '../harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -40,18 +34,10 @@ async function crossRun(
   perSecond: number,
   seconds: number,
 ): Promise<CrossResult> {
-  const name = `wcp_bench_${randomBytes(5).toString('hex')}`;
-  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } });
-  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
-  const dbUrl = new URL(MYSQL_URL);
-  dbUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
-  const db = openDatabase({ dataDir, databaseUrl: dbUrl.toString() });
-  try {
-    await migrateLatest(db);
+  return withBenchDatabase(async ({ db, databaseUrl, dataDir }) => {
     const competitionId = await insertCompetition(db, 'Cross-process', 1000);
     const env = {
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: databaseUrl,
       REDIS_URL,
       DATA_DIR: dataDir,
       PORT: '0',
@@ -75,28 +61,10 @@ async function crossRun(
     publisher.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
     const { published } = await next<{ published: Record<number, number> }>(publisher, 'emitted');
     await new Promise((r) => setTimeout(r, 1500));
-    const reports = clients.map((c) =>
-      next<{ histogram: Record<number, number>; gaps: number; missing: number }>(c, 'report'),
-    );
-    for (const c of clients) c.send({ type: 'report', published });
-    const histogram: Record<number, number> = {};
-    let gaps = 0;
-    let missing = 0;
-    for (const r of await Promise.all(reports)) {
-      merge(histogram, r.histogram);
-      gaps += r.gaps;
-      missing += r.missing;
-    }
-    for (const c of clients) c.send({ type: 'close' });
-    await Promise.all(clients.map(stop));
+    const { histogram, gaps, missing } = await collectFanout(clients, published);
     await Promise.all([stop(publisher), stop(other)]);
     return { p50: percentile(histogram, 0.5), p99: percentile(histogram, 0.99), gaps, missing };
-  } finally {
-    await db.destroy();
-    await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
-    await admin.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function crossProcess({ runs, quick }: BenchOptions): Promise<SectionResult> {

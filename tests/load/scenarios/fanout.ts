@@ -12,10 +12,10 @@ import {
   type BenchOptions,
   CLIENT_PROCESSES,
   child,
+  collectFanout,
   formatCount,
   insertCompetition,
   medianOf,
-  merge,
   next,
   percentile,
   profileArgs,
@@ -81,20 +81,7 @@ export async function fanoutRun({
   server.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
   const { published } = await next<{ published: Record<number, number> }>(server, 'emitted');
   await new Promise((r) => setTimeout(r, 1500));
-  const histogram: Record<number, number> = {};
-  let gaps = 0;
-  let missing = 0;
-  const reports = clients.map((c) =>
-    next<{ histogram: Record<number, number>; gaps: number; missing: number }>(c, 'report'),
-  );
-  for (const c of clients) c.send({ type: 'report', published });
-  for (const r of await Promise.all(reports)) {
-    merge(histogram, r.histogram);
-    gaps += r.gaps;
-    missing += r.missing;
-  }
-  for (const c of clients) c.send({ type: 'close' });
-  await Promise.all(clients.map(stop));
+  const { histogram, gaps, missing } = await collectFanout(clients, published);
   await stop(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
