@@ -11,12 +11,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupMaster } from '@socket.io/sticky';
 import type { Logger } from 'pino';
+import { AggregatorRegistry, type Registry } from 'prom-client';
 import type { Config } from '../api/platform/config';
 
 /** Primary -> worker: drain and exit (docs/operations.md#restarts). */
 export const STOP_MESSAGE = 'wcp:stop';
 /** Worker -> primary: started and ready for connections. */
 export const READY_MESSAGE = 'wcp:ready';
+
+/** Worker -> primary: every worker's metrics, please; primary -> worker: here they are. */
+const METRICS_REQUEST = 'wcp:metrics';
+const METRICS_ANSWER = 'wcp:metrics-answer';
+const METRICS_TIMEOUT_MS = 5000;
 
 const RESTART_DELAY_MS = 1000;
 
@@ -40,6 +46,18 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Clus
   cluster.setupPrimary({ serialization: 'advanced' });
   const server = http.createServer();
   setupMaster(server, { loadBalancingMethod: 'least-connection' });
+
+  // A scrape reaches one worker, which asks here: prom-client's aggregator collects every worker's
+  // registry over IPC and sums them (counters, histograms, the socket gauge).
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message) => {
+    if (!isMessage(message, METRICS_REQUEST)) return;
+    const { id } = message as { id: number };
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_ANSWER, id, text }),
+      (err: Error) => worker.send({ type: METRICS_ANSWER, id, error: err.message }),
+    );
+  });
 
   let stopping = false;
   let started = false;
@@ -113,4 +131,33 @@ export function followPrimary(stop: () => void): void {
   });
   process.on('disconnect', stop);
   process.send?.({ type: READY_MESSAGE });
+}
+
+/**
+ * In a worker: the metrics of every worker, from the primary (GET /metrics). The worker's own
+ * registry answers the aggregator's requests.
+ */
+export function workerExposition(registry: Registry): () => Promise<string> {
+  AggregatorRegistry.setRegistries([registry]);
+  // Constructing one adds prom-client's worker-side listener that answers the aggregator.
+  new AggregatorRegistry();
+  let lastId = 0;
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
+  process.on('message', (message) => {
+    if (!isMessage(message, METRICS_ANSWER)) return;
+    const { id, text, error } = message as { id: number; text?: string; error?: string };
+    const waiter = waiting.get(id);
+    waiting.delete(id);
+    if (text !== undefined) waiter?.resolve(text);
+    else waiter?.reject(new Error(`the workers' metrics could not be collected: ${error}`));
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve, reject });
+      process.send?.({ type: METRICS_REQUEST, id });
+      setTimeout(() => {
+        if (waiting.delete(id)) reject(new Error('the primary did not answer for the metrics'));
+      }, METRICS_TIMEOUT_MS).unref();
+    });
 }

@@ -24,6 +24,7 @@ import { ERROR_CODES } from '../contract/errors';
 import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
+import { workerExposition } from './cluster';
 import { RequestDrain } from './requestDrain';
 import { ensureAdminAccount } from './seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from './seeds/demo';
@@ -87,6 +88,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
   await limitsRedis?.connect();
   const rateLimits = createRateLimits({ enabled: config.rateLimits, redis: limitsRedis });
+  const metrics = createMetrics(db);
+  // A scrape answered by one worker reports them all.
+  if (options.clusterWorker) metrics.exposition = workerExposition(metrics.registry);
   const deps: AppDeps = {
     config,
     db,
@@ -98,7 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     faults: new FaultInjector(config.faultPlan),
     // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
     drawBeacon: createDrawBeacon(config),
-    metrics: createMetrics(db),
+    metrics,
     pingRedis: limitsRedis ? () => limitsRedis.ping() : undefined,
   };
   if (deps.drawBeacon.local)

@@ -31,6 +31,6 @@ export function registerMetricsRoute(router: Router, { config, metrics }: AppDep
     if (!timingSafeEqual(digest(token), expected)) throw forbidden('That metrics token is not valid.');
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metrics.registry.contentType;
-    ctx.body = await metrics.registry.metrics();
+    ctx.body = await metrics.exposition();
   });
 }

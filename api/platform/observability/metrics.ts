@@ -17,6 +17,11 @@ export interface Metrics {
   countSocketsWith: (count: () => number) => void;
   /** Socket.IO connections open on this process now (0 before Socket.IO is attached). */
   socketsConnected: () => number;
+  /**
+   * The Prometheus text GET /metrics answers: this registry's, or in a WEB_CONCURRENCY worker
+   * every worker's, summed by the primary (server/cluster.ts).
+   */
+  exposition: () => Promise<string>;
 }
 
 /** The outcomes of a hold request the ticket_holds_total counter tells apart. */
@@ -67,6 +72,7 @@ export function createMetrics(db: Knex): Metrics {
 
   return {
     registry,
+    exposition: () => registry.metrics(),
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'API request duration by route template (never the raw URL), method and status.',

@@ -14,6 +14,16 @@ import {
   testEngine,
 } from '../../support/testDatabase';
 
+const METRICS_TOKEN = 'cluster-test-metrics-token';
+
+/** socketio_connected_sockets as one scrape of GET /metrics reports it. */
+async function scrapedSockets(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.status).toBe(200);
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('socketio_connected_sockets'));
+  return Number(line?.split(' ').at(-1));
+}
+
 /** The worker processes of a primary (its children running the app, not tsx's esbuild), by pid. */
 const workersOf = (primary: AppProcess): number[] => {
   try {
@@ -63,7 +73,12 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
       port: await freePort(),
       databaseUrl: database.databaseUrl,
       dataDir: database.dataDir,
-      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, SWEEP_INTERVAL_MS: '0' },
+      env: {
+        WEB_CONCURRENCY: '2',
+        REDIS_URL: TEST_REDIS_URL,
+        SWEEP_INTERVAL_MS: '0',
+        METRICS_TOKEN: METRICS_TOKEN,
+      },
     });
     await primary.ready(90_000);
   }, 120_000);
@@ -72,7 +87,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
     await database?.drop();
   });
 
-  it('serves from two workers; a hold reaches WebSocket and long-polling watchers on both', async (ctx) => {
+  it('serves from two workers; a hold reaches WebSocket and long-polling watchers on both; metrics sum them', async (ctx) => {
     if (skip) ctx.skip();
     expect(workersOf(primary)).toHaveLength(2);
     const id = await insertCompetition(database.db, { totalTickets: 100 });
@@ -92,6 +107,8 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
       );
       for (const w of watchers)
         expect(w.reserved[0]).toEqual({ competitionId: id, version: w.version + 1, numbers: [5, 6] });
+      // Whichever worker answers the scrape reports both workers' sockets (2 each), summed.
+      for (let i = 0; i < 4; i++) expect(await scrapedSockets(primary.url)).toBe(4);
     } finally {
       for (const w of watchers) w.socket.disconnect();
     }
