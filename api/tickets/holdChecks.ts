@@ -142,18 +142,22 @@ export async function enforceCap(
   }
 }
 
-/** Which of these numbers are held or sold right now (a locking read sees the latest commits). */
+/**
+ * Which of these numbers are held or sold right now: a locking read sees the latest commits; a
+ * plain one (`locking: false`) what the transaction's snapshot saw.
+ */
 export async function takenAmong(
   trx: Knex.Transaction,
   competitionId: number,
   numbers: number[],
   now: number,
+  { locking = true }: { locking?: boolean } = {},
 ) {
   const q = liveTickets(trx, competitionId, now)
     .whereIn('number', numbers)
     .select('number')
     .orderBy('number');
-  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  if (locking && engineOfKnex(trx) === 'mysql') q.forShare();
   return ((await q) as Array<{ number: number }>).map((r) => r.number);
 }
 

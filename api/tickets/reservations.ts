@@ -92,6 +92,11 @@ async function planHold(
     const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
     if (same) return { kind: 'already-held', competition, item: same, numbers: chosen };
     await enforceCap(trx, competition, owner, chosen.length, now, { freshSnapshot: true });
+    // Numbers someone already holds (committed before this transaction's snapshot) lose at once,
+    // without a lock: on a hot number most requests lose, and an INSERT would first wait for the
+    // holder's transaction. A number taken since is still caught by the unique key.
+    const taken = await takenAmong(trx, competition.id, chosen, now, { locking: false });
+    if (taken.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
     return { kind: 'chosen', competition, numbers: chosen };
   }
   const mergeInto = mine.find((i) => i.selectedNumbers.length === 0);
