@@ -36,6 +36,8 @@ export const MAX_TICKET_PRICE_POUNDS = 10_000;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Width or height beyond this is refused: no prize photo needs it, and decoders choke on it. */
 export const UPLOAD_MAX_DIMENSION = 10_000;
+/** Width × height beyond this is refused before decoding (a 4-channel 40 MP image is 160 MB). */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_FIELD = 'image';
 export const INVALID_FILE_TYPE = 'Invalid file type';
 export const UPLOAD_TOO_LARGE = 'The image is too large. The maximum size is 5 MB.';
@@ -293,7 +295,7 @@ export const HeroImageSetSchema = v.object({
   imageUrl: v.pipe(
     v.string('imageUrl is required'),
     v.regex(
-      /^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/,
+      /^\/uploads\/[a-f0-9]{32}(-[1-9]\d{0,4}x[1-9]\d{0,4})?\.(png|jpg|gif|webp)$/,
       'imageUrl must be an image uploaded to this site',
     ),
   ),

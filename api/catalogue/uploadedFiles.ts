@@ -8,12 +8,14 @@ const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  avif: 'image/avif',
 };
 
 /**
  * Serves stored uploads at /uploads/<random name>: only names the upload service makes (no
  * path can escape the directory), with the type of the bytes checked at upload, nosniff, and a
- * year's cache (a name is never reused for other content).
+ * year's cache: a name (original or variant) is random, written once and never reused for other
+ * content, so it is as good as a content hash.
  */
 export function uploadedFiles(dataDir: string): Middleware {
   const dir = uploadsDirOf(dataDir);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { del, gif, png, put, signedInAdmin, uploadFile } from '../../support/admin';
 import type { TestClient } from '../../support/httpClient';
@@ -65,6 +67,33 @@ function streamUpload(url: string, client: TestClient, totalBytes: number, decla
   });
 }
 
+/**
+ * A real decompression bomb: an all-black 1-bit PNG of `side` × `side` pixels, a few KB on the
+ * wire and `side`² × 4 bytes once decoded to RGBA.
+ */
+function pngBomb(side: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side); // filter 0, all pixels 0
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 describe.skipIf(engineUnavailable())(`image uploads on ${testEngine()}`, () => {
   let server: TestServer;
   let admin: TestClient;
@@ -81,7 +110,7 @@ describe.skipIf(engineUnavailable())(`image uploads on ${testEngine()}`, () => {
   const stored = () => fs.readdirSync(uploadsDir).filter((f) => f !== '.incoming');
   const incoming = () => fs.readdirSync(path.join(uploadsDir, '.incoming'));
 
-  it('stores a PNG under a random name and serves it with nosniff and a long cache', async () => {
+  it('stores a PNG under a random name with its size and serves it with nosniff and a long cache', async () => {
     const image = png(3, 2);
     const res = await uploadFile(admin, '/api/admin/upload-image', {
       filename: 'prize.png',
@@ -91,7 +120,7 @@ describe.skipIf(engineUnavailable())(`image uploads on ${testEngine()}`, () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
       success: true,
-      imageUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/),
+      imageUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}-3x2\.png$/),
     });
     expect(res.body.imageUrl).not.toContain('prize');
     const served = await fetch(server.url + res.body.imageUrl);
@@ -99,9 +128,113 @@ describe.skipIf(engineUnavailable())(`image uploads on ${testEngine()}`, () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    // Re-encoded (metadata stripped), the same pixels.
+    const pixels = await sharp(Buffer.from(await served.arrayBuffer()))
+      .raw()
+      .toBuffer();
+    expect(pixels.equals(await sharp(image).raw().toBuffer())).toBe(true);
     expect((await fetch(`${server.url}/uploads/../data.sqlite`)).status).toBe(404);
     expect((await fetch(`${server.url}/uploads/${'0'.repeat(32)}.png`)).status).toBe(404);
+  });
+
+  it('turns a JPEG upright, strips its EXIF (GPS included) and writes AVIF and WebP variants, never upscaled', async () => {
+    // 500 × 1000 pixels stored sideways (EXIF orientation 6: rotate 90° to view), with a GPS fix.
+    const photo = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Snapper 9' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '50/1 22/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '4/1 8/1 0/1',
+        },
+      })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif?.toString('latin1')).toContain('PhoneCo');
+
+    const res = await uploadFile(admin, '/api/admin/upload-image', {
+      filename: 'holiday.jpg',
+      contentType: 'image/jpeg',
+      data: photo,
+    });
+    expect(res.status, res.text).toBe(201);
+    const url: string = res.body.imageUrl;
+    // The stored name carries the upright size (contract/images.ts derives the variants from it).
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}-500x1000\.jpg$/);
+
+    const original = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+    const kept = await sharp(original).metadata();
+    expect([kept.width, kept.height]).toEqual([500, 1000]);
+    expect(kept.exif).toBeUndefined();
+    expect(kept.orientation).toBeUndefined();
+    expect(original.includes('PhoneCo')).toBe(false);
+
+    const stem = url.replace(/\.jpg$/, '');
+    // 400 and the original's own 500: no 800, 1200 or 1600 made up from 500 pixels.
+    for (const w of [400, 500]) {
+      for (const [format, type] of [
+        ['avif', 'image/avif'],
+        ['webp', 'image/webp'],
+      ] as const) {
+        const served = await fetch(`${server.url}${stem}-${w}w.${format}`);
+        expect(served.status, `${w} ${format}`).toBe(200);
+        expect(served.headers.get('content-type')).toBe(type);
+        expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const bytes = Buffer.from(await served.arrayBuffer());
+        const meta = await sharp(bytes).metadata();
+        expect([meta.width, meta.height]).toEqual([w, w * 2]);
+        expect(meta.exif).toBeUndefined();
+        expect(bytes.includes('PhoneCo')).toBe(false);
+      }
+    }
+    expect((await fetch(`${server.url}${stem}-800w.avif`)).status).toBe(404);
+    const id = url.slice('/uploads/'.length, '/uploads/'.length + 32);
+    expect(
+      stored()
+        .filter((f) => f.startsWith(id))
+        .sort(),
+    ).toEqual(
+      [
+        `${id}-500x1000.jpg`,
+        ...[400, 500].flatMap((w) => [`${id}-500x1000-${w}w.avif`, `${id}-500x1000-${w}w.webp`]),
+      ].sort(),
+    );
+    expect(incoming()).toEqual([]);
+  });
+
+  it('refuses a decompression bomb with 400 before decoding it, and keeps nothing', async () => {
+    const before = stored();
+    const bomb = pngBomb(8000); // 64 megapixels in a few KB
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const res = await uploadFile(admin, '/api/admin/upload-image', {
+      filename: 'bomb.png',
+      contentType: 'image/png',
+      data: bomb,
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toBe(
+      'The image has too many pixels (8,000 × 8,000); the most is 40 megapixels.',
+    );
+    expect(stored()).toEqual(before);
+    expect(incoming()).toEqual([]);
+  });
+
+  it('refuses a file that looks like a PNG but does not decode, and keeps nothing', async () => {
+    const before = stored();
+    const broken = png(40, 40);
+    const res = await uploadFile(admin, '/api/admin/upload-image', {
+      filename: 'broken.png',
+      contentType: 'image/png',
+      data: broken.subarray(0, 40), // the header, then nothing
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toMatch(/could not be read/);
+    expect(stored()).toEqual(before);
+    expect(incoming()).toEqual([]);
   });
 
   it('recognises the type from the bytes: a GIF named .png is stored as .gif', async () => {
