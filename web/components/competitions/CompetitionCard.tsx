@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
 import { formatPounds } from '../../../contract/money';
 import { formatUkDateTime } from '../../format';
-import { media } from '../../theme/theme';
+import { media, theme } from '../../theme/theme';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { AutoWinProgress } from './AutoWinProgress';
 import { Countdown } from './Countdown';
 import { ProgressBar } from './ProgressBar';
@@ -30,7 +31,7 @@ const Card = styled(Link)`
   &:hover { transform: translateY(-2px); box-shadow: ${({ theme }) => theme.shadows.raised}; }
 `;
 
-const Image = styled.img`
+const Image = styled(ResponsiveImage)`
   width: 100%;
   height: auto;
   aspect-ratio: 4 / 3;
@@ -90,6 +91,9 @@ const DrawIn = styled.div`
   small { font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+/** A card's width at each breakpoint: CardGrid's 1, 2, 3 then 4 columns of a 1200 px page. */
+const CARD_SIZES = `(min-width: ${theme.breakpoints.xl}px) 300px, (min-width: ${theme.breakpoints.lg}px) 33vw, (min-width: ${theme.breakpoints.sm}px) 50vw, 100vw`;
+
 export function CompetitionCard({
   competition: c,
   headingLevel = 'h3',
@@ -103,7 +107,7 @@ export function CompetitionCard({
       <Image
         src={c.image ?? '/images/placeholder.svg'}
         alt={c.title}
-        loading="lazy"
+        sizes={CARD_SIZES}
         width={400}
         height={300}
       />

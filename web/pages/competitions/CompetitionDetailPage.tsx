@@ -25,12 +25,13 @@ import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
+import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatLongDate, formatUkDateTime } from '../../format';
 import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '../../live/competitionStore';
 import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
-import { media } from '../../theme/theme';
+import { media, theme } from '../../theme/theme';
 
 const Back = styled(Link)`
   display: inline-flex;
@@ -48,7 +49,7 @@ const Layout = styled.div`
   ${media.lg} { grid-template-columns: 1.1fr 1fr; align-items: start; }
 `;
 
-const Image = styled.img`
+const Image = styled(ResponsiveImage)`
   width: 100%;
   height: auto;
   aspect-ratio: 4 / 3;
@@ -279,7 +280,14 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       <Layout>
-        <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} width={800} height={600} />
+        <Image
+          src={c.image ?? '/images/placeholder.svg'}
+          alt={c.title}
+          sizes={`(min-width: ${theme.breakpoints.lg}px) 600px, 100vw`}
+          width={800}
+          height={600}
+          priority
+        />
         <Info>
           <Badges>
             {ended ? (

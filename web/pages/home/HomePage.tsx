@@ -15,11 +15,12 @@ import {
 import { offerLine, useSignUpOfferForVisitor } from '../../components/promo/signUpOffer';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, PageContainer } from '../../components/ui/Page';
+import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { useMediaQuery } from '../../components/ui/useMediaQuery';
 import { useSiteName } from '../../stores/site';
 import { media, theme } from '../../theme/theme';
 
-const Hero = styled.section<{ $image: string }>`
+const Hero = styled.section`
   position: relative;
   min-height: 320px;
   display: flex;
@@ -27,19 +28,30 @@ const Hero = styled.section<{ $image: string }>`
   justify-content: center;
   text-align: center;
   color: ${({ theme }) => theme.colors.textInverse};
-  background: ${({ theme }) => theme.colors.brand} url(${({ $image }) => $image}) center / cover no-repeat;
+  background: ${({ theme }) => theme.colors.brand};
   padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
   &::before {
     content: '';
     position: absolute;
+    z-index: 1;
     inset: 0;
     background: linear-gradient(180deg, rgba(6, 26, 51, 0.35), rgba(6, 26, 51, 0.7));
   }
   ${media.md} { min-height: 440px; }
 `;
 
+/** The hero picture as an <img> (not a CSS background) so it gets a srcset and a high fetch priority. */
+const HeroPicture = styled(ResponsiveImage)`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+`;
+
 const HeroInner = styled.div`
   position: relative;
+  z-index: 2;
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   justify-items: center;
@@ -141,6 +153,8 @@ export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
   const hero = useApiData<HeroImage>('/api/admin/hero-image');
+  // Nothing until the setting is known: fetching the default first would waste the LCP request.
+  const heroUrl = hero.data?.imageUrl ?? (hero.loading ? undefined : '/images/hero-default.svg');
   const offer = useSignUpOfferForVisitor();
   const path =
     category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
@@ -158,7 +172,8 @@ export default function HomePage() {
 
   return (
     <>
-      <Hero $image={hero.data?.imageUrl ?? '/images/hero-default.svg'} data-testid="hero">
+      <Hero data-testid="hero">
+        {heroUrl && <HeroPicture src={heroUrl} alt="" sizes="100vw" priority data-testid="hero-image" />}
         <HeroInner>
           <Headline>1000's OF PRIZES TO BE WON</Headline>
           {offer && <HeroOffer>{offerLine(offer)}</HeroOffer>}
