@@ -73,7 +73,15 @@ try {
       for (let r = 0; r < runs; r++) {
         progress(`Lighthouse ${p.key}, run ${r + 1} of ${runs}...`);
         const saveTo = lhrDir ? path.join(lhrDir, `${p.key}-${r + 1}.json`) : undefined;
-        results.push(await lighthouseOnce(site.url + p.path, saveTo));
+        // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP) on this loaded
+        // machine: such a run measured nothing, so it is run once more; a second failure stops.
+        const once = () => lighthouseOnce(site.url + p.path, saveTo);
+        results.push(
+          await once().catch((err: Error) => {
+            progress(`  ${err.message.split('\n')[0]}; running it again...`);
+            return once();
+          }),
+        );
       }
       const m = (f: (x: LighthouseRun) => number) => median(results.map(f));
       const perf = results.map((x) => x.performance).join(', ');

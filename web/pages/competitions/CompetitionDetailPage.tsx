@@ -279,7 +279,14 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       <Layout>
-        <Image src={c.image ?? '/images/placeholder.svg'} alt={c.title} width={800} height={600} />
+        {/* The page's LCP element: fetched ahead of the scripts and other images. */}
+        <Image
+          src={c.image ?? '/images/placeholder.svg'}
+          alt={c.title}
+          width={800}
+          height={600}
+          fetchPriority="high"
+        />
         <Info>
           <Badges>
             {ended ? (
