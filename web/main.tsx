@@ -9,11 +9,6 @@ import '@fontsource/poppins/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { earlyRequestFor, fetchEarly, preloadCompetitionImage } from './api/earlyFetch';
-
-// While React starts and the page's chunk loads, its data is already on its way.
-const early = earlyRequestFor(window.location.pathname);
-if (early) void fetchEarly(early).then(preloadCompetitionImage);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

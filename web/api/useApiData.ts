@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiGet } from './client';
-import { takeEarly } from './earlyFetch';
 
 export interface ApiData<T> {
   data: T | undefined;
@@ -34,8 +33,7 @@ export function useApiData<T>(path: string | null, { retries = 1, retryDelayMs =
     (async () => {
       for (let i = 0; ; i++) {
         try {
-          // The first try may take the request the entry script started (earlyFetch.ts).
-          const data = await ((i === 0 && takeEarly<T>(path)) || apiGet<T>(path, controller.signal));
+          const data = await apiGet<T>(path, controller.signal);
           if (!controller.signal.aborted) setState({ data, loading: false });
           return;
         } catch (err) {
