@@ -9,6 +9,7 @@ import {
 } from '../contract/routes';
 import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
+import { PromoBanner } from './components/layout/PromoBanner';
 import { SkipLink } from './components/layout/SkipLink';
 import { VerifyEmailBanner } from './components/layout/VerifyEmailBanner';
 import { Spinner } from './components/ui/Spinner';
@@ -163,6 +164,8 @@ export function App() {
           </Suspense>
         </main>
         <Footer />
+        {/* Last in the flow so that its late arrival shifts nothing (PromoBanner.tsx). */}
+        <PromoBanner />
       </Shell>
       <OnDemandDialogs />
     </ThemeProvider>

@@ -1,6 +1,7 @@
 // Lighthouse (the `lighthouse` package's Node API, default config = the mobile preset with
 // simulated throttling) against the production build, in Debian's Chromium started by
 // chrome-launcher (a dependency of lighthouse) with the browser tests' flags.
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium';
@@ -17,8 +18,11 @@ export interface LighthouseRun {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** One Lighthouse run of `url` in a fresh Chromium (a cold cache, as a new visitor has). */
-export async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run of `url` in a fresh Chromium (a cold cache, as a new visitor has); with
+ * `saveTo`, the full report (LHR JSON) is written there for its opportunities and diagnostics.
+ */
+export async function lighthouseOnce(url: string, saveTo?: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -32,6 +36,7 @@ export async function lighthouseOnce(url: string): Promise<LighthouseRun> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (saveTo) fs.writeFileSync(saveTo, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => {
       const s = lhr.categories[id]?.score;

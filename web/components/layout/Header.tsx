@@ -6,7 +6,6 @@ import { media } from '../../theme/theme';
 import { AccountMenu, MobileAccountLinks } from './AccountMenu';
 import { CartMenu } from './CartMenu';
 import { Logo } from './Logo';
-import { PromoBanner } from './PromoBanner';
 import { Toaster } from './Toaster';
 
 const NAV_LINKS = [
@@ -146,7 +145,6 @@ export function Header() {
 
   return (
     <Sticky>
-      <PromoBanner />
       <Bar>
         <Inner>
           <HomeLink href="/" aria-label="Home">

@@ -15,8 +15,15 @@ const Bar = styled.div`
   color: ${({ theme }) => theme.colors.accentText};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
-  position: relative;
   text-align: center;
+  /* The offer is known only after /api/session and /api/promotions/current answer, after the
+     first paint: above the page it pushed everything down (CLS 0.11). It sits last in the page's
+     flow instead, so arriving moves nothing, and sticks to the bottom of the viewport until the
+     page is scrolled to its own slot under the footer (so it never covers the footer's links). */
+  position: sticky;
+  bottom: 0;
+  z-index: 40;
+  box-shadow: 0 -2px 10px rgba(0, 0, 0, 0.15);
 `;
 
 const Desktop = styled.span`

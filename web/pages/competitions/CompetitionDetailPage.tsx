@@ -280,6 +280,7 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       <Layout>
+        {/* The page's LCP element: fetched ahead of the scripts and other images (priority). */}
         <Image
           src={c.image ?? '/images/placeholder.svg'}
           alt={c.title}
