@@ -7,7 +7,6 @@ import {
   CUSTOMER_PAGE_PATHS,
   type CustomerPagePath,
 } from '../contract/routes';
-import { Footer } from './components/layout/Footer';
 import { Header } from './components/layout/Header';
 import { PromoBanner } from './components/layout/PromoBanner';
 import { SkipLink } from './components/layout/SkipLink';
@@ -55,6 +54,10 @@ const adminScreens = Object.fromEntries(
     lazy(() => import('./pages/admin/adminRoutes').then((m) => ({ default: m.adminRoutes[path] }))),
   ]),
 ) as unknown as Record<AdminPagePath, ComponentType>;
+
+// The footer starts below the fold on every page (main is at least a screen tall), so it loads as
+// its own chunk after the first paint: the first-load budget goes to what the visitor sees first.
+const Footer = lazy(() => import('./components/layout/Footer').then((m) => ({ default: m.Footer })));
 
 const MyTicketsRedirect = () => <Redirect to="/my-competitions" replace />;
 
@@ -163,7 +166,9 @@ export function App() {
             <Routes />
           </Suspense>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         {/* Last in the flow so that its late arrival shifts nothing (PromoBanner.tsx). */}
         <PromoBanner />
       </Shell>
