@@ -81,8 +81,8 @@ export const capLockKeys = (owner: CartOwner): string[] =>
 /**
  * Serialises the per-person count of one competition: parallel requests of one person (holds, a
  * sign-in merge) cannot both pass it, while other people's holds go on (migration 024). Rows are
- * locked in key order, so two transactions never wait on each other's. (SQLite transactions are
- * serial anyway.)
+ * locked in key order, so two transactions locking the same keys cannot wait on each other in a
+ * cycle. (SQLite transactions are serial anyway.)
  *
  * Taken as a transaction's first statement, it also means the cap count that follows may be a
  * plain read: InnoDB fixes a REPEATABLE READ snapshot at the first plain read, which is then after
