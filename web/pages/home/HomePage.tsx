@@ -177,7 +177,18 @@ export default function HomePage() {
   return (
     <>
       <Hero data-testid="hero">
-        {heroUrl && <HeroPicture src={heroUrl} alt="" sizes="100vw" priority data-testid="hero-image" />}
+        {/* Drawn to cover the hero by CSS; the size only states its proportions (no layout shift). */}
+        {heroUrl && (
+          <HeroPicture
+            src={heroUrl}
+            alt=""
+            sizes="100vw"
+            width={1600}
+            height={600}
+            priority
+            data-testid="hero-image"
+          />
+        )}
         <HeroInner>
           <Headline>1000's OF PRIZES TO BE WON</Headline>
           <ButtonLink href="#competitions">ENTER TO WIN</ButtonLink>
