@@ -25,7 +25,7 @@ import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
 import { workerExposition } from './cluster';
-import { RequestDrain } from './requestDrain';
+import { QUIET_BEFORE_CLOSE_MS, RequestDrain } from './requestDrain';
 import { ensureAdminAccount } from './seeds/admin';
 import { DEMO_CUSTOMER, seedDemoData } from './seeds/demo';
 
@@ -118,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const requests = new RequestDrain();
   const server = http.createServer(requests.wrap(app.callback()));
+  requests.watch(server);
   // Idle kept-alive connections are closed by the client side (browser, proxy) first, never by us:
   // a request a client sends just as we close one is lost with a reset (Node's default is 5 s).
   // docs/operations.md: the proxy's upstream keep-alive stays below this.
@@ -182,6 +183,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           { unfinished: requests.inFlight, graceMs },
           'shutdown grace ran out: cutting the requests still in flight (the reconciler settles their payments)',
         );
+      } else {
+        // A request sent on an idle kept-alive connection just now gets the 503, not a reset.
+        await requests.quiet(QUIET_BEFORE_CLOSE_MS, 3 * QUIET_BEFORE_CLOSE_MS);
       }
       server.closeAllConnections();
       await Promise.all(stoppingJobs);

@@ -67,6 +67,53 @@ describe('RequestDrain', () => {
   it('with nothing in flight, is drained at once', async () => {
     expect(await new RequestDrain().drain(10_000)).toBe(true);
   });
+
+  /** A GET on `agent`'s one kept-alive connection: its status, or the error that cut it off. */
+  function get(agent: http.Agent, url: string): Promise<number | string> {
+    return new Promise((resolve) => {
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+  }
+
+  it('keeps idle kept-alive connections open until quiet, so a request sent on one just after the drain gets the 503, not a reset', async () => {
+    const drain = new RequestDrain();
+    const url = await serve(drain, 0);
+    drain.watch(server!);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await get(agent, `${url}/fast`)).toBe(200);
+    // Nothing in flight: drained at once, the connection idle and kept alive.
+    expect(await drain.drain(5000)).toBe(true);
+    const closing = drain.quiet(300, 2000).then(() => server!.closeAllConnections());
+    // The client sends on its kept-alive connection as the server shuts down.
+    expect(await get(agent, `${url}/fast`)).toBe(503);
+    await closing;
+    agent.destroy();
+  });
+
+  it('waits for the quiet time after the last answer, and not at all once the connections are closed', async () => {
+    const drain = new RequestDrain();
+    const url = await serve(drain, 0);
+    drain.watch(server!);
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await get(agent, `${url}/fast`)).toBe(200);
+    await drain.drain(5000);
+    const started = Date.now();
+    await drain.quiet(300, 5000);
+    // The idle connection is given its quiet time, counted from its answer, and no more.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(1500);
+    agent.destroy();
+    // With no connection left open, there is nothing to wait for.
+    await sleep(50);
+    const again = Date.now();
+    await drain.quiet(300, 5000);
+    expect(Date.now() - again).toBeLessThan(100);
+  });
 });
 
 describe('startPeriodicJob', () => {
