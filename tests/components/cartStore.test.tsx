@@ -9,30 +9,10 @@ import { numberState, useLiveCompetition, useLiveCompetitions } from '../../web/
 import { startCartSync, useCart } from '../../web/stores/cart';
 import { useToast } from '../../web/stores/toast';
 import { jsonResponse, stubApi } from './fakeApi';
+import { fakeSocket, push } from './fakeSocket';
 import { renderWithTheme } from './render';
 
-// A stand-in for the Socket.IO client: records listeners so a test can push events, and answers
-// `competition:watch` with the snapshot below.
-const socket = vi.hoisted(() => ({
-  listeners: new Map<string, Array<(payload?: unknown) => void>>(),
-  snapshot: undefined as unknown,
-}));
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    connected: false,
-    on: (event: string, listener: (payload?: unknown) => void) => {
-      socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]);
-    },
-    off: () => undefined,
-    emit: (event: string, _payload: unknown, ack?: (answer: unknown) => void) => {
-      if (event === 'competition:watch') ack?.({ ok: true, snapshot: socket.snapshot });
-    },
-    connect: () => undefined,
-  }),
-}));
-const push = (event: string, payload?: unknown) => {
-  for (const listener of socket.listeners.get(event) ?? []) listener(payload);
-};
+vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const COMPETITION = 3;
 
@@ -168,7 +148,7 @@ describe("a hold's own broadcast is recognised by the version its answer reports
 
   /** Watches the competition at version 10 with 5 selected; the POST waits for `answer()`. */
   async function holdFive() {
-    socket.snapshot = snapshot(10);
+    fakeSocket.snapshot = snapshot(10);
     let answerPost: (r: Response) => void = () => undefined;
     const fetchMock = stubApi((method, path) =>
       method === 'POST' && path === '/api/cart'

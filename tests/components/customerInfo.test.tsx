@@ -17,9 +17,7 @@ import { renderWithTheme } from './render';
 
 // Issue 22, 'Information a customer expects': each point as the customer sees it.
 
-vi.mock('socket.io-client', () => ({
-  io: () => ({ connected: false, on: () => undefined, off: () => undefined, emit: () => undefined }),
-}));
+vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const DAY = 86_400_000;
 // 20:00 in London on a winter date is 20:00 UTC; in summer it is 19:00 UTC.

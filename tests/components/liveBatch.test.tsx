@@ -2,32 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeBitmap } from '../../contract/bitmap';
 import type { CompetitionSnapshot, TicketChange } from '../../contract/realtime';
 import { type LiveCompetition, useLiveCompetitions, watchCompetition } from '../../web/live/competitionStore';
+import { fakeSocket, push } from './fakeSocket';
 
-// A stand-in for the Socket.IO client: records listeners so a test can push events, answers
-// `competition:watch` with the snapshot below and counts the watches (a resync is a new watch).
-const socket = vi.hoisted(() => ({
-  listeners: new Map<string, Array<(payload?: unknown) => void>>(),
-  snapshot: undefined as unknown,
-  watches: 0,
-}));
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    connected: false,
-    on: (event: string, listener: (payload?: unknown) => void) => {
-      socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]);
-    },
-    off: () => undefined,
-    emit: (event: string, _payload: unknown, ack?: (answer: unknown) => void) => {
-      if (event !== 'competition:watch') return;
-      socket.watches++;
-      ack?.({ ok: true, snapshot: socket.snapshot });
-    },
-    connect: () => undefined,
-  }),
-}));
-const push = (event: string, payload?: unknown) => {
-  for (const listener of socket.listeners.get(event) ?? []) listener(payload);
-};
+vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const COMPETITION = 4;
 const TOTAL = 40;
@@ -74,14 +51,14 @@ const asBatch = (changes: TicketChange[]) =>
  * meanwhile gets the snapshot at `resyncVersion`.
  */
 function afterDelivering(version: number, deliver: () => void, resyncVersion = version) {
-  socket.snapshot = snapshot(version);
-  socket.watches = 0;
+  fakeSocket.snapshot = snapshot(version);
+  fakeSocket.watches = 0;
   const stop = watchCompetition(COMPETITION);
-  socket.snapshot = snapshot(resyncVersion);
+  fakeSocket.snapshot = snapshot(resyncVersion);
   deliver();
   const live = useLiveCompetitions.getState().byId[COMPETITION];
   const state = live && comparable(live);
-  const watches = socket.watches;
+  const watches = fakeSocket.watches;
   stop();
   return { state, watches };
 }

@@ -3,23 +3,9 @@ import type { PublicUser } from '../../contract/auth';
 import { serverNow, startClockSync } from '../../web/live/clock';
 import { startAuthSync, useAuth } from '../../web/stores/auth';
 import { jsonResponse, stubApi } from './fakeApi';
+import { push } from './fakeSocket';
 
-// A stand-in for the Socket.IO client: records the stores' listeners so a test can push events.
-const listeners = vi.hoisted(() => new Map<string, Array<(payload?: unknown) => void>>());
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    connected: false,
-    on: (event: string, listener: (payload?: unknown) => void) => {
-      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-    },
-    off: () => undefined,
-    emit: () => undefined,
-    connect: () => undefined,
-  }),
-}));
-const push = (event: string, payload?: unknown) => {
-  for (const listener of listeners.get(event) ?? []) listener(payload);
-};
+vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const pat = { id: 7, username: 'pat', role: 'user' } as PublicUser;
 
