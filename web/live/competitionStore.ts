@@ -15,7 +15,12 @@ import { getSocket } from './socket';
 /** mine: held in this visitor's cart; owned: bought by this account; sold: bought by someone else. */
 export type NumberState = 'available' | 'mine' | 'reserved' | 'sold' | 'owned';
 
-/** The live ticket state of one watched competition. Bitmaps are mutated in place; `rev` re-renders. */
+/**
+ * The live ticket state of one watched competition. Bitmaps are mutated in place. The object is
+ * replaced (re-rendering whoever holds it) only when its own fields change (tickets sold, status,
+ * this visitor's numbers); a change to other numbers re-renders only their cells
+ * (liveNumbers.ts). `rev` counts every published change.
+ */
 export interface LiveCompetition {
   competitionId: number;
   totalTickets: number;
@@ -93,35 +98,58 @@ export function freeCount(c: LiveCompetition): number {
   return Math.max(0, c.totalTickets - taken);
 }
 
-/** Competitions changed since the last render; the store publishes them once per frame. */
-const changed = new Set<number>();
+/**
+ * Competitions changed since the last render: the numbers whose state changed, and whether the
+ * competition's own fields did (then the object is replaced, re-rendering everything showing it).
+ * The store publishes them once per frame.
+ */
+const dirty = new Map<number, { numbers: Set<number>; fields: boolean }>();
 let publishing = false;
+
+/** Told of each published change: the competition and its numbers changed (liveNumbers.ts). */
+export const publishedChanges = new Set<(id: number, numbers: ReadonlySet<number>) => void>();
 
 function publish() {
   publishing = false;
-  const ids = [...changed];
-  changed.clear();
-  useLiveCompetitions.setState((s) => {
-    const byId = { ...s.byId };
-    for (const id of ids) {
-      const c = byId[id];
-      if (c) byId[id] = { ...c, rev: c.rev + 1 };
-    }
-    return { byId };
-  });
+  const changes = [...dirty];
+  dirty.clear();
+  const replaced: LiveCompetition[] = [];
+  for (const [id, d] of changes) {
+    const c = useLiveCompetitions.getState().byId[id];
+    if (!c) continue;
+    c.rev++;
+    if (d.fields) replaced.push({ ...c });
+  }
+  if (replaced.length)
+    useLiveCompetitions.setState((s) => {
+      const byId = { ...s.byId };
+      for (const c of replaced) byId[c.competitionId] = c;
+      return { byId };
+    });
+  // React renders all of these together, in a microtask after this frame callback.
+  for (const [id, d] of changes) for (const told of publishedChanges) told(id, d.numbers);
 }
+
+/** The fields whose change replaces the object (`LiveCompetition`). */
+const fieldsOf = (c: LiveCompetition) =>
+  [c.totalTickets, c.ticketsSold, c.status, c.mine, c.mine.size, c.owned, c.owned.size] as const;
 
 /**
  * Changes the live state at once (later events and reads see it) but re-renders once per
  * animation frame: at 100 ticket events a second the page would otherwise render the grids 100
  * times a second, more often than the screen shows them. A hidden tab (no frames) publishes on a
- * timer.
+ * timer. `numbers`: the numbers whose state the change may alter.
  */
-function update(id: number, mutate: (c: LiveCompetition) => void) {
+function update(id: number, numbers: readonly number[], mutate: (c: LiveCompetition) => void) {
   const current = useLiveCompetitions.getState().byId[id];
   if (!current) return;
+  const before = fieldsOf(current);
   mutate(current);
-  changed.add(id);
+  const after = fieldsOf(current);
+  const d = dirty.get(id) ?? { numbers: new Set<number>(), fields: false };
+  dirty.set(id, d);
+  for (const n of numbers) d.numbers.add(n);
+  if (before.some((v, i) => v !== after[i])) d.fields = true;
   if (publishing) return;
   publishing = true;
   if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
@@ -173,7 +201,7 @@ function apply(p: PendingEvent) {
     resync(id); // a missed event: start again from a fresh snapshot
     return;
   }
-  update(id, (c) => {
+  update(id, p.e.numbers, (c) => {
     c.version = p.e.version;
     for (const n of p.e.numbers) {
       if (p.kind === 'reserved') {
@@ -248,7 +276,7 @@ function listen() {
       resync(id);
       return;
     }
-    update(id, (c) => {
+    update(id, [], (c) => {
       if (version === c.version + 1) c.version = version;
       if (typeof fields.status === 'string') c.status = fields.status;
     });
@@ -269,7 +297,7 @@ function listen() {
 export function followCart(items: readonly CartItemView[]): void {
   for (const id of watchers.keys()) {
     const held = items.filter((i) => i.competitionId === id).flatMap((i) => i.heldNumbers);
-    update(id, (c) => {
+    update(id, [], (c) => {
       c.mine = new Set(held);
     });
   }
@@ -326,7 +354,10 @@ export function watchCompetition(id: number): () => void {
   };
 }
 
-/** The live state of a competition while the calling component is mounted (undefined until the snapshot). */
+/**
+ * The live state of a competition while the calling component is mounted (undefined until the
+ * snapshot). The caller re-renders when the competition's own fields change, not at every number.
+ */
 export function useLiveCompetition(id: number | undefined): LiveCompetition | undefined {
   useEffect(() => (id ? watchCompetition(id) : undefined), [id]);
   return useLiveCompetitions((s) => (id ? s.byId[id] : undefined));

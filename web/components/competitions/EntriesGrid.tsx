@@ -1,7 +1,8 @@
 import { type FormEvent, memo, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
-import { type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
+import type { LiveCompetition } from '../../live/competitionStore';
+import { useNumberState } from '../../live/liveNumbers';
 import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
 import { cellBox, type GridCellProps, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
 
@@ -10,13 +11,19 @@ const Cell = styled.span<{ $look: CellLook }>`
   ${cellLookCss}
 `;
 
-/** One number; memoised on primitives, so a ticket event re-renders only the cells it changes. */
+/**
+ * One number; memoised on primitives and the live state. It reads its own state from `live` and
+ * re-renders when that number changes, so a ticket event re-renders only the cells it changes.
+ * Until the live state arrives, the entries list decides: `ownerName` is set for a number sold.
+ */
 const EntryCell = memo(function EntryCell({
   n,
-  look,
-  title,
+  live,
+  ownerName,
   ...cell
-}: GridCellProps & { n: number; look: NumberState; title: string }) {
+}: GridCellProps & { n: number; live: LiveCompetition | undefined; ownerName: string | undefined }) {
+  const look = useNumberState(live, n) ?? (ownerName === undefined ? 'available' : 'sold');
+  const title = `Ticket #${n}: ${STATE_LABEL[look]}${look === 'sold' && ownerName ? ` by ${ownerName}` : ''}`;
   return (
     <Cell {...cell} $look={look} data-number={n} data-state={dataState(look)} title={title}>
       <CellContent n={n} look={look} />
@@ -91,17 +98,9 @@ export function EntriesGrid({
 
   const renderCell = (n: number, cell: GridCellProps) => {
     const owner = owners[n] ?? -1;
-    const state: NumberState = live ? numberState(live, n) : owner >= 0 ? 'sold' : 'available';
-    const ownerName = owner >= 0 ? entries[owner]?.ownerName : undefined;
-    return (
-      <EntryCell
-        key={n}
-        {...cell}
-        n={n}
-        look={state}
-        title={`Ticket #${n}: ${STATE_LABEL[state]}${state === 'sold' && ownerName ? ` by ${ownerName}` : ''}`}
-      />
-    );
+    // '' for a number sold to an entry without a name: sold all the same.
+    const ownerName = owner >= 0 ? (entries[owner]?.ownerName ?? '') : undefined;
+    return <EntryCell key={n} {...cell} n={n} live={live} ownerName={ownerName} />;
   };
 
   return (

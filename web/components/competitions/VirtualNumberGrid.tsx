@@ -8,8 +8,11 @@ import {
   useImperativeHandle,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import styled, { css } from 'styled-components';
+
+const unsubscribed = () => () => undefined;
 
 export const CELL_WIDTH = 58; // px per cell, gap included
 const ROW_HEIGHT = 40;
@@ -113,6 +116,7 @@ export function VirtualNumberGrid({
   onFirstVisible,
   pattern = 'buttons',
   canFocus = () => true,
+  subscribe = unsubscribed,
 }: {
   total: number;
   renderCell: (n: number, cell: GridCellProps) => ReactNode;
@@ -125,6 +129,12 @@ export function VirtualNumberGrid({
   pattern?: 'grid' | 'buttons';
   /** False for a cell that cannot take focus (a disabled button). */
   canFocus?: (n: number) => boolean;
+  /**
+   * Subscribes to changes that may alter `canFocus` without re-rendering the grid (live numbers
+   * whose cells re-render themselves), so the Tab stop moves off a number that can no longer take
+   * focus; returns the unsubscribe.
+   */
+  subscribe?: (onChange: () => void) => () => void;
 }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
@@ -190,9 +200,13 @@ export function VirtualNumberGrid({
   // The Tab stop: the active cell while it is rendered and focusable, else the first such in view.
   const first = (visible[0]?.index ?? 0) * columns + 1;
   const last = Math.min(total, ((visible.at(-1)?.index ?? -1) + 1) * columns);
-  let tabStop: number | undefined;
-  if (active >= first && active <= last && canFocus(active)) tabStop = active;
-  for (let n = first; tabStop === undefined && n <= last; n++) if (canFocus(n)) tabStop = n;
+  const findTabStop = () => {
+    if (active >= first && active <= last && canFocus(active)) return active;
+    for (let n = first; n <= last; n++) if (canFocus(n)) return n;
+    return undefined;
+  };
+  // Re-renders the grid only when a change moves the Tab stop, not at every change to a cell.
+  const tabStop = useSyncExternalStore(subscribe, findTabStop);
 
   const asGrid = pattern === 'grid';
   return (

@@ -11,6 +11,7 @@ import {
 import styled from 'styled-components';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
 import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
+import { subscribeLive, useLiveRev, useNumberState } from '../../live/liveNumbers';
 import { toast } from '../../stores/toast';
 import {
   CellContent,
@@ -81,23 +82,29 @@ const NumberButton = styled.button<{ $look: CellLook }>`
 `;
 
 /**
- * One number; memoised on primitives and a stable `onPick`, so a ticket event re-renders only the
- * cells it changes, not the hundreds in view.
+ * One number; memoised on primitives, the live state and a stable `onPick`. It reads its own state
+ * from `live` and re-renders when that number changes, so a ticket event re-renders only the cells
+ * it changes, not the grid or the hundreds in view.
  */
 const SelectorCell = memo(function SelectorCell({
   n,
-  look,
-  disabled,
-  title,
+  live,
+  selected,
+  atCap,
+  perPersonCap,
   onPick,
   ...cell
 }: GridCellProps & {
   n: number;
-  look: CellLook;
-  disabled: boolean;
-  title: string;
+  live: LiveCompetition;
+  selected: boolean;
+  /** The selection has reached the per-person cap: free numbers cannot be added. */
+  atCap: boolean;
+  perPersonCap: number;
   onPick: (n: number) => void;
 }) {
+  const state = useNumberState(live, n) ?? 'available';
+  const look: CellLook = selected ? 'selected' : state;
   return (
     <NumberButton
       {...cell}
@@ -105,9 +112,16 @@ const SelectorCell = memo(function SelectorCell({
       $look={look}
       data-number={n}
       data-state={dataState(look)}
-      aria-pressed={look === 'selected'}
-      disabled={disabled}
-      title={title}
+      aria-pressed={selected}
+      // A picked number can always be unpicked; others only while free and under the cap.
+      disabled={!selected && (state !== 'available' || atCap)}
+      title={
+        selected
+          ? `Ticket #${n}: selected`
+          : state === 'available' && atCap
+            ? `Ticket #${n}: over the limit of ${perPersonCap} per person`
+            : `Ticket #${n}: ${STATE_LABEL[state]}`
+      }
       onClick={() => onPick(n)}
     >
       <CellContent n={n} look={look} />
@@ -148,6 +162,43 @@ const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/**
+ * The free numbers containing what was typed, kept live: only this re-renders at every change to
+ * the numbers, and only while there is a search.
+ */
+function SearchResults({
+  live,
+  search,
+  selection,
+  onPick,
+}: {
+  live: LiveCompetition;
+  search: string;
+  selection: number[];
+  onPick: (n: number) => void;
+}) {
+  const rev = useLiveRev(live, search !== '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searched again at every live change (rev)
+  const matches = useMemo(
+    () => searchNumbers(live.totalTickets, search, (n) => isFree(live, n)),
+    [live, search, rev],
+  );
+  if (!search) return null;
+  return (
+    <Chips role="group" aria-label="Search results">
+      {matches.length === 0 ? (
+        <Note>No available numbers contain {search}.</Note>
+      ) : (
+        matches.map((n) => (
+          <button key={n} type="button" aria-pressed={selection.includes(n)} onClick={() => onPick(n)}>
+            {n}
+          </button>
+        ))
+      )}
+    </Chips>
+  );
+}
 
 export interface NumberSelectorProps {
   open: boolean;
@@ -200,9 +251,9 @@ export function NumberSelector({
   const free = useCallback((n: number) => (live ? isFree(live, n) : false), [live]);
 
   // Someone else took a picked number: drop it now. A number that became ours (our own hold,
-  // confirmed a moment before the selection clears) was not taken by anyone else.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every live change (rev)
-  useEffect(() => {
+  // confirmed a moment before the selection clears) was not taken by anyone else. Checked on
+  // opening and at every live change, from the store's notice rather than a render of the picker.
+  const dropTaken = () => {
     if (!open || !live) return;
     const lost = lostNumbers(selection, (n) => free(n) || numberState(live, n) === 'mine');
     if (!lost.length) return;
@@ -212,10 +263,18 @@ export function NumberSelector({
       description: `${plural(lost.length, 'Number')} ${listNumbers(lost)} ${lost.length === 1 ? 'was' : 'were'} just taken by another user.`,
       variant: 'destructive',
     });
-  }, [open, live?.rev]);
+  };
+  const dropTakenRef = useRef(dropTaken);
+  useLayoutEffect(() => {
+    dropTakenRef.current = dropTaken;
+  });
+  useEffect(() => {
+    if (!open || !live) return;
+    dropTakenRef.current();
+    return subscribeLive(() => dropTakenRef.current(), live.competitionId);
+  }, [open, live]);
 
   const pages = useMemo(() => rangePages(total), [total]);
-  const matches = useMemo(() => searchNumbers(total, search, free), [total, search, free]);
 
   const { own, room } = roomUnderCap(perPersonCap, live);
   // Picking more than the cap allows would only be refused by the server: greyed out here.
@@ -275,28 +334,27 @@ export function NumberSelector({
   // A picked number can always be unpicked; others only while free and under the cap.
   const canPick = (n: number) => selection.includes(n) || (stateOf(n) === 'available' && !atCap);
 
-  const renderCell = (n: number, cell: GridCellProps) => {
-    const state = stateOf(n);
-    const selected = selection.includes(n);
-    const look: CellLook = selected ? 'selected' : state;
-    return (
+  // The Tab stop moves off a number someone takes: the grid asks `canFocus` again at every change.
+  const competitionId = live?.competitionId;
+  const onLiveChange = useCallback(
+    (onChange: () => void) =>
+      competitionId === undefined ? () => undefined : subscribeLive(onChange, competitionId),
+    [competitionId],
+  );
+
+  const renderCell = (n: number, cell: GridCellProps) =>
+    live && (
       <SelectorCell
         key={n}
         {...cell}
         n={n}
-        look={look}
-        disabled={!canPick(n)}
+        live={live}
+        selected={selection.includes(n)}
+        atCap={atCap}
+        perPersonCap={perPersonCap}
         onPick={onPick}
-        title={
-          selected
-            ? `Ticket #${n}: selected`
-            : state === 'available' && atCap
-              ? `Ticket #${n}: over the limit of ${perPersonCap} per person`
-              : `Ticket #${n}: ${STATE_LABEL[state]}`
-        }
       />
     );
-  };
 
   return (
     <Dialog open={open} onClose={onClose} title="Select Your Lucky Numbers" wide testId="number-selector">
@@ -367,19 +425,7 @@ export function NumberSelector({
               Lucky Dip the rest
             </button>
           </Tools>
-          {search && (
-            <Chips role="group" aria-label="Search results">
-              {matches.length === 0 ? (
-                <Note>No available numbers contain {search}.</Note>
-              ) : (
-                matches.map((n) => (
-                  <button key={n} type="button" aria-pressed={selection.includes(n)} onClick={() => pick(n)}>
-                    {n}
-                  </button>
-                ))
-              )}
-            </Chips>
-          )}
+          <SearchResults live={live} search={search} selection={selection} onPick={pick} />
           <NumberKey looks={SELECTOR_LOOKS} compact />
           <VirtualNumberGrid
             handle={gridRef}
@@ -389,6 +435,7 @@ export function NumberSelector({
             testId="selector-grid"
             label={`Choose from ticket numbers 1 to ${total}`}
             canFocus={canPick}
+            subscribe={onLiveChange}
             onFirstVisible={setFirstVisible}
           />
           <Chips role="group" aria-label="Your selection">
