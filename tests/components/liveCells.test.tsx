@@ -7,6 +7,7 @@ import { EntriesGrid } from '../../web/components/competitions/EntriesGrid';
 import { NumberSelector } from '../../web/components/purchase/NumberSelector';
 import { useLiveCompetition, useLiveCompetitions } from '../../web/live/competitionStore';
 import { useToast } from '../../web/stores/toast';
+import { fakeSocket, push } from './fakeSocket';
 import { renderWithTheme } from './render';
 
 // The grids re-render only the cells a stranger's hold or release changes, not the page holding
@@ -15,22 +16,7 @@ import { renderWithTheme } from './render';
 
 vi.mock('@tanstack/react-virtual', () => import('./allRowsVirtualizer'));
 
-// A stand-in for the Socket.IO client, as in liveBatch.test.tsx: records listeners so a test can
-// push events and answers `competition:watch` with the snapshot below.
-const socket = vi.hoisted(() => ({ listeners: new Map<string, Array<(payload?: unknown) => void>>() }));
-vi.mock('socket.io-client', () => ({
-  io: () => ({
-    connected: false,
-    on: (event: string, listener: (payload?: unknown) => void) => {
-      socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]);
-    },
-    off: () => undefined,
-    emit: (event: string, _payload: unknown, ack?: (answer: unknown) => void) => {
-      if (event === 'competition:watch') ack?.({ ok: true, snapshot: snapshot() });
-    },
-    connect: () => undefined,
-  }),
-}));
+vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const COMPETITION = 6;
 const TOTAL = 40;
@@ -50,12 +36,13 @@ const snapshot = (): CompetitionSnapshot => ({
   serverTime: new Date().toISOString(),
 });
 
+fakeSocket.snapshot = snapshot();
+
 let version = 1;
 /** A stranger's hold or release, then the frame that publishes it. */
 async function stranger(type: 'reserved' | 'released', numbers: number[]) {
   version++;
-  for (const listener of socket.listeners.get(`tickets:${type}`) ?? [])
-    listener({ competitionId: COMPETITION, version, numbers });
+  push(`tickets:${type}`, { competitionId: COMPETITION, version, numbers });
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
