@@ -18,7 +18,6 @@ import { registerNumberRoutes } from './catalogue/routes/numbers';
 import { pageStatus, registerSiteFileRoutes } from './catalogue/routes/siteFiles';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
-import { pageData } from './draws/pageData';
 import { registerDrawRoutes } from './draws/routes';
 import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
@@ -149,8 +148,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   app.use(apiNotFound());
 
   app.use(uploadedFiles(config.dataDir));
-  if (options.webRoot)
-    app.use(staticSite(options.webRoot, { pageStatus: pageStatus(db), pageData: pageData(db) }));
+  if (options.webRoot) app.use(staticSite(options.webRoot, { pageStatus: pageStatus(db) }));
 
   return { app, sessionStore, keys: [config.sessionSecret], router: api };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -20,31 +19,6 @@ const PRECOMPRESSED_TYPES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(
 export interface StaticSiteOptions {
   /** The status of a client page (404 for a path the route table does not know); 200 without. */
   pageStatus?: (pathname: string) => Promise<number>;
-  /**
-   * API answers to put in a page's HTML, by API path (the client's first render shows them at
-   * once, web/api/useApiData.ts), or undefined for the plain app shell.
-   */
-  pageData?: (pathname: string) => Promise<Record<string, unknown> | undefined>;
-}
-
-/** JSON that cannot end its <script> element early: every `<` escaped (`</script>`, `<!--`). */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/**
- * The app shell with `data` in it as `<script id="page-data">`. Its answers change without the
- * file, so revalidation goes by a hash of the whole page (ETag), never by the file's date; it is
- * compressed per request (koa-compress), being no longer the build's precompressed copy.
- */
-async function sendPage(ctx: Context, index: string, data: Record<string, unknown>) {
-  const shell = await fs.promises.readFile(index, 'utf8');
-  const html = shell.replace(
-    '</head>',
-    `<script id="page-data" type="application/json">${scriptJson(data)}</script></head>`,
-  );
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', REVALIDATE);
-  ctx.etag = createHash('sha256').update(html).digest('base64url').slice(0, 27);
-  ctx.body = html;
 }
 
 /** A 304 when the browser's copy (If-Modified-Since against Last-Modified) is still current. */
@@ -61,7 +35,7 @@ function answerFresh(ctx: Context) {
  * names no file gets the app shell (index.html), with 404 for a path that is no page. Source maps
  * are never served.
  */
-export function staticSite(root: string, { pageStatus, pageData }: StaticSiteOptions = {}): Middleware {
+export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {}): Middleware {
   const index = path.join(root, 'index.html');
   return async (ctx, next) => {
     if (
@@ -75,13 +49,6 @@ export function staticSite(root: string, { pageStatus, pageData }: StaticSiteOpt
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The client has not been built yet: run `npm run build` (npm start does it for you).';
-      return;
-    }
-    const data = pageData && !path.extname(ctx.path) ? await pageData(ctx.path) : undefined;
-    if (data) {
-      await sendPage(ctx, index, data);
-      if (pageStatus) ctx.status = await pageStatus(ctx.path);
-      answerFresh(ctx);
       return;
     }
     const longLived = LONG_LIVED.some((prefix) => ctx.path.startsWith(prefix));

@@ -17,31 +17,17 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/**
- * Answers the server put in the page, by API path (api/http/staticSite.ts): the first mount that
- * asks for one renders it at once and takes it, so a later mount or reload asks the server.
- */
-const pageData: Record<string, unknown> = JSON.parse(
-  document.getElementById('page-data')?.textContent || '{}',
-);
-
 /** Loads JSON from `path` (null = nothing to load), retrying failed loads `retries` times. */
 export function useApiData<T>(path: string | null, { retries = 1, retryDelayMs = 1000 } = {}): ApiData<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>(() =>
-    path !== null && path in pageData
-      ? { data: pageData[path] as T, loading: false }
-      : { loading: path !== null },
-  );
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
+    loading: path !== null,
+  });
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
   useEffect(() => {
     if (path === null) return;
-    if (attempt === 0 && path in pageData && state.data === pageData[path]) {
-      delete pageData[path];
-      return;
-    }
     const controller = new AbortController();
     setState((s) => ({ data: s.data, loading: true }));
     (async () => {
