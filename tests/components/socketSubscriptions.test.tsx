@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/auth';
 import { serverNow, startClockSync } from '../../web/live/clock';
 import { startAuthSync, useAuth } from '../../web/stores/auth';
-import { jsonResponse, stubApi } from './fakeApi';
+import { jsonResponse, startFakeRealtime, stubApi } from './fakeApi';
 
 // A stand-in for the Socket.IO client: records the stores' listeners so a test can push events.
 const listeners = vi.hoisted(() => new Map<string, Array<(payload?: unknown) => void>>());
@@ -22,6 +22,9 @@ const push = (event: string, payload?: unknown) => {
 };
 
 const pat = { id: 7, username: 'pat', role: 'user' } as PublicUser;
+
+// The stores' listeners reach the (mocked) socket once it has loaded, as in the app.
+beforeAll(startFakeRealtime);
 
 describe('stores subscribe to the socket themselves', () => {
   afterEach(() => {
