@@ -34,10 +34,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The libraries every page runs, apart from the app's code: they change less often
-            // than the app, so a deploy usually leaves the browser's cached copy valid.
+            // than the app, so a deploy usually leaves the browser's cached copy valid. Not
+            // Socket.IO: it loads after the first paint, as a chunk of its own (web/live/socket.ts).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|wouter|regexparam|zustand|use-sync-external-store|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|valibot)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|styled-components|stylis|wouter|regexparam|zustand|use-sync-external-store|valibot)[\\/]/,
               priority: 2,
             },
             // The rest of the first load in one file (scripts/shellChunk.ts).

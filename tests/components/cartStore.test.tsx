@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBitmap } from '../../contract/bitmap';
 import { CART_REVISION_HEADER, type CartItemView } from '../../contract/cart';
 import type { CompetitionSnapshot } from '../../contract/realtime';
@@ -8,7 +8,7 @@ import { NumberSelector } from '../../web/components/purchase/NumberSelector';
 import { numberState, useLiveCompetition, useLiveCompetitions } from '../../web/live/competitionStore';
 import { startCartSync, useCart } from '../../web/stores/cart';
 import { useToast } from '../../web/stores/toast';
-import { jsonResponse, stubApi } from './fakeApi';
+import { jsonResponse, startFakeRealtime, stubApi } from './fakeApi';
 import { fakeSocket, push } from './fakeSocket';
 import { renderWithTheme } from './render';
 
@@ -46,6 +46,9 @@ afterEach(() => {
   useCart.setState({ items: [], status: 'loading', revision: undefined });
   useToast.getState().dismiss();
 });
+
+// The stores' listeners reach the (mocked) socket once it has loaded, as in the app.
+beforeAll(startFakeRealtime);
 
 describe('useCart store: the newest cart wins', () => {
   it('does not let a GET read before a newer cart:updated push overwrite it', async () => {

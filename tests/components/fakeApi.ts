@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { startRealtime } from '../../web/live/socket';
 
 /** A JSON answer as the API sends it. */
 export const jsonResponse = (status: number, body: unknown) =>
@@ -16,4 +17,14 @@ export function stubApi(handle: (method: string, path: string) => Response | und
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/**
+ * Loads the socket as the app does at start (web/live/socket.ts: socket.io-client, mocked by the
+ * test, after the CSRF token), so that the stores' listeners reach it.
+ */
+export async function startFakeRealtime() {
+  stubApi(() => undefined);
+  await startRealtime();
+  vi.unstubAllGlobals();
 }

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBitmap } from '../../contract/bitmap';
 import type { CompetitionSnapshot, TicketChange } from '../../contract/realtime';
 import { type LiveCompetition, useLiveCompetitions, watchCompetition } from '../../web/live/competitionStore';
+import { startFakeRealtime } from './fakeApi';
 import { fakeSocket, push } from './fakeSocket';
 
 vi.mock('socket.io-client', () => import('./fakeSocket'));
@@ -75,6 +76,9 @@ const comparable = (c: LiveCompetition) => ({
 afterEach(() => {
   useLiveCompetitions.setState({ byId: {} });
 });
+
+// The stores' listeners reach the (mocked) socket once it has loaded, as in the app.
+beforeAll(startFakeRealtime);
 
 describe('live ticket store: a tickets:batch is the singles it stands for', () => {
   it('leaves the same state as the same changes arriving one by one', () => {

@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBitmap } from '../../contract/bitmap';
 import type { CompetitionSnapshot } from '../../contract/realtime';
 import { EntriesGrid } from '../../web/components/competitions/EntriesGrid';
 import { NumberSelector } from '../../web/components/purchase/NumberSelector';
 import { useLiveCompetition, useLiveCompetitions } from '../../web/live/competitionStore';
 import { useToast } from '../../web/stores/toast';
+import { startFakeRealtime } from './fakeApi';
 import { fakeSocket, push } from './fakeSocket';
 import { renderWithTheme } from './render';
 
@@ -74,6 +75,9 @@ function Page({ initialSelection = [] }: { initialSelection?: number[] }) {
 
 const picker = () => screen.getByTestId('selector-grid');
 const cell = (root: HTMLElement, n: number) => root.querySelector<HTMLElement>(`[data-number="${n}"]`)!;
+
+// The stores' listeners reach the (mocked) socket once it has loaded, as in the app.
+beforeAll(startFakeRealtime);
 
 describe('live grids under strangers’ holds', () => {
   afterEach(() => {

@@ -1,13 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../contract/auth';
 import { serverNow, startClockSync } from '../../web/live/clock';
 import { startAuthSync, useAuth } from '../../web/stores/auth';
-import { jsonResponse, stubApi } from './fakeApi';
+import { jsonResponse, startFakeRealtime, stubApi } from './fakeApi';
 import { push } from './fakeSocket';
 
 vi.mock('socket.io-client', () => import('./fakeSocket'));
 
 const pat = { id: 7, username: 'pat', role: 'user' } as PublicUser;
+
+// The stores' listeners reach the (mocked) socket once it has loaded, as in the app.
+beforeAll(startFakeRealtime);
 
 describe('stores subscribe to the socket themselves', () => {
   afterEach(() => {

@@ -51,12 +51,13 @@ describe('the production client build', () => {
     expect(firstLoad.files.some((f) => /^assets\/index-.*\.js$/.test(f.file))).toBe(true);
   });
 
-  it('leaves Stripe.js, the draw verifier, uPlot and the back office out of the first load', () => {
+  it('leaves Stripe.js, the draw verifier, uPlot, Socket.IO and the back office out of the first load', () => {
     const firstLoadCode = firstLoad.files.map((f) => read(f.file)).join('\n');
     const heavy = {
       stripe: 'js.stripe.com', // @stripe/stripe-js's loader
       beaconVerifier: 'BLS_SIG_BLS12381', // drand-client / @noble/curves
       uplot: 'u-legend', // uPlot's markup
+      socketIo: 'ping timeout', // engine.io-client's close reason: loaded by startRealtime()
     };
     for (const [name, marker] of Object.entries(heavy)) {
       // Each is in the build, in a chunk of its own that the home page does not load.

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime';
 import { ensureCsrfToken } from '../api/client';
 
@@ -7,14 +7,49 @@ import { ensureCsrfToken } from '../api/client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** What the stores use of the page's socket. */
+export type LiveSocket = Pick<AppSocket, 'on' | 'off' | 'emit' | 'connected'>;
+
 let socket: AppSocket | undefined;
+/** Calls made before socket.io-client has loaded, replayed in order on the real socket. */
+const pending: Array<(s: AppSocket) => void> = [];
+
+const later =
+  (method: 'on' | 'off' | 'emit') =>
+  (...args: unknown[]) => {
+    const call = (s: AppSocket) => (s[method] as (...a: unknown[]) => unknown)(...args);
+    if (socket) call(socket);
+    else pending.push(call);
+    return handle;
+  };
+
+const handle = {
+  on: later('on'),
+  off: later('off'),
+  emit: later('emit'),
+  get connected() {
+    return socket?.connected ?? false;
+  },
+} as unknown as LiveSocket;
 
 /**
- * The page's one Socket.IO connection (same origin, default path), created on first use but
- * connected by startRealtime(); emits made before then are buffered and sent on connect.
+ * The page's one Socket.IO connection (same origin, default path). Listeners and emits may be
+ * made at once: until startRealtime() has loaded socket.io-client they wait, and emits made
+ * before the connection are buffered and sent on connect.
  */
-export function getSocket(): AppSocket {
-  if (!socket) {
+export function getSocket(): LiveSocket {
+  return handle;
+}
+
+let started: Promise<void> | undefined;
+
+/**
+ * Connects once the visitor has a session (fetching the CSRF token creates it with a guest id),
+ * so the handshake can place the socket in the visitor's private rooms. socket.io-client (about
+ * 13 KB gzip) loads meanwhile, as a chunk of its own: nothing in the first paint needs it.
+ */
+export function startRealtime(): Promise<void> {
+  started ??= Promise.all([import('socket.io-client'), ensureCsrfToken()]).then(([{ io }]) => {
     // WebSocket first (no sticky sessions needed behind a load balancer); long-polling as the fallback.
     const s: AppSocket = io({
       withCredentials: true,
@@ -27,15 +62,8 @@ export function getSocket(): AppSocket {
       if (reason === 'io server disconnect') setTimeout(() => s.connect(), 250);
     });
     socket = s;
-  }
-  return socket;
-}
-
-/**
- * Connects once the visitor has a session (fetching the CSRF token creates it with a guest id),
- * so the handshake can place the socket in the visitor's private rooms.
- */
-export async function startRealtime(): Promise<void> {
-  await ensureCsrfToken();
-  getSocket().connect();
+    for (const call of pending.splice(0)) call(s);
+    s.connect();
+  });
+  return started;
 }
