@@ -294,6 +294,28 @@ async function fetchFixedRound(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * An admin's Draw now waits for the round it fixed; the job, seeing the round fixed, may draw the
+ * competition on that round first. The admin asked for exactly that draw, so it is their answer
+ * (audited as their request), not a 409. Between admins the first wins and the others get 409.
+ */
+async function jobBeatDrawNow(
+  trx: Knex.Transaction,
+  c: Competition,
+  by: DrawnBy,
+  fixed: FixedRound,
+): Promise<DrawRecord | undefined> {
+  if (by.kind !== 'admin' || fixedRoundOf(c)?.round !== fixed.round) return undefined;
+  const record = await loadDrawRecord(trx, c.id);
+  if (record?.drawnBy !== 'auto') return undefined;
+  await writeAudit(trx, by.actor, 'competition.draw', { type: 'competition', id: c.id }, null, {
+    winningNumber: record.winningNumber,
+    beaconRound: fixed.round,
+    drawnBy: 'auto',
+  });
+  return record;
+}
+
+/**
  * Draws the competition: fixes its beacon round if that is not done yet, waits for the round when
  * it is due within `waitLimitMs` (otherwise answers 'scheduled': the job draws it when it is out),
  * fetches and verifies it, then draws under the lock. 404 unknown or archived; 409 already drawn,
@@ -329,11 +351,14 @@ export async function drawCompetition(
   const beacon = await fetchFixedRound(deps, competitionId, fixed);
   const drawnAt = Math.max(now, Date.now());
 
-  const record = await inUnitOfWork(deps, async (uow) => {
+  const made = await inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
     // The first statement is a locking read: on MySQL every later read sees what the sales that
     // held this lock before us committed, and sales after us wait and then find drawn_at set.
-    const c = await assertDrawable(trx, await lockedCompetition(trx, competitionId), now);
+    const locked = await lockedCompetition(trx, competitionId);
+    const jobsDraw = locked?.drawnAt ? await jobBeatDrawNow(trx, locked, by, fixed) : undefined;
+    if (jobsDraw) return { record: jobsDraw, byThisCall: false };
+    const c = await assertDrawable(trx, locked, now);
     if (fixedRoundOf(c)?.round !== fixed.round) throw conflict('The draw was fixed to another beacon round.');
     // Cancelled orders' tickets were deleted, so sold rows are exactly the entries.
     const sold = (await trx('tickets')
@@ -409,8 +434,11 @@ export async function drawCompetition(
     uow.emit('draw.started', { competitionId });
     uow.emit('draw.result', { record: drawn });
     await emitCompetitionUpdated(uow, competitionId, version);
-    return drawn;
+    return { record: drawn, byThisCall: true };
   });
+  const { record } = made;
+  // Whoever made the draw tells the winner and the entrants.
+  if (!made.byThisCall) return { kind: 'drawn', record };
 
   deps.logger.info(
     { competitionId, winningNumber: record.winningNumber, by: record.drawnBy, beaconRound: fixed.round },

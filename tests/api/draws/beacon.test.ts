@@ -187,6 +187,42 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       expect(tampered.stdout).toContain('MISMATCH beacon round signature');
     });
 
+    it("Draw now beaten to its round by the job answers with the job's draw, not a 409", async () => {
+      const { server } = t;
+      const db = server.database.db;
+      const { id } = await closedWithSales(db, [4, 12]);
+      const real = depsOf(server);
+      const admin = await db('users').where({ username: 'admin' }).first();
+      // The admin's request gets its round a moment later than the job does.
+      const slow: DrawDeps = {
+        ...real,
+        beacon: {
+          ...real.beacon,
+          fetchRound: async (round: number) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return real.beacon.fetchRound(round);
+          },
+        },
+      };
+      const fixed = await fixDrawRound(real, id);
+      const [pressed, job] = await Promise.all([
+        drawCompetition(slow, id, { kind: 'admin', actor: { id: admin.id, username: admin.username } }),
+        drawDueCompetitions(real, 0),
+      ]);
+      expect(job).toContain(id);
+      const rows = await db('draws').where({ competitionId: id });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ drawnBy: 'auto', beaconRound: fixed.round });
+      expect(pressed).toMatchObject({ kind: 'drawn', record: { winningNumber: rows[0].winningNumber } });
+      const audit = await db('auditLog').where({ entityId: String(id), action: 'competition.draw' });
+      expect(audit.map((a) => a.actorUsername)).toEqual(['admin']);
+
+      // A Draw now after the draw is still refused.
+      await expect(
+        drawCompetition(real, id, { kind: 'admin', actor: { id: admin.id, username: admin.username } }),
+      ).rejects.toMatchObject({ status: 409 });
+    });
+
     it('a version-1 draw, made before the beacon, still verifies', async () => {
       const { server, admin } = t;
       const db = server.database.db;
