@@ -59,24 +59,32 @@ export function sharePreEncodedFramesWhenSafe(): void {
   const write = engineProto.write;
   engineProto.write = function (this: EngineSocketInternals, data, options, callback) {
     const frame = options?.wsPreEncodedFrame;
-    const transport = this.transport;
-    if (
-      frame !== undefined &&
-      callback === undefined &&
-      this.readyState === 'open' &&
-      transport?.name === 'websocket' &&
-      transport.writable &&
-      this.writeBuffer.length === 0 &&
-      senderIsIdle(transport.socket?._sender)
-    ) {
-      (transport.socket!._sender as { sendFrame(list: unknown): void }).sendFrame(frame);
-      return this;
-    }
+    if (frame !== undefined && callback === undefined && writeFrameDirect(this, frame)) return this;
     return write.call(this, data, options, callback);
   };
 }
 
-interface EngineSocketInternals {
+/**
+ * Writes a pre-encoded frame straight to the connection's WebSocket when nothing else is in flight
+ * on it (open, WebSocket transport, writable, engine.io's buffer empty, ws sender idle): exactly
+ * what engine.io would write next. False when the frame must take engine.io's path instead.
+ */
+export function writeFrameDirect(conn: EngineSocketInternals, frame: unknown): boolean {
+  const transport = conn.transport;
+  if (
+    conn.readyState === 'open' &&
+    transport?.name === 'websocket' &&
+    transport.writable &&
+    conn.writeBuffer.length === 0 &&
+    senderIsIdle(transport.socket?._sender)
+  ) {
+    (transport.socket!._sender as { sendFrame(list: unknown): void }).sendFrame(frame);
+    return true;
+  }
+  return false;
+}
+
+export interface EngineSocketInternals {
   readyState: string;
   writeBuffer: unknown[];
   transport?: { name: string; writable: boolean; socket?: { _sender?: WsSender } };

@@ -32,6 +32,7 @@ import type { Competition } from '../db/models';
 import { type Broadcast, startAdminLive } from './adminLive';
 import { type OriginPolicy, originJudge } from './origin';
 import { sharePreEncodedFramesWhenSafe } from './preEncodedFrames';
+import { broadcastOneRoomDirectly } from './roomBroadcast';
 import {
   ADMINS_ROOM,
   competitionRoom,
@@ -109,6 +110,7 @@ export function attachRealtime(
   }: RealtimeOptions,
 ): RealtimeServer {
   sharePreEncodedFramesWhenSafe();
+  broadcastOneRoomDirectly();
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     perMessageDeflate: SNAPSHOT_COMPRESSION,

@@ -24,6 +24,7 @@ const send = (message: unknown) => process.send?.(message);
 
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
+    const cpu = process.cpuUsage();
     const published: Record<number, number> = {};
     const started = Date.now();
     for (let version = 1; version <= command.count; version++) {
@@ -37,7 +38,7 @@ process.on('message', async (command: Command) => {
         numbers: [version],
       });
     }
-    send({ type: 'emitted', published });
+    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
   } else if (command.type === 'memory') {
     global.gc?.();
     global.gc?.();

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as wsModule from 'ws';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { profileEmit } from './emitProfile';
 
 type Command = { type: 'emit'; competitionId: number; count: number; perSecond: number } | { type: 'memory' };
 
@@ -27,30 +28,39 @@ wss.on('connection', (ws) => {
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const send = (message: unknown) => process.send?.(message);
 
+/** Publishes `count` events at a steady rate, one shared frame each; publish times by version. */
+async function emitEvents(competitionId: number, count: number, perSecond: number) {
+  const published: Record<number, number> = {};
+  const started = Date.now();
+  for (let version = 1; version <= count; version++) {
+    const wait = started + ((version - 1) * 1000) / perSecond - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    published[version] = Date.now();
+    const payload = { competitionId, version, numbers: [version] };
+    // biome-ignore lint/suspicious/noExplicitAny: ws's Sender.frame is public but untyped
+    const frame = (wsModule as any).Sender.frame(
+      Buffer.from(`42${JSON.stringify(['tickets:reserved', payload])}`),
+      {
+        readOnly: false,
+        mask: false,
+        rsv1: false,
+        opcode: 1,
+        fin: true,
+      },
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: the same internal engine.io uses for broadcasts
+    for (const ws of watchers) (ws as any)._sender.sendFrame(frame);
+  }
+  return published;
+}
+
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
-    const published: Record<number, number> = {};
-    const started = Date.now();
-    for (let version = 1; version <= command.count; version++) {
-      const wait = started + ((version - 1) * 1000) / command.perSecond - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      published[version] = Date.now();
-      const payload = { competitionId: command.competitionId, version, numbers: [version] };
-      // biome-ignore lint/suspicious/noExplicitAny: ws's Sender.frame is public but untyped
-      const frame = (wsModule as any).Sender.frame(
-        Buffer.from(`42${JSON.stringify(['tickets:reserved', payload])}`),
-        {
-          readOnly: false,
-          mask: false,
-          rsv1: false,
-          opcode: 1,
-          fin: true,
-        },
-      );
-      // biome-ignore lint/suspicious/noExplicitAny: the same internal engine.io uses for broadcasts
-      for (const ws of watchers) (ws as any)._sender.sendFrame(frame);
-    }
-    send({ type: 'emitted', published });
+    const cpu = process.cpuUsage();
+    const published = await profileEmit('raw', () =>
+      emitEvents(command.competitionId, command.count, command.perSecond),
+    );
+    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
   } else if (command.type === 'memory') {
     global.gc?.();
     send({ type: 'memory', ...process.memoryUsage() });

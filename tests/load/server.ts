@@ -5,6 +5,7 @@ import pino from 'pino';
 import { loadConfig } from '../../api/platform/config';
 import { transactionStats } from '../../api/platform/unitOfWork';
 import { startServer } from '../../server/startServer';
+import { profileEmit } from './emitProfile';
 
 type Command =
   | { type: 'emit'; competitionId: number; count: number; perSecond: number }
@@ -42,10 +43,11 @@ async function emitEvents(competitionId: number, count: number, perSecond: numbe
 
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
-    send({
-      type: 'emitted',
-      published: await emitEvents(command.competitionId, command.count, command.perSecond),
-    });
+    const cpu = process.cpuUsage();
+    const published = await profileEmit('server', () =>
+      emitEvents(command.competitionId, command.count, command.perSecond),
+    );
+    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
   } else if (command.type === 'memory') {
     global.gc?.();
     global.gc?.();

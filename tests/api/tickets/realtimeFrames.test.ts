@@ -117,4 +117,40 @@ describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}
     await waitFor(() => received[1]!.length === 1, 2000, "the busy watcher's event after its write");
     expect(received[1]![0]!.numbers).toEqual([9]);
   });
+
+  it('sends each change to the room as it is at that moment: joiners get the next one, leavers no more', async () => {
+    const id = await insertCompetition(server.database.db, { totalTickets: 100 });
+    const room = server.io.sockets.adapter.rooms;
+    const [first, second, third] = await Promise.all([
+      connectSocket(server.url),
+      connectSocket(server.url),
+      connectSocket(server.url),
+    ]);
+    sockets.push(first, second, third);
+    const got = new Map([first, second, third].map((w) => [w, collect(w, 'tickets:reserved')]));
+    const numbers = (w: TestSocket) => got.get(w)!.map((e) => e.numbers[0]);
+    const buyer = await shopper(server.url, id);
+    const hold = async (n: number) =>
+      expect(
+        (await buyer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [n] })).status,
+      ).toBe(201);
+
+    expect((await watch(first, id)).ok).toBe(true);
+    await hold(1);
+    await waitFor(() => numbers(first).length === 1, 2000, 'the first change');
+    // Two more watchers after the room has been sent to.
+    for (const w of [second, third]) expect((await watch(w, id)).ok).toBe(true);
+    await hold(2);
+    await waitFor(() => numbers(third).length === 1, 2000, "the later watchers' first change");
+    // Then the first stops watching and the third disconnects.
+    first.emit('competition:unwatch', { competitionId: id });
+    third.disconnect();
+    await waitFor(() => room.get(`competition:${id}`)?.size === 1, 2000, 'two watchers gone');
+    await hold(3);
+    await waitFor(() => numbers(second).length === 2, 2000, "the second watcher's second change");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(numbers(first)).toEqual([1, 2]);
+    expect(numbers(second)).toEqual([2, 3]);
+    expect(numbers(third)).toEqual([2]);
+  });
 });

@@ -44,6 +44,8 @@ export interface FanoutResult {
   /** Growth from the idle server to `sockets` watching sockets, after GC, per socket. */
   heapBytesPerSocket: number;
   rssBytesPerSocket: number;
+  /** The server's CPU time (user + system) from the first event to the last, per event, in ms. */
+  serverCpuMsPerEvent: number;
 }
 
 type Memory = { heapUsed: number; rss: number };
@@ -79,7 +81,10 @@ export async function fanoutRun({
   await Promise.all(clients.map((c) => next(c, 'connected')));
   const loaded = await memory();
   server.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
-  const { published } = await next<{ published: Record<number, number> }>(server, 'emitted');
+  const { published, cpu } = await next<{ published: Record<number, number>; cpu: NodeJS.CpuUsage }>(
+    server,
+    'emitted',
+  );
   await new Promise((r) => setTimeout(r, 1500));
   const { histogram, gaps, missing } = await collectFanout(clients, published);
   await stop(server);
@@ -95,6 +100,8 @@ export async function fanoutRun({
     rssMB: mb(loaded.rss),
     heapBytesPerSocket: Math.round((loaded.heapUsed - idle.heapUsed) / sockets),
     rssBytesPerSocket: Math.round((loaded.rss - idle.rss) / sockets),
+    serverCpuMsPerEvent:
+      Math.round(((cpu.user + cpu.system) / 1000 / Object.keys(published).length) * 100) / 100,
   };
 }
 
@@ -110,8 +117,8 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
     '',
     `Median of ${runs} run(s); clients (offering permessage-deflate, as browsers do) in ${CLIENT_PROCESSES} processes on the same machine as the server. Baselines in the same run, at the largest size: bare \`ws\` writing one shared frame per event (\`rawWsServer.ts\`, the machine's floor: the ratio column)${quick ? '' : ' and a plain Socket.IO server (`naiveServer.ts`)'}.`,
     '',
-    '| server | sockets | p50 ms | p95 ms | p99 ms | p99 / bare-ws p99 | gaps | not arrived 1.5 s after the last event | server heap MB | server RSS MB | heap B/socket | RSS B/socket |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| server | sockets | p50 ms | p95 ms | p99 ms | p99 / bare-ws p99 | gaps | not arrived 1.5 s after the last event | server CPU ms per event | server heap MB | server RSS MB | heap B/socket | RSS B/socket |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   // The floor first, so every row can be put against it.
   const rows: Array<[string, string, number]> = [
@@ -134,7 +141,7 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
     const rss = m((x) => x.rssBytesPerSocket);
     if (serverScript === 'server.ts' && sockets === largest) ours = { p99, heap, rss };
     lines.push(
-      `| ${label} | ${formatCount(sockets)} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / bareP99).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
+      `| ${label} | ${formatCount(sockets)} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / bareP99).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.serverCpuMsPerEvent)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
     );
   }
   if (!ours) throw new Error('fan-out: no run of this server at the largest size');
