@@ -307,8 +307,11 @@ async function jobBeatDrawNow(
   if (by.kind !== 'admin' || fixedRoundOf(c)?.round !== fixed.round) return undefined;
   const record = await loadDrawRecord(trx, c.id);
   if (record?.drawnBy !== 'auto') return undefined;
+  const { entryCount } = await trx('draws').where({ competitionId: c.id }).first('entryCount');
   await writeAudit(trx, by.actor, 'competition.draw', { type: 'competition', id: c.id }, null, {
     winningNumber: record.winningNumber,
+    entriesHash: record.entriesHash,
+    entries: Number(entryCount),
     beaconRound: fixed.round,
     drawnBy: 'auto',
   });

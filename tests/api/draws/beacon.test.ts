@@ -216,6 +216,10 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       expect(pressed).toMatchObject({ kind: 'drawn', record: { winningNumber: rows[0].winningNumber } });
       const audit = await db('auditLog').where({ entityId: String(id), action: 'competition.draw' });
       expect(audit.map((a) => a.actorUsername)).toEqual(['admin']);
+      expect(JSON.parse(audit[0].afterJson)).toMatchObject({
+        winningNumber: rows[0].winningNumber,
+        entries: 2,
+      });
 
       // A Draw now after the draw is still refused.
       await expect(
