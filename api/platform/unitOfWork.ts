@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isRetryableTxError } from '../../db/dialect';
 import type { DomainEvents, EventBus } from './events';
+import { publishOrderOf } from './publishOrder';
 
 // One transaction and the domain events it produces. Services record events on the unit of
 // work while they change rows; they are published once, in order, only after COMMIT. A retried
@@ -41,18 +42,26 @@ export async function inUnitOfWork<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const recorded: Recorded[] = [];
+    const place = publishOrderOf(deps.events).open();
     try {
       const result = await deps.db.transaction((trx) =>
         work({
           trx,
           emit: (type, payload) => {
             recorded.push({ type, payload } as Recorded);
+            const { competitionId, version } = payload as { competitionId?: unknown; version?: unknown };
+            if (typeof competitionId === 'number' && typeof version === 'number') {
+              place.record(competitionId, version);
+            }
           },
         }),
       );
+      await place.turn();
       for (const e of recorded) deps.events.publish(e.type, e.payload as never);
+      place.settle();
       return result;
     } catch (err) {
+      place.settle();
       const collision = err instanceof RetryTransaction;
       if (!(collision || isRetryableTxError(err)) || attempt >= MAX_ATTEMPTS) throw err;
       if (collision) transactionStats.collisionRetries++;
