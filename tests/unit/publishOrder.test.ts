@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublishOrder } from '../../api/platform/publishOrder';
+import { PublishOrder } from '../../api/platform/unitOfWork';
 
 // Units of work whose COMMITs are answered out of order still publish in version order.
 describe('PublishOrder', () => {
