@@ -32,24 +32,27 @@ export function subscribeLive(onChange: () => void, id: number, n?: number): () 
 const unsubscribed = () => undefined;
 
 /**
+ * A stable subscribe function (for useSyncExternalStore) to competition `id`'s changes, or with `n`
+ * to its number n's; without an id it subscribes to nothing.
+ */
+export function useLiveSubscription(id: number | undefined, n?: number) {
+  return useCallback(
+    (onChange: () => void) => (id === undefined ? unsubscribed : subscribeLive(onChange, id, n)),
+    [id, n],
+  );
+}
+
+/**
  * Number n's state in `live`, re-rendering the caller (a cell) when that number changes; undefined
  * without live state. A `live` not in the store (a test's) is read as it is.
  */
 export function useNumberState(live: LiveCompetition | undefined, n: number): NumberState | undefined {
-  const id = live?.competitionId;
-  const subscribe = useCallback(
-    (onChange: () => void) => (id === undefined ? unsubscribed : subscribeLive(onChange, id, n)),
-    [id, n],
-  );
+  const subscribe = useLiveSubscription(live?.competitionId, n);
   return useSyncExternalStore(subscribe, () => (live ? numberState(live, n) : undefined));
 }
 
 /** `live.rev`, re-rendering the caller at every published change; 0 without live state or when off. */
 export function useLiveRev(live: LiveCompetition | undefined, on = true): number {
-  const id = on ? live?.competitionId : undefined;
-  const subscribe = useCallback(
-    (onChange: () => void) => (id === undefined ? unsubscribed : subscribeLive(onChange, id)),
-    [id],
-  );
+  const subscribe = useLiveSubscription(on ? live?.competitionId : undefined);
   return useSyncExternalStore(subscribe, () => (on && live ? live.rev : 0));
 }

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
-import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
-import { subscribeLive, useLiveRev, useNumberState } from '../../live/liveNumbers';
+import { isFree, type LiveCompetition, type NumberState, numberState } from '../../live/competitionStore';
+import { subscribeLive, useLiveRev, useLiveSubscription, useNumberState } from '../../live/liveNumbers';
 import { toast } from '../../stores/toast';
 import {
   CellContent,
@@ -81,6 +81,10 @@ const NumberButton = styled.button<{ $look: CellLook }>`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.info}; outline-offset: 1px; }
 `;
 
+/** A picked number can always be unpicked; others only while free and under the cap. */
+const pickable = (selected: boolean, state: NumberState, atCap: boolean) =>
+  selected || (state === 'available' && !atCap);
+
 /**
  * One number; memoised on primitives, the live state and a stable `onPick`. It reads its own state
  * from `live` and re-renders when that number changes, so a ticket event re-renders only the cells
@@ -113,8 +117,7 @@ const SelectorCell = memo(function SelectorCell({
       data-number={n}
       data-state={dataState(look)}
       aria-pressed={selected}
-      // A picked number can always be unpicked; others only while free and under the cap.
-      disabled={!selected && (state !== 'available' || atCap)}
+      disabled={!pickable(selected, state, atCap)}
       title={
         selected
           ? `Ticket #${n}: selected`
@@ -331,16 +334,10 @@ export function NumberSelector({
   };
 
   const stateOf = (n: number) => (live ? numberState(live, n) : 'available');
-  // A picked number can always be unpicked; others only while free and under the cap.
-  const canPick = (n: number) => selection.includes(n) || (stateOf(n) === 'available' && !atCap);
+  const canPick = (n: number) => pickable(selection.includes(n), stateOf(n), atCap);
 
   // The Tab stop moves off a number someone takes: the grid asks `canFocus` again at every change.
-  const competitionId = live?.competitionId;
-  const onLiveChange = useCallback(
-    (onChange: () => void) =>
-      competitionId === undefined ? () => undefined : subscribeLive(onChange, competitionId),
-    [competitionId],
-  );
+  const onLiveChange = useLiveSubscription(live?.competitionId);
 
   const renderCell = (n: number, cell: GridCellProps) =>
     live && (
