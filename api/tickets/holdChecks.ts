@@ -5,15 +5,15 @@ import { selfExcludedMessage } from '../../contract/protection';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { conflict, HttpError, notFound } from '../platform/errors';
-import { type CartOwner, ownedBy, ownerFilter } from './cartQueries';
+import { type CartOwner, isOwnedBy, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
 
 // The reading half of the hold path: what a request may do, decided before anything is written.
 
 export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
 
-export async function openCompetition(trx: Knex.Transaction, competitionId: number, now: number) {
-  const competition = await Competition.query(trx).findById(competitionId);
+export async function openCompetition(db: Knex, competitionId: number, now: number) {
+  const competition = await Competition.query(db).findById(competitionId);
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
   // Closed at its end date (docs/draws.md), or drawn or its beacon round fixed (the entries are
   // final then), even if an admin made it active again.
@@ -147,18 +147,33 @@ export async function enforceCap(
  * plain one (`locking: false`) what the transaction's snapshot saw.
  */
 export async function takenAmong(
-  trx: Knex.Transaction,
+  db: Knex,
   competitionId: number,
   numbers: number[],
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const q = liveTickets(trx, competitionId, now)
-    .whereIn('number', numbers)
-    .select('number')
-    .orderBy('number');
-  if (locking && engineOfKnex(trx) === 'mysql') q.forShare();
+  const q = liveTickets(db, competitionId, now).whereIn('number', numbers).select('number').orderBy('number');
+  if (locking && engineOfKnex(db) === 'mysql') q.forShare();
   return ((await q) as Array<{ number: number }>).map((r) => r.number);
+}
+
+/**
+ * The chosen numbers held or sold right now (a plain read, outside any transaction) when someone
+ * else has at least one of them; none when they are free or all the owner's own hold.
+ */
+export async function takenFromOthers(
+  db: Knex,
+  competitionId: number,
+  numbers: number[],
+  owner: CartOwner,
+  now: number,
+): Promise<number[]> {
+  const rows = (await liveTickets(db, competitionId, now)
+    .whereIn('number', numbers)
+    .select('number', 'guestId', 'userId')
+    .orderBy('number')) as Array<{ number: number; guestId: string | null; userId: number | null }>;
+  return rows.some((r) => !isOwnedBy(owner, r)) ? rows.map((r) => r.number) : [];
 }
 
 export async function findOwnItem(trx: Knex.Transaction, owner: CartOwner, itemId: number) {

@@ -110,6 +110,38 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     expect((await client.get('/api/cart')).body).toHaveLength(1);
   });
 
+  it('refuses a taken number before any transaction: no cart read, no lock; the cap is not counted first', async () => {
+    const id = await insertCompetition(db, { totalTickets: 20 });
+    await db('competitions').where({ id }).update({ maxTicketsPerUser: 2 });
+    const alice = await shopper(server.url, id);
+    const bob = await shopper(server.url, id);
+    expect(
+      (await alice.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [9] })).status,
+    ).toBe(201);
+    expect(
+      (await bob.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [1, 2] })).status,
+    ).toBe(201);
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    db.on('query', record);
+    // Bob is at his cap of 2 and asks for Alice's number: he hears about the number.
+    const refused = await bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [9] });
+    db.off('query', record);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Sorry, some of those numbers have just been taken by someone else.');
+    expect(refused.body.details.taken).toEqual([9]);
+    expect(statements.filter((sql) => /cart_items|cap_locks/.test(sql))).toEqual([]);
+    // His own numbers with someone else's: 409 naming all of them, as inside the transaction.
+    const mixed = await bob.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [2, 9] });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.details.taken).toEqual([2, 9]);
+    // Over the cap with free numbers: the cap's own answer.
+    const capped = await bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [5] });
+    expect(capped.status).toBe(409);
+    expect(capped.body.details).toEqual({ limit: 2, current: 2 });
+    expect(await rowsOf(db, id)).toEqual(['1:reserved', '2:reserved', '9:reserved']);
+  });
+
   it('Lucky Dip holds random available numbers and merges a second Lucky Dip into the same item', async () => {
     const id = await insertCompetition(db, { totalTickets: 12 });
     await sellTickets(db, id, await insertUser(db), [1, 2, 3, 4]);
