@@ -1,6 +1,6 @@
 // What every server benchmark shares: child processes driven over IPC, medians and percentiles,
 // and a competition row to measure against. Scenario modules live in ./scenarios/.
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -176,4 +176,87 @@ export async function collectFanout(
   for (const c of clients) c.send({ type: 'close' });
   await Promise.all(clients.map(stop));
   return total;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The database server's process id (MariaDB or MySQL on this machine), if it runs here. */
+function databasePid(): number | undefined {
+  for (const name of ['mariadbd', 'mysqld']) {
+    try {
+      const pid = Number(execFileSync('pidof', ['-s', name], { encoding: 'utf8' }).trim());
+      if (pid) return pid;
+    } catch {
+      // not running under this name
+    }
+  }
+  return undefined;
+}
+
+/** The machine's busy and total CPU time so far (ms, all cores), from /proc/stat. */
+function machineCpuMs(): { busy: number; total: number } {
+  try {
+    const ticks = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return {
+      busy: ((total - idle) * 1000) / CLOCK_TICKS_PER_SECOND,
+      total: (total * 1000) / CLOCK_TICKS_PER_SECOND,
+    };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Where a run's CPU went, in ms: the app server, the database server, the load clients, the machine. */
+export interface CpuSplit {
+  server: number;
+  database: number;
+  clients: number;
+  machineBusy: number;
+  machineTotal: number;
+}
+
+/**
+ * Starts counting the CPU of the server, the database and the client processes; the returned
+ * function stops and answers what each used meanwhile. This is what says whether a figure is
+ * bounded by this code (the server), by the database's work, or by the load generators sharing
+ * the machine (docs/performance.md, holds).
+ */
+export function cpuMeter(server: ChildProcess, clients: ChildProcess[]): () => CpuSplit {
+  const db = databasePid();
+  const read = () => ({
+    server: processCpuMs(server.pid),
+    database: processCpuMs(db),
+    clients: clients.reduce((sum, c) => sum + processCpuMs(c.pid), 0),
+    machine: machineCpuMs(),
+  });
+  const start = read();
+  return () => {
+    const end = read();
+    return {
+      server: end.server - start.server,
+      database: end.database - start.database,
+      clients: end.clients - start.clients,
+      machineBusy: end.machine.busy - start.machine.busy,
+      machineTotal: end.machine.total - start.machine.total,
+    };
+  };
 }

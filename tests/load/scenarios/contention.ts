@@ -5,7 +5,9 @@
 import {
   type BenchOptions,
   CLIENT_PROCESSES,
+  type CpuSplit,
   child,
+  cpuMeter,
   insertCompetition,
   medianOf,
   merge,
@@ -30,6 +32,9 @@ interface ContentionResult {
   deadlockRetries: number;
   collisionRetries: number;
   duplicates: number;
+  /** CPU used during the run, and the requests it served (holds, releases, refusals, health). */
+  cpu: CpuSplit;
+  requests: number;
 }
 
 /** One run on a throw-away database: the server, `buyers` clients for `durationMs`, the invariant. */
@@ -61,6 +66,7 @@ export async function contentionRun(
         'report',
       ),
     );
+    const stopCpu = cpuMeter(server, clients);
     for (const c of clients) c.send({ type: 'go', durationMs });
     const histogram: Record<number, number> = {};
     const statuses: Record<number, number> = {};
@@ -70,6 +76,7 @@ export async function contentionRun(
       merge(statuses, r.statuses);
       holds += r.holds;
     }
+    const cpu = stopCpu();
     progress(`  statuses ${JSON.stringify(statuses)}`);
     server.send({ type: 'stats' });
     const stats = await next<{ deadlockRetries: number; collisionRetries: number }>(server, 'stats');
@@ -93,6 +100,9 @@ export async function contentionRun(
       deadlockRetries: stats.deadlockRetries,
       collisionRetries: stats.collisionRetries,
       duplicates: duplicates.length,
+      cpu,
+      // Every answered POST, plus a DELETE for each hold (the buyer releases it before the next).
+      requests: Object.values(statuses).reduce((a, b) => a + b, 0) + (mode === 'ping' ? 0 : holds),
     };
   });
 }
@@ -113,6 +123,16 @@ export async function contention({ runs, quick }: BenchOptions): Promise<Section
     ['chosen numbers: 10 hot numbers of 1,000', 'hot', 200],
     ['Lucky Dips of 1-3 on 100,000 numbers', 'lucky', 200],
   ];
+  // Where the CPU went: per request served, by process (the app server, MariaDB, the 4 client
+  // processes), and how busy the whole machine was. Medians of the runs.
+  const cpuLines = [
+    '',
+    'CPU per request served (a hold, its release, a refusal or a health check), by process, and how busy the machine was:',
+    '',
+    '| scenario | requests/s | server ms/request | MariaDB ms/request | clients ms/request | machine busy |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  const perRequest = (x: ContentionResult, ms: number) => (x.requests ? ms / x.requests : 0);
   const figures = new Map<
     Mode | 'single',
     { rate: number; p99: number; errors: number; duplicates: number }
@@ -124,6 +144,9 @@ export async function contention({ runs, quick }: BenchOptions): Promise<Section
       return result;
     });
     const rate = m((x) => x.holdsPerSecond);
+    cpuLines.push(
+      `| ${label} | ${m((x) => Math.round(x.requests / (durationMs / 1000)))} | ${m((x) => perRequest(x, x.cpu.server)).toFixed(2)} | ${m((x) => perRequest(x, x.cpu.database)).toFixed(2)} | ${m((x) => perRequest(x, x.cpu.clients)).toFixed(2)} | ${m((x) => (x.cpu.machineTotal ? (100 * x.cpu.machineBusy) / x.cpu.machineTotal : 0)).toFixed(0)}% |`,
+    );
     const p99 = m((x) => x.p99);
     figures.set(buyers === 1 ? 'single' : mode, {
       rate,
@@ -141,7 +164,7 @@ export async function contention({ runs, quick }: BenchOptions): Promise<Section
   const lucky = figures.get('lucky')!;
   const hot = figures.get('hot')!;
   return {
-    markdown: `${lines.join('\n')}\n`,
+    markdown: `${[...lines, ...cpuLines].join('\n')}\n`,
     scenarios: [
       {
         name: 'holds-lucky-dip',
