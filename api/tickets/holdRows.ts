@@ -5,7 +5,7 @@ import { RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import type { CartOwner } from './cartQueries';
 import { bumpVersion } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
-import { pickAvailable, unavailableNumbers } from './numberPicker';
+import { liveTakenReader, pickFree } from './numberPicker';
 
 // The writing half of the hold path: rows in `tickets` and `cart_items`, their history, and the
 // competition versions. A number is one row in `tickets` while held or sold; UNIQUE
@@ -98,11 +98,9 @@ export async function holdRandom(
   count: number,
   now: number,
 ) {
-  const numbers = pickAvailable(
-    competition.totalTickets,
-    await unavailableNumbers(trx, competition.id, now),
-    count,
-  );
+  const numbers = await pickFree(liveTakenReader(trx, competition.id, now), competition.totalTickets, count, {
+    mostlyFree: competition.ticketsSold < competition.totalTickets / 2,
+  });
   if (!(await tryInsertHolds(trx, competition, item, owner, numbers, now))) throw new PickCollision();
   return numbers;
 }

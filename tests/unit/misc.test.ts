@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../api/accounts/passwords';
 import { publicOwnerName } from '../../api/catalogue/presenter';
 import { EventBus } from '../../api/platform/events';
-import { pickAvailable } from '../../api/tickets/numberPicker';
+import { pickAvailable, pickFree, type TakenReader } from '../../api/tickets/numberPicker';
 import { engineOf, knexConfig } from '../../knexfile';
 import { pickDistinct, seededRandom } from '../../server/seeds/random';
 import { remainingUntil } from '../../web/components/competitions/useCountdown';
@@ -111,6 +111,63 @@ describe('pickAvailable (Lucky Dip)', () => {
     }
     expect([...counts.keys()].sort()).toEqual([1, 3, 5, 6, 7, 8]);
     for (const c of counts.values()) expect(Math.abs(c - 1000)).toBeLessThan(150); // ~5 sigma
+  });
+});
+
+describe('pickFree (Lucky Dip without reading every taken number)', () => {
+  /** An in-memory TakenReader that records what it was asked. */
+  const readerOf = (taken: Set<number>) => {
+    const asked = { among: [] as number[][], all: 0 };
+    const reader: TakenReader = {
+      among: async (numbers) => {
+        asked.among.push(numbers);
+        return new Set(numbers.filter((n) => taken.has(n)));
+      },
+      all: async () => {
+        asked.all++;
+        return new Set(taken);
+      },
+    };
+    return { reader, asked };
+  };
+
+  it('asks only about a few candidates while most numbers are free, and picks free ones', async () => {
+    const taken = new Set(Array.from({ length: 40_000 }, (_, i) => i * 2 + 1)); // the odd numbers
+    const { reader, asked } = readerOf(taken);
+    const picked = await pickFree(reader, 100_000, 10, { mostlyFree: true });
+    expect(picked).toHaveLength(10);
+    expect(new Set(picked).size).toBe(10);
+    for (const n of picked) expect(taken.has(n)).toBe(false);
+    expect(asked.all).toBe(0);
+    expect(asked.among).toHaveLength(1);
+    expect(asked.among[0]!.length).toBe(56);
+  });
+
+  it('reads every taken number when too few candidates are free, or the competition is mostly sold', async () => {
+    // Held numbers do not show in the sold count: 999 of 1,000 taken though "mostly free".
+    const taken = new Set(Array.from({ length: 999 }, (_, i) => i + 2));
+    const held = readerOf(taken);
+    expect(await pickFree(held.reader, 1000, 1, { mostlyFree: true })).toEqual([1]);
+    expect(held.asked.all).toBe(1);
+    const sold = readerOf(taken);
+    expect(await pickFree(sold.reader, 1000, 1, { mostlyFree: false })).toEqual([1]);
+    expect(sold.asked.among).toHaveLength(0);
+    await expect(pickFree(readerOf(taken).reader, 1000, 2, { mostlyFree: true })).rejects.toThrow(
+      'Only 1 tickets are available.',
+    );
+  });
+
+  it('is uniform over the free numbers on the candidate path', async () => {
+    const taken = new Set(Array.from({ length: 40 }, (_, i) => i + 1)); // 41..100 free
+    const { reader, asked } = readerOf(taken);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 18_000; i++) {
+      const [n] = await pickFree(reader, 100, 1, { mostlyFree: true });
+      counts.set(n!, (counts.get(n!) ?? 0) + 1);
+    }
+    expect(asked.all).toBe(0);
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 41));
+    for (const c of counts.values()) expect(Math.abs(c - 300)).toBeLessThan(90); // ~5 sigma
   });
 });
 

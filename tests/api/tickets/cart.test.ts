@@ -168,6 +168,27 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     expect(overTen.body.message).toBe('A cart item can hold at most 10 tickets.');
   });
 
+  it('a Lucky Dip on a mostly free competition reads only its random candidates, never a sold number', async () => {
+    const id = await insertCompetition(db, { totalTickets: 1000 });
+    const sold = Array.from({ length: 300 }, (_, i) => i * 3 + 1);
+    await sellTickets(db, id, await insertUser(db), sold);
+    const client = await shopper(server.url, id);
+    const statements: string[] = [];
+    const record = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/from `tickets`/.test(q.sql) && /`number`/.test(q.sql)) statements.push(q.sql);
+    };
+    db.on('query', record);
+    const dip = await client.post('/api/cart', { competitionId: id, quantity: 10 });
+    db.off('query', record);
+    expect(dip.status).toBe(201);
+    expect(new Set(dip.body.heldNumbers).size).toBe(10);
+    for (const n of dip.body.heldNumbers) expect(sold).not.toContain(n);
+    // One read of the numbers, limited to the candidates: not the 300 sold rows.
+    const picks = statements.filter((sql) => /select `number` from `tickets`/.test(sql));
+    expect(picks).toHaveLength(1);
+    expect(picks[0]).toMatch(/`number` in \(/);
+  });
+
   it('changes a Lucky Dip quantity by holding or releasing numbers; chosen numbers cannot change', async () => {
     const id = await insertCompetition(db, { totalTickets: 100 });
     const client = await shopper(server.url, id);
