@@ -5,8 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
+import { type EmitCommand, pacedEmit } from './pacedEmit';
 
-type Command = { type: 'emit'; competitionId: number; count: number; perSecond: number } | { type: 'memory' };
+type Command = EmitCommand | { type: 'memory' };
 
 const http = createServer();
 const io = new Server(http);
@@ -24,21 +25,11 @@ const send = (message: unknown) => process.send?.(message);
 
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
-    const cpu = process.cpuUsage();
-    const published: Record<number, number> = {};
-    const started = Date.now();
-    for (let version = 1; version <= command.count; version++) {
-      const wait = started + ((version - 1) * 1000) / command.perSecond - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      published[version] = Date.now();
-      const { competitionId } = command;
-      io.to(`competition:${competitionId}`).emit('tickets:reserved', {
-        competitionId,
-        version,
-        numbers: [version],
-      });
-    }
-    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
+    send(
+      await pacedEmit('naive', command, (payload) =>
+        io.to(`competition:${payload.competitionId}`).emit('tickets:reserved', payload),
+      ),
+    );
   } else if (command.type === 'memory') {
     global.gc?.();
     global.gc?.();

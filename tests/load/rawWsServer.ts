@@ -6,9 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as wsModule from 'ws';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { profileEmit } from './emitProfile';
+import { type EmitCommand, pacedEmit, type TicketPayload } from './pacedEmit';
 
-type Command = { type: 'emit'; competitionId: number; count: number; perSecond: number } | { type: 'memory' };
+type Command = EmitCommand | { type: 'memory' };
 
 const http = createServer();
 const wss = new WebSocketServer({ server: http, path: '/socket.io/' });
@@ -28,39 +28,26 @@ wss.on('connection', (ws) => {
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const send = (message: unknown) => process.send?.(message);
 
-/** Publishes `count` events at a steady rate, one shared frame each; publish times by version. */
-async function emitEvents(competitionId: number, count: number, perSecond: number) {
-  const published: Record<number, number> = {};
-  const started = Date.now();
-  for (let version = 1; version <= count; version++) {
-    const wait = started + ((version - 1) * 1000) / perSecond - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    published[version] = Date.now();
-    const payload = { competitionId, version, numbers: [version] };
-    // biome-ignore lint/suspicious/noExplicitAny: ws's Sender.frame is public but untyped
-    const frame = (wsModule as any).Sender.frame(
-      Buffer.from(`42${JSON.stringify(['tickets:reserved', payload])}`),
-      {
-        readOnly: false,
-        mask: false,
-        rsv1: false,
-        opcode: 1,
-        fin: true,
-      },
-    );
-    // biome-ignore lint/suspicious/noExplicitAny: the same internal engine.io uses for broadcasts
-    for (const ws of watchers) (ws as any)._sender.sendFrame(frame);
-  }
-  return published;
+/** One frame built once per event, written to every watcher. */
+function publish(payload: TicketPayload) {
+  // biome-ignore lint/suspicious/noExplicitAny: ws's Sender.frame is public but untyped
+  const frame = (wsModule as any).Sender.frame(
+    Buffer.from(`42${JSON.stringify(['tickets:reserved', payload])}`),
+    {
+      readOnly: false,
+      mask: false,
+      rsv1: false,
+      opcode: 1,
+      fin: true,
+    },
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: the same internal engine.io uses for broadcasts
+  for (const ws of watchers) (ws as any)._sender.sendFrame(frame);
 }
 
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
-    const cpu = process.cpuUsage();
-    const published = await profileEmit('raw', () =>
-      emitEvents(command.competitionId, command.count, command.perSecond),
-    );
-    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
+    send(await pacedEmit('raw', command, publish));
   } else if (command.type === 'memory') {
     global.gc?.();
     send({ type: 'memory', ...process.memoryUsage() });

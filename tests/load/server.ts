@@ -5,10 +5,10 @@ import pino from 'pino';
 import { loadConfig } from '../../api/platform/config';
 import { transactionStats } from '../../api/platform/unitOfWork';
 import { startServer } from '../../server/startServer';
-import { profileEmit } from './emitProfile';
+import { type EmitCommand, pacedEmit } from './pacedEmit';
 
 type Command =
-  | { type: 'emit'; competitionId: number; count: number; perSecond: number }
+  | EmitCommand
   | { type: 'memory' }
   | { type: 'stats' }
   | { type: 'sockets' }
@@ -26,28 +26,13 @@ const config = loadConfig({
 const running = await startServer(config, { logger: pino({ level: 'silent' }) });
 const send = (message: unknown) => process.send?.(message);
 
-/** Publishes `count` ticket events at a steady rate; each publish time is reported by version. */
-async function emitEvents(competitionId: number, count: number, perSecond: number) {
-  const published: Record<number, number> = {};
-  const interval = 1000 / perSecond;
-  const started = Date.now();
-  for (let version = 1; version <= count; version++) {
-    const due = started + (version - 1) * interval;
-    const wait = due - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    published[version] = Date.now();
-    running.deps.events.publish('tickets.reserved', { competitionId, version, numbers: [version] });
-  }
-  return published;
-}
-
 process.on('message', async (command: Command) => {
   if (command.type === 'emit') {
-    const cpu = process.cpuUsage();
-    const published = await profileEmit('server', () =>
-      emitEvents(command.competitionId, command.count, command.perSecond),
+    send(
+      await pacedEmit('server', command, (payload) =>
+        running.deps.events.publish('tickets.reserved', payload),
+      ),
     );
-    send({ type: 'emitted', published, cpu: process.cpuUsage(cpu) });
   } else if (command.type === 'memory') {
     global.gc?.();
     global.gc?.();
