@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { componentIds } from './scripts/componentIds';
 import { preloadFont } from './scripts/preloadFont';
 import { pureValibot } from './scripts/pureValibot';
 import { shellChunk } from './scripts/shellChunk';
@@ -17,6 +18,9 @@ export default defineConfig({
   // what follows it (Lighthouse's layout-shifts audit on the home and competition pages).
   plugins: [
     react(),
+    // Styled components named by where they are declared, the same in the browser's bundle and the
+    // server's renderer (scripts/componentIds.ts).
+    componentIds(),
     pureValibot(),
     preloadFont('inter-latin-400-normal'),
     preloadFont('poppins-latin-700-normal'),
