@@ -24,6 +24,11 @@ export default defineConfig({
     pureValibot(),
     preloadFont('inter-latin-400-normal'),
     preloadFont('poppins-latin-700-normal'),
+    // With the home and competition pages rendered by the server, their text paints before any
+    // font has arrived: Inter 600 (the hero's offer, the competition's dates) and Poppins 600 (the
+    // buttons) swapped in late rewrapped lines and moved what follows them (CLS 0.019 on both).
+    preloadFont('inter-latin-600-normal'),
+    preloadFont('poppins-latin-600-normal'),
     shell.plugin,
   ],
   // No source maps: they would publish the whole source to every visitor (`npm run dev` serves
