@@ -64,7 +64,9 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // Not the client's own modules under web/api/ (/api/client.ts, /api/useApiData.ts), which
+      // share the prefix: proxied, they were the API's 404 and no page loaded.
+      '^/api/(?!.*\\.tsx?(?:\\?|$))': { target: apiTarget, changeOrigin: false },
       '/socket.io': { target: apiTarget, ws: true },
       '/uploads': { target: apiTarget },
     },
