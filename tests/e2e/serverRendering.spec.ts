@@ -50,7 +50,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/images/hero-default.svg');
     await expect(page.getByTestId('hero-image')).toHaveAttribute('fetchpriority', 'high');
     await expect(
-      page.getByRole('group', { name: 'All competitions' }).getByRole('link').first(),
+      page.getByRole('group', { name: 'All Prizes competitions' }).getByRole('link').first(),
     ).toBeVisible();
     await expect(page).toHaveTitle('Westcountry Prizes | Win prizes from the South West');
   });
@@ -63,6 +63,8 @@ test.describe('with JavaScript off', () => {
     await expect(image).toBeVisible();
     await expect(image).toHaveAttribute('fetchpriority', 'high');
     await expect(page.getByText('per ticket')).toBeVisible();
+    // A button that cannot work without its script says so (it is enabled once hydrated).
+    await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeDisabled();
     await expect(page.getByRole('timer')).toHaveAttribute(
       'aria-label',
       /^\d+ days \d+ hours \d+ minutes \d+ seconds$/,
@@ -99,6 +101,7 @@ test('hydrates a competition page without an error, and its grid follows holds l
 
   await page.goto(`/competition/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Carbon Road Bike' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
   const grid = page.getByTestId('entries-grid');
   const cell = grid.locator(`[data-number="${free}"]`);
   await expect(cell).toHaveAttribute('data-state', 'available');
