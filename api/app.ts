@@ -32,6 +32,8 @@ import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
 import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
 import { registerPostalEntryRoutes } from './orders/routes/postalEntries';
+import { pageSeeds } from './pages/pageSeed';
+import { serverRender } from './pages/serverRender';
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError } from './platform/errors';
@@ -148,7 +150,11 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   app.use(apiNotFound());
 
   app.use(uploadedFiles(config.dataDir));
-  if (options.webRoot) app.use(staticSite(options.webRoot, { pageStatus: pageStatus(db) }));
+  if (options.webRoot) {
+    // The home and competition pages come rendered by the server for a visitor (api/pages/).
+    const renderPage = serverRender({ webRoot: options.webRoot, logger, seedFor: pageSeeds(deps) });
+    app.use(staticSite(options.webRoot, { pageStatus: pageStatus(db), renderPage }));
+  }
 
   return { app, sessionStore, keys: [config.sessionSecret], router: api };
 }

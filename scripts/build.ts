@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { SSR_DIR, SSR_ENTRY } from '../api/pages/serverRender';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TEMP_PREFIX = '.building-';
@@ -91,10 +92,11 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 /**
- * A production build of the client into `outDir`, precompressed. NODE_ENV is forced to
- * production for the build: Vite keeps any other value it finds (the browser tests' server runs
- * with NODE_ENV=test), and React and the JSX transform would then ship their development builds,
- * slower and 60 KB gzip heavier.
+ * A production build of the client into `outDir`, precompressed, and of its server renderer into
+ * `outDir/ssr/` (web/entry-server.tsx for Node): inside the build, so it is swapped in with the
+ * client it renders for; never served (api/http/staticSite.ts answers 404 under /ssr/). NODE_ENV is forced to production for the build: Vite keeps any other value it
+ * finds (the browser tests' server runs with NODE_ENV=test), and React and the JSX transform would
+ * then ship their development builds, slower and 60 KB gzip heavier.
  */
 export async function buildClient(outDir: string): Promise<void> {
   const { build } = await import('vite');
@@ -107,11 +109,33 @@ export async function buildClient(outDir: string): Promise<void> {
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
     });
+    await precompress(outDir);
+    // The same configuration (the same plugins, so the same styled-component ids), for Node: one
+    // file (every lazily loaded page inlined, the server renders them all), libraries left to
+    // node_modules.
+    await build({
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      // Every library bundled in, React's production code included whatever NODE_ENV the server
+      // runs with (as in the client build; the browser tests' server runs with NODE_ENV=test, and
+      // React's development build renders several times slower). Bundling also takes
+      // styled-components from its ES module build: its `main` is CommonJS, whose default import
+      // Node does not unwrap.
+      ssr: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        ssr: path.join(ROOT, 'web/entry-server.tsx'),
+        outDir: path.join(outDir, SSR_DIR),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: SSR_ENTRY } },
+      },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  await precompress(outDir);
 }
 
 async function main() {

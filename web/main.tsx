@@ -7,13 +7,17 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/poppins/latin-600.css';
 import '@fontsource/poppins/latin-700.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The home and competition pages arrive rendered by the server (web/entry-server.tsx): take that
+// markup over. Every other page arrives as an empty #root.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

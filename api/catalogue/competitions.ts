@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { deriveCategory } from '../../contract/categories';
+import type { PublicCompetition } from '../../contract/competitions';
 import { Competition } from '../../db/models';
 import { notFound } from '../platform/errors';
-import type { EntryRow } from './presenter';
+import { defaultCap } from '../tickets/holdChecks';
+import { type EntryRow, presentCompetition } from './presenter';
 
 // Statuses a visitor may open by link. Active ones are listed; ended ones stay viewable so
 // entrants can find their competition and its result, but are not listed. Archived are hidden.
@@ -49,4 +51,13 @@ export async function listEntries(db: Knex, competitionId: number): Promise<Entr
       'p.emailKey as postalKey',
     )
     .orderBy('t.number', 'asc');
+}
+
+/**
+ * The open competitions (of `category`) as GET /api/competitions answers them, and as the home
+ * page the server renders shows them (api/pages/pageSeed.ts).
+ */
+export async function publicCompetitionList(db: Knex, category?: string): Promise<PublicCompetition[]> {
+  const cap = await defaultCap(db);
+  return (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c, cap));
 }

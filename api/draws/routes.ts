@@ -7,20 +7,18 @@ import { type DrawScheduled, WinnerUpdateSchema } from '../../contract/draw';
 import { PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from '../../contract/prizes';
 import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
-import { findViewableCompetition } from '../catalogue/competitions';
 import { listInstantWins } from '../catalogue/instantWins/list';
-import { presentAdminInstantWin, presentPublicInstantWins } from '../catalogue/instantWins/presenter';
-import { presentCompetition } from '../catalogue/presenter';
+import { presentAdminInstantWin } from '../catalogue/instantWins/presenter';
 import { actorOf } from '../http/adminActor';
 import { requireAdmin } from '../http/auth';
 import { parse } from '../http/validate';
 import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
-import { defaultCap } from '../tickets/holdChecks';
 import { adminDrawStatus, type DrawDeps, drawCompetition, drawEntries, loadDrawRecord } from './draws';
 import { answerLocalBeacon } from './localBeacon';
 import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
+import { publicCompetition } from './publicCompetition';
 import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from './winners';
 
 /**
@@ -36,15 +34,7 @@ export function registerDrawRoutes(
   const admin = requireAdmin({ db, config });
 
   router.get('/api/competitions/:id', async (ctx) => {
-    const c = await findViewableCompetition(db, parse(IdParamSchema, ctx.params).id);
-    const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
-    const instant = presentPublicInstantWins(c, await listInstantWins(db, c.id), Date.now());
-    ctx.body = presentCompetition(
-      c,
-      await defaultCap(db),
-      record ? presentPublicDraw(record) : null,
-      instant,
-    );
+    ctx.body = await publicCompetition(db, parse(IdParamSchema, ctx.params).id);
   });
 
   router.get('/api/competitions/:id/draw-entries', async (ctx) => {

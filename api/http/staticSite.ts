@@ -19,7 +19,15 @@ const PRECOMPRESSED_TYPES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(
 export interface StaticSiteOptions {
   /** The status of a client page (404 for a path the route table does not know); 200 without. */
   pageStatus?: (pathname: string) => Promise<number>;
+  /**
+   * The page rendered by the server (api/pages/serverRender.ts), or undefined to serve the app
+   * shell (index.html) for the browser to render, as for every page it does not render.
+   */
+  renderPage?: (ctx: Context) => Promise<string | undefined>;
 }
+
+/** The build's server renderer (scripts/build.ts): for the server's eyes only. */
+const SERVER_ONLY = '/ssr/';
 
 /** A 304 when the browser's copy (If-Modified-Since against Last-Modified) is still current. */
 function answerFresh(ctx: Context) {
@@ -35,7 +43,7 @@ function answerFresh(ctx: Context) {
  * names no file gets the app shell (index.html), with 404 for a path that is no page. Source maps
  * are never served.
  */
-export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {}): Middleware {
+export function staticSite(root: string, { pageStatus, renderPage }: StaticSiteOptions = {}): Middleware {
   const index = path.join(root, 'index.html');
   return async (ctx, next) => {
     if (
@@ -49,6 +57,21 @@ export function staticSite(root: string, { pageStatus }: StaticSiteOptions = {})
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The client has not been built yet: run `npm run build` (npm start does it for you).';
+      return;
+    }
+    if (ctx.path.startsWith(SERVER_ONLY)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+    // A page the server renders: built per request (its data changes without any file), so never
+    // a 304 by a file's date; koa-compress compresses it.
+    const rendered = renderPage && !path.extname(ctx.path) ? await renderPage(ctx) : undefined;
+    if (rendered !== undefined) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', REVALIDATE);
+      ctx.body = rendered;
       return;
     }
     const longLived = LONG_LIVED.some((prefix) => ctx.path.startsWith(prefix));

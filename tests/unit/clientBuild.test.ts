@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSR_DIR, SSR_ENTRY } from '../../api/pages/serverRender';
+import type { PageSeed } from '../../contract/pageSeed';
 import { buildClient } from '../../scripts/build';
 import { type FirstLoad, firstLoadJsGzip } from '../load/web/firstLoad';
 
@@ -107,5 +110,40 @@ describe('the production client build', () => {
     expect(css).toContain('inter-latin-400-normal');
     expect(css).not.toMatch(/(cyrillic|greek|vietnamese|devanagari|latin-ext)/);
     expect(assets().some((f) => /(cyrillic|greek|vietnamese|devanagari|latin-ext)/.test(f))).toBe(false);
+  });
+
+  it('builds the server renderer beside the client, with production React, rendering a page whole', async () => {
+    const file = path.join(outDir, SSR_DIR, SSR_ENTRY);
+    const code = fs.readFileSync(file, 'utf8');
+    // Only in React's development builds ('Invalid hook call' is in the server's production build too).
+    for (const devOnly of ['jsxDEV', 'Each child in a list should have a unique']) {
+      expect(code, devOnly).not.toContain(devOnly);
+    }
+    const { render } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
+      render: (url: string, seed: PageSeed) => Promise<{ html: string; styles: string }>;
+    };
+    const seed: PageSeed = {
+      api: {
+        '/api/admin/hero-image': { imageUrl: '/images/hero-default.svg', isDefault: true },
+        '/api/competitions': [],
+      },
+      session: { user: null },
+      site: { siteName: 'Rendered Prizes', supportEmail: 'help@rendered.example' },
+      promotions: { signUpOffer: { creditAmount: 5, validUntil: null } },
+      renderedAt: Date.now(),
+    };
+    const { html, styles } = await render('/', seed);
+    expect(html).toContain('1000&#x27;s OF PRIZES TO BE WON');
+    expect(html).toContain('src="/images/hero-default.svg"');
+    // The seeded stores: the site's name, the offer for a visitor, and the lazily loaded footer.
+    expect(html).toContain('Rendered Prizes');
+    expect(html).toContain('New customers: £5.00 site credit');
+    expect(html).toContain('help@rendered.example');
+    // Every part inline: no script (the CSP would refuse it), no part left for the browser.
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<template');
+    // Class names from the build's own ids (scripts/componentIds.ts), with their styles.
+    expect(html).toMatch(/class="sc-[0-9a-f]{10} /);
+    expect(styles).toMatch(/^<style data-styled="true"/);
   });
 });

@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 // api domain imports only from domains to its left, and top-level folders import only downwards.
 
 const ROOT = path.resolve(__dirname, '../..');
-const ORDER = ['platform', 'http', 'tickets', 'catalogue', 'draws', 'accounts', 'payments', 'orders'];
+const ORDER = [
+  'platform',
+  'http',
+  'tickets',
+  'catalogue',
+  'draws',
+  'accounts',
+  'payments',
+  'orders',
+  'pages',
+];
 
 function sourceFiles(dir: string, exts = ['.ts']): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

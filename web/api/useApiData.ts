@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { pageSeed, takeSeededAnswer } from '../ssr/seed';
 import { apiGet } from './client';
 
 export interface ApiData<T> {
@@ -17,17 +18,34 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/** Loads JSON from `path` (null = nothing to load), retrying failed loads `retries` times. */
+/**
+ * Loads JSON from `path` (null = nothing to load), retrying failed loads `retries` times. An answer
+ * the server rendered the page with (web/ssr/seed.ts) is the first render's data, taken once: no
+ * loading state and no request for it.
+ */
 export function useApiData<T>(path: string | null, { retries = 1, retryDelayMs = 1000 } = {}): ApiData<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
-    loading: path !== null,
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>(() => {
+    const api = pageSeed()?.api;
+    return path !== null && api && path in api
+      ? { data: api[path] as T, loading: false }
+      : { loading: path !== null };
   });
+  // The path whose answer came from the seed, until the first effect has taken it.
+  const seeded = useRef(path !== null && state.data !== undefined ? path : null);
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
   useEffect(() => {
     if (path === null) return;
+    if (seeded.current !== null) {
+      const taken = seeded.current === path;
+      seeded.current = null;
+      if (taken) {
+        takeSeededAnswer(path);
+        return;
+      }
+    }
     const controller = new AbortController();
     setState((s) => ({ data: s.data, loading: true }));
     (async () => {

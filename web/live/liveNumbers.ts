@@ -48,11 +48,13 @@ export function useLiveSubscription(id: number | undefined, n?: number) {
  */
 export function useNumberState(live: LiveCompetition | undefined, n: number): NumberState | undefined {
   const subscribe = useLiveSubscription(live?.competitionId, n);
-  return useSyncExternalStore(subscribe, () => (live ? numberState(live, n) : undefined));
+  const get = () => (live ? numberState(live, n) : undefined);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 /** `live.rev`, re-rendering the caller at every published change; 0 without live state or when off. */
 export function useLiveRev(live: LiveCompetition | undefined, on = true): number {
   const subscribe = useLiveSubscription(on ? live?.competitionId : undefined);
-  return useSyncExternalStore(subscribe, () => (on && live ? live.rev : 0));
+  const get = () => (on && live ? live.rev : 0);
+  return useSyncExternalStore(subscribe, get, get);
 }

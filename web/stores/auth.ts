@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket } from '../live/socket';
+import { pageSeed } from '../ssr/seed';
 import { toast } from './toast';
 
 const STORAGE_KEY = 'wcp.user';
@@ -70,13 +71,17 @@ export interface AuthState {
   setUser: (user: PublicUser | null) => void;
 }
 
+// A server-rendered page carries the session's answer it was rendered with (web/ssr/seed.ts): the
+// server renders only for visitors, so it says who is signed in (nobody) better than the copy.
+const seeded = pageSeed()?.session;
+
 /**
  * Who is signed in. The copy in session storage shows straight away while GET /api/session
  * confirms it; a failed check counts as signed out (spec).
  */
 export const useAuth = create<AuthState>()((set, get) => ({
-  user: storedUser(),
-  status: 'loading',
+  user: seeded ? seeded.user : storedUser(),
+  status: seeded ? 'ready' : 'loading',
   twoFactorStep: false,
   submitTwoFactorCode: async (code) => {
     const view = await apiSend<SignInView>('POST', '/api/login/2fa', { code });

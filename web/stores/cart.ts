@@ -10,6 +10,7 @@ import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/cl
 import { serverNow } from '../live/clock';
 import { followCart, ownChange } from '../live/competitionStore';
 import { getSocket } from '../live/socket';
+import { pageSeed } from '../ssr/seed';
 import { useAuth } from './auth';
 import { noteReleased } from './releasedHolds';
 import { toast } from './toast';
@@ -108,9 +109,14 @@ const competitionOf = (id: number) =>
     .items.filter((i) => i.id === id)
     .map((i) => i.competitionId);
 
+// A server-rendered page was rendered with no cart (the server does not read the browser's copy):
+// the hydration renders that too (zustand renders a store's first state while hydrating), and the
+// stored copy shows right after (below).
+const hydrating = pageSeed() !== undefined;
+
 /** The page's cart: the server's cart for this session or account, kept live over the socket. */
 export const useCart = create<CartState>()((set, get) => ({
-  items: dedupeCart(storedItems()),
+  items: hydrating ? [] : dedupeCart(storedItems()),
   status: 'loading',
   revision: undefined,
   accept: (items, revision) => {
@@ -181,6 +187,7 @@ export const useCart = create<CartState>()((set, get) => ({
     }
   },
 }));
+if (hydrating) useCart.setState({ items: dedupeCart(storedItems()) });
 
 let syncing = false;
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CurrentPromotions, SignUpOffer } from '../../contract/site';
 import { apiGet } from '../api/client';
+import { pageSeed } from '../ssr/seed';
 
 /** GET /api/promotions/current, asked once per page load (banner, hero and Terms share it). */
 interface PromotionsState {
@@ -10,9 +11,12 @@ interface PromotionsState {
   load: () => Promise<void>;
 }
 
+// A server-rendered page carries the answer it was rendered with (web/ssr/seed.ts).
+const seeded = pageSeed()?.promotions;
+
 export const usePromotions = create<PromotionsState>((set, get) => ({
-  signUpOffer: undefined,
-  status: 'idle',
+  signUpOffer: seeded?.signUpOffer,
+  status: seeded ? 'done' : 'idle',
   load: async () => {
     if (get().status !== 'idle') return;
     set({ status: 'loading' });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { pageSeed } from '../ssr/seed';
 
 /** Public site configuration served by GET /api/site-config (SITE_NAME etc.). */
 export interface SiteState {
@@ -10,11 +11,15 @@ export interface SiteState {
 
 export const DEFAULT_SITE_NAME = 'Westcountry Prizes';
 
-export const useSite = create<SiteState>((set) => ({
-  siteName: DEFAULT_SITE_NAME,
-  supportEmail: 'support@westcountryprizes.co.uk',
-  loaded: false,
+// A server-rendered page carries the names it was rendered with (web/ssr/seed.ts).
+const seeded = pageSeed()?.site;
+
+export const useSite = create<SiteState>((set, get) => ({
+  siteName: seeded?.siteName ?? DEFAULT_SITE_NAME,
+  supportEmail: seeded?.supportEmail ?? 'support@westcountryprizes.co.uk',
+  loaded: seeded !== undefined,
   load: async () => {
+    if (get().loaded) return;
     const res = await fetch('/api/site-config', { credentials: 'include' });
     if (!res.ok) return; // keep the defaults; the page still works
     const body = (await res.json()) as { siteName: string; supportEmail: string };

@@ -3,9 +3,8 @@ import { SkillAnswerSchema } from '../../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
-import { defaultCap } from '../../tickets/holdChecks';
-import { listEntries, listPublicCompetitions } from '../competitions';
-import { presentCompetition, presentEntries } from '../presenter';
+import { listEntries, publicCompetitionList } from '../competitions';
+import { presentEntries } from '../presenter';
 import { entryTerms, getHeroImage } from '../settings';
 import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill/answers';
 
@@ -25,8 +24,7 @@ export function registerCompetitionRoutes(router: Router, { db, events, config }
 
   router.get('/api/competitions', async (ctx) => {
     const { category } = parse(CompetitionListQuerySchema, ctx.query);
-    const cap = await defaultCap(db);
-    ctx.body = (await listPublicCompetitions(db, category)).map((c) => presentCompetition(c, cap));
+    ctx.body = await publicCompetitionList(db, category);
   });
 
   router.get('/api/competitions/:id/entries', async (ctx) => {

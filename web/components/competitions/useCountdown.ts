@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { serverNow } from '../../live/clock';
+import { renderTime, useHydrated } from '../../ssr/seed';
 
 export interface Remaining {
   days: number;
@@ -20,14 +21,18 @@ export function remainingUntil(endMs: number, nowMs: number): Remaining {
   };
 }
 
-/** Time left until `endIso` on the server clock, updated every second; zeros once it has passed. */
+/**
+ * Time left until `endIso` on the server clock, updated every second; zeros once it has passed.
+ * A server-rendered page shows the time left at its render until hydrated (the same text).
+ */
 export function useCountdown(endIso: string): Remaining {
   const end = Date.parse(endIso);
+  const hydrated = useHydrated();
   const [left, setLeft] = useState(() => remainingUntil(end, serverNow()));
   useEffect(() => {
     setLeft(remainingUntil(end, serverNow()));
     const timer = setInterval(() => setLeft(remainingUntil(end, serverNow())), 1000);
     return () => clearInterval(timer);
   }, [end]);
-  return left;
+  return hydrated ? left : remainingUntil(end, renderTime());
 }

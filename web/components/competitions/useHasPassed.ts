@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { serverNow } from '../../live/clock';
+import { renderTime, useHydrated } from '../../ssr/seed';
 
 // setTimeout holds at most 2^31 - 1 ms (about 24.8 days); further dates wait in steps.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -10,6 +11,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
  */
 export function useHasPassed(iso: string | undefined): boolean {
   const at = iso ? Date.parse(iso) : Number.NaN;
+  const hydrated = useHydrated();
   const [passed, setPassed] = useState(() => Number.isFinite(at) && serverNow() >= at);
   useEffect(() => {
     if (!Number.isFinite(at)) return;
@@ -22,5 +24,6 @@ export function useHasPassed(iso: string | undefined): boolean {
     check();
     return () => clearTimeout(timer);
   }, [at]);
-  return passed;
+  // A server-rendered page: as at the server's render until hydrated.
+  return hydrated ? passed : Number.isFinite(at) && renderTime() >= at;
 }

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { categoryLabel, PUBLIC_CATEGORIES } from '../../../contract/categories';
+import { renderTime, useHydrated } from '../../ssr/seed';
 import { useSite } from '../../stores/site';
 import { media } from '../../theme/theme';
 
@@ -80,6 +81,8 @@ const QUICK_LINKS = [
 export function Footer() {
   const siteName = useSite((s) => s.siteName);
   const supportEmail = useSite((s) => s.supportEmail);
+  // A server-rendered page: the year of its render until hydrated (the same text either side of midnight).
+  const year = new Date(useHydrated() ? Date.now() : renderTime()).getFullYear();
   return (
     <Outer>
       <Columns>
@@ -121,7 +124,7 @@ export function Footer() {
       </Columns>
       <Bottom>
         <span>
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
+          © {year} {siteName}. All rights reserved.
         </span>
         <Row>
           <Link href="/terms">Terms</Link>

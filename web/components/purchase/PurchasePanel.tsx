@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import { formatPounds } from '../../../contract/money';
 import { ApiError, takenNumbersOf } from '../../api/client';
 import { freeCount, type LiveCompetition } from '../../live/competitionStore';
+import { useHydrated } from '../../ssr/seed';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -68,6 +69,9 @@ export function PurchasePanel({
   const [selectorOpen, setSelectorOpen] = useState(false);
   const [added, setAdded] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
+  // On a page the server rendered these buttons paint before their code runs; until this part is
+  // hydrated a press would be lost, so they say they cannot be used yet (web/ssr/seed.ts).
+  const hydrated = useHydrated();
 
   /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
   const add = async (numbers: number[]): Promise<boolean> => {
@@ -167,7 +171,7 @@ export function PurchasePanel({
         <button
           type="button"
           aria-label="Fewer tickets"
-          disabled={quantity <= 1}
+          disabled={!hydrated || quantity <= 1}
           onClick={() => setQuantity((q) => Math.max(1, q - 1))}
         >
           −
@@ -178,7 +182,7 @@ export function PurchasePanel({
         <button
           type="button"
           aria-label="More tickets"
-          disabled={quantity >= MAX_TICKETS_PER_PURCHASE}
+          disabled={!hydrated || quantity >= MAX_TICKETS_PER_PURCHASE}
           onClick={() => setQuantity((q) => Math.min(MAX_TICKETS_PER_PURCHASE, q + 1))}
         >
           +
@@ -190,10 +194,10 @@ export function PurchasePanel({
         <small data-testid="per-person-cap">Max {competition.maxTicketsPerUser} tickets per person</small>
       </Stepper>
       <Buttons>
-        <Button type="button" $variant="secondary" onClick={() => start('select')}>
+        <Button type="button" $variant="secondary" onClick={() => start('select')} disabled={!hydrated}>
           Select Lucky Numbers
         </Button>
-        <Button type="button" onClick={() => start('buy')} disabled={buying}>
+        <Button type="button" onClick={() => start('buy')} disabled={!hydrated || buying}>
           {buying ? 'Adding...' : 'Buy Now'}
         </Button>
       </Buttons>

@@ -1,0 +1,62 @@
+import type { Context } from 'koa';
+import type { PageSeed } from '../../contract/pageSeed';
+import { currentSignUpOffer } from '../accounts/promos';
+import { publicCompetitionList } from '../catalogue/competitions';
+import { getHeroImage } from '../catalogue/settings';
+import { publicCompetition } from '../draws/publicCompetition';
+import { currentUser } from '../http/auth';
+import type { AppDeps } from '../platform/context';
+
+/** A page the server renders: what it renders it with, and its <title>. */
+export interface SeededPage {
+  seed: PageSeed;
+  title: string;
+}
+
+/** The competition pages, in the exact spelling the site links to (any other gets the app shell). */
+const COMPETITION_PAGE = /^\/competitions?\/([1-9][0-9]{0,9})$/;
+
+/**
+ * The data the server renders a page with, through the functions the API's routes answer with (so
+ * the page shows what GET /api/... would): the home page (its hero image and the competitions) and
+ * a viewable competition's page, for a visitor. Undefined for every other page, for a competition
+ * that cannot be viewed (its 404 page) and for a signed-in person: their pages stay rendered by the
+ * browser, which knows who they are (the server renders one view for every visitor).
+ */
+export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+  return async (ctx: Context): Promise<SeededPage | undefined> => {
+    const home = ctx.path === '/';
+    const competitionId = home ? undefined : COMPETITION_PAGE.exec(ctx.path)?.[1];
+    if (!home && competitionId === undefined) return undefined;
+    if (await currentUser(db, ctx)) return undefined;
+
+    // Keyed by the API path each page asks for (web/pages/home/HomePage.tsx,
+    // web/pages/competitions/CompetitionDetailPage.tsx).
+    const api: Record<string, unknown> = {};
+    let title: string;
+    if (home) {
+      api['/api/admin/hero-image'] = await getHeroImage(db);
+      api['/api/competitions'] = await publicCompetitionList(db);
+      title = `${config.siteName} | Win prizes from the South West`;
+    } else {
+      try {
+        const competition = await publicCompetition(db, Number(competitionId));
+        api[`/api/competitions/${competitionId}`] = competition;
+        title = `${competition.title} | ${config.siteName}`;
+      } catch (err) {
+        if ((err as { status?: number }).status === 404) return undefined;
+        throw err;
+      }
+    }
+    return {
+      title,
+      seed: {
+        api,
+        session: { user: null },
+        site: { siteName: config.siteName, supportEmail: config.supportEmail },
+        promotions: { signUpOffer: await currentSignUpOffer(db) },
+        renderedAt: Date.now(),
+      },
+    };
+  };
+}
