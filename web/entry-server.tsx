@@ -1,5 +1,5 @@
 // The server's renderer (built by `npm run build` into the build's ssr/ folder, scripts/build.ts):
-// api/http/serverRender.ts renders the home page and a competition page with it, so their largest
+// api/pages/serverRender.ts renders the home page and a competition page with it, so their largest
 // element (the hero, the competition's image) is in the HTML and paints before any script runs;
 // the browser then hydrates that HTML (web/main.tsx). Only a visitor's page: the seed says so.
 
