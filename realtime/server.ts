@@ -383,13 +383,18 @@ export function attachRealtime(
 
 /**
  * With REDIS_URL, room broadcasts go through Redis pub/sub so sockets connected to any process
- * receive them. Returns a function that closes the Redis connections.
+ * receive them, on channels under the site's prefix (config.redisPrefix). Returns a function that
+ * closes the Redis connections.
  */
-export async function attachRedisAdapter(io: RealtimeServer, redisUrl: string): Promise<() => Promise<void>> {
+export async function attachRedisAdapter(
+  io: RealtimeServer,
+  redisUrl: string,
+  prefix: string,
+): Promise<() => Promise<void>> {
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   await Promise.all([pub.connect(), sub.connect()]);
-  io.adapter(createAdapter(pub, sub));
+  io.adapter(createAdapter(pub, sub, { key: `${prefix}:socket.io` }));
   return async () => {
     // close() lets queued commands finish: the adapter's unsubscribes are fired without being
     // awaited when Socket.IO closes, and quit() would reject them (an unhandled rejection).

@@ -87,7 +87,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
   const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
   await limitsRedis?.connect();
-  const rateLimits = createRateLimits({ enabled: config.rateLimits, redis: limitsRedis });
+  const rateLimits = createRateLimits({
+    enabled: config.rateLimits,
+    redis: limitsRedis,
+    prefix: config.redisPrefix,
+  });
   const metrics = createMetrics(db);
   // A scrape answered by one worker reports them all.
   if (options.clusterWorker) metrics.exposition = workerExposition(metrics.registry);
@@ -136,7 +140,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     adminPolicy: config,
     metrics: deps.metrics,
   });
-  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => undefined;
+  const closeRedis = config.redisUrl
+    ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
+    : async () => undefined;
   const stopSweeper = startSweeper(
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as v from 'valibot';
 import { type FaultPlan, parseFaultPlan } from './faults';
@@ -182,6 +183,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** This site's prefix for keys and channels in Redis (redisPrefixOf). */
+  redisPrefix: string;
   sessionSecret: string;
   siteName: string;
   supportEmail: string;
@@ -261,6 +264,20 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; throws ConfigError with every problem listed. */
+/**
+ * The prefix of this site's keys and channels in Redis, from its database: a site's processes share
+ * one database and no other site does, so two sites on one Redis (staging and production, or test
+ * servers side by side) neither receive each other's ticket events nor share rate-limit counters.
+ */
+export function redisPrefixOf(databaseUrl: string | undefined, dataDir: string): string {
+  let identity = `sqlite:${dataDir}`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    identity = `${url.hostname}:${url.port || 3306}${url.pathname}`;
+  }
+  return `wcp:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset, as shells and compose files often pass them.
   const cleaned = Object.fromEntries(
@@ -315,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: redisPrefixOf(e.DATABASE_URL, path.resolve(e.DATA_DIR)),
     sessionSecret: e.SESSION_SECRET,
     siteName: e.SITE_NAME,
     supportEmail: e.SUPPORT_EMAIL,

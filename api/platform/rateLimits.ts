@@ -57,10 +57,15 @@ export interface RateLimits {
 /** Whether an error from a limiter means "over the limit" (rather than a store failure). */
 export const isOverLimit = (err: unknown): err is RateLimiterRes => err instanceof RateLimiterRes;
 
-export function createRateLimits(options: { enabled: boolean; redis?: RedisClient | undefined }): RateLimits {
+export function createRateLimits(options: {
+  enabled: boolean;
+  redis?: RedisClient | undefined;
+  /** The site's key prefix in Redis (config.redisPrefix). */
+  prefix?: string;
+}): RateLimits {
   const build = (spec: LimitSpec): RateLimiterAbstract => {
     const opts = {
-      keyPrefix: `wcp:${spec.name}`,
+      keyPrefix: `${options.prefix ?? 'wcp'}:${spec.name}`,
       points: spec.points,
       duration: spec.durationSeconds,
       blockDuration: spec.blockSeconds ?? 0,

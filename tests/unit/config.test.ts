@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SESSION_SECRET, loadConfig } from '../../api/platform/config';
+import { ConfigError, DEFAULT_SESSION_SECRET, loadConfig, redisPrefixOf } from '../../api/platform/config';
 
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {
@@ -192,5 +192,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: shared.DATABASE_URL })).toThrow(refusal);
     expect(() => loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: shared.REDIS_URL })).toThrow(refusal);
     expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY');
+  });
+});
+
+describe('redisPrefixOf', () => {
+  it('is one per database: the same for every process of a site, another for another site', () => {
+    const prod = redisPrefixOf('mysql://app:secret@db.internal:3306/prizes', '/srv/a');
+    expect(prod).toMatch(/^wcp:[0-9a-f]{12}$/);
+    expect(redisPrefixOf('mysql://app:other@db.internal/prizes', '/srv/b')).toBe(prod);
+    expect(redisPrefixOf('mysql://app:secret@db.internal:3306/prizes_staging', '/srv/a')).not.toBe(prod);
+    expect(redisPrefixOf(undefined, '/srv/a')).not.toBe(redisPrefixOf(undefined, '/srv/b'));
   });
 });

@@ -121,4 +121,40 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over
       watcher.disconnect();
     }
   });
+
+  it('another site on the same Redis (its own database) hears none of these events', async (ctx) => {
+    if (skip) ctx.skip();
+    // Staging and production sharing one Redis: a competition of the same id on each.
+    const other = await createTestDatabase();
+    try {
+      const c = await startProcess(other.databaseUrl!, other.dataDir, children);
+      const id = await insertCompetition(database.db, { totalTickets: 100 });
+      let otherId = 0;
+      while (otherId < id) otherId = await insertCompetition(other.db, { totalTickets: 100 });
+      expect(otherId).toBe(id);
+      const here = await connectSocket(b.url);
+      const there = await connectSocket(c.url);
+      try {
+        for (const socket of [here, there]) {
+          const ack = await watch(socket, id);
+          if (!ack.ok) throw new Error(ack.message);
+        }
+        const heard = collect(here, 'tickets:reserved');
+        const overheard = collect(there, 'tickets:reserved');
+        const buyer = await shopper(a.url, id);
+        expect(
+          (await buyer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] })).status,
+        ).toBe(201);
+        await waitFor(() => heard.length === 1, 1000, 'tickets:reserved on this site');
+        await new Promise((r) => setTimeout(r, 500));
+        expect(overheard).toEqual([]);
+      } finally {
+        here.disconnect();
+        there.disconnect();
+        await stop(c.child);
+      }
+    } finally {
+      await other.drop();
+    }
+  }, 60_000);
 });
