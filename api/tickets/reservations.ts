@@ -28,6 +28,7 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
+import type { HoldsInFlight } from './holdsInFlight';
 
 export type { CartOwner } from './cartQueries';
 
@@ -41,7 +42,13 @@ export interface ReservationDeps {
   db: Knex;
   events: EventBus;
   ttlSeconds: number;
+  /** This process's holds of chosen numbers in flight (one per app). */
+  inFlight?: HoldsInFlight;
 }
+
+// How often a hold waits for another in flight on its numbers before it goes ahead regardless (the
+// unique key decides then).
+const MAX_WAITS = 3;
 
 const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
@@ -185,7 +192,28 @@ export async function addToCart(
   skillPassed: boolean,
   now = Date.now(),
 ): Promise<AddResult> {
-  await refuseTakenEarly(deps.db, owner, input, skillPassed, now);
+  const chosen = input.selectedNumbers ?? [];
+  const inFlight = chosen.length ? deps.inFlight : undefined;
+  // A hold of this process on any of the numbers is waited for, then the numbers are looked at
+  // again: its loser gets the quick refusal (holdsInFlight.ts).
+  for (let waits = 0; ; waits++) {
+    await refuseTakenEarly(deps.db, owner, input, skillPassed, now);
+    const pending = inFlight?.pending(input.competitionId, chosen) ?? [];
+    if (!pending.length || waits >= MAX_WAITS) break;
+    await Promise.allSettled(pending);
+  }
+  const hold = () => holdInUnit(deps, owner, input, skillPassed, now);
+  return inFlight ? inFlight.run(input.competitionId, chosen, hold) : hold();
+}
+
+/** The hold's unit of work: plan from reads, then write (planHold, applyHold). */
+function holdInUnit(
+  deps: ReservationDeps,
+  owner: CartOwner,
+  input: AddToCartInput,
+  skillPassed: boolean,
+  now: number,
+): Promise<AddResult> {
   return inUnitOfWork(deps, async (uow): Promise<AddResult> => {
     const plan = await planHold(uow.trx, owner, input, skillPassed, now);
     const { competition } = plan;

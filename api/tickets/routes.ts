@@ -18,6 +18,7 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
+import { HoldsInFlight } from './holdsInFlight';
 import {
   addToCart,
   type CartChange,
@@ -48,7 +49,12 @@ export function registerCartRoutes(
   router: Router,
   { db, events, config, rateLimits, metrics }: AppDeps,
 ): void {
-  const deps: ReservationDeps = { db, events, ttlSeconds: config.reservationTtlSeconds };
+  const deps: ReservationDeps = {
+    db,
+    events,
+    ttlSeconds: config.reservationTtlSeconds,
+    inFlight: new HoldsInFlight(),
+  };
 
   // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script
   // needs to hold a competition again and again. Per session, and per address across sessions.

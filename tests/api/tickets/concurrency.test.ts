@@ -29,12 +29,20 @@ describe.skipIf(engineUnavailable())(`racing for tickets on ${testEngine()}`, ()
     { env: { HOLD_RATE_PER_ADDRESS: '100000' } },
   );
 
-  it('50 sessions race for one number: exactly one wins, 49 get 409, one row is held', async () => {
+  it('50 sessions race for one number: exactly one wins, 49 get 409, one row is held; the losers write nothing', async () => {
     const id = await insertCompetition(db, { totalTickets: 1000 });
     const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopper(server.url, id)));
+    const lineInserts: string[] = [];
+    const record = (q: { sql: string }) => {
+      if (/^insert into `cart_items`/i.test(q.sql)) lineInserts.push(q.sql);
+    };
+    db.on('query', record);
     const results = await Promise.all(
       shoppers.map((s) => s.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [777] })),
-    );
+    ).finally(() => db.off('query', record));
+    // The losers waited for the winner's hold (one server process: holdsInFlight.ts), then lost on
+    // a plain read: only the winner wrote a cart line.
+    expect(lineInserts).toHaveLength(1);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
