@@ -28,7 +28,6 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
-import type { HoldsInFlight } from './holdsInFlight';
 
 export type { CartOwner } from './cartQueries';
 
@@ -49,6 +48,40 @@ export interface ReservationDeps {
 // How often a hold waits for another in flight on its numbers before it goes ahead regardless (the
 // unique key decides then).
 const MAX_WAITS = 3;
+
+// The chosen numbers this process is holding right now: a hold's unit of work from its start to
+// its COMMIT or ROLLBACK. A hold on a number in flight waits for that hold to end, outside any
+// transaction, then looks again (addToCart): on a hot number the losers get their 409 from two
+// plain reads instead of blocking on the winner's row lock in a transaction of a dozen
+// statements. Holds in other processes still meet on the unique key, as before.
+
+const keyOf = (competitionId: number, n: number) => `${competitionId}:${n}`;
+
+export class HoldsInFlight {
+  private numbers = new Map<string, Promise<unknown>>();
+
+  /** The holds in flight on any of these numbers (none: nothing to wait for). */
+  pending(competitionId: number, numbers: number[]): Promise<unknown>[] {
+    const found = new Set<Promise<unknown>>();
+    for (const n of numbers) {
+      const hold = this.numbers.get(keyOf(competitionId, n));
+      if (hold) found.add(hold);
+    }
+    return [...found];
+  }
+
+  /** Runs `work` with these numbers in flight until it settles. */
+  run<T>(competitionId: number, numbers: number[], work: () => Promise<T>): Promise<T> {
+    const hold = work();
+    const keys = numbers.map((n) => keyOf(competitionId, n));
+    for (const key of keys) this.numbers.set(key, hold);
+    const done = () => {
+      for (const key of keys) if (this.numbers.get(key) === hold) this.numbers.delete(key);
+    };
+    hold.then(done, done);
+    return hold;
+  }
+}
 
 const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
@@ -195,7 +228,7 @@ export async function addToCart(
   const chosen = input.selectedNumbers ?? [];
   const inFlight = chosen.length ? deps.inFlight : undefined;
   // A hold of this process on any of the numbers is waited for, then the numbers are looked at
-  // again: its loser gets the quick refusal (holdsInFlight.ts).
+  // again: its loser gets the quick refusal (HoldsInFlight).
   for (let waits = 0; ; waits++) {
     await refuseTakenEarly(deps.db, owner, input, skillPassed, now);
     const pending = inFlight?.pending(input.competitionId, chosen) ?? [];

@@ -18,13 +18,13 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
-import { HoldsInFlight } from './holdsInFlight';
 import {
   addToCart,
   type CartChange,
   type CartOwner,
   changeQuantity,
   clearCart,
+  HoldsInFlight,
   type ReservationDeps,
   removeItem,
 } from './reservations';
