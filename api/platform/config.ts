@@ -263,7 +263,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads and checks the environment; throws ConfigError with every problem listed. */
 /**
  * The prefix of this site's keys and channels in Redis, from its database: a site's processes share
  * one database and no other site does, so two sites on one Redis (staging and production, or test
@@ -278,6 +277,7 @@ export function redisPrefixOf(databaseUrl: string | undefined, dataDir: string):
   return `wcp:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
 }
 
+/** Reads and checks the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset, as shells and compose files often pass them.
   const cleaned = Object.fromEntries(
