@@ -146,6 +146,10 @@ export async function enforceCap(
  * Which of these numbers are held or sold right now: a locking read sees the latest commits; a
  * plain one (`locking: false`) what the transaction's snapshot saw.
  */
+/** The live tickets of a competition among these numbers, by number. */
+const liveAmong = (db: Knex, competitionId: number, numbers: number[], now: number) =>
+  liveTickets(db, competitionId, now).whereIn('number', numbers).orderBy('number');
+
 export async function takenAmong(
   db: Knex,
   competitionId: number,
@@ -153,7 +157,7 @@ export async function takenAmong(
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const q = liveTickets(db, competitionId, now).whereIn('number', numbers).select('number').orderBy('number');
+  const q = liveAmong(db, competitionId, numbers, now).select('number');
   if (locking && engineOfKnex(db) === 'mysql') q.forShare();
   return ((await q) as Array<{ number: number }>).map((r) => r.number);
 }
@@ -169,10 +173,11 @@ export async function takenFromOthers(
   owner: CartOwner,
   now: number,
 ): Promise<number[]> {
-  const rows = (await liveTickets(db, competitionId, now)
-    .whereIn('number', numbers)
-    .select('number', 'guestId', 'userId')
-    .orderBy('number')) as Array<{ number: number; guestId: string | null; userId: number | null }>;
+  const rows = (await liveAmong(db, competitionId, numbers, now).select(
+    'number',
+    'guestId',
+    'userId',
+  )) as Array<{ number: number; guestId: string | null; userId: number | null }>;
   return rows.some((r) => !isOwnedBy(owner, r)) ? rows.map((r) => r.number) : [];
 }
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ERROR_CODES } from '../../contract/errors';
 import { conflict } from '../platform/errors';
+import { takenAmong } from './holdChecks';
 import { liveTickets } from './liveTickets';
 
 // Which numbers are free, and a uniform pick among them (Lucky Dip, replacement numbers).
@@ -85,15 +86,8 @@ export async function pickFree(
   return pickAvailable(total, await taken.all(), count);
 }
 
-/** A TakenReader over the competition's live tickets (liveTickets.ts). */
+/** A TakenReader over the competition's live tickets (plain reads: the unique key settles races). */
 export const liveTakenReader = (db: Knex, competitionId: number, now: number): TakenReader => ({
-  among: async (numbers) =>
-    new Set(
-      (
-        (await liveTickets(db, competitionId, now).whereIn('number', numbers).select('number')) as Array<{
-          number: number;
-        }>
-      ).map((r) => r.number),
-    ),
+  among: async (numbers) => new Set(await takenAmong(db, competitionId, numbers, now, { locking: false })),
   all: () => unavailableNumbers(db, competitionId, now),
 });
