@@ -43,6 +43,8 @@ export interface ReservationDeps {
   ttlSeconds: number;
   /** This process's holds of chosen numbers in flight (one per app). */
   inFlight?: HoldsInFlight;
+  /** Competitions this process recently found open, for the quick refusal (one per app). */
+  recentlyOpen?: RecentlyOpen;
 }
 
 // How often a hold waits for another in flight on its numbers before it goes ahead regardless (the
@@ -80,6 +82,32 @@ export class HoldsInFlight {
     };
     hold.then(done, done);
     return hold;
+  }
+}
+
+// How long the quick refusal trusts a competition it found open. A hot number's losers all ask
+// about the same row; a second is far shorter than anything an admin or a draw changes on it that
+// the quick refusal relies on, and its "open" is never the last word (below).
+const RECENTLY_OPEN_MS = 1000;
+
+/**
+ * The competitions this process found open in the last RECENTLY_OPEN_MS, for refuseTakenEarly
+ * only: there the competition row only decides which answer comes first, and whatever the quick
+ * refusal lets through is decided again from fresh reads in the hold's transaction (planHold).
+ * Only "open" is remembered; a competition found closed, missing or past its end is read again.
+ * So within that second a request for taken numbers on a competition that has just closed hears
+ * "taken" rather than "closed"; one for free numbers hears "closed" at once.
+ */
+export class RecentlyOpen {
+  private seen = new Map<number, { competition: Competition; until: number }>();
+
+  async open(db: Knex, competitionId: number, now: number): Promise<Competition> {
+    const hit = this.seen.get(competitionId);
+    if (hit && hit.until > now && hit.competition.endDate > now) return hit.competition;
+    this.seen.delete(competitionId);
+    const competition = await openCompetition(db, competitionId, now);
+    this.seen.set(competitionId, { competition, until: now + RECENTLY_OPEN_MS });
+    return competition;
   }
 }
 
@@ -190,14 +218,14 @@ async function applyHold(
 /**
  * The quick refusal of chosen numbers, before any lock or transaction: 409 with the numbers taken
  * when someone else holds or bought one of them now. On a hot number almost every request loses,
- * and here it loses after two reads (three for an account: the break check) instead of a
- * transaction of eight statements. The answers that come before it (404, closed, the skill
+ * and here it loses after two reads (three for an account: the break check; one fewer when the
+ * competition is RecentlyOpen) instead of a transaction of eight statements. The answers that come before it (404, closed, the skill
  * question, a break) are the same as in planHold; the per-person cap is not counted first, so a
  * request refused for both hears about the numbers. Whatever passes is decided again in planHold,
  * where the unique key settles a race.
  */
 async function refuseTakenEarly(
-  db: Knex,
+  { db, recentlyOpen }: ReservationDeps,
   owner: CartOwner,
   input: AddToCartInput,
   skillPassed: boolean,
@@ -205,7 +233,9 @@ async function refuseTakenEarly(
 ): Promise<void> {
   const chosen = input.selectedNumbers ?? [];
   if (!chosen.length || !skillPassed) return;
-  const competition = await openCompetition(db, input.competitionId, now);
+  const competition = recentlyOpen
+    ? await recentlyOpen.open(db, input.competitionId, now)
+    : await openCompetition(db, input.competitionId, now);
   await assertMayPlay(db, owner.userId, now);
   if (chosen.some((n) => n > competition.totalTickets)) return; // planHold answers 400
   const taken = await takenFromOthers(db, competition.id, chosen, owner, now);
@@ -230,7 +260,7 @@ export async function addToCart(
   // A hold of this process on any of the numbers is waited for, then the numbers are looked at
   // again: its loser gets the quick refusal (HoldsInFlight).
   for (let waits = 0; ; waits++) {
-    await refuseTakenEarly(deps.db, owner, input, skillPassed, now);
+    await refuseTakenEarly(deps, owner, input, skillPassed, now);
     const pending = inFlight?.pending(input.competitionId, chosen) ?? [];
     if (!pending.length || waits >= MAX_WAITS) break;
     await Promise.allSettled(pending);

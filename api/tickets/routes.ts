@@ -25,6 +25,7 @@ import {
   changeQuantity,
   clearCart,
   HoldsInFlight,
+  RecentlyOpen,
   type ReservationDeps,
   removeItem,
 } from './reservations';
@@ -54,6 +55,7 @@ export function registerCartRoutes(
     events,
     ttlSeconds: config.reservationTtlSeconds,
     inFlight: new HoldsInFlight(),
+    recentlyOpen: new RecentlyOpen(),
   };
 
   // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script

@@ -142,6 +142,35 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     expect(await rowsOf(db, id)).toEqual(['1:reserved', '2:reserved', '9:reserved']);
   });
 
+  it("a hot number's losers read only the tickets: the competition found open is remembered, never its closing", async () => {
+    const id = await insertCompetition(db, { totalTickets: 20 });
+    const alice = await shopper(server.url, id);
+    const bob = await shopper(server.url, id);
+    expect(
+      (await alice.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] })).status,
+    ).toBe(201);
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    db.on('query', record);
+    const refusals = [];
+    for (let i = 0; i < 3; i++)
+      refusals.push(await bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] }));
+    db.off('query', record);
+    expect(refusals.map((r) => [r.status, r.body.details.taken])).toEqual([
+      [409, [7]],
+      [409, [7]],
+      [409, [7]],
+    ]);
+    // Alice's hold read the competition a moment ago; Bob's refusals did not read it again.
+    expect(statements.filter((sql) => /from `competitions`/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /from `tickets`/.test(sql))).toHaveLength(3);
+    // An admin ends it: free numbers hear "closed" at once, from the hold's own fresh read.
+    await db('competitions').where({ id }).update({ status: 'ended' });
+    const free = await bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [8] });
+    expect([free.status, free.body.message]).toEqual([409, 'This competition is closed to new entries.']);
+    expect(await rowsOf(db, id)).toEqual(['7:reserved']);
+  });
+
   it('Lucky Dip holds random available numbers and merges a second Lucky Dip into the same item', async () => {
     const id = await insertCompetition(db, { totalTickets: 12 });
     await sellTickets(db, id, await insertUser(db), [1, 2, 3, 4]);
