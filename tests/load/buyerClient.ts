@@ -23,6 +23,8 @@ process.send?.({ type: 'ready' });
 
 const statuses: Record<number, number> = {};
 const histogram: Record<number, number> = {}; // hold latency, 1 ms buckets
+// The same latencies by answer (201 a hold won, 409 refused...): on hot numbers, whose they are.
+const byStatus: Record<number, Record<number, number>> = {};
 let holds = 0;
 
 async function buyer(client: TestClient, deadline: number) {
@@ -46,6 +48,8 @@ async function buyer(client: TestClient, deadline: number) {
     const ms = Math.round(performance.now() - started);
     histogram[ms] = (histogram[ms] ?? 0) + 1;
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    byStatus[res.status] ??= {};
+    byStatus[res.status]![ms] = (byStatus[res.status]![ms] ?? 0) + 1;
     if (res.status === 201) {
       holds++;
       await client.request('DELETE', `/api/cart/${res.body.id}`);
@@ -57,7 +61,7 @@ process.on('message', async (message: { type: string; durationMs?: number }) => 
   if (message.type === 'go') {
     const deadline = Date.now() + message.durationMs!;
     await Promise.all(clients.map((c) => buyer(c, deadline)));
-    process.send?.({ type: 'report', statuses, histogram, holds });
+    process.send?.({ type: 'report', statuses, histogram, byStatus, holds });
   } else if (message.type === 'close') {
     process.exit(0);
   }
