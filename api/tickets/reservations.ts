@@ -86,8 +86,8 @@ export class HoldsInFlight {
 }
 
 // How long the quick refusal trusts a competition it found open. A hot number's losers all ask
-// about the same row; a second is far shorter than anything an admin or a draw changes on it that
-// the quick refusal relies on, and its "open" is never the last word (below).
+// about the same row; a second out of date changes at most which 409 a taken number hears, since
+// that "open" is never the last word (below).
 const RECENTLY_OPEN_MS = 1000;
 
 /**
@@ -219,10 +219,10 @@ async function applyHold(
  * The quick refusal of chosen numbers, before any lock or transaction: 409 with the numbers taken
  * when someone else holds or bought one of them now. On a hot number almost every request loses,
  * and here it loses after two reads (three for an account: the break check; one fewer when the
- * competition is RecentlyOpen) instead of a transaction of eight statements. The answers that come before it (404, closed, the skill
- * question, a break) are the same as in planHold; the per-person cap is not counted first, so a
- * request refused for both hears about the numbers. Whatever passes is decided again in planHold,
- * where the unique key settles a race.
+ * competition is RecentlyOpen) instead of a transaction of eight statements. The answers that
+ * come before it (404, closed, the skill question, a break) are the same as in planHold; the
+ * per-person cap is not counted first, so a request refused for both hears about the numbers.
+ * Whatever passes is decided again in planHold, where the unique key settles a race.
  */
 async function refuseTakenEarly(
   { db, recentlyOpen }: ReservationDeps,

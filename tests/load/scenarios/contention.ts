@@ -176,7 +176,7 @@ export async function contention({ runs, quick }: BenchOptions): Promise<Section
   }
   const health = figures.get('ping')!;
   // Whose latency the hot p99 is: more than 1% of the answers are holds won, each a whole
-  // transaction, so the p99 falls among them rather than among the quick refusals.
+  // transaction, so the p99 falls among them and the refusals that waited for one.
   lines.push(
     '',
     `Hot numbers by answer: refusals (409) p50 ${hotSplit.m((x) => x.refused.p50)} ms, p99 ${hotSplit.m((x) => x.refused.p99)} ms (${(hotSplit.m((x) => x.refused.p99) / Math.max(1, health.p99)).toFixed(2)}x the health p99); holds won (201) p50 ${hotSplit.m((x) => x.won.p50)} ms, p99 ${hotSplit.m((x) => x.won.p99)} ms, ${hotSplit.m((x) => (100 * x.holdsPerSecond) / Math.max(1, x.requests / (durationMs / 1000) - x.holdsPerSecond)).toFixed(1)}% of the answers.`,
