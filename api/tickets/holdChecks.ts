@@ -142,14 +142,14 @@ export async function enforceCap(
   }
 }
 
-/**
- * Which of these numbers are held or sold right now: a locking read sees the latest commits; a
- * plain one (`locking: false`) what the transaction's snapshot saw.
- */
 /** The live tickets of a competition among these numbers, by number. */
 const liveAmong = (db: Knex, competitionId: number, numbers: number[], now: number) =>
   liveTickets(db, competitionId, now).whereIn('number', numbers).orderBy('number');
 
+/**
+ * Which of these numbers are held or sold right now: a locking read sees the latest commits; a
+ * plain one (`locking: false`) what the transaction's snapshot saw.
+ */
 export async function takenAmong(
   db: Knex,
   competitionId: number,
