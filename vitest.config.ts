@@ -9,7 +9,12 @@ export default defineConfig({
       },
       {
         // React components rendered in happy-dom (no browser needed).
-        test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom' },
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/components/inViewObserver.ts'],
+        },
       },
       {
         test: {

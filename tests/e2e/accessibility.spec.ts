@@ -7,6 +7,7 @@ import { AXE_TAGS, expectNoAxeViolations, formatViolations } from './axe';
 import {
   competitionId,
   csrfHeaders,
+  entriesGrid,
   firstAvailable,
   openSelector,
   registerViaApi,
@@ -150,7 +151,7 @@ test('customer pages and dialogs, signed in', async ({ browser }) => {
 
   // The competition page with the skill question answered and the number selector open.
   await settle(page, `/competition/${id}`);
-  await expect(page.getByTestId('entries-grid')).toBeVisible();
+  await expect(await entriesGrid(page)).toBeVisible();
   const selector = await openSelector(page);
   await expectNoAxeViolations(page, 'the number selector');
   await selector.getByRole('slider', { name: 'Number of tickets' }).fill('2');

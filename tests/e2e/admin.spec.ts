@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test } from '@playwright/test';
-import { csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
+import { csrfHeaders, entriesGrid, registerViaApi, signInViaApi, unique } from './support';
 
 // The admin back office against the real server: live price edits, the live order feed, cancel,
 // ticket lookup, promos and the route guard.
@@ -197,7 +197,8 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
 
   // The customer watches the grid while the admin cancels the order.
   await customer.goto(`/competition/${id}`);
-  const cell = (n: number) => customer.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  const grid = await entriesGrid(customer);
+  const cell = (n: number) => grid.locator(`[data-number="${n}"]`);
   // The buyer sees them as their own.
   for (const n of numbers) await expect(cell(n)).toHaveAttribute('data-state', 'yours');
 

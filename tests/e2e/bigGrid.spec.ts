@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { entriesGrid } from './support';
 
 test('the 100,000-number grid scrolls to its last number and stays under 1,400 DOM nodes', async ({
   page,
@@ -6,7 +7,7 @@ test('the 100,000-number grid scrolls to its last number and stays under 1,400 D
   await page.goto('/competitions');
   await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
   await expect(page.getByText(/Tickets Sold 2,350 \/ 100,000/)).toBeVisible();
-  const grid = page.getByTestId('entries-grid');
+  const grid = await entriesGrid(page);
   await expect(grid.locator('[data-number="1"]')).toBeVisible();
 
   await grid.evaluate((el) => {
@@ -20,4 +21,29 @@ test('the 100,000-number grid scrolls to its last number and stays under 1,400 D
   await page.getByRole('button', { name: 'Go to number' }).click();
   await expect(grid.locator('[data-number="54321"]')).toBeVisible();
   expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(1400);
+});
+
+test('the entries grid below the fold renders one row until the visitor scrolls towards it', async ({
+  page,
+}) => {
+  await page.goto('/competitions');
+  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
+  // Hydrated, with the live state in: everything the page does at load is done.
+  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
+  await expect(page.getByText(/Tickets Sold 2,350 \/ 100,000/)).toBeVisible();
+  const grid = page.getByTestId('entries-grid');
+  await expect(grid).toBeAttached();
+  expect(await grid.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+    page.viewportSize()!.height * 1.5,
+  );
+  // Only the first row, so the grid is still a grid with a cell to Tab to.
+  await page.waitForTimeout(500);
+  await expect(grid.getByRole('row')).toHaveCount(1);
+  await expect(grid.getByRole('row').first().getByRole('gridcell').first()).toHaveAttribute(
+    'data-number',
+    '1',
+  );
+
+  await grid.scrollIntoViewIfNeeded();
+  await expect.poll(() => grid.getByRole('row').count()).toBeGreaterThan(1);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { entriesGrid } from './support';
 
 test('home -> category filter -> competition detail with its entries grid', async ({ page }) => {
   await page.goto('/');
@@ -26,7 +27,7 @@ test('home -> category filter -> competition detail with its entries grid', asyn
   await expect(page.getByText(/Tickets Sold 310 \/ 2,000/)).toBeVisible();
   await expect(page.getByRole('timer')).toBeVisible();
 
-  const grid = page.getByTestId('entries-grid');
+  const grid = await entriesGrid(page);
   await expect(grid.locator('[data-number="1"]')).toBeVisible();
   const purchased = grid.locator('[data-state="purchased"]').first();
   await expect(purchased).toHaveAttribute('title', /^Ticket #\d+: Purchased by [A-Z][a-z]+ [A-Z]\.$/);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiVisitor, competitionId } from './support';
+import { apiVisitor, competitionId, entriesGrid } from './support';
 
 // Its own server (the built site from the main run) with the shortest allowed hold, so a
 // reservation really expires and the sweeper really releases it.
@@ -57,7 +57,8 @@ test("the cart countdown reaches 'Expired', the item leaves with a toast naming 
   const numbers = free.slice(0, 2);
 
   await watching.goto(`/competition/${id}`);
-  const cell = (n: number) => watching.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  const grid = await entriesGrid(watching);
+  const cell = (n: number) => grid.locator(`[data-number="${n}"]`);
   await expect(cell(numbers[0]!)).toHaveAttribute('data-state', 'available');
 
   // The holder's page and its API calls share cookies: hold through the API, then open the cart.

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   competitionId,
   confirmEmailViaApi,
+  entriesGrid,
   firstAvailable,
   openSelector,
   payWithCard,
@@ -46,7 +47,8 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   const watcher = await watching.newPage();
   const id = await competitionId(page.request, 'Designer Sunglasses');
   await watcher.goto(`/competition/${id}`);
-  const watcherCell = (n: number) => watcher.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  const watcherGrid = await entriesGrid(watcher);
+  const watcherCell = (n: number) => watcherGrid.locator(`[data-number="${n}"]`);
   await expect(watcher.getByText(/^Tickets Sold /)).toBeVisible();
   const soldBefore = await ticketsSold(watcher);
 
@@ -141,7 +143,7 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   // Back on the competition, the buyer's own numbers are theirs, not just 'Purchased'.
   await draw.getByRole('link', { name: 'View the competition' }).click();
   for (const n of picked) {
-    const mine = page.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+    const mine = (await entriesGrid(page)).locator(`[data-number="${n}"]`);
     await expect(mine).toHaveAttribute('data-state', 'yours');
     await expect(mine).toHaveAttribute('title', `Ticket #${n}: Yours: you bought this number`);
   }

@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { competitionId, firstAvailable, openSelector, payWithCard, registerViaApi } from './support';
+import {
+  competitionId,
+  entriesGrid,
+  firstAvailable,
+  openSelector,
+  payWithCard,
+  registerViaApi,
+} from './support';
 
 // The finish a customer notices (issue 22): toasts, logo, grid layout and keyboard use, the skip
 // link, a quiet anonymous page load, and image sizes.
@@ -86,7 +93,7 @@ test('the entries grid fills its width at 390 and 1280 px', async ({ page }) => 
   for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport);
     await page.goto(`/competition/${id}`);
-    const grid = page.getByTestId('entries-grid');
+    const grid = await entriesGrid(page);
     await expect(grid.locator('[data-number="1"]')).toBeVisible();
     // Only the row's own padding is left (6 px), not a column's worth of blank.
     expect(await rightStrip(grid), `at ${viewport.width} px`).toBeLessThanOrEqual(8);

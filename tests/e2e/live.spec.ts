@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { entriesGrid } from './support';
 
 /** A visitor acting through the API (its own cookies): CSRF token and the skill answer first. */
 async function apiVisitor(baseURL: string, competitionId: number) {
@@ -26,7 +27,7 @@ test("a watcher's grid shows another visitor's hold and release live, and its ow
   const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((n) => !sold.has(n)).slice(0, 2);
 
   await page.goto(`/competition/${id}`);
-  const grid = page.getByTestId('entries-grid');
+  const grid = await entriesGrid(page);
   const cell = (n: number) => grid.locator(`[data-number="${n}"]`);
   await expect(cell(free[0]!)).toHaveAttribute('data-state', 'available');
 

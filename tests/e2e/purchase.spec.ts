@@ -4,6 +4,7 @@ import {
   apiVisitor,
   competitionId,
   domNodeCount,
+  entriesGrid,
   firstAvailable,
   openSelector,
 } from './support';
@@ -38,7 +39,7 @@ test("A's chosen numbers turn reserved in B's selector within 1 s, B cannot pick
   }
   // A sees them as its own.
   await added.getByRole('button', { name: 'Continue Shopping' }).click();
-  await expect(pageA.getByTestId('entries-grid').locator(`[data-number="${picked[0]}"]`)).toHaveAttribute(
+  await expect((await entriesGrid(pageA)).locator(`[data-number="${picked[0]}"]`)).toHaveAttribute(
     'data-state',
     'mine',
   );
@@ -72,7 +73,7 @@ test('one click on Confirm Selection makes exactly one request: the cart and the
   await watcher.goto(`/competition/${id}`);
   const selector = await openSelector(page);
   const [n] = await firstAvailable(page, 'selector-grid', 1);
-  const watcherCell = watcher.getByTestId('entries-grid').locator(`[data-number="${n}"]`);
+  const watcherCell = (await entriesGrid(watcher)).locator(`[data-number="${n}"]`);
   await expect(watcherCell).toHaveAttribute('data-state', 'available');
   await selector.locator(`[data-number="${n}"]`).click();
   await expect(selector.getByText('Selected 1 of 1')).toBeVisible();
@@ -88,7 +89,7 @@ test('one click on Confirm Selection makes exactly one request: the cart and the
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await added.getByRole('button', { name: 'Continue Shopping' }).click();
   // Its own hold, whichever came first, the answer or the broadcast: never someone else's.
-  await expect(page.getByTestId('entries-grid').locator(`[data-number="${n}"]`)).toHaveAttribute(
+  await expect((await entriesGrid(page)).locator(`[data-number="${n}"]`)).toHaveAttribute(
     'data-state',
     'mine',
   );

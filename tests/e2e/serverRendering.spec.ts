@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiVisitor, competitionId, signInViaApi } from './support';
+import { apiVisitor, competitionId, entriesGrid, signInViaApi } from './support';
 
 // The home and competition pages arrive rendered by the server for a visitor (api/pages/,
 // web/entry-server.tsx), and the browser takes that markup over (hydrates it) without rendering
@@ -102,7 +102,7 @@ test('hydrates a competition page without an error, and its grid follows holds l
   await page.goto(`/competition/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Carbon Road Bike' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
-  const grid = page.getByTestId('entries-grid');
+  const grid = await entriesGrid(page);
   const cell = grid.locator(`[data-number="${free}"]`);
   await expect(cell).toHaveAttribute('data-state', 'available');
   expect((await mismatches(page)).out).toEqual([]);

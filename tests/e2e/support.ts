@@ -33,6 +33,16 @@ export async function answerSkillQuestion(page: Page) {
   await expect(dialog.getByText('Correct! Proceeding...')).toBeVisible();
 }
 
+/**
+ * A competition page's entries grid, scrolled into view: its rows render only once it is near the
+ * viewport (VirtualNumberGrid), and it sits below the fold.
+ */
+export async function entriesGrid(page: Page): Promise<Locator> {
+  const grid = page.getByTestId('entries-grid');
+  await grid.scrollIntoViewIfNeeded();
+  return grid;
+}
+
 /** Opens 'Select Lucky Numbers' (answering the question) and returns the selector dialog. */
 export async function openSelector(page: Page) {
   await page.getByRole('button', { name: 'Select Lucky Numbers' }).click();

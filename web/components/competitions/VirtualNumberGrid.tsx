@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import styled, { css } from 'styled-components';
+import { useNearViewport } from '../ui/useNearViewport';
 
 const unsubscribed = () => () => undefined;
 
@@ -92,6 +93,11 @@ function keyTarget(
   }
 }
 
+/** The row shown before the grid is near the viewport (see `near`). */
+const FIRST_ROW: ReadonlyArray<Pick<VirtualItem, 'index' | 'key' | 'start'>> = [
+  { index: 0, key: 0, start: 0 },
+];
+
 export interface NumberGridHandle {
   /** Scrolls so that number n is in view (centred). */
   scrollToNumber: (n: number) => void;
@@ -155,8 +161,15 @@ export function VirtualNumberGrid({
     return () => observer.disconnect();
   }, []);
 
+  // Until the box is near the viewport only its first row renders, unmeasured: a grid below the
+  // fold (the entries on a competition page) costs a phone next to nothing until the visitor
+  // scrolls towards it or tabs into it. Mounting it whole at once was the page's longest task after
+  // hydration (docs/performance.md, Lighthouse). The first row keeps the grid a grid (a row to
+  // reach, a cell to Tab to) for assistive technology.
+  const near = useNearViewport(scrollerRef);
   const virtualizer = useVirtualizer({
     count: rows,
+    enabled: near,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
@@ -170,7 +183,7 @@ export function VirtualNumberGrid({
     [virtualizer, columns],
   );
 
-  const visible = virtualizer.getVirtualItems();
+  const visible = near ? virtualizer.getVirtualItems() : total > 0 ? FIRST_ROW : [];
   const firstRow = virtualizer.range?.startIndex ?? visible[0]?.index ?? 0;
   useEffect(() => {
     onFirstVisible?.(firstRow * columns + 1);
@@ -226,7 +239,7 @@ export function VirtualNumberGrid({
         if (n >= 1) setActive(n);
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: near ? virtualizer.getTotalSize() : rows * ROW_HEIGHT, position: 'relative' }}>
         {visible.map((row) => {
           const start = row.index * columns + 1;
           const end = Math.min(total, start + columns - 1);
