@@ -54,10 +54,10 @@ export class GridWatcher {
     await this.page.addStyleTag({
       content: `[data-testid="entries-grid"] { height: ${height}px !important; }`,
     });
-    await this.page
-      .getByTestId('entries-grid')
-      .locator('[data-number="1"]')
-      .waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
+    const grid = this.page.getByTestId('entries-grid');
+    // The grid renders its rows only once it is near the viewport (VirtualNumberGrid).
+    await grid.scrollIntoViewIfNeeded({ timeout: LOAD_TIMEOUT_MS });
+    await grid.locator('[data-number="1"]').waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
     await this.page.waitForTimeout(1500); // the live snapshot lands first: not a buyer's change
     this.watchedUpTo = await this.lastRendered();
     await this.page.evaluate(OBSERVE_GRID);

@@ -69,6 +69,8 @@ test('a small swarm buys through the real UI, and its JSON reports the figures w
   // The public API agrees: a fresh competition sold exactly what the swarm bought.
   const competition = await (await request.get(`/api/competitions/${id}`)).json();
   expect(competition.ticketsSold).toBe(figures.numbersBought);
+  // The watcher's grid rendered every number, not only the rows of a box below the fold.
+  expect(figures.watchedNumbers).toBe(competition.totalTickets);
 
   // The report is one file with its charts' library inside: nothing to fetch.
   const html = fs.readFileSync(report, 'utf8');
