@@ -1,25 +1,11 @@
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { entriesGrid } from './support';
-
-/** A visitor acting through the API (its own cookies): CSRF token and the skill answer first. */
-async function apiVisitor(baseURL: string, competitionId: number) {
-  const api = await request.newContext({ baseURL });
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  const headers = { 'X-CSRF-Token': csrfToken };
-  await api.post(`/api/competitions/${competitionId}/skill-answer`, { data: { answer: '365' }, headers });
-  return { api, headers };
-}
-
-async function liveCompetitionId(api: APIRequestContext) {
-  const list = await (await api.get('/api/competitions')).json();
-  return list.find((c: { title: string }) => c.title === 'Carbon Road Bike').id as number;
-}
+import { expect, test } from '@playwright/test';
+import { apiVisitor, competitionId, entriesGrid } from './support';
 
 test("a watcher's grid shows another visitor's hold and release live, and its own holds as its own", async ({
   page,
   baseURL,
 }) => {
-  const id = await liveCompetitionId(page.request);
+  const id = await competitionId(page.request, 'Carbon Road Bike');
   const entries: Array<{ ticketNumbers: number[] }> = await (
     await page.request.get(`/api/competitions/${id}/entries`)
   ).json();
@@ -32,10 +18,7 @@ test("a watcher's grid shows another visitor's hold and release live, and its ow
   await expect(cell(free[0]!)).toHaveAttribute('data-state', 'available');
 
   const other = await apiVisitor(baseURL!, id);
-  const held = await other.api.post('/api/cart', {
-    data: { competitionId: id, quantity: 1, selectedNumbers: [free[0]] },
-    headers: other.headers,
-  });
+  const held = await other.hold([free[0]!]);
   expect(held.status()).toBe(201);
   await expect(cell(free[0]!)).toHaveAttribute('data-state', 'reserved', { timeout: 1500 });
   await expect(cell(free[0]!)).toHaveAttribute('title', /temporarily reserved by another user/);
