@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { type CartOwner, ownedBy } from './cartQueries';
-import { cartChanged } from './cartRevision';
+import { cartChanged, cartKeyOf } from './cartRevision';
 import { bumpVersion } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import {
@@ -52,33 +52,45 @@ export interface ReservationDeps {
 const MAX_WAITS = 3;
 
 // The chosen numbers this process is holding right now: a hold's unit of work from its start to
-// its COMMIT or ROLLBACK. A hold on a number in flight waits for that hold to end, outside any
-// transaction, then looks again (addToCart): on a hot number the losers get their 409 from two
-// plain reads instead of blocking on the winner's row lock in a transaction of a dozen
-// statements. Holds in other processes still meet on the unique key, as before.
+// its COMMIT or ROLLBACK, and whose it is. Someone else's hold in flight on a number refuses a
+// request for it at once, from memory (refuseTakenEarly): on a hot number the losers get their 409
+// without a read, instead of waiting for the winner and reading again, or blocking on the winner's
+// row lock in a transaction of a dozen statements. The same person's hold in flight (a double
+// click) is waited for, then the numbers are looked at again: the second request answers with the
+// line the first one made. Holds in other processes still meet on the unique key, as before.
 
 const keyOf = (competitionId: number, n: number) => `${competitionId}:${n}`;
 
 export class HoldsInFlight {
-  private numbers = new Map<string, Promise<unknown>>();
+  private numbers = new Map<string, { hold: Promise<unknown>; owner: string }>();
+
+  /** The numbers of these that someone other than `owner` is holding right now. */
+  takenByOthers(competitionId: number, numbers: number[], owner: CartOwner): number[] {
+    const mine = cartKeyOf(owner);
+    return numbers.filter((n) => {
+      const found = this.numbers.get(keyOf(competitionId, n));
+      return found !== undefined && found.owner !== mine;
+    });
+  }
 
   /** The holds in flight on any of these numbers (none: nothing to wait for). */
   pending(competitionId: number, numbers: number[]): Promise<unknown>[] {
     const found = new Set<Promise<unknown>>();
     for (const n of numbers) {
-      const hold = this.numbers.get(keyOf(competitionId, n));
+      const hold = this.numbers.get(keyOf(competitionId, n))?.hold;
       if (hold) found.add(hold);
     }
     return [...found];
   }
 
-  /** Runs `work` with these numbers in flight until it settles. */
-  run<T>(competitionId: number, numbers: number[], work: () => Promise<T>): Promise<T> {
+  /** Runs `work`, the owner's hold of these numbers, with them in flight until it settles. */
+  run<T>(competitionId: number, numbers: number[], owner: CartOwner, work: () => Promise<T>): Promise<T> {
     const hold = work();
+    const entry = { hold, owner: cartKeyOf(owner) };
     const keys = numbers.map((n) => keyOf(competitionId, n));
-    for (const key of keys) this.numbers.set(key, hold);
+    for (const key of keys) this.numbers.set(key, entry);
     const done = () => {
-      for (const key of keys) if (this.numbers.get(key) === hold) this.numbers.delete(key);
+      for (const key of keys) if (this.numbers.get(key) === entry) this.numbers.delete(key);
     };
     hold.then(done, done);
     return hold;
@@ -217,15 +229,16 @@ async function applyHold(
 
 /**
  * The quick refusal of chosen numbers, before any lock or transaction: 409 with the numbers taken
- * when someone else holds or bought one of them now. On a hot number almost every request loses,
- * and here it loses after two reads (three for an account: the break check; one fewer when the
+ * when someone else is holding one of them in this process right now (HoldsInFlight: no read at
+ * all), or holds or bought one now (one read). On a hot number almost every request loses, and
+ * here it loses for at most two reads (three for an account: the break check; one fewer when the
  * competition is RecentlyOpen) instead of a transaction of eight statements. The answers that
  * come before it (404, closed, the skill question, a break) are the same as in planHold; the
  * per-person cap is not counted first, so a request refused for both hears about the numbers.
  * Whatever passes is decided again in planHold, where the unique key settles a race.
  */
 async function refuseTakenEarly(
-  { db, recentlyOpen }: ReservationDeps,
+  { db, recentlyOpen, inFlight }: ReservationDeps,
   owner: CartOwner,
   input: AddToCartInput,
   skillPassed: boolean,
@@ -238,6 +251,8 @@ async function refuseTakenEarly(
     : await openCompetition(db, input.competitionId, now);
   await assertMayPlay(db, owner.userId, now);
   if (chosen.some((n) => n > competition.totalTickets)) return; // planHold answers 400
+  const beingTaken = inFlight?.takenByOthers(competition.id, chosen, owner) ?? [];
+  if (beingTaken.length) throw conflict(TAKEN_MESSAGE, { taken: beingTaken }, ERROR_CODES.numberTaken);
   const taken = await takenFromOthers(db, competition.id, chosen, owner, now);
   if (taken.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
 }
@@ -256,9 +271,11 @@ export async function addToCart(
   now = Date.now(),
 ): Promise<AddResult> {
   const chosen = input.selectedNumbers ?? [];
-  const inFlight = chosen.length ? deps.inFlight : undefined;
-  // A hold of this process on any of the numbers is waited for, then the numbers are looked at
-  // again: its loser gets the quick refusal (HoldsInFlight).
+  // Only a request that may hold marks its numbers in flight: one without the skill answer would
+  // otherwise refuse others until its own 403.
+  const inFlight = chosen.length && skillPassed ? deps.inFlight : undefined;
+  // The person's own hold in flight on any of the numbers (someone else's is refused above) is
+  // waited for, then the numbers are looked at again (HoldsInFlight).
   for (let waits = 0; ; waits++) {
     await refuseTakenEarly(deps, owner, input, skillPassed, now);
     const pending = inFlight?.pending(input.competitionId, chosen) ?? [];
@@ -266,7 +283,7 @@ export async function addToCart(
     await Promise.allSettled(pending);
   }
   const hold = () => holdInUnit(deps, owner, input, skillPassed, now);
-  return inFlight ? inFlight.run(input.competitionId, chosen, hold) : hold();
+  return inFlight ? inFlight.run(input.competitionId, chosen, owner, hold) : hold();
 }
 
 /** The hold's unit of work: plan from reads, then write (planHold, applyHold). */

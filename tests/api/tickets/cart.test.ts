@@ -171,6 +171,98 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
     expect(await rowsOf(db, id)).toEqual(['7:reserved']);
   });
 
+  // A hold in flight is one whose transaction has not committed yet. Only MariaDB can keep one
+  // waiting while other requests go on (SQLite runs one connection, which the hold would occupy).
+  it.skipIf(testEngine() !== 'mysql')(
+    "a number someone else is holding right now is refused at once, without waiting for their hold; the same person's second request waits for their first",
+    async () => {
+      const id = await insertCompetition(db, { totalTickets: 20 });
+      const [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => shopper(server.url, id)));
+      expect(
+        (await carol!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [1] })).status,
+      ).toBe(201);
+      // The competition's version row, locked here: a hold of it waits on its last statement.
+      const lock = await db.transaction();
+      await lock.raw('SELECT version FROM competition_versions WHERE competition_id = ? FOR UPDATE', [id]);
+      const blocked = new Promise<void>((resolve) => {
+        const onQuery = (q: { sql: string }) => {
+          if (/competition_versions/.test(q.sql) && /INSERT/i.test(q.sql)) {
+            db.off('query', onQuery);
+            resolve();
+          }
+        };
+        db.on('query', onQuery);
+      });
+      const aliceHold = alice!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+      const aliceAgain = blocked.then(() =>
+        alice!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] }),
+      );
+      await blocked;
+      const waited = new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 3000));
+      const refused = await Promise.race([
+        bob!.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [7, 8] }),
+        waited,
+      ]);
+      try {
+        expect(refused).not.toBe('still waiting');
+        if (refused === 'still waiting') return;
+        expect([refused.status, refused.body.code, refused.body.details]).toEqual([
+          409,
+          'number_taken',
+          { taken: [7] },
+        ]);
+        expect(
+          await Promise.race([
+            aliceAgain.then(() => 'answered'),
+            new Promise((r) => setTimeout(() => r('waiting'), 300)),
+          ]),
+        ).toBe('waiting');
+      } finally {
+        await lock.commit();
+      }
+      const [first, second] = await Promise.all([aliceHold, aliceAgain]);
+      expect([first.status, second.status, second.body.id]).toEqual([201, 200, first.body.id]);
+      expect(await rowsOf(db, id)).toEqual(['1:reserved', '7:reserved']);
+    },
+  );
+
+  it.skipIf(testEngine() !== 'mysql')(
+    'a request without the skill answer marks nothing in flight: it cannot get others refused while it waits for its 403',
+    async () => {
+      const id = await insertCompetition(db, { totalTickets: 20 });
+      const mallory = new TestClient(server.url);
+      await mallory.fetchCsrfToken();
+      const bob = await shopper(server.url, id);
+      // Every hold of the competition waits on its first statement (the cap lock's insert).
+      const lock = await db.transaction();
+      await lock.raw('SELECT * FROM cap_locks WHERE competition_id = ? FOR UPDATE', [id]);
+      const capLockInserts = () =>
+        new Promise<void>((resolve) => {
+          const onQuery = (q: { sql: string }) => {
+            if (/INSERT INTO cap_locks/i.test(q.sql)) {
+              db.off('query', onQuery);
+              resolve();
+            }
+          };
+          db.on('query', onQuery);
+        });
+      const malloryWaits = capLockInserts();
+      const attempt = mallory.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+      await malloryWaits;
+      const bobWaits = capLockInserts();
+      const hold = bob.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+      // Bob's hold is not refused on Mallory's account: it goes on to its own transaction.
+      const early = await Promise.race([
+        hold.then((r) => r.status),
+        bobWaits.then(() => 'in its transaction'),
+      ]);
+      await lock.commit();
+      expect(early).toBe('in its transaction');
+      expect([(await attempt).status, (await hold).status]).toEqual([403, 201]);
+      expect(await rowsOf(db, id)).toEqual(['7:reserved']);
+    },
+  );
+
   it('Lucky Dip holds random available numbers and merges a second Lucky Dip into the same item', async () => {
     const id = await insertCompetition(db, { totalTickets: 12 });
     await sellTickets(db, id, await insertUser(db), [1, 2, 3, 4]);

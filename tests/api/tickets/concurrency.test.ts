@@ -40,8 +40,9 @@ describe.skipIf(engineUnavailable())(`racing for tickets on ${testEngine()}`, ()
     const results = await Promise.all(
       shoppers.map((s) => s.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [777] })),
     ).finally(() => db.off('query', record));
-    // The losers waited for the winner's hold (one server process: HoldsInFlight in reservations.ts), then lost on
-    // a plain read: only the winner wrote a cart line.
+    // The losers were refused before any transaction (one server process: the winner's hold in
+    // flight, HoldsInFlight in reservations.ts, or a plain read after it): only the winner wrote a
+    // cart line.
     expect(lineInserts).toHaveLength(1);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
