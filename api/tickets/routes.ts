@@ -9,6 +9,7 @@ import {
   UpdateCartItemSchema,
 } from '../../contract/cart';
 import { ERROR_CODES } from '../../contract/errors';
+import { withPinnedConnection } from '../../db/pinnedConnection';
 import { requireDateOfBirth } from '../http/auth';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
@@ -90,8 +91,8 @@ export function registerCartRoutes(
   };
 
   /** The cart after a change, read after COMMIT, with the versions the change produced. */
-  const changeView = async (owner: CartOwner, change: CartChange): Promise<CartChangeView> => {
-    const { entries, revision } = await readCart(db, owner);
+  const changeView = async (owner: CartOwner, change: CartChange, on = db): Promise<CartChangeView> => {
+    const { entries, revision } = await readCart(on, owner);
     return { cart: presentCart(entries), cartRevision: revision, versions: versionsOf(change.changes) };
   };
 
@@ -116,13 +117,18 @@ export function registerCartRoutes(
     const owner = cartOwnerOf(ctx);
     await countedHold(async () => {
       await countHold(ctx, owner);
-      const result = await addToCart(deps, owner, input, hasPassedSkill(ctx.session, input.competitionId));
-      const item = presentCartItem(
-        Object.assign(result.item, { competition: result.competition }),
-        result.heldNumbers,
-      );
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { ...item, ...(await changeView(owner, result)) } satisfies CartItemChangeView;
+      // The quick refusal, the hold and the cart read back share one pool connection: under load
+      // each wait for the pool costs as much as the rest of the request (db/pinnedConnection.ts).
+      await withPinnedConnection(db, async (pinned) => {
+        const skill = hasPassedSkill(ctx.session, input.competitionId);
+        const result = await addToCart({ ...deps, db: pinned }, owner, input, skill);
+        const item = presentCartItem(
+          Object.assign(result.item, { competition: result.competition }),
+          result.heldNumbers,
+        );
+        ctx.status = result.created ? 201 : 200;
+        ctx.body = { ...item, ...(await changeView(owner, result, pinned)) } satisfies CartItemChangeView;
+      });
     });
   });
 

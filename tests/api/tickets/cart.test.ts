@@ -227,6 +227,38 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
   );
 
   it.skipIf(testEngine() !== 'mysql')(
+    'a hold asks the pool for a connection once after its session: the quick refusal, the transaction and the cart read back share it',
+    async () => {
+      const id = await insertCompetition(db, { totalTickets: 20 });
+      const alice = await shopper(server.url, id);
+      const client = db.client as { acquireConnection: () => Promise<unknown> };
+      const acquire = client.acquireConnection;
+      const connections: string[] = [];
+      const statements: Array<{ sql: string; connection: string }> = [];
+      const record = (q: { sql: string; __knexUid: string }) =>
+        statements.push({ sql: q.sql, connection: q.__knexUid });
+      client.acquireConnection = async function (this: unknown) {
+        const connection = (await acquire.call(this)) as { __knexUid: string };
+        connections.push(connection.__knexUid);
+        return connection;
+      };
+      db.on('query', record);
+      try {
+        const held = await alice.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+        expect(held.status).toBe(201);
+      } finally {
+        client.acquireConnection = acquire;
+        db.off('query', record);
+      }
+      // One for the session, one for the rest.
+      expect(connections).toHaveLength(2);
+      const rest = statements.filter((s) => !/from `sessions`/.test(s.sql));
+      expect(rest.length).toBeGreaterThan(5);
+      expect(new Set(rest.map((s) => s.connection))).toEqual(new Set([connections[1]]));
+    },
+  );
+
+  it.skipIf(testEngine() !== 'mysql')(
     'a request without the skill answer marks nothing in flight: it cannot get others refused while it waits for its 403',
     async () => {
       const id = await insertCompetition(db, { totalTickets: 20 });

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+// knex builds its own transactions this way (lib/execution/transaction.js, makeTxClient): a client
+// whose every query takes the same connection. There is no public entry point for it.
+import makeKnex from 'knex/lib/knex-builder/make-knex.js';
+import { engineOfKnex } from './dialect';
+
+// One request, one pool connection. Under load a request waits for the pool each time it asks for
+// a connection, and that wait, not the statements, is most of its time: a hold that read the
+// tickets, then ran its transaction, then read the cart back waited three times where a health
+// check waits once (docs/performance.md, "A hold waits for the pool once"). A pinned request
+// takes one connection and runs everything on it, transactions included, then gives it back.
+
+type ClientInternals = Knex.Client & {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+  version?: unknown;
+  driver?: unknown;
+  connectionSettings?: unknown;
+  valueForUndefined?: unknown;
+  logger?: unknown;
+};
+
+const FORWARDED = ['start', 'query', 'query-error', 'query-response'] as const;
+
+/** A knex whose queries and transactions all run on `connection`, and never release it. */
+function pinnedKnex(db: Knex, connection: unknown): Knex {
+  const client = db.client as ClientInternals;
+  const pinned = Object.create(Object.getPrototypeOf(client)) as ClientInternals;
+  Object.assign(pinned, {
+    config: client.config,
+    version: client.version,
+    driver: client.driver,
+    connectionSettings: client.connectionSettings,
+    valueForUndefined: client.valueForUndefined,
+    logger: client.logger,
+    acquireConnection: () => Promise.resolve(connection),
+    releaseConnection: () => Promise.resolve(),
+  });
+  // Listeners of the app's knex (the query log, tests counting statements) still hear every query.
+  for (const event of FORWARDED) pinned.on(event, (...args: unknown[]) => client.emit(event, ...args));
+  return makeKnex(pinned) as Knex;
+}
+
+/**
+ * Runs `work` with one connection of the pool for everything it does, returned to the pool after.
+ * On SQLite the pool is one connection already, and `work` gets `db` itself.
+ */
+export async function withPinnedConnection<T>(db: Knex, work: (pinned: Knex) => Promise<T>): Promise<T> {
+  if (engineOfKnex(db) !== 'mysql') return work(db);
+  const client = db.client as ClientInternals;
+  const connection = await client.acquireConnection();
+  try {
+    return await work(pinnedKnex(db, connection));
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
