@@ -41,6 +41,9 @@ export function knexConfig({ databaseUrl, dataDir }: DatabaseSettings): Knex.Con
         decimalNumbers: true,
         supportBigNumbers: true,
         bigNumberStrings: false,
+        // The hold path sends several statements per round trip (db/statementBatch.ts). Every
+        // statement is compiled by knex with bindings; see docs/security.md, "SQL".
+        multipleStatements: true,
       },
       pool: { min: 0, max: 20 },
       ...naming,

@@ -24,33 +24,6 @@ export const tableDefaults =
     t.collate('utf8mb4_unicode_ci');
   };
 
-/**
- * Adds one to a counter row (creating it at 1) and returns the new value, in one round trip on
- * either engine. Called last in a transaction: the row stays locked only until COMMIT, which
- * orders the changes it counts.
- */
-export async function bumpCounter(
-  trx: Knex.Transaction,
-  table: string,
-  keyColumn: string,
-  key: string | number,
-  valueColumn: string,
-): Promise<number> {
-  if (engineOfKnex(trx) === 'mysql') {
-    // LAST_INSERT_ID(expr) makes the server return the new value as this statement's insert id.
-    const [result] = (await trx.raw(
-      'INSERT INTO ?? (??, ??) VALUES (?, 1) ON DUPLICATE KEY UPDATE ?? = LAST_INSERT_ID(?? + 1)',
-      [table, keyColumn, valueColumn, key, valueColumn, valueColumn],
-    )) as [{ affectedRows: number; insertId: number }];
-    return result.affectedRows === 1 ? 1 : Number(result.insertId);
-  }
-  const rows = (await trx.raw(
-    'INSERT INTO ?? (??, ??) VALUES (?, 1) ON CONFLICT (??) DO UPDATE SET ?? = ?? + 1 RETURNING ??',
-    [table, keyColumn, valueColumn, key, keyColumn, valueColumn, valueColumn, valueColumn],
-  )) as Array<Record<string, number>>;
-  return Number(Object.values(rows[0]!)[0]);
-}
-
 interface DbError {
   code?: string;
   errno?: number;

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { engineOfKnex } from '../../db/dialect';
-import { CartItem, type Competition } from '../../db/models';
+import { CartItem, Competition } from '../../db/models';
+import { type Batched, read, runBatch } from '../../db/statementBatch';
 import type { CartOwnerRef } from '../platform/events';
 
 export type CartOwner = CartOwnerRef;
@@ -38,16 +39,66 @@ export interface CartEntry {
   heldNumbers: number[];
 }
 
+/** The owner's live cart items (of one competition, if given), oldest first; for a batch. */
+export function liveItemsRead(
+  db: Knex,
+  owner: CartOwner,
+  now: number,
+  competitionId?: number,
+): Batched<CartItem[]> {
+  const q = db('cartItems').where(ownerFilter(owner, 'cartItems')).where('expiresAt', '>', now);
+  if (competitionId !== undefined) q.where('competitionId', competitionId);
+  return read(q.select('*').orderBy('id'), (rows: object[]) => rows.map((r) => CartItem.fromDatabaseJson(r)));
+}
+
+/**
+ * The visitor's cart as three reads that need no answer from each other, so they go in one batch:
+ * the live items, their competitions, and the numbers they hold.
+ */
+export function cartReads(db: Knex, owner: CartOwner, now: number) {
+  const liveIds = (column: string) =>
+    db('cartItems').where(ownerFilter(owner, 'cartItems')).where('expiresAt', '>', now).select(column);
+  return [
+    liveItemsRead(db, owner, now),
+    read(db('competitions').whereIn('id', liveIds('competitionId')).select('*'), (rows: object[]) =>
+      rows.map((r) => Competition.fromDatabaseJson(r)),
+    ),
+    read(
+      db('tickets')
+        .whereIn('cartItemId', liveIds('id'))
+        .where('status', 'reserved')
+        .select('cartItemId', 'number')
+        .orderBy('number'),
+      (rows: HeldRow[]) => groupHeld(rows),
+    ),
+  ] as const;
+}
+
+/** The cart from cartReads' results. */
+export function cartEntries(
+  items: CartItem[],
+  competitions: Competition[],
+  held: Map<number, number[]>,
+): CartEntry[] {
+  const byId = new Map(competitions.map((c) => [c.id, c]));
+  return items.map((item) => ({
+    item: Object.assign(item, { competition: byId.get(item.competitionId) }),
+    heldNumbers: held.get(item.id) ?? [],
+  }));
+}
+
 /** The visitor's live cart items with the numbers each holds now. */
 export async function listCart(db: Knex, owner: CartOwner, now = Date.now()): Promise<CartEntry[]> {
-  const items = (await CartItem.query(db)
-    .modify(ownedBy(owner))
-    .where('expiresAt', '>', now)
-    .withGraphFetched('competition')
-    .orderBy('id')) as Array<CartItem & { competition?: Competition }>;
-  const held = await heldNumbersOf(db, items);
-  return items.map((item) => ({ item, heldNumbers: held.get(item.id) ?? [] }));
+  return cartEntries(...(await runBatch(db, ...cartReads(db, owner, now))));
 }
+
+type HeldRow = { cartItemId: number; number: number };
+
+const groupHeld = (rows: HeldRow[]) => {
+  const held = new Map<number, number[]>();
+  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
+  return held;
+};
 
 /**
  * The numbers each cart item holds now, ascending, by item id. `locking` makes it a locking read
@@ -58,8 +109,7 @@ export async function heldNumbersOf(
   items: Array<{ id: number }>,
   { locking = false } = {},
 ): Promise<Map<number, number[]>> {
-  const held = new Map<number, number[]>();
-  if (!items.length) return held;
+  if (!items.length) return new Map<number, number[]>();
   const query = db('tickets')
     .whereIn(
       'cartItemId',
@@ -69,7 +119,5 @@ export async function heldNumbersOf(
     .select('cartItemId', 'number')
     .orderBy('number');
   if (locking && engineOfKnex(db) === 'mysql') query.forShare();
-  const rows = (await query) as Array<{ cartItemId: number; number: number }>;
-  for (const r of rows) held.set(r.cartItemId, [...(held.get(r.cartItemId) ?? []), r.number]);
-  return held;
+  return groupHeld((await query) as HeldRow[]);
 }

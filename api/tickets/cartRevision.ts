@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { bumpCounter } from '../../db/dialect';
+import { bumpCounter, counterBump } from '../../db/counters';
+import { read, runBatch } from '../../db/statementBatch';
 import type { UnitOfWork } from '../platform/unitOfWork';
-import { type CartEntry, type CartOwner, listCart } from './cartQueries';
+import { type CartEntry, type CartOwner, cartEntries, cartReads } from './cartQueries';
 
 // Every change to a cart bumps its owner's revision in the same transaction, and every cart the
 // server sends carries the revision it was read at. A browser keeps the highest revision it has
@@ -17,26 +18,43 @@ export const cartKeyOf = (owner: CartOwner) => (owner.userId ? `u:${owner.userId
  * transaction takes those locks in the same order.
  */
 export async function cartChanged(uow: UnitOfWork, owner: CartOwner): Promise<number> {
-  const revision = await bumpCartRevision(uow.trx, owner);
-  uow.emit('cart.changed', { owner, revision });
-  return revision;
+  return recordCartChange(uow, owner, await bumpCartRevision(uow.trx, owner));
 }
 
 /** Bumps the owner's cart revision inside a transaction; cartChanged() also records the event. */
 export const bumpCartRevision = (trx: Knex.Transaction, owner: CartOwner) =>
   bumpCounter(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
 
+/** bumpCartRevision as a batch statement; pass its result to recordCartChange. */
+export const cartRevisionBump = (trx: Knex.Transaction, owner: CartOwner) =>
+  counterBump(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
+
+/** Emits `cart.changed` (after COMMIT) for a revision bumped by cartRevisionBump. */
+export function recordCartChange(uow: UnitOfWork, owner: CartOwner, revision: number): number {
+  uow.emit('cart.changed', { owner, revision });
+  return revision;
+}
+
 export interface CartRead {
   entries: CartEntry[];
   revision: number;
 }
 
-/** The owner's cart and its revision, read from one consistent snapshot. */
+/** The owner's cart and its revision, read from one consistent snapshot (one batch). */
 export function readCart(db: Knex, owner: CartOwner, now = Date.now()): Promise<CartRead> {
   return db.transaction(async (trx) => {
-    const row = (await trx('cartRevisions')
-      .where({ ownerKey: cartKeyOf(owner) })
-      .first('revision')) as { revision: number } | undefined;
-    return { entries: await listCart(trx, owner, now), revision: Number(row?.revision ?? 0) };
+    const [revision, items, competitions, held] = await runBatch(
+      trx,
+      read(
+        trx('cartRevisions')
+          .where({ ownerKey: cartKeyOf(owner) })
+          .select('revision'),
+        (rows: RevisionRow[]) => Number(rows[0]?.revision ?? 0),
+      ),
+      ...cartReads(trx, owner, now),
+    );
+    return { entries: cartEntries(items, competitions, held), revision };
   });
 }
+
+type RevisionRow = { revision: number };

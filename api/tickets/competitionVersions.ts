@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bumpCounter } from '../../db/dialect';
+import { bumpCounter, counterBump } from '../../db/counters';
 
 /**
  * Increments and returns the competition's version. Every change to a competition's numbers or
@@ -8,3 +8,7 @@ import { bumpCounter } from '../../db/dialect';
  */
 export const bumpVersion = (trx: Knex.Transaction, competitionId: number): Promise<number> =>
   bumpCounter(trx, 'competition_versions', 'competition_id', competitionId, 'version');
+
+/** bumpVersion as a batch statement, to run last in its transaction. */
+export const versionBump = (trx: Knex.Transaction, competitionId: number) =>
+  counterBump(trx, 'competition_versions', 'competition_id', competitionId, 'version');

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import { selfExcludedMessage } from '../../contract/protection';
 import { engineOfKnex } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
+import { type Batched, read, runBatch, write } from '../../db/statementBatch';
 import { conflict, HttpError, notFound } from '../platform/errors';
 import { type CartOwner, isOwnedBy, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
@@ -12,8 +13,14 @@ import { liveTickets } from './liveTickets';
 
 export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
 
-export async function openCompetition(db: Knex, competitionId: number, now: number) {
-  const competition = await Competition.query(db).findById(competitionId);
+/** The competition row, for a batch; assertOpen decides what it allows. */
+export const competitionRead = (db: Knex, competitionId: number): Batched<Competition | undefined> =>
+  read(db('competitions').where('id', competitionId).select('*'), (rows: object[]) =>
+    rows[0] ? Competition.fromDatabaseJson(rows[0]) : undefined,
+  );
+
+/** 404 for a missing or archived competition, 409 for one closed to new entries. */
+export function assertOpen(competition: Competition | undefined, now: number): Competition {
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
   // Closed at its end date (docs/draws.md), or drawn or its beacon round fixed (the entries are
   // final then), even if an admin made it active again.
@@ -27,18 +34,36 @@ export async function openCompetition(db: Knex, competitionId: number, now: numb
   return competition;
 }
 
+export async function openCompetition(db: Knex, competitionId: number, now: number) {
+  const [competition] = await runBatch(db, competitionRead(db, competitionId));
+  return assertOpen(competition, now);
+}
+
 /**
  * 403 while the account takes a break (self-exclusion, docs/product.md#player-protection): the one
  * rule every hold, checkout and card confirmation asks. A guest (no account) may hold.
  */
 export async function assertMayPlay(db: Knex, userId: number | null, now: number): Promise<void> {
-  const until = await selfExcludedUntil(db, userId, now);
+  assertNotOnBreak(await selfExcludedUntil(db, userId, now));
+}
+
+/** The 403 of assertMayPlay, given when the account's break ends (null: not on one). */
+export function assertNotOnBreak(until: number | null): void {
   if (until !== null) {
     throw new HttpError(403, ERROR_CODES.selfExcluded, selfExcludedMessage(iso(until)), {
       selfExcludedUntil: iso(until),
     });
   }
 }
+
+/** When the account's break ends, or null when it is not taking one; for a batch. */
+export const breakRead = (db: Knex, userId: number, now: number): Batched<number | null> =>
+  read(db('users').where({ id: userId }).select('selfExcludedUntil'), (rows: SelfExclusionRow[]) => {
+    const until = Number(rows[0]?.selfExcludedUntil ?? 0);
+    return until > now ? until : null;
+  });
+
+type SelfExclusionRow = { selfExcludedUntil: number | string | null };
 
 /** When the account's break ends, or null when it is not taking one. */
 export async function selfExcludedUntil(
@@ -47,11 +72,8 @@ export async function selfExcludedUntil(
   now: number,
 ): Promise<number | null> {
   if (!userId) return null;
-  const row = (await db('users').where({ id: userId }).first('selfExcludedUntil')) as
-    | { selfExcludedUntil: number | string | null }
-    | undefined;
-  const until = Number(row?.selfExcludedUntil ?? 0);
-  return until > now ? until : null;
+  const [until] = await runBatch(db, breakRead(db, userId, now));
+  return until;
 }
 
 // The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its
@@ -60,13 +82,20 @@ export const DEFAULT_CAP_SETTING = 'default_max_tickets_per_user';
 /** The site default until an admin sets one: a real buyer rarely wants more, a hoarder is stopped. */
 export const FALLBACK_DEFAULT_CAP = 100;
 
+/** The site's default per-person cap (site settings, else FALLBACK_DEFAULT_CAP); for a batch. */
+export const defaultCapRead = (db: Knex): Batched<number> =>
+  read(
+    db('siteSettings').where({ key: DEFAULT_CAP_SETTING }).select('value'),
+    (rows: { value: string }[]) => {
+      const n = Number(rows[0]?.value);
+      return Number.isInteger(n) && n > 0 ? n : FALLBACK_DEFAULT_CAP;
+    },
+  );
+
 /** The site's default per-person cap (site settings, else FALLBACK_DEFAULT_CAP). */
 export async function defaultCap(db: Knex): Promise<number> {
-  const row = (await db('siteSettings').where({ key: DEFAULT_CAP_SETTING }).first('value')) as
-    | { value: string }
-    | undefined;
-  const n = Number(row?.value);
-  return Number.isInteger(n) && n > 0 ? n : FALLBACK_DEFAULT_CAP;
+  const [cap] = await runBatch(db, defaultCapRead(db));
+  return cap;
 }
 
 /** The cap that applies to this competition: its own, or the site default. */
@@ -90,13 +119,35 @@ export const capLockKeys = (owner: CartOwner): string[] =>
  * competition's tickets) made holds of different people deadlock on each other's gap locks.
  */
 export async function lockOwnerCap(trx: Knex.Transaction, competitionId: number, owner: CartOwner) {
-  if (engineOfKnex(trx) !== 'mysql') return;
+  await runBatch(trx, capLock(trx, competitionId, owner));
+}
+
+/** lockOwnerCap as a batch's first statement (none on SQLite). */
+export function capLock(trx: Knex.Transaction, competitionId: number, owner: CartOwner) {
+  if (engineOfKnex(trx) !== 'mysql') return undefined;
   const keys = capLockKeys(owner);
-  await trx.raw(
-    `INSERT INTO cap_locks (competition_id, owner_key) VALUES ${keys.map(() => '(?, ?)').join(', ')} ON DUPLICATE KEY UPDATE owner_key = owner_key`,
-    keys.flatMap((key) => [competitionId, key]),
+  return write(
+    trx.raw(
+      `INSERT INTO cap_locks (competition_id, owner_key) VALUES ${keys.map(() => '(?, ?)').join(', ')} ON DUPLICATE KEY UPDATE owner_key = owner_key`,
+      keys.flatMap((key) => [competitionId, key]),
+    ),
   );
 }
+
+/**
+ * Held (live) plus bought tickets of this person in a competition, for the per-person cap; a plain
+ * read, for a batch after capLock (see ticketsOfOwner).
+ */
+export const ownerTicketsRead = (
+  trx: Knex.Transaction,
+  competitionId: number,
+  owner: CartOwner,
+  now: number,
+): Batched<number> =>
+  read(
+    liveTickets(trx, competitionId, now).andWhere(ownerFilter(owner, 'tickets')).count({ n: '*' }),
+    (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0),
+  );
 
 /** Held (live) plus bought tickets of this person in a competition, for the per-person cap. */
 export async function ticketsOfOwner(
@@ -106,16 +157,24 @@ export async function ticketsOfOwner(
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const q = liveTickets(trx, competitionId, now)
-    .andWhere(ownerFilter(owner, 'tickets'))
-    .count({ n: '*' })
-    .first();
+  const counted = ownerTicketsRead(trx, competitionId, owner, now);
   // A locking read unless the caller took lockOwnerCap first: under REPEATABLE READ a plain SELECT
   // sees the snapshot of this transaction's first read, which may predate the owner's lock and
   // miss holds committed since. The locking read sees the latest committed rows.
-  if (locking && engineOfKnex(trx) === 'mysql') q.forShare();
-  const row = await q;
-  return Number((row as { n: number } | undefined)?.n ?? 0);
+  if (locking && engineOfKnex(trx) === 'mysql') (counted.statement as Knex.QueryBuilder).forShare();
+  const [n] = await runBatch(trx, counted);
+  return n;
+}
+
+/** 409 when `adding` more would take someone with `has` tickets over `cap`. */
+export function assertUnderCap(cap: number, has: number, adding: number): void {
+  if (has + adding > cap) {
+    throw conflict(
+      `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,
+      { limit: cap, current: has },
+      ERROR_CODES.overCap,
+    );
+  }
 }
 
 /**
@@ -133,18 +192,23 @@ export async function enforceCap(
 ) {
   const cap = await capOf(trx, competition);
   const has = await ticketsOfOwner(trx, competition.id, owner, now, { locking: !freshSnapshot });
-  if (has + adding > cap) {
-    throw conflict(
-      `You can have at most ${cap} tickets for this competition${has ? ` and already have ${has}` : ''}.`,
-      { limit: cap, current: has },
-      ERROR_CODES.overCap,
-    );
-  }
+  assertUnderCap(cap, has, adding);
 }
 
 /** The live tickets of a competition among these numbers, by number. */
 const liveAmong = (db: Knex, competitionId: number, numbers: number[], now: number) =>
   liveTickets(db, competitionId, now).whereIn('number', numbers).orderBy('number');
+
+/** Which of these numbers are held or sold in the transaction's snapshot; for a batch. */
+export const takenRead = (
+  db: Knex,
+  competitionId: number,
+  numbers: number[],
+  now: number,
+): Batched<number[]> =>
+  read(liveAmong(db, competitionId, numbers, now).select('number'), (rows: { number: number }[]) =>
+    rows.map((r) => r.number),
+  );
 
 /**
  * Which of these numbers are held or sold right now: a locking read sees the latest commits; a
@@ -157,9 +221,10 @@ export async function takenAmong(
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const q = liveAmong(db, competitionId, numbers, now).select('number');
-  if (locking && engineOfKnex(db) === 'mysql') q.forShare();
-  return ((await q) as Array<{ number: number }>).map((r) => r.number);
+  const taken = takenRead(db, competitionId, numbers, now);
+  if (locking && engineOfKnex(db) === 'mysql') (taken.statement as Knex.QueryBuilder).forShare();
+  const [found] = await runBatch(db, taken);
+  return found;
 }
 
 /**

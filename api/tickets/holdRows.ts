@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../db/dialect';
 import { CartItem, type Competition } from '../../db/models';
+import { type Batched, type Results, runBatch, write } from '../../db/statementBatch';
 import { RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import type { CartOwner } from './cartQueries';
 import { bumpVersion } from './competitionVersions';
-import { recordTicketEvents, refsOf } from './history/ticketHistory';
+import { recordTicketEvents, refsOf, ticketEventsInsert } from './history/ticketHistory';
 import { liveTakenReader, pickFree } from './numberPicker';
 
 // The writing half of the hold path: rows in `tickets` and `cart_items`, their history, and the
@@ -50,59 +51,75 @@ async function clearExpiredHolds(
 }
 
 /**
- * Inserts the holds optimistically. On a unique-key conflict, expired holds among the numbers
- * (which block nobody) are removed and the insert tried once more; a conflict after that means
- * the numbers are really taken. Returns false in that case.
+ * Inserts the holds optimistically, with their history and then the statements of `after` (the
+ * version and revision bumps, last in the transaction) in the same batch. On a unique-key conflict
+ * (nothing after the INSERT ran), expired holds among the numbers, which block nobody, are removed
+ * and the batch tried once more; a conflict after that means the numbers are really taken.
+ * Returns the results of `after`, or null in that case.
  */
-export async function tryInsertHolds(
+export async function tryInsertHolds<const A extends readonly (Batched<unknown> | undefined)[]>(
   trx: Knex.Transaction,
   competition: Competition,
   item: { id: number; expiresAt: number },
   owner: CartOwner,
   numbers: number[],
   now: number,
-): Promise<boolean> {
+  ...after: A
+): Promise<Results<A> | null> {
+  const insert = () =>
+    trx('tickets').insert(
+      numbers.map((number) => ({
+        competitionId: competition.id,
+        number,
+        status: 'reserved',
+        cartItemId: item.id,
+        guestId: owner.guestId,
+        userId: owner.userId,
+        isClaimed: false,
+        expiresAt: item.expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  // The hold path's only extra write: the numbers' history.
+  const history = ticketEventsInsert(
+    trx,
+    refsOf(competition.id, numbers),
+    'held',
+    { userId: owner.userId },
+    now,
+  );
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await trx('tickets').insert(
-        numbers.map((number) => ({
-          competitionId: competition.id,
-          number,
-          status: 'reserved',
-          cartItemId: item.id,
-          guestId: owner.guestId,
-          userId: owner.userId,
-          isClaimed: false,
-          expiresAt: item.expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
-      // The hold path's only extra write: the numbers' history.
-      await recordTicketEvents(trx, refsOf(competition.id, numbers), 'held', { userId: owner.userId }, now);
-      return true;
+      const [, , ...results] = await runBatch(trx, write(insert()), history, ...after);
+      return results as unknown as Results<A>;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (attempt > 0 || !(await clearExpiredHolds(trx, competition.id, numbers, now))) return false;
+      if (attempt > 0 || !(await clearExpiredHolds(trx, competition.id, numbers, now))) return null;
     }
   }
-  return false;
+  return null;
 }
 
-/** Lucky Dip numbers, inserted; a collision with a concurrent hold restarts the transaction. */
-export async function holdRandom(
+/**
+ * Lucky Dip numbers, inserted (then `after`, as tryInsertHolds); a collision with a concurrent
+ * hold restarts the transaction.
+ */
+export async function holdRandom<const A extends readonly (Batched<unknown> | undefined)[]>(
   trx: Knex.Transaction,
   competition: Competition,
   item: { id: number; expiresAt: number },
   owner: CartOwner,
   count: number,
   now: number,
-) {
+  ...after: A
+): Promise<{ numbers: number[]; results: Results<A> }> {
   const numbers = await pickFree(liveTakenReader(trx, competition.id, now), competition.totalTickets, count, {
     mostlyFree: competition.ticketsSold < competition.totalTickets / 2,
   });
-  if (!(await tryInsertHolds(trx, competition, item, owner, numbers, now))) throw new PickCollision();
-  return numbers;
+  const results = await tryInsertHolds(trx, competition, item, owner, numbers, now, ...after);
+  if (!results) throw new PickCollision();
+  return { numbers, results };
 }
 
 export async function createItem(

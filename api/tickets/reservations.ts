@@ -2,22 +2,32 @@ import type { Knex } from 'knex';
 import { type AddToCartInput, SKILL_REQUIRED_MESSAGE } from '../../contract/cart';
 import { ERROR_CODES } from '../../contract/errors';
 import { CartItem, type Competition } from '../../db/models';
+import { read, runBatch, write } from '../../db/statementBatch';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
-import { type CartOwner, ownedBy } from './cartQueries';
-import { cartChanged, cartKeyOf } from './cartRevision';
-import { bumpVersion } from './competitionVersions';
+import { type CartOwner, liveItemsRead, ownedBy } from './cartQueries';
+import { cartChanged, cartKeyOf, cartRevisionBump, recordCartChange } from './cartRevision';
+import { bumpVersion, versionBump } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import {
   assertMayPlay,
+  assertNotOnBreak,
+  assertOpen,
+  assertUnderCap,
+  breakRead,
+  capLock,
+  competitionRead,
+  defaultCapRead,
   enforceCap,
   findOwnItem,
   lockOwnerCap,
   openCompetition,
+  ownerTicketsRead,
   sameNumbers,
   takenAmong,
   takenFromOthers,
+  takenRead,
 } from './holdChecks';
 import {
   createItem,
@@ -148,6 +158,33 @@ type HoldPlan =
   | { kind: 'chosen'; competition: Competition; numbers: number[] }
   | { kind: 'lucky-dip'; competition: Competition; quantity: number; mergeInto: CartItem | undefined };
 
+/**
+ * Everything a hold decides from, in one batch (db/statementBatch.ts). First, before any read,
+ * the cap lock: this person's other holds on the competition wait, and the reads after it see
+ * everything they committed (holdChecks.ts). So the count and the taken numbers are plain reads.
+ */
+function readHoldFacts(
+  trx: Knex.Transaction,
+  owner: CartOwner,
+  competitionId: number,
+  chosen: number[],
+  now: number,
+) {
+  return runBatch(
+    trx,
+    capLock(trx, competitionId, owner),
+    competitionRead(trx, competitionId),
+    owner.userId ? breakRead(trx, owner.userId, now) : undefined,
+    liveItemsRead(trx, owner, now, competitionId),
+    defaultCapRead(trx),
+    ownerTicketsRead(trx, competitionId, owner, now),
+    // Numbers someone already holds (committed before this transaction's snapshot) lose at once,
+    // without a lock: on a hot number most requests lose, and an INSERT would first wait for the
+    // holder's transaction. A number taken since is still caught by the unique key.
+    chosen.length ? takenRead(trx, competitionId, chosen, now) : undefined,
+  );
+}
+
 async function planHold(
   trx: Knex.Transaction,
   owner: CartOwner,
@@ -155,46 +192,57 @@ async function planHold(
   skillPassed: boolean,
   now: number,
 ): Promise<HoldPlan> {
-  // First, before any read: this person's other holds on the competition wait, and the reads
-  // below see everything they committed (holdChecks.ts).
-  await lockOwnerCap(trx, input.competitionId, owner);
   const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
-  const competition = await openCompetition(trx, input.competitionId, now);
+  const [, found, breakUntil, mine, siteCap, has, taken] = await readHoldFacts(
+    trx,
+    owner,
+    input.competitionId,
+    chosen,
+    now,
+  );
+  // The answers in the order a visitor should hear them: what, may I, how many, which.
+  const competition = assertOpen(found, now);
   if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
-  await assertMayPlay(trx, owner.userId, now);
+  assertNotOnBreak(breakUntil ?? null);
   if (chosen.some((n) => n > competition.totalTickets)) {
     throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
   }
-  const mine = (await CartItem.query(trx)
-    .modify(ownedBy(owner))
-    .where('competitionId', competition.id)
-    .where('expiresAt', '>', now)) as CartItem[];
+  const cap = competition.maxTicketsPerUser ?? siteCap;
   if (chosen.length) {
     const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
     if (same) return { kind: 'already-held', competition, item: same, numbers: chosen };
-    await enforceCap(trx, competition, owner, chosen.length, now, { freshSnapshot: true });
-    // Numbers someone already holds (committed before this transaction's snapshot) lose at once,
-    // without a lock: on a hot number most requests lose, and an INSERT would first wait for the
-    // holder's transaction. A number taken since is still caught by the unique key.
-    const taken = await takenAmong(trx, competition.id, chosen, now, { locking: false });
-    if (taken.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
+    assertUnderCap(cap, has, chosen.length);
+    if (taken?.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
     return { kind: 'chosen', competition, numbers: chosen };
   }
   const mergeInto = mine.find((i) => i.selectedNumbers.length === 0);
   if (mergeInto && mergeInto.quantity + input.quantity > 10) throw badRequest(ITEM_LIMIT_MESSAGE);
-  await enforceCap(trx, competition, owner, input.quantity, now, { freshSnapshot: true });
+  assertUnderCap(cap, has, input.quantity);
   return { kind: 'lucky-dip', competition, quantity: input.quantity, mergeInto };
 }
 
+/** What a hold wrote: its item, the numbers it took, and the counters it bumped. */
+interface AppliedHold {
+  item: CartItem;
+  held: number[];
+  heldNumbers: number[];
+  version: number;
+  cartRevision: number;
+}
+
+/**
+ * The hold's writes. The numbers, their history, and then the competition version and the cart
+ * revision (last: their rows stay locked until COMMIT) go in one batch.
+ */
 async function applyHold(
-  uow: UnitOfWork,
+  trx: Knex.Transaction,
   owner: CartOwner,
   plan: Exclude<HoldPlan, { kind: 'already-held' }>,
   ttlSeconds: number,
   now: number,
-): Promise<{ item: CartItem; held: number[]; heldNumbers: number[] }> {
-  const { trx } = uow;
+): Promise<AppliedHold> {
   const { competition } = plan;
+  const bumps = [versionBump(trx, competition.id), cartRevisionBump(trx, owner)] as const;
   if (plan.kind === 'chosen') {
     const item = await createItem(
       trx,
@@ -205,26 +253,54 @@ async function applyHold(
       now,
       ttlSeconds,
     );
-    if (!(await tryInsertHolds(trx, competition, item, owner, plan.numbers, now))) {
+    const bumped = await tryInsertHolds(trx, competition, item, owner, plan.numbers, now, ...bumps);
+    if (!bumped) {
       throw conflict(
         TAKEN_MESSAGE,
         { taken: await takenAmong(trx, competition.id, plan.numbers, now) },
         ERROR_CODES.numberTaken,
       );
     }
-    return { item, held: plan.numbers, heldNumbers: plan.numbers };
+    const [version, cartRevision] = bumped;
+    return { item, held: plan.numbers, heldNumbers: plan.numbers, version, cartRevision };
   }
   const { mergeInto } = plan;
-  const item =
-    mergeInto ?? (await createItem(trx, competition.id, owner, plan.quantity, [], now, ttlSeconds));
-  const held = await holdRandom(trx, competition, item, owner, plan.quantity, now);
-  if (!mergeInto) return { item, held, heldNumbers: held };
-  item.quantity = mergeInto.quantity + plan.quantity;
-  await CartItem.query(trx).findById(mergeInto.id).patch({ quantity: item.quantity, updatedAt: now });
-  const rows: Array<{ number: number }> = await trx('tickets')
-    .where({ cartItemId: mergeInto.id, status: 'reserved' })
-    .select('number');
-  return { item, held, heldNumbers: rows.map((r) => r.number).sort((a, b) => a - b) };
+  if (!mergeInto) {
+    const item = await createItem(trx, competition.id, owner, plan.quantity, [], now, ttlSeconds);
+    const { numbers, results } = await holdRandom(
+      trx,
+      competition,
+      item,
+      owner,
+      plan.quantity,
+      now,
+      ...bumps,
+    );
+    const [version, cartRevision] = results;
+    return { item, held: numbers, heldNumbers: numbers, version, cartRevision };
+  }
+  // A second Lucky Dip grows the item; its numbers, old and new, are read back before the bumps.
+  const quantity = mergeInto.quantity + plan.quantity;
+  const { numbers, results } = await holdRandom(
+    trx,
+    competition,
+    mergeInto,
+    owner,
+    plan.quantity,
+    now,
+    write(trx('cartItems').where('id', mergeInto.id).update({ quantity, updatedAt: now })),
+    read(
+      trx('tickets')
+        .where({ cartItemId: mergeInto.id, status: 'reserved' })
+        .select('number')
+        .orderBy('number'),
+      (rows: { number: number }[]) => rows.map((r) => r.number),
+    ),
+    ...bumps,
+  );
+  const [, heldNumbers, version, cartRevision] = results;
+  mergeInto.quantity = quantity;
+  return { item: mergeInto, held: numbers, heldNumbers, version, cartRevision };
 }
 
 /**
@@ -307,14 +383,16 @@ function holdInUnit(
         cartRevision: null,
       };
     }
-    const { item, held, heldNumbers } = await applyHold(uow, owner, plan, deps.ttlSeconds, now);
-    const change = {
-      competitionId: competition.id,
-      version: await bumpVersion(uow.trx, competition.id),
-      numbers: held,
-    };
+    const { item, held, heldNumbers, version, cartRevision } = await applyHold(
+      uow.trx,
+      owner,
+      plan,
+      deps.ttlSeconds,
+      now,
+    );
+    const change = { competitionId: competition.id, version, numbers: held };
     uow.emit('tickets.reserved', change);
-    const cartRevision = await cartChanged(uow, owner);
+    recordCartChange(uow, owner, cartRevision);
     return {
       item,
       competition,
@@ -401,7 +479,7 @@ export function changeQuantity(
     let changes: TicketChange[] = [];
     if (competition && delta > 0) {
       await assertMayPlay(trx, owner.userId, now);
-      const numbers = await holdRandom(trx, competition, current, owner, delta, now);
+      const { numbers } = await holdRandom(trx, competition, current, owner, delta, now);
       changes = [{ competitionId: competition.id, version: await bumpVersion(trx, competition.id), numbers }];
       uow.emit('tickets.reserved', changes[0]!);
     } else if (competition) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TicketHistoryEntry } from '../../../contract/admin';
+import { type Batched, runBatch, write } from '../../../db/statementBatch';
 
 // Each number's history for the admin ticket lookup: one row per change, written by whoever makes
 // the change, inside its transaction (so history and tickets never disagree).
@@ -13,17 +14,32 @@ export interface TicketRef {
 
 const CHUNK = 500;
 
+type About = { orderId?: number | null; userId?: number | null; note?: string | null };
+
 /** One multi-row INSERT (per 500 numbers) for a change to many numbers. */
 export async function recordTicketEvents(
   trx: Knex.Transaction,
   tickets: TicketRef[],
   event: TicketEventKind,
-  about: { orderId?: number | null; userId?: number | null; note?: string | null } = {},
+  about: About = {},
   now = Date.now(),
 ): Promise<void> {
   for (let i = 0; i < tickets.length; i += CHUNK) {
-    await trx('ticketEvents').insert(
-      tickets.slice(i, i + CHUNK).map((t) => ({
+    await runBatch(trx, ticketEventsInsert(trx, tickets.slice(i, i + CHUNK), event, about, now));
+  }
+}
+
+/** The history rows of a change to at most 500 numbers, as one statement for a batch. */
+export function ticketEventsInsert(
+  trx: Knex.Transaction,
+  tickets: TicketRef[],
+  event: TicketEventKind,
+  about: About,
+  now: number,
+): Batched<void> {
+  return write(
+    trx('ticketEvents').insert(
+      tickets.map((t) => ({
         competitionId: t.competitionId,
         number: t.number,
         event,
@@ -32,8 +48,8 @@ export async function recordTicketEvents(
         note: about.note?.slice(0, 100) ?? null,
         createdAt: now,
       })),
-    );
-  }
+    ),
+  );
 }
 
 /** The same numbers of one competition as TicketRefs. */
