@@ -5,10 +5,10 @@ import makeKnex from 'knex/lib/knex-builder/make-knex.js';
 import { engineOfKnex } from './dialect';
 
 // One request, one pool connection. Under load a request waits for the pool each time it asks for
-// a connection, and that wait, not the statements, is most of its time: a hold that read the
-// tickets, then ran its transaction, then read the cart back waited three times where a health
-// check waits once (docs/performance.md, "A hold waits for the pool once"). A pinned request
-// takes one connection and runs everything on it, transactions included, then gives it back.
+// a connection, and that wait, not the statements, is most of its time: after its session a hold
+// read the tickets, then ran its transaction, then read the cart back, three waits where a health
+// check has one (docs/performance.md, "What changed in the sixth round"). A pinned request takes
+// one connection and runs everything on it, transactions included, then gives it back.
 
 type ClientInternals = Knex.Client & {
   acquireConnection(): Promise<unknown>;

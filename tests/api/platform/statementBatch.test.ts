@@ -79,6 +79,8 @@ describe.skipIf(engineUnavailable())(`statement batches on ${testEngine()}`, () 
     const attack = "batch_a'; DELETE FROM site_settings; --";
     const [found, alsoFound] = await runBatch(db, settingRead(db, attack), settingRead(db, 'batch_b'));
     expect([found, alsoFound]).toEqual([[], ['two']]);
-    expect(await db('siteSettings').where('key', 'like', 'batch_%').count({ n: '*' }).first()).toEqual({ n: 2 });
+    expect(await db('siteSettings').where('key', 'like', 'batch_%').count({ n: '*' }).first()).toEqual({
+      n: 2,
+    });
   });
 });
