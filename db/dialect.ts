@@ -11,6 +11,10 @@ export const engineOfKnex = (knex: Knex): Engine =>
 export const lockForUpdate = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
   engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
 
+/** A shared locking read (SELECT ... FOR SHARE) on MySQL/MariaDB when `locking`; none on SQLite. */
+export const lockForShare = <Q extends { forShare(): unknown }>(db: Knex, q: Q, locking = true): Q =>
+  locking && engineOfKnex(db) === 'mysql' ? (q.forShare() as Q) : q;
+
 /**
  * Table options for a new table: InnoDB, utf8mb4 and a case-insensitive collation on MySQL/MariaDB
  * (usernames and emails compare case-insensitively there); nothing on SQLite.

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { engineOfKnex } from './dialect';
 
-// Several statements in one round trip. Under load a request's latency is mostly the event-loop
-// turns it waits for, one per round trip to the database, so the hold path sends the reads it
-// needs, and then the writes, as one batch each (docs/performance.md, "Statement batches").
+// Several statements in one round trip. Once a hold runs on one connection (pinnedConnection.ts),
+// its time is its round trips to the database, so the hold path sends the reads it needs, and
+// then the writes, as one batch each (docs/performance.md, "What changed in the sixth round").
 //
 // On MySQL/MariaDB the statements go as one multi-statement query (mysql2's multipleStatements,
 // knexfile.ts): the server runs them in order and stops at the first error, which rejects the
@@ -19,14 +19,11 @@ export interface Batched<T> {
   decode: (result: RawResult) => T;
 }
 
-/** The rows of a read, with the keys mapped as for every other query (camelCase). */
-export const rowsOf = <R>(result: RawResult): R[] => result as R[];
-
 /** A read whose rows are decoded by `decode` (default: the rows themselves). */
 export const read = <R, T = R[]>(
   statement: Knex.QueryBuilder | Knex.Raw,
   decode: (rows: R[]) => T = (rows) => rows as unknown as T,
-): Batched<T> => ({ statement, decode: (result) => decode(rowsOf<R>(result)) });
+): Batched<T> => ({ statement, decode: (result) => decode(result as R[]) });
 
 /** A write whose result nobody needs. */
 export const write = (statement: Knex.QueryBuilder | Knex.Raw): Batched<void> => ({
@@ -50,9 +47,7 @@ export async function runBatch<const T extends Entries>(db: Knex, ...entries: T)
   const batch = entries.filter((b): b is Batched<unknown> => b !== undefined);
   const compiled = batch.map((b) => b.statement.toSQL().toNative());
   const results: RawResult[] = [];
-  if (!batch.length) {
-    // nothing to send
-  } else if (engineOfKnex(db) === 'mysql') {
+  if (batch.length && engineOfKnex(db) === 'mysql') {
     // mysql2 answers [results, fields]: one result per statement when there are several, rows or
     // a write's header. knex maps the keys of a raw answer's rows only one level down, so the
     // rows of each statement are mapped here.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { engineOfKnex } from '../../db/dialect';
+import { lockForShare } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch } from '../../db/statementBatch';
 import type { CartOwnerRef } from '../platform/events';
@@ -39,6 +39,10 @@ export interface CartEntry {
   heldNumbers: number[];
 }
 
+/** The owner's cart items that have not expired. */
+const liveItems = (db: Knex, owner: CartOwner, now: number) =>
+  db('cartItems').where(ownerFilter(owner, 'cartItems')).where('expiresAt', '>', now);
+
 /** The owner's live cart items (of one competition, if given), oldest first; for a batch. */
 export function liveItemsRead(
   db: Knex,
@@ -46,7 +50,7 @@ export function liveItemsRead(
   now: number,
   competitionId?: number,
 ): Batched<CartItem[]> {
-  const q = db('cartItems').where(ownerFilter(owner, 'cartItems')).where('expiresAt', '>', now);
+  const q = liveItems(db, owner, now);
   if (competitionId !== undefined) q.where('competitionId', competitionId);
   return read(q.select('*').orderBy('id'), (rows: object[]) => rows.map((r) => CartItem.fromDatabaseJson(r)));
 }
@@ -56,8 +60,7 @@ export function liveItemsRead(
  * the live items, their competitions, and the numbers they hold.
  */
 export function cartReads(db: Knex, owner: CartOwner, now: number) {
-  const liveIds = (column: string) =>
-    db('cartItems').where(ownerFilter(owner, 'cartItems')).where('expiresAt', '>', now).select(column);
+  const liveIds = (column: string) => liveItems(db, owner, now).select(column);
   return [
     liveItemsRead(db, owner, now),
     read(db('competitions').whereIn('id', liveIds('competitionId')).select('*'), (rows: object[]) =>
@@ -118,6 +121,5 @@ export async function heldNumbersOf(
     .where('status', 'reserved')
     .select('cartItemId', 'number')
     .orderBy('number');
-  if (locking && engineOfKnex(db) === 'mysql') query.forShare();
-  return groupHeld((await query) as HeldRow[]);
+  return groupHeld((await lockForShare(db, query, locking)) as HeldRow[]);
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
 import { selfExcludedMessage } from '../../contract/protection';
-import { engineOfKnex } from '../../db/dialect';
+import { engineOfKnex, lockForShare } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch, write } from '../../db/statementBatch';
 import { conflict, HttpError, notFound } from '../platform/errors';
@@ -135,17 +135,22 @@ export function capLock(trx: Knex.Transaction, competitionId: number, owner: Car
 }
 
 /**
- * Held (live) plus bought tickets of this person in a competition, for the per-person cap; a plain
- * read, for a batch after capLock (see ticketsOfOwner).
+ * Held (live) plus bought tickets of this person in a competition, for the per-person cap; for a
+ * batch. A plain read unless `locking` (see ticketsOfOwner).
  */
 export const ownerTicketsRead = (
   trx: Knex.Transaction,
   competitionId: number,
   owner: CartOwner,
   now: number,
+  { locking = false }: { locking?: boolean } = {},
 ): Batched<number> =>
   read(
-    liveTickets(trx, competitionId, now).andWhere(ownerFilter(owner, 'tickets')).count({ n: '*' }),
+    lockForShare(
+      trx,
+      liveTickets(trx, competitionId, now).andWhere(ownerFilter(owner, 'tickets')).count({ n: '*' }),
+      locking,
+    ),
     (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0),
   );
 
@@ -157,12 +162,10 @@ export async function ticketsOfOwner(
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const counted = ownerTicketsRead(trx, competitionId, owner, now);
   // A locking read unless the caller took lockOwnerCap first: under REPEATABLE READ a plain SELECT
   // sees the snapshot of this transaction's first read, which may predate the owner's lock and
   // miss holds committed since. The locking read sees the latest committed rows.
-  if (locking && engineOfKnex(trx) === 'mysql') (counted.statement as Knex.QueryBuilder).forShare();
-  const [n] = await runBatch(trx, counted);
+  const [n] = await runBatch(trx, ownerTicketsRead(trx, competitionId, owner, now, { locking }));
   return n;
 }
 
@@ -199,15 +202,17 @@ export async function enforceCap(
 const liveAmong = (db: Knex, competitionId: number, numbers: number[], now: number) =>
   liveTickets(db, competitionId, now).whereIn('number', numbers).orderBy('number');
 
-/** Which of these numbers are held or sold in the transaction's snapshot; for a batch. */
+/** Which of these numbers are held or sold; for a batch. A plain read unless `locking`. */
 export const takenRead = (
   db: Knex,
   competitionId: number,
   numbers: number[],
   now: number,
+  { locking = false }: { locking?: boolean } = {},
 ): Batched<number[]> =>
-  read(liveAmong(db, competitionId, numbers, now).select('number'), (rows: { number: number }[]) =>
-    rows.map((r) => r.number),
+  read(
+    lockForShare(db, liveAmong(db, competitionId, numbers, now).select('number'), locking),
+    (rows: { number: number }[]) => rows.map((r) => r.number),
   );
 
 /**
@@ -221,9 +226,7 @@ export async function takenAmong(
   now: number,
   { locking = true }: { locking?: boolean } = {},
 ) {
-  const taken = takenRead(db, competitionId, numbers, now);
-  if (locking && engineOfKnex(db) === 'mysql') (taken.statement as Knex.QueryBuilder).forShare();
-  const [found] = await runBatch(db, taken);
+  const [found] = await runBatch(db, takenRead(db, competitionId, numbers, now, { locking }));
   return found;
 }
 

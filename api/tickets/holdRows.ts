@@ -66,7 +66,7 @@ export async function tryInsertHolds<const A extends readonly (Batched<unknown> 
   now: number,
   ...after: A
 ): Promise<Results<A> | null> {
-  const insert = () =>
+  const insert = write(
     trx('tickets').insert(
       numbers.map((number) => ({
         competitionId: competition.id,
@@ -80,7 +80,8 @@ export async function tryInsertHolds<const A extends readonly (Batched<unknown> 
         createdAt: now,
         updatedAt: now,
       })),
-    );
+    ),
+  );
   // The hold path's only extra write: the numbers' history.
   const history = ticketEventsInsert(
     trx,
@@ -91,7 +92,7 @@ export async function tryInsertHolds<const A extends readonly (Batched<unknown> 
   );
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const [, , ...results] = await runBatch(trx, write(insert()), history, ...after);
+      const [, , ...results] = await runBatch(trx, insert, history, ...after);
       return results as unknown as Results<A>;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
