@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
-import { engineOfKnex, isUniqueViolation } from '../../db/dialect';
+import { engineOfKnex, isUniqueViolation, lockForShare } from '../../db/dialect';
 import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
@@ -138,7 +138,7 @@ async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionI
     .where({ competitionId })
     .where('expiresAt', '>', now)
     .orderBy('id');
-  const items = (await (locking ? itemsQuery.forShare() : itemsQuery)) as CartItem[];
+  const items = (await lockForShare(trx, itemsQuery, locking)) as CartItem[];
   const held = await heldNumbersOf(trx, items, { locking });
   return items.map(
     (row): GuestItem => ({

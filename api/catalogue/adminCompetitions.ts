@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
-import { engineOfKnex, lockForUpdate } from '../../db/dialect';
+import { lockForShare, lockForUpdate } from '../../db/dialect';
 import { CartItem, Competition, type InstantWin } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -155,8 +155,7 @@ async function highestTakenNumber(
   competitionId: number,
   now: number,
 ): Promise<number> {
-  const q = liveTickets(trx, competitionId, now).max({ n: 'number' }).first();
-  if (engineOfKnex(trx) === 'mysql') q.forShare();
+  const q = lockForShare(trx, liveTickets(trx, competitionId, now).max({ n: 'number' }).first());
   return Number(((await q) as { n: number | null } | undefined)?.n ?? 0);
 }
 

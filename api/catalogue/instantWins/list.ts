@@ -7,7 +7,7 @@ import {
   type InstantWinInput,
   instantWinCommitment,
 } from '../../../contract/instantWins';
-import { engineOfKnex, lockForUpdate } from '../../../db/dialect';
+import { lockForShare, lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -90,10 +90,8 @@ export function planInstantWins(list: readonly InstantWinInput[], totalTickets: 
  * seen by it.
  */
 export async function everHeldOrSold(trx: Knex.Transaction, competitionId: number): Promise<boolean> {
-  const tickets = trx('tickets').where({ competitionId }).first('id');
-  if (engineOfKnex(trx) === 'mysql') tickets.forShare();
   const [ticket, event, line] = await Promise.all([
-    tickets,
+    lockForShare(trx, trx('tickets').where({ competitionId }).first('id')),
     trx('ticketEvents').where({ competitionId }).first('id'),
     trx('orderItems').where({ competitionId }).first('id'),
   ]);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ERROR_CODES } from '../../../contract/errors';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
-import { engineOfKnex } from '../../../db/dialect';
+import { lockForShare } from '../../../db/dialect';
 import { conflict } from '../../platform/errors';
 import { capOf, ticketsOfOwner } from '../../tickets/holdChecks';
 
@@ -13,6 +13,7 @@ import { capOf, ticketsOfOwner } from '../../tickets/holdChecks';
 
 /** Postal entries still standing (their £0 order not cancelled) that share the e-mail or address. */
 async function postalEntriesOf(trx: Knex.Transaction, competitionId: number, input: PostalEntryInput) {
+  // A locking read sees entries committed since this transaction's snapshot (as holdChecks does).
   const q = trx('postalEntries as p')
     .join('orders as o', 'o.id', 'p.orderId')
     .where('p.competitionId', competitionId)
@@ -24,9 +25,7 @@ async function postalEntriesOf(trx: Knex.Transaction, competitionId: number, inp
     )
     .count({ n: '*' })
     .first();
-  // A locking read sees entries committed since this transaction's snapshot (as holdChecks does).
-  if (engineOfKnex(trx) === 'mysql') q.forShare();
-  return Number(((await q) as { n: number } | undefined)?.n ?? 0);
+  return Number(((await lockForShare(trx, q)) as { n: number } | undefined)?.n ?? 0);
 }
 
 export async function enforcePostalCap(
