@@ -13,10 +13,17 @@ export const fakeSocket = {
   listeners: new Map<string, Listener[]>(),
   snapshot: undefined as unknown,
   watches: 0,
+  /** Calls of connect() and disconnect(), in order: a reconnect is 'disconnect', 'connect'. */
+  calls: [] as Array<'connect' | 'disconnect'>,
 };
 
 export const io = () => ({
   connected: false,
+  active: false,
+  disconnect() {
+    this.active = false;
+    fakeSocket.calls.push('disconnect');
+  },
   on: (event: string, listener: Listener) => {
     fakeSocket.listeners.set(event, [...(fakeSocket.listeners.get(event) ?? []), listener]);
   },
@@ -26,7 +33,10 @@ export const io = () => ({
     fakeSocket.watches++;
     ack?.({ ok: true, snapshot: fakeSocket.snapshot });
   },
-  connect: () => undefined,
+  connect() {
+    this.active = true;
+    fakeSocket.calls.push('connect');
+  },
 });
 
 /** Delivers a server event to every listener registered for it. */

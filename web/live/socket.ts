@@ -42,6 +42,8 @@ export function getSocket(): LiveSocket {
 }
 
 let started: Promise<void> | undefined;
+/** Set while reconnectSocket() waits for the new session, so nothing connects with the old one. */
+let rejoining: Promise<void> | undefined;
 
 /**
  * Connects once the visitor has a session (fetching the CSRF token creates it with a guest id),
@@ -59,11 +61,31 @@ export function startRealtime(): Promise<void> {
     // The server drops a socket whose session ended; Socket.IO does not retry that by itself, so
     // reconnect and let the handshake read the current cookie.
     s.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 250);
+      if (reason === 'io server disconnect') setTimeout(() => !s.active && !rejoining && s.connect(), 250);
     });
     socket = s;
     for (const call of pending.splice(0)) call(s);
     s.connect();
   });
   return started;
+}
+
+/**
+ * This tab's session changed (signed in, registered, signed out): connect again, so that the
+ * handshake reads the new session cookie. The server drops the old session's sockets by itself,
+ * but that drop can arrive before the answer that sets the new cookie; a socket that reconnected
+ * with the old cookie would then stay a guest's, with no account rooms and none of its numbers.
+ */
+export function reconnectSocket(): void {
+  const s = socket;
+  if (!s) return; // not connected yet: its first handshake will read the current cookie
+  s.disconnect();
+  // Signed out, the visitor has no session until the token is fetched again (that creates one,
+  // with a guest id): connect once it exists, as startRealtime does. The latest call connects.
+  const waiting: Promise<void> = ensureCsrfToken().then(() => {
+    if (rejoining !== waiting) return;
+    rejoining = undefined;
+    s.connect();
+  });
+  rejoining = waiting;
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
-import { getSocket } from '../live/socket';
+import { getSocket, reconnectSocket } from '../live/socket';
 import { pageSeed } from '../ssr/seed';
 import { toast } from './toast';
 
@@ -42,6 +42,8 @@ let generation = 0;
 const signedInOrOut = () => {
   generation++;
   refreshing = undefined;
+  resetCsrfToken(); // the session (and its token) was renewed
+  reconnectSocket();
 };
 
 /** The person went back from the code step: the sign-in that asked for it ends with this. */
@@ -116,6 +118,8 @@ export const useAuth = create<AuthState>()((set, get) => ({
         }
       }
       if (asked !== generation) return get().user; // signed in or out meanwhile: that answer wins
+      // Signed in or out elsewhere (another tab, an admin): this tab's socket follows the cookie.
+      if (user?.id !== get().user?.id) reconnectSocket();
       remember(user);
       set({ user, status: 'ready' });
       return user;
@@ -143,7 +147,6 @@ export const useAuth = create<AuthState>()((set, get) => ({
         : answer;
     const user = takeNotices(view);
     signedInOrOut();
-    resetCsrfToken(); // the session (and its token) was renewed
     remember(user);
     set({ user, status: 'ready' });
     return user;
@@ -152,7 +155,6 @@ export const useAuth = create<AuthState>()((set, get) => ({
     await ensureCsrfToken();
     const user = takeNotices(await apiSend<SignInView>('POST', '/api/register', input));
     signedInOrOut();
-    resetCsrfToken();
     remember(user);
     set({ user, status: 'ready' });
     return user;
@@ -162,7 +164,6 @@ export const useAuth = create<AuthState>()((set, get) => ({
       await apiSend('POST', '/api/logout');
     } finally {
       signedInOrOut();
-      resetCsrfToken();
       remember(null);
       set({ user: null, status: 'ready' });
     }
