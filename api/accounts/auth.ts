@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
-import { engineOfKnex, isUniqueViolation, lockForShare } from '../../db/dialect';
+import { isUniqueViolation, lockForShare } from '../../db/dialect';
 import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
@@ -132,14 +132,13 @@ async function guestCompetitions(trx: Knex.Transaction, guestId: string, now: nu
  * (which the claim below would take) is counted too.
  */
 async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionId: number, now: number) {
-  const locking = engineOfKnex(trx) === 'mysql';
   const itemsQuery = CartItem.query(trx)
     .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
     .where({ competitionId })
     .where('expiresAt', '>', now)
     .orderBy('id');
-  const items = (await lockForShare(trx, itemsQuery, locking)) as CartItem[];
-  const held = await heldNumbersOf(trx, items, { locking });
+  const items = (await lockForShare(trx, itemsQuery)) as CartItem[];
+  const held = await heldNumbersOf(trx, items, { locking: true });
   return items.map(
     (row): GuestItem => ({
       id: row.id,
