@@ -28,8 +28,10 @@ describe('stores subscribe to the socket themselves', () => {
     push('session:ended');
     await vi.waitFor(() => expect(useAuth.getState().user).toBeNull());
     expect(fetchMock).toHaveBeenCalledWith('/api/session', expect.anything());
-    // Someone else now (nobody): the socket connects again with the cookie as it is now.
+    // Someone else now (nobody): the socket connects again with the cookie as it is now, once the
+    // token of the session behind it (a new guest one) is fetched: the old token is stale.
     await vi.waitFor(() => expect(fakeSocket.calls).toEqual(['disconnect', 'connect']));
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/session', '/api/csrf-token']);
   });
 
   it('connects the socket again after signing in, once the answer (and its new cookie) is in and the new token fetched', async () => {

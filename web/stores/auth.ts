@@ -39,11 +39,18 @@ function takeNotices({ notices, ...user }: SignInView): PublicUser {
 let refreshing: Promise<PublicUser | null> | undefined;
 /** Bumped whenever this tab signs in or out, so an answer to an older check cannot undo it. */
 let generation = 0;
+/**
+ * The session behind this tab's cookie is another one now: its CSRF token is stale, and the socket
+ * connects again once the new session's token is fetched (a signed-out visitor's creates one).
+ */
+const sessionChanged = () => {
+  resetCsrfToken();
+  reconnectSocket();
+};
 const signedInOrOut = () => {
   generation++;
   refreshing = undefined;
-  resetCsrfToken(); // the session (and its token) was renewed
-  reconnectSocket();
+  sessionChanged();
 };
 
 /** The person went back from the code step: the sign-in that asked for it ends with this. */
@@ -118,8 +125,8 @@ export const useAuth = create<AuthState>()((set, get) => ({
         }
       }
       if (asked !== generation) return get().user; // signed in or out meanwhile: that answer wins
-      // Signed in or out elsewhere (another tab, an admin): this tab's socket follows the cookie.
-      if (user?.id !== get().user?.id) reconnectSocket();
+      // Signed in or out elsewhere (another tab, an admin): this tab follows the cookie.
+      if (user?.id !== get().user?.id) sessionChanged();
       remember(user);
       set({ user, status: 'ready' });
       return user;
