@@ -47,3 +47,21 @@ test('the entries grid below the fold renders one row until the visitor scrolls 
   await grid.scrollIntoViewIfNeeded();
   await expect.poll(() => grid.getByRole('row').count()).toBeGreaterThan(1);
 });
+
+test('focus taken into the grid below the fold stays on its cell as the other rows come in', async ({
+  page,
+}) => {
+  await page.goto('/competitions');
+  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
+  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
+  const grid = page.getByTestId('entries-grid');
+  await expect(grid.getByRole('row')).toHaveCount(1);
+
+  // As a Tab into it does: the focused cell scrolls the grid in, which renders its other rows.
+  const first = grid.locator('[data-number="1"]');
+  await first.focus();
+  await expect.poll(() => grid.getByRole('row').count()).toBeGreaterThan(1);
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.locator('[data-number="2"]')).toBeFocused();
+});

@@ -183,7 +183,11 @@ export function VirtualNumberGrid({
     [virtualizer, columns],
   );
 
-  const visible = near ? virtualizer.getVirtualItems() : total > 0 ? FIRST_ROW : [];
+  // The virtualizer's first render once enabled has no rows (it measures the box in its layout
+  // effect): the first row stays meanwhile, under the same key, so a cell focused in it (a Tab
+  // into the grid, which is what scrolls it near) keeps its element and the focus.
+  const measured = near ? virtualizer.getVirtualItems() : [];
+  const visible = measured.length > 0 ? measured : total > 0 ? FIRST_ROW : [];
   const firstRow = virtualizer.range?.startIndex ?? visible[0]?.index ?? 0;
   useEffect(() => {
     onFirstVisible?.(firstRow * columns + 1);
