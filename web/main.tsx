@@ -6,7 +6,7 @@ import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/poppins/latin-600.css';
 import '@fontsource/poppins/latin-700.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 
@@ -18,6 +18,8 @@ const app = (
   </StrictMode>
 );
 // The home and competition pages arrive rendered by the server (web/entry-server.tsx): take that
-// markup over. Every other page arrives as an empty #root.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// markup over. Every other page arrives as an empty #root. Hydrating in a transition lets React
+// yield to the browser every few milliseconds (a default-priority hydration runs in one task,
+// the page's longest on a slow phone); the page is already painted and its links work meanwhile.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
