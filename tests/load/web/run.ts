@@ -73,15 +73,18 @@ try {
       for (let r = 0; r < runs; r++) {
         progress(`Lighthouse ${p.key}, run ${r + 1} of ${runs}...`);
         const saveTo = lhrDir ? path.join(lhrDir, `${p.key}-${r + 1}.json`) : undefined;
-        // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP) on this loaded
-        // machine: such a run measured nothing, so it is run once more; a second failure stops.
-        const once = () => lighthouseOnce(site.url + p.path, saveTo);
-        results.push(
-          await once().catch((err: Error) => {
-            progress(`  ${err.message.split('\n')[0]}; running it again...`);
-            return once();
-          }),
-        );
+        // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP) on this machine,
+        // twice in a row at times: such a run measured nothing, so it is run again; the third
+        // failure in a row stops.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            results.push(await lighthouseOnce(site.url + p.path, saveTo));
+            break;
+          } catch (err) {
+            if (attempt === 3) throw err;
+            progress(`  ${(err as Error).message.split('\n')[0]}; running it again...`);
+          }
+        }
       }
       const m = (f: (x: LighthouseRun) => number) => median(results.map(f));
       const perf = results.map((x) => x.performance).join(', ');
