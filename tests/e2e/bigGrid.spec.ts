@@ -1,12 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { entriesGrid } from './support';
+
+/** Opens the 100,000-number competition from the list, hydrated, with its live state in. */
+async function openMegaDraw(page: Page) {
+  await page.goto('/competitions');
+  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
+  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
+  await expect(page.getByText(/Tickets Sold 2,350 \/ 100,000/)).toBeVisible();
+}
 
 test('the 100,000-number grid scrolls to its last number and stays under 1,400 DOM nodes', async ({
   page,
 }) => {
-  await page.goto('/competitions');
-  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
-  await expect(page.getByText(/Tickets Sold 2,350 \/ 100,000/)).toBeVisible();
+  await openMegaDraw(page);
   const grid = await entriesGrid(page);
   await expect(grid.locator('[data-number="1"]')).toBeVisible();
 
@@ -26,11 +32,8 @@ test('the 100,000-number grid scrolls to its last number and stays under 1,400 D
 test('the entries grid below the fold renders one row until the visitor scrolls towards it', async ({
   page,
 }) => {
-  await page.goto('/competitions');
-  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
-  // Hydrated, with the live state in: everything the page does at load is done.
-  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
-  await expect(page.getByText(/Tickets Sold 2,350 \/ 100,000/)).toBeVisible();
+  // Everything the page does at load is done.
+  await openMegaDraw(page);
   const grid = page.getByTestId('entries-grid');
   await expect(grid).toBeAttached();
   expect(await grid.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
@@ -51,9 +54,7 @@ test('the entries grid below the fold renders one row until the visitor scrolls 
 test('focus taken into the grid below the fold stays on its cell as the other rows come in', async ({
   page,
 }) => {
-  await page.goto('/competitions');
-  await page.getByTestId('competition-card').filter({ hasText: 'Mega Draw' }).click();
-  await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeEnabled();
+  await openMegaDraw(page);
   const grid = page.getByTestId('entries-grid');
   await expect(grid.getByRole('row')).toHaveCount(1);
 
