@@ -66,3 +66,18 @@ test('focus taken into the grid below the fold stays on its cell as the other ro
   await page.keyboard.press('ArrowRight');
   await expect(grid.locator('[data-number="2"]')).toBeFocused();
 });
+
+test('a grid scrolled before it came near keeps its place when its rows come in', async ({ page }) => {
+  await openMegaDraw(page);
+  const grid = page.getByTestId('entries-grid');
+  await expect(grid.getByRole('row')).toHaveCount(1);
+
+  // The box scrolls to its end while still far below the fold (as a quick scroll inside it can,
+  // before the observer has called back); then the page scrolls to it.
+  await grid.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await grid.scrollIntoViewIfNeeded();
+  await expect(grid.locator('[data-number="100000"]')).toBeVisible();
+  expect(await grid.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+});

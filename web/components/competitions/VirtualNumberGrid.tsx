@@ -173,6 +173,9 @@ export function VirtualNumberGrid({
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
+    // Enabled, it writes its offset to the box; the box may have been scrolled already (the
+    // first row alone sits in a box as tall as every row), so it starts from there, not from 0.
+    initialOffset: () => scrollerRef.current?.scrollTop ?? 0,
   });
 
   useImperativeHandle(
