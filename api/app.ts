@@ -16,6 +16,7 @@ import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetit
 import { registerCompetitionRoutes } from './catalogue/routes/competitions';
 import { registerNumberRoutes } from './catalogue/routes/numbers';
 import { pageStatus, registerSiteFileRoutes } from './catalogue/routes/siteFiles';
+import { registerSiteSettingRoutes } from './catalogue/routes/siteSettings';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
 import { registerDrawRoutes } from './draws/routes';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);
   registerUploadRoutes(api, deps);
+  registerSiteSettingRoutes(api, deps);
   registerSiteFileRoutes(api, deps);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { AGE_CHECK_BEFORE_DELIVERY } from '../../contract/age';
 import { ERROR_CODES } from '../../contract/errors';
+import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { lockForUpdate } from '../../db/dialect';
-import { getComplianceSettings } from '../catalogue/settings';
+import { readSiteSetting } from '../catalogue/settings';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import { listDrawRecords, loadDrawRecord } from './draws';
@@ -45,7 +46,7 @@ export async function undeliveredPrizesOf(
  */
 async function assertWinnerAgeChecked(trx: Knex.Transaction, prize: PrizeRecord) {
   if (prize.ageVerifiedAt !== null) return;
-  const { ageCheckPrizeThresholdPence } = await getComplianceSettings(trx);
+  const { ageCheckPrizeThresholdPence } = await readSiteSetting(trx, SITE_SETTINGS.compliance);
   if (prize.cashValuePence === null || prize.cashValuePence > ageCheckPrizeThresholdPence)
     throw conflict(AGE_CHECK_BEFORE_DELIVERY, undefined, ERROR_CODES.ageVerificationRequired);
 }

@@ -1,8 +1,9 @@
 import type { Context } from 'koa';
 import type { PageSeed } from '../../contract/pageSeed';
+import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { currentSignUpOffer } from '../accounts/promos';
 import { publicCompetitionList } from '../catalogue/competitions';
-import { getHeroImage } from '../catalogue/settings';
+import { siteSettingView } from '../catalogue/settings';
 import { publicCompetition } from '../draws/publicCompetition';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../platform/context';
@@ -35,7 +36,7 @@ export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
     const api: Record<string, unknown> = {};
     let title: string;
     if (home) {
-      api['/api/admin/hero-image'] = await getHeroImage(db);
+      api['/api/admin/hero-image'] = await siteSettingView(db, SITE_SETTINGS.heroImage);
       api['/api/competitions'] = await publicCompetitionList(db);
       title = `${config.siteName} | Win prizes from the South West`;
     } else {

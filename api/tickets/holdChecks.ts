@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
 import { selfExcludedMessage } from '../../contract/protection';
+import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { engineOfKnex, lockForShare } from '../../db/dialect';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch, write } from '../../db/statementBatch';
@@ -78,21 +79,15 @@ export async function selfExcludedUntil(
 
 // The per-person cap (docs/security.md, "Caps and hold limits"). Every competition has one: its
 // own, or when it has none (null) the site default, so one visitor cannot hoard a competition.
-export const DEFAULT_CAP_SETTING = 'default_max_tickets_per_user';
-/** The site default until an admin sets one: a real buyer rarely wants more, a hoarder is stopped. */
-export const FALLBACK_DEFAULT_CAP = 100;
+const CAP_FIELD = SITE_SETTINGS.ticketCap.fields.defaultMaxTicketsPerUser;
 
-/** The site's default per-person cap (site settings, else FALLBACK_DEFAULT_CAP); for a batch. */
+/** The site's default per-person cap (site settings, else its declared default); for a batch. */
 export const defaultCapRead = (db: Knex): Batched<number> =>
-  read(
-    db('siteSettings').where({ key: DEFAULT_CAP_SETTING }).select('value'),
-    (rows: { value: string }[]) => {
-      const n = Number(rows[0]?.value);
-      return Number.isInteger(n) && n > 0 ? n : FALLBACK_DEFAULT_CAP;
-    },
+  read(db('siteSettings').where({ key: CAP_FIELD.key }).select('value'), (rows: { value: string }[]) =>
+    rows[0] === undefined ? CAP_FIELD.default : CAP_FIELD.decode(rows[0].value),
   );
 
-/** The site's default per-person cap (site settings, else FALLBACK_DEFAULT_CAP). */
+/** The site's default per-person cap (site settings, else its declared default). */
 export async function defaultCap(db: Knex): Promise<number> {
   const [cap] = await runBatch(db, defaultCapRead(db));
   return cap;

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWins/list';
-import { POSTAL_ADDRESS_KEY } from '../../api/catalogue/settings';
 import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
+import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { pickDistinct, seededRandom } from './random';
 
@@ -14,6 +14,7 @@ export const DEMO_CUSTOMER = {
   email: 'demo@westcountryprizes.co.uk',
 };
 export const WELCOME_PROMO_NAME = 'New User Welcome Credit';
+const POSTAL_ADDRESS_KEY = SITE_SETTINGS.postalAddress.fields.postalAddress.key;
 /** A demo address (Royal Mail's example postcode area for Truro), never a real business. */
 export const DEMO_POSTAL_ADDRESS = 'Westcountry Prizes Postal Entries\nPO Box 1234\nTruro\nTR1 9ZZ';
 

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ComplaintCreateInput, ComplaintStatus } from '../../../contract/complaints';
+import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
-import { getComplianceSettings } from '../../catalogue/settings';
+import { readSiteSetting } from '../../catalogue/settings';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import type { AppDeps } from '../../platform/context';
 import { sendComplaintReceived, sendComplaintReply } from '../../platform/email/templates/complaints';
@@ -48,7 +49,7 @@ export async function createComplaint(
     const order = await db('orders').where({ id: orderId, userId: user.id }).first('id');
     if (!order) throw badRequest(NOT_YOUR_ORDER, { fields: { orderId: NOT_YOUR_ORDER } });
   }
-  const { complaintResponseDays } = await getComplianceSettings(db);
+  const { complaintResponseDays } = await readSiteSetting(db, SITE_SETTINGS.compliance);
   const dueAt = now + complaintResponseDays * DAY_MS;
   let id: number | undefined;
   for (let attempt = 0; id === undefined; attempt++) {

@@ -7,11 +7,12 @@ import {
   type InstantWinInput,
   instantWinCommitment,
 } from '../../../contract/instantWins';
+import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { lockForShare, lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { getComplianceSettings } from '../settings';
+import { readSiteSetting } from '../settings';
 import { committedList } from './presenter';
 
 // The instant-win list of a competition as the admin sets it (docs/draws.md#instant-wins): numbers
@@ -195,7 +196,7 @@ export async function setInstantWinDelivered(
  * has none to verify, so its prize waits too.
  */
 async function assertWinnerAgeChecked(trx: Knex.Transaction, row: InstantWin) {
-  const { ageCheckPrizeThresholdPence } = await getComplianceSettings(trx);
+  const { ageCheckPrizeThresholdPence } = await readSiteSetting(trx, SITE_SETTINGS.compliance);
   const value = row.cashValuePence === null ? null : Number(row.cashValuePence);
   if (value !== null && value <= ageCheckPrizeThresholdPence) return;
   const winner = row.userId

@@ -1,11 +1,12 @@
 import type { Router } from '@koa/router';
 import { SkillAnswerSchema } from '../../../contract/cart';
 import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
+import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
 import { listEntries, publicCompetitionList } from '../competitions';
 import { presentEntries } from '../presenter';
-import { entryTerms, getHeroImage } from '../settings';
+import { entryTerms, siteSettingView } from '../settings';
 import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill/answers';
 
 /**
@@ -44,6 +45,6 @@ export function registerCompetitionRoutes(router: Router, { db, events, config }
 
   // Public read of the home page hero (the admin write side comes with the back office).
   router.get('/api/admin/hero-image', async (ctx) => {
-    ctx.body = await getHeroImage(db);
+    ctx.body = await siteSettingView(db, SITE_SETTINGS.heroImage);
   });
 }

@@ -1,7 +1,8 @@
 import type { Router } from '@koa/router';
 import { OrderIdSchema } from '../../../contract/checkout';
 import { RECEIPT_VAT_NOTE, type ReceiptView } from '../../../contract/receipts';
-import { getOperatorSettings } from '../../catalogue/settings';
+import { SITE_SETTINGS } from '../../../contract/siteSettings';
+import { readSiteSetting } from '../../catalogue/settings';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
@@ -20,7 +21,7 @@ export function registerOrderHistoryRoutes(router: Router, { db, config }: AppDe
   router.get('/api/orders/:id/receipt', signedIn, async (ctx) => {
     const { id } = parse(OrderIdSchema, ctx.params);
     const order = await receiptOrder(db, id, ctx.state.user!);
-    const operator = await getOperatorSettings(db);
+    const operator = await readSiteSetting(db, SITE_SETTINGS.operator);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       order: presentOrder(order),

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { SETTING_CARDS } from '../../../contract/siteSettings';
 import { AdminHeader } from '../../components/admin/AdminUi';
-import { ComplianceSettings } from '../../components/admin/ComplianceSettings';
 import { HeroImageSettings } from '../../components/admin/HeroImageSettings';
-import { OperatorSettings } from '../../components/admin/OperatorSettings';
-import { PostalAddressSettings } from '../../components/admin/PostalAddressSettings';
-import { TicketCapSettings } from '../../components/admin/TicketCapSettings';
+import { SiteSettingCard } from '../../components/admin/SiteSettingCard';
 import { ButtonLink } from '../../components/ui/Button';
 import { Lead, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -30,10 +28,7 @@ export function SiteSettingsScreen({ direct }: { direct: boolean }) {
         </Lead>
       )}
       <HeroImageSettings />
-      {!direct && <TicketCapSettings />}
-      {!direct && <OperatorSettings />}
-      {!direct && <PostalAddressSettings />}
-      {!direct && <ComplianceSettings />}
+      {!direct && SETTING_CARDS.map((setting) => <SiteSettingCard key={setting.path} setting={setting} />)}
     </PageContainer>
   );
 }

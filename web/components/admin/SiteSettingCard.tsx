@@ -1,0 +1,121 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AnyCardSetting, SettingControl } from '../../../contract/siteSettings';
+import { apiSend } from '../../api/client';
+import { Button } from '../ui/Button';
+import { Field, Form, TextAreaField } from '../ui/Form';
+import { Card } from '../ui/Page';
+import { Muted } from './AdminUi';
+import { useAdminData } from './useAdminData';
+import { useAdminMutation } from './useAdminMutation';
+
+type View = Record<string, unknown>;
+
+/** A saved value as its input shows it: empty while unset, pounds with their pence. */
+function shown(value: unknown, control: SettingControl): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && control.decimals !== undefined) return value.toFixed(control.decimals);
+  return String(value);
+}
+
+/** One input of the card, with the attributes its declaration gives it. */
+function SettingInput({
+  name,
+  control,
+  value,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  control: SettingControl;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const { label, kind, id = name, min, max, step, inputMode, maxLength, rows } = control;
+  if (kind === 'textarea') {
+    return (
+      <TextAreaField
+        id={id}
+        label={label}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+      />
+    );
+  }
+  return (
+    <Field
+      id={id}
+      label={label}
+      type={kind === 'number' ? 'number' : undefined}
+      min={min}
+      max={max}
+      step={step}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * The card that edits one site setting (contract/siteSettings.ts): loads it from its path, shows
+ * one input per field of its PUT body, saves them all together with a toast.
+ */
+export function SiteSettingCard({ setting }: { setting: AnyCardSetting }) {
+  const { path, card } = setting;
+  const controls = Object.entries(card.controls);
+  const saved = useAdminData<View>(path);
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(controls.map(([name]) => [name, ''])),
+  );
+  const { busy, run } = useAdminMutation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declaration is a module constant.
+  useEffect(() => {
+    const data = saved.data;
+    if (data)
+      setTexts(Object.fromEntries(controls.map(([name, control]) => [name, shown(data[name], control)])));
+  }, [saved.data]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = Object.fromEntries(
+      controls.map(([name, control]) => [
+        name,
+        control.kind === 'number' ? Number(texts[name]) : texts[name],
+      ]),
+    );
+    const done = await run(() => apiSend<View>('PUT', path, body), {
+      success: (answer) => card.saved(answer),
+      failureTitle: card.failureTitle,
+      fallback: 'Please try again.',
+    });
+    if (done) saved.reload();
+  };
+
+  return (
+    <Card data-testid={card.testId}>
+      <h2>{card.title}</h2>
+      <Muted>{card.intro}</Muted>
+      <Form onSubmit={submit}>
+        {controls.map(([name, control]) => (
+          <SettingInput
+            key={name}
+            name={name}
+            control={control}
+            value={texts[name] ?? ''}
+            onChange={(value) => setTexts((current) => ({ ...current, [name]: value }))}
+            disabled={!saved.data}
+          />
+        ))}
+        <Button type="submit" disabled={busy || !saved.data}>
+          {busy ? 'Saving...' : card.saveLabel}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
