@@ -1,7 +1,7 @@
 // Named crash points for testing what happens when the process dies mid-purchase
 // (docs/architecture.md#what-happens-when-it-crashes). FAULT_INJECTION=after-capture@3 makes the
 // process kill itself with SIGKILL the third time it reaches that point: no clean-up, no finally
-// blocks, exactly like a power cut. config.ts refuses the variable when NODE_ENV=production.
+// blocks, exactly like a power cut. config/variables.ts refuses the variable when NODE_ENV=production.
 
 export const FAULT_POINTS = [
   /** The gateway made the payment intent; the order does not name it yet. */
