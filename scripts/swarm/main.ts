@@ -1,5 +1,5 @@
 // npm run swarm: many customers racing on one competition through the real UI (or, with
-// --protocol, through HTTP and Socket.IO), then the invariants. README 'Swarm (for testers)'.
+// --protocol, through HTTP and Socket.IO), then the invariants. docs/swarm.md.
 // Exit code: 0 all invariants hold, 1 a violation, 2 refused or could not run.
 import { parseOptions, UsageError } from './options';
 import { RefusedError } from './preflight';

@@ -160,7 +160,7 @@ describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
   });
 });
 
-describe('configuration (README "Configuration")', () => {
+describe('configuration (docs/configuration.md)', () => {
   const prod = {
     NODE_ENV: 'production',
     SESSION_SECRET: 's'.repeat(40),
