@@ -4,8 +4,8 @@ import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { BrowserCustomer } from './browserCustomer';
 import { GridWatcher } from './gridWatcher';
+import type { SwarmMode, SwarmRun } from './mode';
 import { dealJourneys } from './options';
-import type { SwarmMode, SwarmRun } from './run';
 import { signUpAll } from './signUp';
 
 const SIGN_UP_CONCURRENCY = 4;

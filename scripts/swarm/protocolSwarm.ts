@@ -8,11 +8,11 @@ import type { OrderView, PaymentIntentResponse } from '../../contract/checkout';
 import type { TicketsBatchEvent, TicketsEvent } from '../../contract/realtime';
 import { TestClient } from '../../tests/support/httpClient';
 import { SwarmCustomer, sleep } from './customer';
+import type { SwarmMode, SwarmRun } from './mode';
 import { dealJourneys, type Journey, type SwarmOptions } from './options';
 import type { HoldPacer } from './pacer';
 import { answerTo, type Preflight } from './preflight';
 import type { Recorder, WatchedState } from './recorder';
-import type { SwarmMode, SwarmRun } from './run';
 import { signUpAll } from './signUp';
 
 const HOT_SPREAD = 4;

@@ -2,34 +2,12 @@
 // invariants, and the figures for the report.
 import { TestClient } from '../../tests/support/httpClient';
 import { runBrowsers } from './browserSwarm';
-import { checkInvariants, type PayingCustomer } from './invariants';
+import { checkInvariants } from './invariants';
 import type { SwarmOptions } from './options';
 import { HoldPacer } from './pacer';
 import { type Preflight, preflight } from './preflight';
 import { runProtocol } from './protocolSwarm';
 import { type Percentiles, Recorder, type Staleness, type Step } from './recorder';
-
-/** What a mode (browsers, protocol) is started with. */
-export interface SwarmMode {
-  options: SwarmOptions;
-  pre: Preflight;
-  recorder: Recorder;
-  pacer: HoldPacer;
-  /** Makes this run's usernames unique. */
-  runId: string;
-}
-
-/** What a mode hands back once its customers are done. */
-export interface SwarmRun {
-  customers: PayingCustomer[];
-  /** Whether the watcher could see a number's cell. */
-  isWatched(n: number): boolean;
-  /** How many numbers (1..N) the watcher could see. */
-  watchedNumbers(): number;
-  /** Checks of the mode's own (the browser watcher's final grid). */
-  finalViolations(): Promise<string[]>;
-  close(): Promise<void>;
-}
 
 export interface SwarmFigures {
   mode: 'browsers' | 'protocol';

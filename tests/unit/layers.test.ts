@@ -68,8 +68,8 @@ function findCircle(files: string[]): string[] | null {
 }
 
 describe('server layers', () => {
-  it('has no import circles among the server modules', () => {
-    const files = ['api', 'realtime', 'server', 'contract'].flatMap((d) =>
+  it('has no import circles among the server modules and scripts', () => {
+    const files = ['api', 'realtime', 'server', 'contract', 'scripts'].flatMap((d) =>
       sourceFiles(path.join(ROOT, d), SERVER_EXTS),
     );
     expect(findCircle(files)).toBeNull();
