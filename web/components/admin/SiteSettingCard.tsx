@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import type { AnyCardSetting, SettingControl } from '../../../contract/siteSettings';
 import { apiSend } from '../../api/client';
 import { Button } from '../ui/Button';
@@ -32,34 +32,17 @@ function SettingInput({
   disabled: boolean;
 }) {
   const { label, kind, id = name, min, max, step, inputMode, maxLength, rows } = control;
-  if (kind === 'textarea') {
-    return (
-      <TextAreaField
-        id={id}
-        label={label}
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-      />
-    );
-  }
-  return (
-    <Field
-      id={id}
-      label={label}
-      type={kind === 'number' ? 'number' : undefined}
-      min={min}
-      max={max}
-      step={step}
-      inputMode={inputMode}
-      maxLength={maxLength}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={disabled}
-    />
-  );
+  const common = {
+    id,
+    label,
+    maxLength,
+    value,
+    disabled,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
+  if (kind === 'textarea') return <TextAreaField {...common} rows={rows} />;
+  const type = kind === 'number' ? 'number' : undefined;
+  return <Field {...common} type={type} min={min} max={max} step={step} inputMode={inputMode} />;
 }
 
 /**
