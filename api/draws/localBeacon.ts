@@ -12,6 +12,8 @@ import { BEACON_SCHEME, roundTimeMs } from '../../contract/beacon';
 // with a key generated on this machine. Whoever holds that key can compute every future round, so
 // a draw on it is labelled 'test beacon: not independent'. The key and the chain's genesis are kept
 // in DATA_DIR, so rounds (and the draws made with them) still verify after a restart.
+// On demand (DRAW_BEACON=on-demand, tests only) a round is also produced the moment a draw asks for
+// it, so tests never wait for a round's time; it is the same chain, signed the same way.
 
 const KEY_FILE = 'draw-beacon-key.json';
 const short = bls.shortSignatures;
@@ -28,6 +30,8 @@ export interface LocalBeacon {
   round(round: number, now?: number): RandomnessBeacon | null;
   /** The newest round produced by `now`. */
   latest(now?: number): RandomnessBeacon;
+  /** On demand only: produces `round` (and every round before it) now, before its time. */
+  produce: ((round: number) => RandomnessBeacon) | undefined;
 }
 
 function readKeyFile(file: string, period: number): KeyFile | null {
@@ -41,7 +45,11 @@ function readKeyFile(file: string, period: number): KeyFile | null {
 }
 
 /** Opens the beacon kept in `dataDir`, creating its key (and a chain starting now) the first time. */
-export function openLocalBeacon(dataDir: string, period: number): LocalBeacon {
+export function openLocalBeacon(
+  dataDir: string,
+  period: number,
+  { onDemand = false }: { onDemand?: boolean } = {},
+): LocalBeacon {
   const file = path.join(dataDir, KEY_FILE);
   let key = readKeyFile(file, period);
   if (!key) {
@@ -85,26 +93,49 @@ export function openLocalBeacon(dataDir: string, period: number): LocalBeacon {
     cache.set(round, beacon);
     return beacon;
   };
+  // Rounds up to this one were produced on demand, ahead of their time (kept in memory: after a
+  // restart such a round is out again at its time, a few seconds later).
+  let producedUpTo = 0;
   return {
     info,
-    round: (round, now = Date.now()) => (roundTimeMs(round, info) <= now ? sign(round) : null),
-    latest: (now = Date.now()) => sign(roundAt(now, info)),
+    round: (round, now = Date.now()) =>
+      round <= producedUpTo || roundTimeMs(round, info) <= now ? sign(round) : null,
+    latest: (now = Date.now()) => sign(Math.max(roundAt(now, info), producedUpTo)),
+    produce: onDemand
+      ? (round) => {
+          producedUpTo = Math.max(producedUpTo, round);
+          return sign(round);
+        }
+      : undefined,
   };
 }
 
+const ROUND_PATH = /^\/(public|produce)\/([1-9]\d{0,15})$/;
+
 /**
- * One request of drand's HTTP API, relative to the chain URL: `/info`, `/public/latest`,
- * `/public/<round>` (425 while the round is still to come, as a relay answers too early a request).
+ * One request of drand's HTTP API, relative to the chain URL: GET `/info`, `/public/latest`,
+ * `/public/<round>` (425 while the round is still to come, as a relay answers too early a request);
+ * on demand also POST `/produce/<round>`, which is not drand's: it produces the round now.
  */
-export function answerLocalBeacon(beacon: LocalBeacon, subPath: string): { status: number; body: unknown } {
+export function answerLocalBeacon(
+  beacon: LocalBeacon,
+  subPath: string,
+  method = 'GET',
+): { status: number; body: unknown } {
+  const m = ROUND_PATH.exec(subPath);
+  if (method === 'POST') {
+    return beacon.produce && m?.[1] === 'produce'
+      ? { status: 200, body: beacon.produce(Number(m[2])) }
+      : { status: 405, body: { message: 'Method not allowed' } };
+  }
+  if (method !== 'GET') return { status: 405, body: { message: 'Method not allowed' } };
   if (subPath === '/info') return { status: 200, body: beacon.info };
   if (subPath === '/public/latest') return { status: 200, body: beacon.latest() };
-  const m = /^\/public\/([1-9]\d{0,15})$/.exec(subPath);
-  if (!m) return { status: 404, body: { message: 'Not found' } };
-  const round = beacon.round(Number(m[1]));
+  if (m?.[1] !== 'public') return { status: 404, body: { message: 'Not found' } };
+  const round = beacon.round(Number(m[2]));
   return round
     ? { status: 200, body: round }
-    : { status: 425, body: { message: `Round ${m[1]} has not been produced yet.` } };
+    : { status: 425, body: { message: `Round ${m[2]} has not been produced yet.` } };
 }
 
 export interface LocalBeaconServer {
@@ -117,14 +148,16 @@ export interface LocalBeaconServer {
 export async function startLocalBeaconServer(
   dataDir: string,
   period: number,
-  { host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {},
+  {
+    host = '127.0.0.1',
+    port = 0,
+    onDemand = false,
+  }: { host?: string; port?: number; onDemand?: boolean } = {},
 ): Promise<LocalBeaconServer> {
-  const beacon = openLocalBeacon(dataDir, period);
+  const beacon = openLocalBeacon(dataDir, period, { onDemand });
   const server = http.createServer((req, res) => {
-    const { status, body } =
-      req.method === 'GET'
-        ? answerLocalBeacon(beacon, new URL(req.url ?? '/', 'http://beacon').pathname)
-        : { status: 405, body: { message: 'Method not allowed' } };
+    const subPath = new URL(req.url ?? '/', 'http://beacon').pathname;
+    const { status, body } = answerLocalBeacon(beacon, subPath, req.method);
     res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     res.end(JSON.stringify(body));
   });

@@ -88,6 +88,11 @@ function crossCheck(e: EnvValues): void {
   if (production && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set with Stripe when NODE_ENV=production.');
   }
+  if (production && e.DRAW_BEACON === 'on-demand') {
+    throw new ConfigError(
+      'DRAW_BEACON=on-demand lets a draw produce its own beacon round and is refused when NODE_ENV=production.',
+    );
+  }
 }
 
 function faultPlanOf(spec: string | undefined): FaultPlan {
@@ -216,9 +221,12 @@ const jobsOf = (e: EnvValues) => ({
   drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
   /** docs/draws.md "Version 2": the randomness beacon draws wait for. */
   drawBeacon: {
-    /** 'drand' (quicknet; the default in production) or 'local' (a test beacon, labelled as such). */
+    /**
+     * 'drand' (quicknet; the default in production), 'local' (a test beacon, labelled as such) or
+     * 'on-demand' (the test beacon producing a round as soon as a draw asks; tests only).
+     */
     kind: e.DRAW_BEACON ?? (e.NODE_ENV === 'production' ? ('drand' as const) : ('local' as const)),
-    /** The chain URL; unset with 'local': the test beacon runs in this process, served under /api/draw-beacon. */
+    /** The chain URL; unset with a test beacon: it runs in this process, served under /api/draw-beacon. */
     url: e.DRAW_BEACON_URL?.replace(/\/+$/, ''),
     delaySeconds: e.DRAW_BEACON_DELAY_SECONDS,
     /** The local beacon's period in seconds. */

@@ -193,8 +193,9 @@ const jobs = {
   RECONCILE_GRACE_SECONDS: int(60, 0, 86_400, 'a payment captured more recently is left to its request'),
   DRAW_AUTO_AFTER_SECONDS: int(86_400, 0, 31_536_000, 'when after its end a live draw runs itself'),
   DRAW_BEACON: {
-    description: "draws' public randomness: drand's quicknet or the local test beacon",
-    schema: v.picklist(['drand', 'local']),
+    description:
+      "draws' public randomness: drand's quicknet, or the local test beacon (on-demand: tests only, refused in production)",
+    schema: v.picklist(['drand', 'local', 'on-demand']),
   },
   DRAW_BEACON_URL: {
     description: "the beacon's chain URL (a drand relay, or a test beacon)",
