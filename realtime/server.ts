@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { listInstantWins } from '../api/catalogue/instantWins/list';
 import { presentPublicInstantWins } from '../api/catalogue/instantWins/presenter';
 import { presentCompetition } from '../api/catalogue/presenter';
-import { loadDrawRecord } from '../api/draws/draws';
+import { loadDrawRecord } from '../api/draws/drawRecords';
 import type {} from '../api/draws/events';
 import { type DrawRecord, presentPublicDraw } from '../api/draws/presenter';
 import type {} from '../api/orders/instantWins/events';

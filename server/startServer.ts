@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { createApp } from '../api/app';
-import { createDrawBeacon } from '../api/draws/beacon';
+import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';

@@ -5,7 +5,7 @@ import { listInstantWins } from '../catalogue/instantWins/list';
 import { presentPublicInstantWins } from '../catalogue/instantWins/presenter';
 import { presentCompetition } from '../catalogue/presenter';
 import { defaultCap } from '../tickets/holdChecks';
-import { loadDrawRecord } from './draws';
+import { loadDrawRecord } from './drawRecords';
 import { presentPublicDraw } from './presenter';
 
 // A competition as any visitor sees it, for GET /api/competitions/:id and for the competition page

@@ -6,7 +6,7 @@ import { lockForUpdate } from '../../db/dialect';
 import { readSiteSetting } from '../catalogue/settings';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
-import { listDrawRecords, loadDrawRecord } from './draws';
+import { listDrawRecords, loadDrawRecord } from './drawRecords';
 import type { DrawRecord, PrizeRecord } from './presenter';
 import { updatePrizeDelivered } from './prizes';
 

@@ -4,7 +4,7 @@ import { lockForUpdate } from '../../db/dialect';
 import { Order } from '../../db/models';
 import { addCredit } from '../accounts/credit';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
-import { emitCompetitionUpdated } from '../draws/draws';
+import { emitCompetitionUpdated } from '../draws/drawable';
 import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { type LocalBeaconServer, startLocalBeaconServer } from '../../api/draws/localBeacon';
+import { type LocalBeaconServer, startLocalBeaconServer } from '../../api/draws/beacon/localBeacon';
 import { loadConfig } from '../../api/platform/config';
 import { type RunningServer, startServer } from '../../server/startServer';
 import { createTestDatabase, type TestDatabase } from './testDatabase';

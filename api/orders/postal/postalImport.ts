@@ -5,7 +5,7 @@ import {
   type PostalImportResult,
   type PostalImportRow,
 } from '../../../contract/postal';
-import type { DrawDeps } from '../../draws/draws';
+import type { DrawDeps } from '../../draws/drawable';
 import { parse } from '../../http/validate';
 import type { Actor } from '../../platform/auditLog';
 import { badRequest, HttpError } from '../../platform/errors';

@@ -6,13 +6,8 @@ import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALREADY_DRAWN,
-  closeDueCompetitions,
-  type DrawDeps,
-  drawDueCompetitions,
-  NO_SALES,
-} from '../../../api/draws/draws';
+import { closeDueCompetitions, drawDueCompetitions } from '../../../api/draws/closingJob';
+import { ALREADY_DRAWN, type DrawDeps, NO_SALES } from '../../../api/draws/drawable';
 import { computeDraw } from '../../../contract/draw';
 import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';

@@ -7,8 +7,8 @@ import {
   HttpCachingChain,
   HttpChainClient,
 } from 'drand-client';
-import { type BeaconRound, QUICKNET } from '../../contract/beacon';
-import type { Config } from '../platform/config';
+import { type BeaconRound, QUICKNET } from '../../../contract/beacon';
+import type { Config } from '../../platform/config';
 import { type LocalBeacon, openLocalBeacon } from './localBeacon';
 
 // The randomness beacon draws wait for (docs/draws.md "Version 2"): drand's quicknet through
@@ -35,7 +35,7 @@ export interface DrawBeacon {
   fetchRound(round: number): Promise<BeaconRound>;
 }
 
-declare module '../platform/context' {
+declare module '../../platform/context' {
   interface AppDeps {
     /** Built once by server/startServer.ts from DRAW_BEACON*. */
     drawBeacon: DrawBeacon;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { bls12_381 as bls } from '@noble/curves/bls12-381';
 import { type ChainInfo, type RandomnessBeacon, roundAt } from 'drand-client';
-import { BEACON_SCHEME, roundTimeMs } from '../../contract/beacon';
+import { BEACON_SCHEME, roundTimeMs } from '../../../contract/beacon';
 
 // The local test beacon (docs/draws.md "The local test beacon"): drand's HTTP API and quicknet's
 // scheme, a BLS signature on G1 over sha256(uint64be(round)) with the public key on G2, but signed
