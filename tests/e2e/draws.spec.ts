@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string) {
 test('a watcher sees the draw live and verifies it; /winners and the admin detail show the winner', async ({
   browser,
 }) => {
-  // Draw now waits for its beacon round (about two seconds on the test beacon).
+  // Draw now uses a beacon round a second ahead, produced at once by the on-demand test beacon.
   test.setTimeout(90_000);
   const admin = await signedInPage(browser, 'admin', 'admin123');
 

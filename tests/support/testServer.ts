@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from './testDatabase';
 
 export interface TestServer extends RunningServer {
   database: TestDatabase;
-  /** The local test beacon this server's draws use (its own port; DRAW_BEACON_URL). */
+  /** The on-demand test beacon this server's draws use (its own port; DRAW_BEACON_URL). */
   beacon: LocalBeaconServer;
   stop: () => Promise<void>;
 }
@@ -18,9 +18,9 @@ export async function startTestServer(
   { webRoot }: { webRoot?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  // Draws wait for a beacon round: a local beacon with a 1 s period, rounds fixed 1 s ahead, so a
-  // draw follows its close within about two seconds.
-  const beacon = await startLocalBeaconServer(database.dataDir, 1);
+  // Draws use a round fixed 1 s ahead of a local beacon that produces it as soon as the draw asks
+  // (on demand), so no test waits for a round's time.
+  const beacon = await startLocalBeaconServer(database.dataDir, 1, { onDemand: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -33,7 +33,7 @@ export async function startTestServer(
     // Test-only allowance (docs/security.md): suites open many accounts from 127.0.0.1. The limit
     // stays on; tests of the limit itself pass REGISTRATIONS_PER_ADDRESS: '' for the default.
     REGISTRATIONS_PER_ADDRESS: '1000',
-    DRAW_BEACON: 'local',
+    DRAW_BEACON: 'on-demand',
     DRAW_BEACON_URL: beacon.url,
     DRAW_BEACON_DELAY_SECONDS: '1',
     DRAW_BEACON_PERIOD_SECONDS: '1',

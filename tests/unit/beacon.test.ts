@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { quicknetClient } from 'drand-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createDrawBeacon } from '../../api/draws/beacon/drawBeacon';
-import { answerLocalBeacon, openLocalBeacon } from '../../api/draws/beacon/localBeacon';
+import {
+  answerLocalBeacon,
+  openLocalBeacon,
+  startLocalBeaconServer,
+} from '../../api/draws/beacon/localBeacon';
 import { loadConfig } from '../../api/platform/config';
 import { firstRoundAtOrAfter, isIndependentBeacon, QUICKNET, roundTimeMs } from '../../contract/beacon';
 import { beaconRoundIsValid } from '../../contract/beaconVerify';
@@ -104,6 +108,70 @@ describe('the local test beacon', () => {
   });
 });
 
+describe('waiting for a round', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("the time-based beacon resolves at the round's time, not before", async () => {
+    vi.useFakeTimers();
+    const beacon = createDrawBeacon(loadConfig({ DATA_DIR: tempDir(), DRAW_BEACON_PERIOD_SECONDS: '1' }));
+    const info = beacon.local!.info;
+    const round = firstRoundAtOrAfter(Date.now() + 5_000, info);
+    const dueAt = roundTimeMs(round, info);
+    let out = false;
+    const waiting = beacon.waitForRound(round, dueAt).then(() => {
+      out = true;
+    });
+    await vi.advanceTimersByTimeAsync(dueAt - Date.now() - 1);
+    expect(out).toBe(false);
+    await expect(beacon.fetchRound(round)).rejects.toThrow(/has not been produced yet/);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(out).toBe(true);
+    expect((await beacon.fetchRound(round)).round).toBe(round);
+    expect(beacon.retryPauseMs).toBe(500);
+  });
+
+  it('the on-demand beacon produces a round when asked, signed like the local one, the same chain', async () => {
+    const dir = tempDir();
+    const beacon = createDrawBeacon(loadConfig({ DATA_DIR: dir, DRAW_BEACON: 'on-demand' }));
+    expect(beacon).toMatchObject({ kind: 'on-demand', retryPauseMs: 0 });
+    const info = beacon.local!.info;
+    const round = firstRoundAtOrAfter(Date.now() + 60_000, info);
+    // Not out before it is asked for: a round fixed ahead does not exist yet.
+    expect(answerLocalBeacon(beacon.local!, `/public/${round}`).status).toBe(425);
+    await expect(beacon.fetchRound(round)).rejects.toThrow(/has not been produced yet/);
+    await beacon.waitForRound(round, roundTimeMs(round, info));
+    const produced = await beacon.fetchRound(round);
+    expect(await beaconRoundIsValid(info.public_key, produced)).toBe(true);
+    // The time-based beacon on the same key signs that round identically once its time comes.
+    const timed = openLocalBeacon(dir, 3);
+    expect(timed.info).toEqual(info);
+    expect(timed.produce).toBeUndefined();
+    expect(timed.round(round, roundTimeMs(round, info))).toMatchObject(produced);
+    expect(answerLocalBeacon(timed, `/produce/${round + 1}`, 'POST').status).toBe(405);
+  });
+
+  it('over HTTP, the on-demand beacon server produces the round the server asks for', async () => {
+    const server = await startLocalBeaconServer(tempDir(), 1, { onDemand: true });
+    try {
+      const beacon = createDrawBeacon(
+        loadConfig({ DATA_DIR: tempDir(), DRAW_BEACON: 'on-demand', DRAW_BEACON_URL: server.url }),
+      );
+      expect(beacon.local).toBeUndefined();
+      const info = await beacon.info();
+      const round = firstRoundAtOrAfter(Date.now() + 60_000, info);
+      expect((await fetch(`${server.url}/public/${round}`)).status).toBe(425);
+      await beacon.waitForRound(round, roundTimeMs(round, info));
+      expect(await beaconRoundIsValid(info.public_key, await beacon.fetchRound(round))).toBe(true);
+      expect((await fetch(`${server.url}/public/${round}`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
   const seed = '0123456789abcdef'.repeat(4);
   it('keys the HMAC with seed || randomness; version 1 is unchanged', async () => {
@@ -185,6 +253,11 @@ describe('configuration (docs/configuration.md)', () => {
       }).drawBeacon,
     ).toEqual({ kind: 'drand', url: 'https://drand.cloudflare.com/52db', delaySeconds: 5, periodSeconds: 1 });
     expect(() => loadConfig({ DRAW_BEACON: 'random.org' })).toThrow(/DRAW_BEACON/);
+    // A draw that produces its own round is for tests only.
+    expect(loadConfig({ DRAW_BEACON: 'on-demand' }).drawBeacon.kind).toBe('on-demand');
+    expect(() => loadConfig({ ...prod, DRAW_BEACON: 'on-demand' })).toThrow(
+      /DRAW_BEACON=on-demand .* refused when NODE_ENV=production/,
+    );
     expect(() => loadConfig({ DRAW_BEACON_URL: 'ftp://x' })).toThrow(/DRAW_BEACON_URL/);
     expect(() => loadConfig({ DRAW_BEACON_PERIOD_SECONDS: '0' })).toThrow(/DRAW_BEACON_PERIOD_SECONDS/);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixDrawRound } from '../../../api/draws/beacon/fixedRound';
 import { drawDueCompetitions } from '../../../api/draws/closingJob';
 import type { DrawDeps } from '../../../api/draws/drawable';
@@ -22,7 +22,9 @@ import { type TestServer, useTestServer } from '../../support/testServer';
 
 // Draw rule version 2 (docs/draws.md "Version 2"): the beacon round is fixed and published before
 // it exists, the draw waits for it, checks its signature, and uses its randomness; the admin sees
-// the round and any beacon failure; verify-draw checks the signature and the derivation.
+// the round and any beacon failure; verify-draw checks the signature and the derivation. The test
+// beacon produces a round when a draw asks (on demand); where the round's time matters, the clock
+// is moved instead of waited for.
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -139,6 +141,31 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         socket.close();
       }
     });
+    it("the job draws a scheduled round once the round's time has come, not before", async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const { id } = await closedWithSales(db, [6, 11]);
+      const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+      expect(res.status, res.text).toBe(202);
+      const { round, dueAt } = res.body as { round: number; dueAt: string };
+      // Still more than the wait limit (10 s) away: not drawn, and the round is not out.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(dueAt) - 10_001 });
+      try {
+        expect(await drawDueCompetitions(depsOf(server), 0)).not.toContain(id);
+        expect((await fetch(`${server.beacon.url}/public/${round}`)).status).toBe(425);
+        // The round's time: the job draws on exactly that round, which the beacon then serves.
+        vi.setSystemTime(Date.parse(dueAt));
+        expect(await drawDueCompetitions(depsOf(server), 0)).toContain(id);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await db('draws').where({ competitionId: id }).first()).toMatchObject({
+        drawnBy: 'auto',
+        beaconRound: round,
+        beaconRandomness: server.beacon.beacon.round(round)!.randomness,
+      });
+      expect((await fetch(`${server.beacon.url}/public/${round}`)).status).toBe(200);
+    });
   });
 
   describe('the local beacon on its own port (DRAW_BEACON_URL)', () => {
@@ -196,13 +223,17 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       const { id } = await closedWithSales(db, [4, 12]);
       const real = depsOf(server);
       const admin = await db('users').where({ username: 'admin' }).first();
-      // The admin's request gets its round a moment later than the job does.
+      // The admin's request gets its round only after the job has drawn on it.
+      let jobDone = () => {};
+      const jobFinished = new Promise<void>((resolve) => {
+        jobDone = resolve;
+      });
       const slow: DrawDeps = {
         ...real,
         beacon: {
           ...real.beacon,
           fetchRound: async (round: number) => {
-            await new Promise((resolve) => setTimeout(resolve, 300));
+            await jobFinished;
             return real.beacon.fetchRound(round);
           },
         },
@@ -210,7 +241,7 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       const fixed = await fixDrawRound(real, id);
       const [pressed, job] = await Promise.all([
         drawCompetition(slow, id, { kind: 'admin', actor: { id: admin.id, username: admin.username } }),
-        drawDueCompetitions(real, 0),
+        drawDueCompetitions(real, 0).finally(() => jobDone()),
       ]);
       expect(job).toContain(id);
       const rows = await db('draws').where({ competitionId: id });

@@ -414,7 +414,7 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       await buyWithCard(client, id, [1, 2]);
       expect(await drawsOf(id)).toEqual([]);
       await buyWithCard(client, id, [3]);
-      // The draw follows the beacon round fixed at the sell-out (about a second here).
+      // The draw follows the beacon round fixed at the sell-out (produced at once on demand).
       await waitFor(() => results.length === 1, 10_000, 'draw:result');
       expect(results[0]).toMatchObject({ competitionId: id, winnerName: 'Zoe Q.' });
       expect((await db('competitions').where({ id }).first()).status).toBe('ended');
