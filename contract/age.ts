@@ -1,5 +1,6 @@
 import { differenceInYears, format, isValid, parse } from 'date-fns';
 import * as v from 'valibot';
+import { londonToday } from './londonTime';
 
 // Age checks (docs/product.md#age-checks): entrants must be 18 or over. The date of birth is a
 // calendar date (YYYY-MM-DD); age is counted against today's date in the UK, whatever the time
@@ -15,10 +16,6 @@ export const DATE_OF_BIRTH_FIXED_MESSAGE =
 
 const DAY = 'yyyy-MM-dd';
 const INVALID = 'Enter your date of birth as a real date (YYYY-MM-DD)';
-
-/** The calendar date in the UK at `now`, as YYYY-MM-DD. */
-export const londonToday = (now: number = Date.now()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 
 /** The date a YYYY-MM-DD text names, or null when it is no real date in that exact spelling. */
 export function parseDay(text: string): Date | null {

@@ -1,5 +1,7 @@
-// UK wall-clock time (Europe/London), whatever the device or server is set to: the admin picks draw
-// days and times as a person in the UK reads them, and sales statistics group by UK days.
+// UK wall-clock time (Europe/London), whatever the device or server is set to: every date and time
+// a customer, an admin or an e-mail reads, the admin's date fields (draw days and times as a person
+// in the UK reads them) and the UK days the sales statistics group by. The one home for these:
+// server and browser format the same instant the same way.
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -49,3 +51,62 @@ export function nextDay(date: string): string {
 
 /** The instant a London calendar day starts (midnight is never skipped by the UK clock changes). */
 export const londonMidnight = (date: string): number => fromLondonFields(date, '00:00');
+
+/** An instant: ISO 8601 text (as every API answer carries), epoch milliseconds or a Date. */
+export type Instant = string | number | Date;
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+const weekdayDate = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const compactDateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+const compactDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** '22 November 2026' */
+export const formatLongDate = (at: Instant) => longDate.format(new Date(at));
+
+/** '14:05' (24-hour clock) */
+export const formatClock = (at: Instant) => clock.format(new Date(at));
+
+/**
+ * '29 November 2026 at 20:00 (UK time)': every closing and draw time a customer sees, so it reads
+ * the same as the admin's draw time whatever the device's zone (docs/product.md#conventions).
+ */
+export const formatUkDateTime = (at: Instant) => `${formatLongDate(at)} at ${formatClock(at)} (UK time)`;
+
+/** 'Saturday 5 December 2026 at 18:30' (day and time apart: ICU versions join them differently). */
+export const formatDayAndTime = (at: Instant) =>
+  `${weekdayDate.format(new Date(at)).replace(',', '')} at ${formatClock(at)}`;
+
+/** '22 Nov 2026, 14:05': the admin tables' compact date and time. */
+export const formatDateTime = (at: Instant) => compactDateTime.format(new Date(at));
+
+/** '22 Nov 2026' */
+export const formatShortDate = (at: Instant) => compactDate.format(new Date(at));

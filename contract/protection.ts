@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatDayAndTime, londonDayOf, londonMidnight } from './londonTime';
 import { formatPence } from './money';
 
 // Player protection (docs/product.md#player-protection), after the DCMS prize-draw code of 2025:
@@ -21,27 +22,7 @@ export const creditCardCapMessage = (capPence: number) =>
   `Credit card payments are limited to ${formatLimit(capPence)} a month. Use a debit card or site credit.`;
 
 export const selfExcludedMessage = (untilIso: string) =>
-  `You are taking a break until ${formatBreakEnd(untilIso)}, so you cannot buy tickets until then.`;
-
-const breakDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const breakTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'Saturday 5 December 2026 at 18:30' in UK time (day and time apart: ICU versions join them differently). */
-export const formatBreakEnd = (isoText: string): string => {
-  const at = new Date(isoText);
-  return `${breakDay.format(at).replace(',', '')} at ${breakTime.format(at)}`;
-};
+  `You are taking a break until ${formatDayAndTime(untilIso)}, so you cannot buy tickets until then.`;
 
 /** PUT /api/account/limits: null removes the limit (after 24 hours). */
 export const SpendLimitSchema = v.object({
@@ -99,23 +80,7 @@ export function selfExclusionEnd(period: SelfExclusionPeriod, from: number): num
 }
 
 /** The start of the UK calendar month containing `at` (midnight Europe/London), epoch ms. */
-export function ukMonthStart(at: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(new Date(at));
-  const year = Number(parts.find((p) => p.type === 'year')!.value);
-  const month = Number(parts.find((p) => p.type === 'month')!.value);
-  const utcMidnight = Date.UTC(year, month - 1, 1);
-  // On the 1st the UK is on GMT (+0) or BST (+1): midnight there is 00:00 or 23:00 UTC.
-  const hour = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hour: 'numeric',
-    hourCycle: 'h23',
-  }).format(new Date(utcMidnight));
-  return Number(hour) === 0 ? utcMidnight : utcMidnight - 60 * 60 * 1000;
-}
+export const ukMonthStart = (at: number): number => londonMidnight(`${londonDayOf(at).slice(0, 8)}01`);
 
 export const HARM_ACTIONS = {
   no_action: 'No action needed',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_SKILL_QUESTION } from './cart';
+import { formatClock, formatLongDate } from './londonTime';
 
 // The skill test (docs/product.md#skill-question): each competition's pool of questions, what a
 // visitor is shown, and the limit on wrong answers. The correct answer never reaches a visitor.
@@ -75,22 +76,12 @@ export interface SkillAnswerResult {
 /** The 429 once the wrong answers are used up; details.retryAt carries the machine-readable time. */
 export const SkillLockedDetailsSchema = v.object({ retryAt: v.string(), maxAttempts: v.number() });
 
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
 /** 'You have used all 2 attempts ... You can try again after 14:05 on 24 November 2026 (UK time).' */
 export function skillLockedMessage(maxAttempts: number, retryAt: Date): string {
-  const parts = Object.fromEntries(ukTime.formatToParts(retryAt).map((p) => [p.type, p.value]));
   const attempts = maxAttempts === 1 ? '1 attempt' : `all ${maxAttempts} attempts`;
   return (
     `You have used ${attempts} at this skill question. You can try again after ` +
-    `${parts.hour}:${parts.minute} on ${parts.day} ${parts.month} ${parts.year} (UK time).`
+    `${formatClock(retryAt)} on ${formatLongDate(retryAt)} (UK time).`
   );
 }
 

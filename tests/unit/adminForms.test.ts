@@ -1,33 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CompetitionCreateSchema } from '../../contract/admin';
-import { fromLondonFields, londonToday, toLondonFields } from '../../contract/londonTime';
 import {
   competitionBody,
   competitionValues,
   emptyCompetitionValues,
   formFieldOf,
 } from '../../web/components/admin/competitionForm';
-
-describe('London wall-clock time for the draw date', () => {
-  it('reads winter dates as GMT and summer dates as BST', () => {
-    expect(new Date(fromLondonFields('2026-01-15', '20:00')).toISOString()).toBe('2026-01-15T20:00:00.000Z');
-    expect(new Date(fromLondonFields('2026-07-15', '20:00')).toISOString()).toBe('2026-07-15T19:00:00.000Z');
-  });
-
-  it('round-trips through the form fields', () => {
-    for (const iso of ['2026-03-29T00:30:00.000Z', '2026-10-25T12:00:00.000Z', '2027-06-01T23:15:00.000Z']) {
-      const { date, time } = toLondonFields(iso);
-      expect(new Date(fromLondonFields(date, time)).toISOString()).toBe(iso);
-    }
-  });
-
-  it('gives NaN for incomplete input and London today near midnight', () => {
-    expect(fromLondonFields('2026-01-15', '')).toBeNaN();
-    // 23:30 UTC on 30 June is already 1 July in London (BST).
-    expect(londonToday(Date.parse('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
-  });
-});
 
 describe('the competition form', () => {
   it('has the spec defaults and makes a body the contract accepts once filled', () => {

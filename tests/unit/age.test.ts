@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ageOn, DateOfBirthSchema, londonToday, parseDay } from '../../contract/age';
+import { ageOn, DateOfBirthSchema, parseDay } from '../../contract/age';
+import { londonToday } from '../../contract/londonTime';
 
 // Age in UK time (docs/product.md#age-checks): the birthday begins at midnight in London, whatever
 // the server's or the browser's clock zone.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { limitsAt } from '../../api/accounts/protection/spendLimits';
 import {
   creditCardCapMessage,
-  formatBreakEnd,
   formatLimit,
+  selfExcludedMessage,
   selfExclusionEnd,
   spendLimitMessage,
   ukMonthStart,
@@ -44,8 +44,9 @@ describe('player protection rules', () => {
     expect(creditCardCapMessage(25_000)).toBe(
       'Credit card payments are limited to £250 a month. Use a debit card or site credit.',
     );
-    expect(formatBreakEnd('2026-12-05T18:30:00.000Z')).toBe('Saturday 5 December 2026 at 18:30');
-    expect(formatBreakEnd('2026-07-05T18:30:00.000Z')).toBe('Sunday 5 July 2026 at 19:30');
+    expect(selfExcludedMessage('2026-07-05T18:30:00.000Z')).toBe(
+      'You are taking a break until Sunday 5 July 2026 at 19:30, so you cannot buy tickets until then.',
+    );
   });
 
   it('a pending change takes over once its time has come', () => {

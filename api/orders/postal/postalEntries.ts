@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
+import { formatDayAndTime } from '../../../contract/londonTime';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
-import { formatBreakEnd } from '../../../contract/protection';
 import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
 import { Competition } from '../../../db/models';
 import { postcardOwnerName } from '../../catalogue/presenter';
@@ -153,7 +153,7 @@ export async function addPostalEntry(
       const until = await selfExcludedUntil(trx, userId, now);
       if (until !== null) {
         throw conflict(
-          `This customer is taking a break until ${formatBreakEnd(new Date(until).toISOString())}: no entries until then.`,
+          `This customer is taking a break until ${formatDayAndTime(until)}: no entries until then.`,
           { selfExcludedUntil: new Date(until).toISOString() },
           ERROR_CODES.selfExcluded,
         );

@@ -1,7 +1,8 @@
 import { addDays, format, subYears } from 'date-fns';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { londonToday, parseDay } from '../../../contract/age';
+import { parseDay } from '../../../contract/age';
+import { londonToday } from '../../../contract/londonTime';
 import { registeredClient, registration } from '../../support/accounts';
 import { patch, put, signedInAdmin } from '../../support/admin';
 import { customer, hold } from '../../support/checkout';

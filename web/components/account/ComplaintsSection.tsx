@@ -7,9 +7,9 @@ import {
   type ComplaintStatus,
   type ComplaintView,
 } from '../../../contract/complaints';
+import { formatLongDate } from '../../../contract/londonTime';
 import { apiSend } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
-import { formatLongDate } from '../../format';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';

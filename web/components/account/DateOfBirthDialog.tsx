@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { DATE_OF_BIRTH_LABEL, DateOfBirthSchema, londonToday } from '../../../contract/age';
+import { DATE_OF_BIRTH_LABEL, DateOfBirthSchema } from '../../../contract/age';
 import type { PublicUser } from '../../../contract/auth';
+import { londonToday } from '../../../contract/londonTime';
 import { apiSend } from '../../api/client';
 import { useAuth } from '../../stores/auth';
 import { useDateOfBirthPrompt } from '../../stores/dateOfBirth';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MARKETING_CONSENT_LABEL, type PreferencesView, type PublicUser } from '../../../contract/auth';
+import { formatLongDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
-import { formatLongDate } from '../../format';
 import { useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Checkbox, ErrorBox } from '../ui/Form';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { formatDayAndTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
-  formatBreakEnd,
   formatLimit,
   SELF_EXCLUSION_PERIODS,
   type SelfExclusionPeriod,
@@ -86,8 +86,8 @@ export function SpendingLimits() {
               {data.pending.monthlySpendLimitPence === null
                 ? 'Your limit will be removed'
                 : `Your new limit of ${formatLimit(data.pending.monthlySpendLimitPence)} applies`}{' '}
-              from {formatBreakEnd(data.pending.effectiveAt)}. A lower limit applies at once; a higher one, or
-              none, after 24 hours.
+              from {formatDayAndTime(data.pending.effectiveAt)}. A lower limit applies at once; a higher one,
+              or none, after 24 hours.
             </p>
           )}
         </>
@@ -144,8 +144,8 @@ export function TakeABreak() {
       <h2 id="break-title">Take a break</h2>
       {until ? (
         <p role="status" data-testid="break-until">
-          You are taking a break until {formatBreakEnd(until)}. You can sign in and see your entries, but you
-          cannot buy tickets until then, and we send you no marketing. A break cannot be ended early.
+          You are taking a break until {formatDayAndTime(until)}. You can sign in and see your entries, but
+          you cannot buy tickets until then, and we send you no marketing. A break cannot be ended early.
         </p>
       ) : (
         <>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
+import { formatDateTime } from '../../../contract/londonTime';
 import { messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { AdminTable } from './AdminTable';
 import { RowActions } from './AdminUi';
-import { formatDateTime, fullName } from './formatAdmin';
+import { fullName } from './fullName';
 import { savePrizeDelivered } from './prizeDelivery';
 
 /** Every drawn competition with its winner's contact and the prize's delivery (GET /api/admin/winners). */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
 import { ageOn } from '../../../contract/age';
+import { formatShortDate } from '../../../contract/londonTime';
 import { apiSend } from '../../api/client';
 import { Button } from '../ui/Button';
 import { StatusBadge } from './AdminUi';
 import { ConfirmDialog } from './ConfirmDialog';
-import { formatShortDate } from './formatAdmin';
 import { useAdminMutation } from './useAdminMutation';
 
 // Admin users: each account's date of birth and age check (docs/product.md#age-checks). Marking

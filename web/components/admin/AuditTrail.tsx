@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { AuditEntryView } from '../../../contract/admin';
+import { formatDateTime } from '../../../contract/londonTime';
 import { Muted } from './AdminUi';
-import { formatDateTime } from './formatAdmin';
 
 const List = styled.ol`
   list-style: none;

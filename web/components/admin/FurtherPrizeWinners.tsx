@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AdminWinner } from '../../../contract/draw';
+import { formatDateTime } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
 import { Button } from '../ui/Button';
-import { formatDateTime } from './formatAdmin';
 import { savePrizePositionDelivered } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
 import { Facts } from './WinnerDetails';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminInstantWin } from '../../../contract/instantWins';
+import { formatDateTime } from '../../../contract/londonTime';
 import { formatPence } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Muted, Table, TableWrap } from './AdminUi';
-import { formatDateTime } from './formatAdmin';
 
 const prizeValueText = (w: AdminInstantWin) =>
   w.kind === 'credit'

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { formatShortDate } from '../../../contract/londonTime';
 import type {
   PostalEntryCreated,
   PostalEntryList,
@@ -11,7 +12,6 @@ import { Button } from '../ui/Button';
 import { Field, Form, TextAreaField } from '../ui/Form';
 import { AdminTable } from './AdminTable';
 import { FieldRow, Muted, Table, TableWrap } from './AdminUi';
-import { formatShortDate } from './formatAdmin';
 import { useAdminData } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { AdminPrizeWinner } from '../../../contract/prizes';
-import { fullName } from './formatAdmin';
+import { fullName } from './fullName';
 
 /** The winner's name and account, e-mail and order: rows of a winner's facts (a <dl>). */
 export function WinnerContact({

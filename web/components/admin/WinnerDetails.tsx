@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
+import { formatDateTime } from '../../../contract/londonTime';
 import { Button } from '../ui/Button';
-import { formatDateTime } from './formatAdmin';
 import { savePrizeDelivered, saveWinnerTown } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { DATE_OF_BIRTH_LABEL, londonToday } from '../../../contract/age';
+import { DATE_OF_BIRTH_LABEL } from '../../../contract/age';
 import {
   CheckoutRegisterFormSchema,
   MARKETING_CONSENT_LABEL,
   RegisterFormSchema,
 } from '../../../contract/auth';
+import { londonToday } from '../../../contract/londonTime';
 import { Button } from '../ui/Button';
 import { Checkbox, ErrorBox, Field, Form } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatUkDateTime } from '../../format';
+import { formatUkDateTime } from '../../../contract/londonTime';
 
 const Panel = styled.div`
   display: grid;

@@ -1,8 +1,8 @@
 import styled, { keyframes } from 'styled-components';
 import { Link } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
+import { formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { formatUkDateTime } from '../../format';
 import { media, theme } from '../../theme/theme';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { AutoWinProgress } from './AutoWinProgress';

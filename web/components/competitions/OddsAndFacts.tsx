@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { PublicCompetition } from '../../../contract/competitions';
 import type { PublicDraw } from '../../../contract/draw';
+import { formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { formatUkDateTime } from '../../format';
 
 const Panel = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { DrawBeacon } from '../../../contract/beacon';
 import type { PublicDraw } from '../../../contract/draw';
+import { formatLongDate } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
-import { formatLongDate } from '../../format';
 import { media } from '../../theme/theme';
 import { Card } from '../ui/Page';
 import { Hash } from './Hash';

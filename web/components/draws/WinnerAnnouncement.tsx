@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import type { PublicDraw } from '../../../contract/draw';
-import { formatLongDate } from '../../format';
+import { formatLongDate } from '../../../contract/londonTime';
 
 const popIn = keyframes`
   from { transform: scale(0.6); opacity: 0; }

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OrderView } from '../../../contract/checkout';
+import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { useApiData } from '../../api/useApiData';
-import { formatLongDate } from '../../format';
 import { ErrorBox } from '../ui/Form';
 import { Card } from '../ui/Page';
 import { orderStatusLabel, refundSummary } from './orderStatus';

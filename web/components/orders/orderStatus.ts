@@ -1,6 +1,6 @@
 import type { OrderView } from '../../../contract/checkout';
+import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { formatLongDate } from '../../format';
 
 /** What happened to the order, in the customer's words. */
 export function orderStatusLabel(order: OrderView): string {

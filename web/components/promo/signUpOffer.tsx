@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { formatUkDateTime } from '../../../contract/londonTime';
 import { CREDIT_MINIMUM_SPEND_PENCE, formatPence, formatPounds } from '../../../contract/money';
 import type { SignUpOffer } from '../../../contract/site';
-import { formatUkDateTime } from '../../format';
 import { useAuth } from '../../stores/auth';
 import { usePromotions } from '../../stores/promotions';
 

@@ -8,6 +8,7 @@ import {
   mainPrizesWon,
   type UserEntryView,
 } from '../../../contract/checkout';
+import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { ordinal } from '../../../contract/prizes';
 import { useApiData } from '../../api/useApiData';
@@ -17,7 +18,6 @@ import { useHasPassed } from '../../components/competitions/useHasPassed';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatLongDate, formatUkDateTime } from '../../format';
 import { serverNow } from '../../live/clock';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
+import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import type { ReceiptView } from '../../../contract/receipts';
 import { useApiData } from '../../api/useApiData';
@@ -8,7 +9,6 @@ import { refundSummary } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatLongDate } from '../../format';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 

@@ -6,6 +6,7 @@ import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,
 } from '../../../contract/account';
+import { formatLongDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
@@ -14,7 +15,6 @@ import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, Form, fieldBinder } from '../../components/ui/Form';
 import { Card } from '../../components/ui/Page';
 import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
-import { formatLongDate } from '../../format';
 
 // My Account → Security: password, e-mail address, the signed-in sessions and two-factor sign-in
 // (docs/product.md#account-security).

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { AdminComplaintView, ComplaintStatus } from '../../../contract/complaints';
+import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { STATUS_LABELS } from '../../components/account/ComplaintsSection';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, StatusBadge, Tabs } from '../../components/admin/AdminUi';
-import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { MAIL_LOG_LIMIT, type MailLogEntryView } from '../../../contract/admin';
+import { formatDateTime } from '../../../contract/londonTime';
 import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Muted, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
-import { formatDateTime } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
   formatLimit,
@@ -11,7 +12,6 @@ import {
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, Muted, Toolbar } from '../../components/admin/AdminUi';
-import { formatDateTime, formatShortDate } from '../../components/admin/formatAdmin';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';

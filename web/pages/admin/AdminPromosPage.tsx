@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { PromoView } from '../../../contract/admin';
+import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
-import { formatShortDate } from '../../components/admin/formatAdmin';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';

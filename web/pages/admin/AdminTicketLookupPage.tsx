@@ -10,10 +10,11 @@ import {
 } from '../../../contract/admin';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
+import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
 import { AdminHeader, Control, FieldRow, Muted, StatusBadge } from '../../components/admin/AdminUi';
-import { formatDateTime, fullName } from '../../components/admin/formatAdmin';
+import { fullName } from '../../components/admin/fullName';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button } from '../../components/ui/Button';
 import { Form, fieldErrors } from '../../components/ui/Form';

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
+import { formatShortDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
 import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
-import { formatShortDate, fullName } from '../../components/admin/formatAdmin';
+import { fullName } from '../../components/admin/fullName';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { Link, useParams, useSearch } from 'wouter';
 import type { OrderView } from '../../../contract/checkout';
 import type { InstantWinPrize } from '../../../contract/instantWins';
+import { formatLongDate } from '../../../contract/londonTime';
 import { formatPence, formatPounds } from '../../../contract/money';
 import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contract/realtime';
 import { apiSend, messageOf } from '../../api/client';
@@ -13,7 +14,6 @@ import { refundSummary, unpaidReason } from '../../components/orders/orderStatus
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatLongDate } from '../../format';
 import { getSocket } from '../../live/socket';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { formatUkDateTime } from '../../../contract/londonTime';
 import type { EntryTerms } from '../../../contract/postal';
 import { CREDIT_MINIMUM_SPEND_TEXT } from '../../components/promo/signUpOffer';
-import { formatUkDateTime } from '../../format';
 import { usePromotions } from '../../stores/promotions';
 import { OfferSummary, SiteName, SupportEmail } from './copyFacts';
 

@@ -2,6 +2,7 @@ import { Fragment, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Winner } from '../../../contract/draw';
+import { formatLongDate } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
 import { messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
@@ -10,7 +11,6 @@ import { VERIFY_ANCHOR } from '../../components/draws/VerifyDrawPanel';
 import { ButtonLink } from '../../components/ui/Button';
 import { CenteredMessage, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatLongDate } from '../../format';
 import { useSiteName } from '../../stores/site';
 
 const Card = styled.article`
