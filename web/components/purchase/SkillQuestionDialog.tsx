@@ -51,6 +51,100 @@ type Phase = 'loading' | 'asking' | 'checking' | 'correct' | 'wrong' | 'locked';
 
 const attemptsLeftText = (n: number) => `You have ${n} ${n === 1 ? 'attempt' : 'attempts'} left.`;
 
+/** The one way out once no answer can be given. */
+function CloseOnly({ onClose }: { onClose: () => void }) {
+  return (
+    <Actions>
+      <Button type="button" $variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+    </Actions>
+  );
+}
+
+/** The question and its options as radio buttons. */
+function AnswerOptions({
+  view,
+  choice,
+  onChoose,
+}: {
+  view: SkillQuestionView;
+  choice: string;
+  onChoose: (option: string) => void;
+}) {
+  return (
+    <Options>
+      <legend>{view.question}</legend>
+      {view.options.map((option) => (
+        <label key={option}>
+          <input
+            type="radio"
+            name="skill-answer"
+            value={option}
+            checked={choice === option}
+            onChange={() => onChoose(option)}
+          />
+          {option}
+        </label>
+      ))}
+    </Options>
+  );
+}
+
+/** 'No attempts left' and when the next attempt is allowed. */
+function LockedOut({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <>
+      <Result $ok={false} role="alert" data-testid="skill-locked">
+        <h3>No attempts left</h3>
+        <p>{message}</p>
+      </Result>
+      <CloseOnly onClose={onClose} />
+    </>
+  );
+}
+
+/** 'Incorrect': try again while attempts are left, else when the next attempt is allowed. */
+function WrongAnswer({
+  attemptsLeft,
+  lockedMessage,
+  onClose,
+  onRetry,
+}: {
+  attemptsLeft: number;
+  lockedMessage: string;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <Result $ok={false} role="alert">
+        <h3>Incorrect</h3>
+        {attemptsLeft > 0 ? (
+          <>
+            <p>That's not quite right. Please try again.</p>
+            <p data-testid="skill-attempts-left">{attemptsLeftText(attemptsLeft)}</p>
+          </>
+        ) : (
+          <p data-testid="skill-locked">{lockedMessage}</p>
+        )}
+      </Result>
+      {attemptsLeft > 0 ? (
+        <Actions>
+          <Button type="button" $variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={onRetry}>
+            Try Again
+          </Button>
+        </Actions>
+      ) : (
+        <CloseOnly onClose={onClose} />
+      )}
+    </>
+  );
+}
+
 /**
  * The skill question that stands between a visitor and every hold. The server picks a question of
  * the competition's pool, checks the answer (the page never knows it), counts wrong answers
@@ -136,14 +230,6 @@ export function SkillQuestionDialog({
     }
   };
 
-  const closeOnly = (
-    <Actions>
-      <Button type="button" $variant="ghost" onClick={onClose}>
-        Close
-      </Button>
-    </Actions>
-  );
-
   return (
     <Dialog open={open} onClose={onClose} title="Skill Question" testId="skill-dialog">
       <p>Answer correctly to enter this competition.</p>
@@ -154,58 +240,17 @@ export function SkillQuestionDialog({
           <h3>Correct! Proceeding...</h3>
         </Result>
       ) : phase === 'locked' ? (
-        <>
-          <Result $ok={false} role="alert" data-testid="skill-locked">
-            <h3>No attempts left</h3>
-            <p>{lockedMessage}</p>
-          </Result>
-          {closeOnly}
-        </>
+        <LockedOut message={lockedMessage} onClose={onClose} />
       ) : phase === 'wrong' ? (
-        <>
-          <Result $ok={false} role="alert">
-            <h3>Incorrect</h3>
-            {attemptsLeft > 0 ? (
-              <>
-                <p>That's not quite right. Please try again.</p>
-                <p data-testid="skill-attempts-left">{attemptsLeftText(attemptsLeft)}</p>
-              </>
-            ) : (
-              <p data-testid="skill-locked">{lockedMessage}</p>
-            )}
-          </Result>
-          {attemptsLeft > 0 ? (
-            <Actions>
-              <Button type="button" $variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="button" onClick={() => void load()}>
-                Try Again
-              </Button>
-            </Actions>
-          ) : (
-            closeOnly
-          )}
-        </>
+        <WrongAnswer
+          attemptsLeft={attemptsLeft}
+          lockedMessage={lockedMessage}
+          onClose={onClose}
+          onRetry={() => void load()}
+        />
       ) : (
         <form onSubmit={submit}>
-          {view && (
-            <Options>
-              <legend>{view.question}</legend>
-              {view.options.map((option) => (
-                <label key={option}>
-                  <input
-                    type="radio"
-                    name="skill-answer"
-                    value={option}
-                    checked={choice === option}
-                    onChange={() => setChoice(option)}
-                  />
-                  {option}
-                </label>
-              ))}
-            </Options>
-          )}
+          {view && <AnswerOptions view={view} choice={choice} onChoose={setChoice} />}
           {view && view.attemptsLeft < view.maxAttempts && (
             <p data-testid="skill-attempts-left">{attemptsLeftText(attemptsLeft)}</p>
           )}
