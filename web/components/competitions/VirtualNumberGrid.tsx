@@ -3,6 +3,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
   useEffect,
   useId,
   useImperativeHandle,
@@ -103,6 +104,97 @@ export interface NumberGridHandle {
   scrollToNumber: (n: number) => void;
 }
 
+/** The cells of one row: its numbers, each rendered by `cell`. */
+function rowCells(
+  index: number,
+  columns: number,
+  total: number,
+  cell: (n: number) => ReactNode,
+): ReactNode[] {
+  const start = index * columns + 1;
+  const end = Math.min(total, start + columns - 1);
+  const cells: ReactNode[] = [];
+  for (let n = start; n <= end; n++) cells.push(cell(n));
+  return cells;
+}
+
+/** The Tab stop: the active cell while it is rendered and focusable, else the first such in view. */
+function tabStopIn(
+  rows: ReadonlyArray<Pick<VirtualItem, 'index'>>,
+  columns: number,
+  total: number,
+  active: number,
+  canFocus: (n: number) => boolean,
+): number | undefined {
+  const first = (rows[0]?.index ?? 0) * columns + 1;
+  const last = Math.min(total, ((rows.at(-1)?.index ?? -1) + 1) * columns);
+  if (active >= first && active <= last && canFocus(active)) return active;
+  for (let n = first; n <= last; n++) if (canFocus(n)) return n;
+  return undefined;
+}
+
+/** How many cells fit across the box (at least 4), measured again whenever it resizes. */
+function useColumns(scrollerRef: RefObject<HTMLDivElement | null>) {
+  const [columns, setColumns] = useState(10);
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const measure = () => setColumns(Math.max(4, Math.floor((el.clientWidth - 12) / CELL_WIDTH)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollerRef]);
+  return columns;
+}
+
+/**
+ * The grid's key handler: `target` reads a key as the number to move to (if any); `go` makes it
+ * the active cell and scrolls its row in, and it is focused once that row is rendered (which may
+ * be only after the scroll).
+ */
+function useArrowKeys(
+  cellId: (n: number) => string,
+  target: (e: KeyboardEvent) => number | undefined,
+  go: (n: number) => void,
+) {
+  const pendingFocus = useRef<number | undefined>(undefined);
+  // Runs after every render.
+  useEffect(() => {
+    const n = pendingFocus.current;
+    const el = n === undefined ? null : document.getElementById(cellId(n));
+    if (!el) return;
+    pendingFocus.current = undefined;
+    el.focus();
+  });
+  return (e: KeyboardEvent) => {
+    const n = target(e);
+    if (n === undefined) return;
+    pendingFocus.current = n;
+    go(n);
+  };
+}
+
+export interface VirtualNumberGridProps {
+  total: number;
+  renderCell: (n: number, cell: GridCellProps) => ReactNode;
+  height: string;
+  label: string;
+  testId?: string;
+  handle?: Ref<NumberGridHandle>;
+  /** Called with the first number in view as the visitor scrolls. */
+  onFirstVisible?: (n: number) => void;
+  pattern?: 'grid' | 'buttons';
+  /** False for a cell that cannot take focus (a disabled button). */
+  canFocus?: (n: number) => boolean;
+  /**
+   * Subscribes to changes that may alter `canFocus` without re-rendering the grid (live numbers
+   * whose cells re-render themselves), so the Tab stop moves off a number that can no longer take
+   * focus; returns the unsubscribe.
+   */
+  subscribe?: (onChange: () => void) => () => void;
+}
+
 /**
  * The numbers 1..total laid out in rows as wide as the box allows. Only the rows in view (plus a
  * few) are in the DOM, so 100,000 numbers cost the same as 100.
@@ -123,43 +215,13 @@ export function VirtualNumberGrid({
   pattern = 'buttons',
   canFocus = () => true,
   subscribe = unsubscribed,
-}: {
-  total: number;
-  renderCell: (n: number, cell: GridCellProps) => ReactNode;
-  height: string;
-  label: string;
-  testId?: string;
-  handle?: Ref<NumberGridHandle>;
-  /** Called with the first number in view as the visitor scrolls. */
-  onFirstVisible?: (n: number) => void;
-  pattern?: 'grid' | 'buttons';
-  /** False for a cell that cannot take focus (a disabled button). */
-  canFocus?: (n: number) => boolean;
-  /**
-   * Subscribes to changes that may alter `canFocus` without re-rendering the grid (live numbers
-   * whose cells re-render themselves), so the Tab stop moves off a number that can no longer take
-   * focus; returns the unsubscribe.
-   */
-  subscribe?: (onChange: () => void) => () => void;
-}) {
+}: VirtualNumberGridProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const cellId = (n: number) => `${idPrefix}-${n}`;
-  const [columns, setColumns] = useState(10);
+  const columns = useColumns(scrollerRef);
   const [active, setActive] = useState(1);
-  // A cell the keyboard moved to, focused once its row is rendered.
-  const pendingFocus = useRef<number | undefined>(undefined);
   const rows = Math.ceil(total / columns);
-
-  useEffect(() => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const measure = () => setColumns(Math.max(4, Math.floor((el.clientWidth - 12) / CELL_WIDTH)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   // Until the box is near the viewport only its first row renders, unmeasured: a grid below the
   // fold (the entries on a competition page) costs a phone next to nothing until the visitor
@@ -196,37 +258,24 @@ export function VirtualNumberGrid({
     onFirstVisible?.(firstRow * columns + 1);
   }, [firstRow, columns, onFirstVisible]);
 
-  // Runs after every render: the row of a cell moved to may appear only after the scroll.
-  useEffect(() => {
-    const n = pendingFocus.current;
-    const el = n === undefined ? null : document.getElementById(cellId(n));
-    if (!el) return;
-    pendingFocus.current = undefined;
-    el.focus();
-  });
+  const onKeyDown = useArrowKeys(
+    cellId,
+    (e) => {
+      const move = keyTarget(e, active, columns, total);
+      if (!move) return undefined;
+      e.preventDefault();
+      let n = move.target;
+      while (n >= 1 && n <= total && !canFocus(n)) n += move.step;
+      return n >= 1 && n <= total ? n : undefined;
+    },
+    (n) => {
+      setActive(n);
+      virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align: 'auto' });
+    },
+  );
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const move = keyTarget(e, active, columns, total);
-    if (!move) return;
-    e.preventDefault();
-    let n = move.target;
-    while (n >= 1 && n <= total && !canFocus(n)) n += move.step;
-    if (n < 1 || n > total) return;
-    pendingFocus.current = n;
-    setActive(n);
-    virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align: 'auto' });
-  };
-
-  // The Tab stop: the active cell while it is rendered and focusable, else the first such in view.
-  const first = (visible[0]?.index ?? 0) * columns + 1;
-  const last = Math.min(total, ((visible.at(-1)?.index ?? -1) + 1) * columns);
-  const findTabStop = () => {
-    if (active >= first && active <= last && canFocus(active)) return active;
-    for (let n = first; n <= last; n++) if (canFocus(n)) return n;
-    return undefined;
-  };
   // Re-renders the grid only when a change moves the Tab stop, not at every change to a cell.
-  const tabStop = useSyncExternalStore(subscribe, findTabStop);
+  const tabStop = useSyncExternalStore(subscribe, () => tabStopIn(visible, columns, total, active, canFocus));
 
   const asGrid = pattern === 'grid';
   return (
@@ -247,30 +296,23 @@ export function VirtualNumberGrid({
       }}
     >
       <div style={{ height: near ? virtualizer.getTotalSize() : rows * ROW_HEIGHT, position: 'relative' }}>
-        {visible.map((row) => {
-          const start = row.index * columns + 1;
-          const end = Math.min(total, start + columns - 1);
-          const cells: ReactNode[] = [];
-          for (let n = start; n <= end; n++)
-            cells.push(
+        {visible.map((row) => (
+          <Row
+            key={row.key}
+            $columns={columns}
+            style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+            role={asGrid ? 'row' : undefined}
+            aria-rowindex={asGrid ? row.index + 1 : undefined}
+          >
+            {rowCells(row.index, columns, total, (n) =>
               renderCell(n, {
                 id: cellId(n),
                 tabIndex: n === tabStop ? 0 : -1,
                 ...(asGrid ? { role: 'gridcell' as const } : {}),
               }),
-            );
-          return (
-            <Row
-              key={row.key}
-              $columns={columns}
-              style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-              role={asGrid ? 'row' : undefined}
-              aria-rowindex={asGrid ? row.index + 1 : undefined}
-            >
-              {cells}
-            </Row>
-          );
-        })}
+            )}
+          </Row>
+        ))}
       </div>
     </Scroller>
   );
