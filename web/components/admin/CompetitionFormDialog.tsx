@@ -1,12 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import {
-  ADMIN_CATEGORIES,
-  type AdminCompetitionView,
-  CompetitionCreateSchema,
-  UploadResultSchema,
-} from '../../../contract/admin';
+import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
 import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
@@ -14,17 +9,24 @@ import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Checkbox, ErrorBox } from '../ui/Form';
-import { Control, DialogActions, FieldRow } from './AdminUi';
+import { Control, DialogActions } from './AdminUi';
+import {
+  CategoryRow,
+  DrawTimeRow,
+  ImageField,
+  NumbersRow,
+  type OnText,
+  TextInput,
+} from './CompetitionFields';
 import {
   type CompetitionFormValues,
   competitionBody,
+  competitionFormErrors,
   competitionValues,
   emptyCompetitionValues,
-  formFieldOf,
+  formFieldErrors,
 } from './competitionForm';
 import { InstantWinFields } from './InstantWinFields';
-import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
-import { instantWinListErrors } from './instantWinForm';
 import { MainPrizeFields } from './MainPrizeFields';
 import { SkillPoolFields } from './SkillPoolFields';
 
@@ -41,45 +43,6 @@ const Scroll = styled.form`
   }
   legend { font-weight: 700; color: ${({ theme }) => theme.colors.brand}; padding: 0 4px; }
 `;
-
-const Preview = styled.img`
-  width: 120px;
-  height: 90px;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-function Text({
-  id,
-  label,
-  error,
-  hint,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Control>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-      {hint && !error && (
-        <small className="hint" id={`${id}-hint`}>
-          {hint}
-        </small>
-      )}
-      {error && <small id={`${id}-error`}>{error}</small>}
-    </Control>
-  );
-}
 
 /** Uploads the chosen picture; a failure is reported and the save goes on without it (spec). */
 async function uploadImage(file: File): Promise<string | undefined> {
@@ -113,7 +76,6 @@ export function CompetitionFormDialog({
 }) {
   const [values, setValues] = useState<CompetitionFormValues>(emptyCompetitionValues);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -126,47 +88,16 @@ export function CompetitionFormDialog({
     setFormError(undefined);
   }, [open, competition]);
 
-  useEffect(() => {
-    if (!file) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
   const set =
     <K extends keyof CompetitionFormValues>(key: K) =>
     (value: CompetitionFormValues[K]) =>
       setValues((s) => ({ ...s, [key]: value }));
-  const onText = (key: keyof CompetitionFormValues) => (e: { target: { value: string } }) =>
-    set(key)(e.target.value as never);
-
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen) return setFile(null);
-    if (!isAcceptedImage(chosen)) {
-      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
-      return setFile(null);
-    }
-    setFile(chosen);
-  };
+  const onText: OnText = (key) => (e) => set(key)(e.target.value as never);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
-    const today = londonToday();
-    const found: Record<string, string> = {};
-    const parsed = v.safeParse(CompetitionCreateSchema, competitionBody(values));
-    if (!parsed.success) for (const i of parsed.issues) found[formFieldOf(i.path)] ??= i.message;
-    if (values.instantWins)
-      for (const [k, m] of Object.entries(
-        instantWinListErrors(values.instantWins, Number(values.totalTickets)),
-      ))
-        found[k] ??= m;
-    // The calendar offers no past day; a typed one is refused the same way.
-    if (!found.endDate && values.endDate < today && values.status === 'active')
-      found.endDate = 'End date must be in the future';
+    const found = competitionFormErrors(values, londonToday());
     setErrors(found);
     if (Object.keys(found).length) return;
 
@@ -186,13 +117,7 @@ export function CompetitionFormDialog({
       const message = messageOf(err, 'The competition could not be saved');
       // A field the server refused (e.g. totalTickets below a held number) shows beside that field.
       const fields = errorDetails(err, FieldErrorsSchema)?.fields;
-      if (fields) {
-        const mapped: Record<string, string> = {};
-        for (const [k, m] of Object.entries(fields)) {
-          mapped[formFieldOf(k.split('.').map((key) => ({ key })))] ??= m;
-        }
-        setErrors(mapped);
-      }
+      if (fields) setErrors(formFieldErrors(fields));
       // The list is locked once a ticket was held or sold: said in the section too.
       if (message === INSTANT_WINS_LOCKED) setErrors((e) => ({ ...e, instantWins: message }));
       setFormError(message);
@@ -211,7 +136,7 @@ export function CompetitionFormDialog({
       testId="competition-dialog"
     >
       <Scroll onSubmit={(e) => void submit(e)} noValidate>
-        <Text
+        <TextInput
           id="c-title"
           label="Title"
           value={values.title}
@@ -223,118 +148,9 @@ export function CompetitionFormDialog({
           <textarea id="c-description" value={values.description} onChange={onText('description')} />
           {errors.description && <small>{errors.description}</small>}
         </Control>
-        <FieldRow>
-          <Text
-            id="c-price"
-            label="Ticket Price (£)"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            value={values.ticketPrice}
-            onChange={onText('ticketPrice')}
-            error={errors.ticketPrice}
-          />
-          <Text
-            id="c-total"
-            label="Total Tickets"
-            type="number"
-            inputMode="numeric"
-            min="1"
-            step="1"
-            value={values.totalTickets}
-            onChange={onText('totalTickets')}
-            error={errors.totalTickets}
-          />
-          <Text
-            id="c-cap"
-            label="Max tickets per person"
-            type="number"
-            inputMode="numeric"
-            min="1"
-            step="1"
-            placeholder="Site default"
-            value={values.maxTicketsPerUser}
-            onChange={onText('maxTicketsPerUser')}
-            error={errors.maxTicketsPerUser}
-          />
-          <Text
-            id="c-cash"
-            label="Cash alternative (£, optional)"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="None"
-            value={values.cashAlternative}
-            onChange={onText('cashAlternative')}
-            error={errors.cashAlternative}
-          />
-        </FieldRow>
-        <FieldRow>
-          <Text
-            id="c-end-date"
-            label="End Date"
-            type="date"
-            min={londonToday()}
-            value={values.endDate}
-            onChange={onText('endDate')}
-            error={errors.endDate}
-          />
-          <Text
-            id="c-end-time"
-            label="Draw time (UK)"
-            type="time"
-            value={values.endTime}
-            onChange={onText('endTime')}
-          />
-        </FieldRow>
-        <FieldRow>
-          <Control>
-            <label htmlFor="c-category">Category</label>
-            <select
-              id="c-category"
-              value={values.category}
-              onChange={onText('category')}
-              aria-invalid={errors.category ? true : undefined}
-            >
-              <option value="">Select a category</option>
-              {ADMIN_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            {errors.category && <small>{errors.category}</small>}
-          </Control>
-          <Control>
-            <label htmlFor="c-status">Status</label>
-            <select id="c-status" value={values.status} onChange={onText('status')}>
-              <option value="active">Active</option>
-              <option value="archived">Archived</option>
-              <option value="ended">Ended</option>
-            </select>
-          </Control>
-          <Text
-            id="c-product"
-            label="Product Name (optional)"
-            value={values.productName}
-            onChange={onText('productName')}
-            error={errors.productName}
-          />
-          <Text
-            id="c-prize-value"
-            label="Prize value (£, optional)"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="Not stated"
-            value={values.prizeValue}
-            onChange={onText('prizeValue')}
-            error={errors.prizeValue}
-          />
-        </FieldRow>
+        <NumbersRow values={values} errors={errors} onText={onText} />
+        <DrawTimeRow values={values} errors={errors} onText={onText} />
+        <CategoryRow values={values} errors={errors} onText={onText} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)
         </Checkbox>
@@ -343,19 +159,7 @@ export function CompetitionFormDialog({
           <textarea id="c-features" value={values.features} onChange={onText('features')} />
           {errors.features && <small>{errors.features}</small>}
         </Control>
-        <Control>
-          <label htmlFor="c-image">Image</label>
-          <input
-            id="c-image"
-            type="file"
-            accept={IMAGE_ACCEPT}
-            onChange={(e) => chooseFile(e.target.files?.[0])}
-          />
-          <small className="hint">PNG, JPEG, GIF or WEBP, up to 5 MB. Uploaded when you save.</small>
-          {(preview ?? values.image) && (
-            <Preview src={preview ?? values.image ?? ''} alt="Competition image preview" />
-          )}
-        </Control>
+        <ImageField file={file} image={values.image} onChoose={setFile} />
         <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
         <InstantWinFields
           rows={values.instantWins}

@@ -1,7 +1,8 @@
+import * as v from 'valibot';
 import type { AdminCompetitionView } from '../../../contract/admin';
-import { ADMIN_CATEGORIES, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
+import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
-import { type InstantWinFormRow, instantWinBody } from './instantWinForm';
+import { type InstantWinFormRow, instantWinBody, instantWinListErrors } from './instantWinForm';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
 // the dialog so the rules can be unit-tested.
@@ -187,4 +188,28 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
       .join('.');
   if (first === 'endDate') return 'endDate';
   return first ?? '_';
+}
+
+/** What the form would refuse before sending: the contract's messages, the instant wins, a past end day. */
+export function competitionFormErrors(values: CompetitionFormValues, today: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const parsed = v.safeParse(CompetitionCreateSchema, competitionBody(values));
+  if (!parsed.success) for (const i of parsed.issues) found[formFieldOf(i.path)] ??= i.message;
+  if (values.instantWins)
+    for (const [k, m] of Object.entries(
+      instantWinListErrors(values.instantWins, Number(values.totalTickets)),
+    ))
+      found[k] ??= m;
+  // The calendar offers no past day; a typed one is refused the same way.
+  if (!found.endDate && values.endDate < today && values.status === 'active')
+    found.endDate = 'End date must be in the future';
+  return found;
+}
+
+/** The server's refused fields (dotted paths such as `prizes.0.title`) as the form's field keys. */
+export function formFieldErrors(fields: Record<string, string>): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [k, m] of Object.entries(fields))
+    mapped[formFieldOf(k.split('.').map((key) => ({ key })))] ??= m;
+  return mapped;
 }

@@ -1,0 +1,253 @@
+import { type InputHTMLAttributes, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ADMIN_CATEGORIES } from '../../../contract/admin';
+import { londonToday } from '../../../contract/londonTime';
+import { toast } from '../../stores/toast';
+import { Control, FieldRow } from './AdminUi';
+import type { CompetitionFormValues } from './competitionForm';
+import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+
+// The competition dialog's plain fields, row by row; the dialog keeps the values and saves them.
+
+/** The change handler of the field for one value, as the dialog makes it. */
+export type OnText = (key: keyof CompetitionFormValues) => (e: { target: { value: string } }) => void;
+
+const Preview = styled.img`
+  width: 120px;
+  height: 90px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** A labelled input with its hint, or its error in place of the hint. */
+export function TextInput({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Control>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && !error && (
+        <small className="hint" id={`${id}-hint`}>
+          {hint}
+        </small>
+      )}
+      {error && <small id={`${id}-error`}>{error}</small>}
+    </Control>
+  );
+}
+
+/** Price, total tickets, the per-person cap and the cash alternative. */
+export function NumbersRow({
+  values,
+  errors,
+  onText,
+}: {
+  values: CompetitionFormValues;
+  errors: Record<string, string>;
+  onText: OnText;
+}) {
+  return (
+    <FieldRow>
+      <TextInput
+        id="c-price"
+        label="Ticket Price (£)"
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        value={values.ticketPrice}
+        onChange={onText('ticketPrice')}
+        error={errors.ticketPrice}
+      />
+      <TextInput
+        id="c-total"
+        label="Total Tickets"
+        type="number"
+        inputMode="numeric"
+        min="1"
+        step="1"
+        value={values.totalTickets}
+        onChange={onText('totalTickets')}
+        error={errors.totalTickets}
+      />
+      <TextInput
+        id="c-cap"
+        label="Max tickets per person"
+        type="number"
+        inputMode="numeric"
+        min="1"
+        step="1"
+        placeholder="Site default"
+        value={values.maxTicketsPerUser}
+        onChange={onText('maxTicketsPerUser')}
+        error={errors.maxTicketsPerUser}
+      />
+      <TextInput
+        id="c-cash"
+        label="Cash alternative (£, optional)"
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        placeholder="None"
+        value={values.cashAlternative}
+        onChange={onText('cashAlternative')}
+        error={errors.cashAlternative}
+      />
+    </FieldRow>
+  );
+}
+
+/** The draw day and time, in UK time; the calendar offers no past day. */
+export function DrawTimeRow({
+  values,
+  errors,
+  onText,
+}: {
+  values: CompetitionFormValues;
+  errors: Record<string, string>;
+  onText: OnText;
+}) {
+  return (
+    <FieldRow>
+      <TextInput
+        id="c-end-date"
+        label="End Date"
+        type="date"
+        min={londonToday()}
+        value={values.endDate}
+        onChange={onText('endDate')}
+        error={errors.endDate}
+      />
+      <TextInput
+        id="c-end-time"
+        label="Draw time (UK)"
+        type="time"
+        value={values.endTime}
+        onChange={onText('endTime')}
+      />
+    </FieldRow>
+  );
+}
+
+/** Category, status, product name and the prize value. */
+export function CategoryRow({
+  values,
+  errors,
+  onText,
+}: {
+  values: CompetitionFormValues;
+  errors: Record<string, string>;
+  onText: OnText;
+}) {
+  return (
+    <FieldRow>
+      <Control>
+        <label htmlFor="c-category">Category</label>
+        <select
+          id="c-category"
+          value={values.category}
+          onChange={onText('category')}
+          aria-invalid={errors.category ? true : undefined}
+        >
+          <option value="">Select a category</option>
+          {ADMIN_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {errors.category && <small>{errors.category}</small>}
+      </Control>
+      <Control>
+        <label htmlFor="c-status">Status</label>
+        <select id="c-status" value={values.status} onChange={onText('status')}>
+          <option value="active">Active</option>
+          <option value="archived">Archived</option>
+          <option value="ended">Ended</option>
+        </select>
+      </Control>
+      <TextInput
+        id="c-product"
+        label="Product Name (optional)"
+        value={values.productName}
+        onChange={onText('productName')}
+        error={errors.productName}
+      />
+      <TextInput
+        id="c-prize-value"
+        label="Prize value (£, optional)"
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        placeholder="Not stated"
+        value={values.prizeValue}
+        onChange={onText('prizeValue')}
+        error={errors.prizeValue}
+      />
+    </FieldRow>
+  );
+}
+
+/** The picture: checked when chosen, previewed, uploaded only when the form is saved. */
+export function ImageField({
+  file,
+  image,
+  onChoose,
+}: {
+  file: File | null;
+  /** The competition's current picture. */
+  image: string | null;
+  onChoose: (file: File | null) => void;
+}) {
+  const [preview, setPreview] = useState<string>();
+  useEffect(() => {
+    if (!file) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (!chosen) return onChoose(null);
+    if (!isAcceptedImage(chosen)) {
+      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
+      return onChoose(null);
+    }
+    onChoose(chosen);
+  };
+
+  return (
+    <Control>
+      <label htmlFor="c-image">Image</label>
+      <input
+        id="c-image"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        onChange={(e) => chooseFile(e.target.files?.[0])}
+      />
+      <small className="hint">PNG, JPEG, GIF or WEBP, up to 5 MB. Uploaded when you save.</small>
+      {(preview ?? image) && <Preview src={preview ?? image ?? ''} alt="Competition image preview" />}
+    </Control>
+  );
+}
