@@ -5,7 +5,7 @@ import type { AdminWinner } from '../../../contract/draw';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { apiDownload, apiSend, messageOf } from '../../api/client';
-import { AdminTable } from '../../components/admin/AdminTable';
+import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
@@ -39,6 +39,48 @@ const DownloadIcon = () => (
   </svg>
 );
 
+/** Downloads a closed competition's purchases as CSV. */
+async function exportCsv(c: AdminCompetitionView) {
+  try {
+    await apiDownload(`/api/admin/competitions/${c.id}/export-csv`, `competition-${c.id}.csv`);
+  } catch {
+    toast({ title: 'Error', description: 'Failed to export competition data', variant: 'destructive' });
+  }
+}
+
+/** The competition table: title (and auto-win), price, tickets sold of total, status and dates. */
+const COMPETITION_COLUMNS: ReadonlyArray<AdminColumn<AdminCompetitionView>> = [
+  {
+    header: 'Title',
+    cell: (c) => (
+      <>
+        <Link href={`/admin/competitions/${c.id}`}>{c.title}</Link>
+        {c.autoWin && (
+          <>
+            {' '}
+            <StatusBadge $status="admin">Auto-win</StatusBadge>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Price', className: 'num', cell: (c) => formatPounds(c.ticketPrice) },
+  {
+    header: 'Total Tickets',
+    className: 'num',
+    cell: (c) => (
+      <>
+        {c.totalTickets.toLocaleString('en-GB')}
+        <br />
+        <small>{c.ticketsSold.toLocaleString('en-GB')} sold</small>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (c) => <StatusBadge $status={c.status}>{c.status}</StatusBadge> },
+  { header: 'End Date', className: 'nowrap', cell: (c) => formatDateTime(c.endDate) },
+  { header: 'Created At', className: 'nowrap', cell: (c) => formatShortDate(c.createdAt) },
+];
+
 /** /admin/competitions: the three tabs, the table, create/edit, delete and the CSV export. */
 export default function AdminCompetitionsPage() {
   const siteName = useSiteName();
@@ -62,14 +104,6 @@ export default function AdminCompetitionsPage() {
   const all = list.data ?? [];
   const count = (t: (typeof TABS)[number]['key']) => all.filter((c) => c.status === t).length;
   const shown = all.filter((c) => c.status === tab);
-
-  const exportCsv = async (c: AdminCompetitionView) => {
-    try {
-      await apiDownload(`/api/admin/competitions/${c.id}/export-csv`, `competition-${c.id}.csv`);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to export competition data', variant: 'destructive' });
-    }
-  };
 
   return (
     <PageContainer>
@@ -102,37 +136,7 @@ export default function AdminCompetitionsPage() {
           empty={`No ${TABS.find((t) => t.key === tab)?.label.toLowerCase()} competitions.`}
           rowKey={(c) => c.id}
           rowTestId="competition-row"
-          columns={[
-            {
-              header: 'Title',
-              cell: (c) => (
-                <>
-                  <Link href={`/admin/competitions/${c.id}`}>{c.title}</Link>
-                  {c.autoWin && (
-                    <>
-                      {' '}
-                      <StatusBadge $status="admin">Auto-win</StatusBadge>
-                    </>
-                  )}
-                </>
-              ),
-            },
-            { header: 'Price', className: 'num', cell: (c) => formatPounds(c.ticketPrice) },
-            {
-              header: 'Total Tickets',
-              className: 'num',
-              cell: (c) => (
-                <>
-                  {c.totalTickets.toLocaleString('en-GB')}
-                  <br />
-                  <small>{c.ticketsSold.toLocaleString('en-GB')} sold</small>
-                </>
-              ),
-            },
-            { header: 'Status', cell: (c) => <StatusBadge $status={c.status}>{c.status}</StatusBadge> },
-            { header: 'End Date', className: 'nowrap', cell: (c) => formatDateTime(c.endDate) },
-            { header: 'Created At', className: 'nowrap', cell: (c) => formatShortDate(c.createdAt) },
-          ]}
+          columns={COMPETITION_COLUMNS}
           actions={(c) => (
             <>
               <Link href={`/admin/competitions/${c.id}`} asChild>

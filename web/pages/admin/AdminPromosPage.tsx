@@ -3,7 +3,7 @@ import type { PromoView } from '../../../contract/admin';
 import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { apiSend, messageOf } from '../../api/client';
-import { AdminTable } from '../../components/admin/AdminTable';
+import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
@@ -15,6 +15,67 @@ import { PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
 type Tab = 'active' | 'all';
+
+/** The promo table: what each promo gives, to whom, how often, when, and whether it runs. */
+const PROMO_COLUMNS: ReadonlyArray<AdminColumn<PromoView>> = [
+  {
+    header: 'Name',
+    cell: (p) => (
+      <>
+        {p.name}
+        {p.description && (
+          <>
+            <br />
+            <small>{p.description}</small>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Code', cell: (p) => (p.code ? <code>{p.code}</code> : '—') },
+  { header: 'Credit', className: 'num', cell: (p) => formatPounds(p.creditAmount) },
+  {
+    header: 'Target',
+    className: 'nowrap',
+    cell: (p) => (p.targetUserType === 'all' ? 'All users' : 'New users'),
+  },
+  {
+    header: 'Uses',
+    className: 'num',
+    cell: (p) => (
+      <>
+        {p.currentUses} / {p.totalMaxUses ?? '∞'}
+        <br />
+        <small>{p.maxUsesPerUser} per user</small>
+      </>
+    ),
+  },
+  {
+    header: 'Valid',
+    className: 'nowrap',
+    cell: (p) => (
+      <>
+        {formatShortDate(p.validFrom)} – {p.validUntil ? formatShortDate(p.validUntil) : 'no end'}
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (p) => (
+      <>
+        <StatusBadge $status={p.isActive ? 'active' : 'ended'}>
+          {p.isActive ? 'Active' : 'Inactive'}
+        </StatusBadge>
+        {p.autoApply && (
+          <>
+            <br />
+            <small>Auto-apply</small>
+          </>
+        )}
+      </>
+    ),
+  },
+];
 
 /** /admin/promos: Site Credit Promos, the Active and All tabs, the modal, delete, Reset All Credits. */
 export default function AdminPromosPage() {
@@ -80,65 +141,7 @@ export default function AdminPromosPage() {
         empty={tab === 'active' ? 'No active promos.' : 'No promos yet.'}
         rowKey={(p) => p.id}
         rowTestId="promo-row"
-        columns={[
-          {
-            header: 'Name',
-            cell: (p) => (
-              <>
-                {p.name}
-                {p.description && (
-                  <>
-                    <br />
-                    <small>{p.description}</small>
-                  </>
-                )}
-              </>
-            ),
-          },
-          { header: 'Code', cell: (p) => (p.code ? <code>{p.code}</code> : '—') },
-          { header: 'Credit', className: 'num', cell: (p) => formatPounds(p.creditAmount) },
-          {
-            header: 'Target',
-            className: 'nowrap',
-            cell: (p) => (p.targetUserType === 'all' ? 'All users' : 'New users'),
-          },
-          {
-            header: 'Uses',
-            className: 'num',
-            cell: (p) => (
-              <>
-                {p.currentUses} / {p.totalMaxUses ?? '∞'}
-                <br />
-                <small>{p.maxUsesPerUser} per user</small>
-              </>
-            ),
-          },
-          {
-            header: 'Valid',
-            className: 'nowrap',
-            cell: (p) => (
-              <>
-                {formatShortDate(p.validFrom)} – {p.validUntil ? formatShortDate(p.validUntil) : 'no end'}
-              </>
-            ),
-          },
-          {
-            header: 'Status',
-            cell: (p) => (
-              <>
-                <StatusBadge $status={p.isActive ? 'active' : 'ended'}>
-                  {p.isActive ? 'Active' : 'Inactive'}
-                </StatusBadge>
-                {p.autoApply && (
-                  <>
-                    <br />
-                    <small>Auto-apply</small>
-                  </>
-                )}
-              </>
-            ),
-          },
-        ]}
+        columns={PROMO_COLUMNS}
         actions={(p) => (
           <>
             <Button
