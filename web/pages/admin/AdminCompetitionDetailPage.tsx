@@ -38,6 +38,87 @@ const Features = styled.ul`
   font-weight: 400;
 `;
 
+/** The competition's fields as the admin set them. */
+function CompetitionFacts({ c }: { c: AdminCompetitionDetail }) {
+  return (
+    <Card aria-labelledby="fields-title">
+      <h2 id="fields-title">Details</h2>
+      <Details>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge $status={c.status} data-testid="admin-competition-status">
+            {c.status}
+          </StatusBadge>
+        </dd>
+        {c.description && (
+          <>
+            <dt>Description</dt>
+            <dd className="text">{c.description}</dd>
+          </>
+        )}
+        <dt>Type</dt>
+        <dd>{c.autoWin ? 'Auto-win' : 'Live draw'}</dd>
+        <dt>Ticket price</dt>
+        <dd>{formatPounds(c.ticketPrice)}</dd>
+        <dt>Tickets</dt>
+        <dd>
+          {c.ticketsSold.toLocaleString('en-GB')} sold of {c.totalTickets.toLocaleString('en-GB')}
+        </dd>
+        <dt>Max per person</dt>
+        <dd>{c.maxTicketsPerUser ?? 'The site default (Site Settings)'}</dd>
+        <dt>End date</dt>
+        <dd>{formatDateTime(c.endDate)}</dd>
+        <dt>Category</dt>
+        <dd>{c.details.category ?? 'None'}</dd>
+        {c.details.productName && (
+          <>
+            <dt>Product</dt>
+            <dd>{c.details.productName}</dd>
+          </>
+        )}
+        {c.cashAlternative !== null && (
+          <>
+            <dt>Cash alternative</dt>
+            <dd>{formatPounds(c.cashAlternative)}</dd>
+          </>
+        )}
+        <dt>Skill questions</dt>
+        <dd data-testid="admin-skill-questions">
+          {c.skillQuestions.length === 0 ? (
+            <>
+              The default: {c.skillQuestion.question} (answer: {c.skillQuestion.answer})
+            </>
+          ) : (
+            <Features>
+              {c.skillQuestions.map((q) => (
+                <li key={q.question}>
+                  {q.question} ({q.options.join(', ')}; answer: {q.answer})
+                </li>
+              ))}
+            </Features>
+          )}
+        </dd>
+        {c.features.length > 0 && (
+          <>
+            <dt>Features</dt>
+            <dd>
+              <Features>
+                {c.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </Features>
+            </dd>
+          </>
+        )}
+        <dt>Created</dt>
+        <dd>{formatDateTime(c.createdAt)}</dd>
+        <dt>Last changed</dt>
+        <dd>{formatDateTime(c.updatedAt)}</dd>
+      </Details>
+    </Card>
+  );
+}
+
 /**
  * /admin/competitions/:id: the fields, the draw (status, Draw now, winner), the instant wins,
  * the postal entries and the audit trail.
@@ -122,81 +203,7 @@ export default function AdminCompetitionDetailPage() {
               <AuditTrail entries={c.auditLog} />
             </Card>
           </div>
-          <Card aria-labelledby="fields-title">
-            <h2 id="fields-title">Details</h2>
-            <Details>
-              <dt>Status</dt>
-              <dd>
-                <StatusBadge $status={c.status} data-testid="admin-competition-status">
-                  {c.status}
-                </StatusBadge>
-              </dd>
-              {c.description && (
-                <>
-                  <dt>Description</dt>
-                  <dd className="text">{c.description}</dd>
-                </>
-              )}
-              <dt>Type</dt>
-              <dd>{c.autoWin ? 'Auto-win' : 'Live draw'}</dd>
-              <dt>Ticket price</dt>
-              <dd>{formatPounds(c.ticketPrice)}</dd>
-              <dt>Tickets</dt>
-              <dd>
-                {c.ticketsSold.toLocaleString('en-GB')} sold of {c.totalTickets.toLocaleString('en-GB')}
-              </dd>
-              <dt>Max per person</dt>
-              <dd>{c.maxTicketsPerUser ?? 'The site default (Site Settings)'}</dd>
-              <dt>End date</dt>
-              <dd>{formatDateTime(c.endDate)}</dd>
-              <dt>Category</dt>
-              <dd>{c.details.category ?? 'None'}</dd>
-              {c.details.productName && (
-                <>
-                  <dt>Product</dt>
-                  <dd>{c.details.productName}</dd>
-                </>
-              )}
-              {c.cashAlternative !== null && (
-                <>
-                  <dt>Cash alternative</dt>
-                  <dd>{formatPounds(c.cashAlternative)}</dd>
-                </>
-              )}
-              <dt>Skill questions</dt>
-              <dd data-testid="admin-skill-questions">
-                {c.skillQuestions.length === 0 ? (
-                  <>
-                    The default: {c.skillQuestion.question} (answer: {c.skillQuestion.answer})
-                  </>
-                ) : (
-                  <Features>
-                    {c.skillQuestions.map((q) => (
-                      <li key={q.question}>
-                        {q.question} ({q.options.join(', ')}; answer: {q.answer})
-                      </li>
-                    ))}
-                  </Features>
-                )}
-              </dd>
-              {c.features.length > 0 && (
-                <>
-                  <dt>Features</dt>
-                  <dd>
-                    <Features>
-                      {c.features.map((f) => (
-                        <li key={f}>{f}</li>
-                      ))}
-                    </Features>
-                  </dd>
-                </>
-              )}
-              <dt>Created</dt>
-              <dd>{formatDateTime(c.createdAt)}</dd>
-              <dt>Last changed</dt>
-              <dd>{formatDateTime(c.updatedAt)}</dd>
-            </Details>
-          </Card>
+          <CompetitionFacts c={c} />
         </Grid>
       )}
     </PageContainer>
