@@ -45,6 +45,69 @@ const Items = styled.ul`
   .numbers { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
 `;
 
+/** The order's status, times, customer, amounts and payment references. */
+function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  return (
+    <Facts>
+      <dt>Status</dt>
+      <dd>
+        <StatusBadge $status={order.status} data-testid="admin-order-status">
+          {order.status}
+        </StatusBadge>
+      </dd>
+      <dt>Placed</dt>
+      <dd>{formatDateTime(order.createdAt)}</dd>
+      {order.paidAt && (
+        <>
+          <dt>Paid</dt>
+          <dd>{formatDateTime(order.paidAt)}</dd>
+        </>
+      )}
+      {order.cancelledAt && (
+        <>
+          <dt>Cancelled</dt>
+          <dd>{formatDateTime(order.cancelledAt)}</dd>
+        </>
+      )}
+      <dt>Customer</dt>
+      <dd>
+        {order.user
+          ? `${order.user.username}${fullName(order.user) ? ` (${fullName(order.user)})` : ''}, ${order.user.email}`
+          : 'Deleted user'}
+      </dd>
+      <dt>Subtotal</dt>
+      <dd>{formatPounds(order.subtotal)}</dd>
+      {order.creditApplied > 0 && (
+        <>
+          <dt>Site credit</dt>
+          <dd>−{formatPounds(order.creditApplied)}</dd>
+        </>
+      )}
+      <dt>Paid by card</dt>
+      <dd>{formatPounds(order.total)}</dd>
+      <dt>Method</dt>
+      <dd>{order.paymentMethod}</dd>
+      <dt>Payment reference</dt>
+      <dd data-testid="payment-reference">{order.paymentReference ?? 'None'}</dd>
+      {order.refundReference && (
+        <>
+          <dt>Refund reference</dt>
+          <dd>{order.refundReference}</dd>
+        </>
+      )}
+      {order.refund && (
+        <>
+          <dt>Refund</dt>
+          <dd>
+            {formatPounds(order.refund.amount)}
+            {order.refund.refundedAt ? '' : ' (being sent)'}
+          </dd>
+        </>
+      )}
+    </Facts>
+  );
+}
+
 /** /admin/orders/:id: items, numbers, payment reference, audit trail, and Cancel. */
 export default function AdminOrderDetailPage() {
   const { id } = useParams<{ id: string }>();
@@ -127,63 +190,7 @@ export default function AdminOrderDetailPage() {
           </div>
           <Card aria-labelledby="summary-title">
             <h2 id="summary-title">Summary</h2>
-            <Facts>
-              <dt>Status</dt>
-              <dd>
-                <StatusBadge $status={order.status} data-testid="admin-order-status">
-                  {order.status}
-                </StatusBadge>
-              </dd>
-              <dt>Placed</dt>
-              <dd>{formatDateTime(order.createdAt)}</dd>
-              {order.paidAt && (
-                <>
-                  <dt>Paid</dt>
-                  <dd>{formatDateTime(order.paidAt)}</dd>
-                </>
-              )}
-              {order.cancelledAt && (
-                <>
-                  <dt>Cancelled</dt>
-                  <dd>{formatDateTime(order.cancelledAt)}</dd>
-                </>
-              )}
-              <dt>Customer</dt>
-              <dd>
-                {order.user
-                  ? `${order.user.username}${fullName(order.user) ? ` (${fullName(order.user)})` : ''}, ${order.user.email}`
-                  : 'Deleted user'}
-              </dd>
-              <dt>Subtotal</dt>
-              <dd>{formatPounds(order.subtotal)}</dd>
-              {order.creditApplied > 0 && (
-                <>
-                  <dt>Site credit</dt>
-                  <dd>−{formatPounds(order.creditApplied)}</dd>
-                </>
-              )}
-              <dt>Paid by card</dt>
-              <dd>{formatPounds(order.total)}</dd>
-              <dt>Method</dt>
-              <dd>{order.paymentMethod}</dd>
-              <dt>Payment reference</dt>
-              <dd data-testid="payment-reference">{order.paymentReference ?? 'None'}</dd>
-              {order.refundReference && (
-                <>
-                  <dt>Refund reference</dt>
-                  <dd>{order.refundReference}</dd>
-                </>
-              )}
-              {order.refund && (
-                <>
-                  <dt>Refund</dt>
-                  <dd>
-                    {formatPounds(order.refund.amount)}
-                    {order.refund.refundedAt ? '' : ' (being sent)'}
-                  </dd>
-                </>
-              )}
-            </Facts>
+            <OrderFacts order={order} />
             {order.status !== 'cancelled' && (
               <p>
                 <Button type="button" $variant="danger" onClick={() => setConfirming(true)}>
