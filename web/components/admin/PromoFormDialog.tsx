@@ -87,6 +87,91 @@ const REQUIRED: Array<[keyof PromoValues, string]> = [
   ['validFrom', 'Valid from must be a date'],
 ];
 
+/** The promo's fields; each error shows beside its field. */
+function PromoFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: PromoValues;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<PromoValues>) => void;
+}) {
+  const text = (key: keyof PromoValues) => (e: { target: { value: string } }) =>
+    onChange({ [key]: e.target.value });
+  const field = (
+    id: keyof PromoValues,
+    label: string,
+    input: React.InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Control>
+      <label htmlFor={`promo-${id}`}>{label}</label>
+      <input
+        id={`promo-${id}`}
+        value={String(values[id])}
+        onChange={text(id)}
+        aria-invalid={errors[id] ? true : undefined}
+        {...input}
+      />
+      {errors[id] && <small>{errors[id]}</small>}
+    </Control>
+  );
+
+  return (
+    <>
+      <FieldRow>
+        {field('name', 'Name', {})}
+        {field('code', 'Promo Code (optional)', {
+          placeholder: 'e.g. WINTER-5',
+          autoCapitalize: 'characters',
+        })}
+      </FieldRow>
+      <Control>
+        <label htmlFor="promo-description">Description</label>
+        <textarea id="promo-description" value={values.description} onChange={text('description')} />
+        {errors.description && <small>{errors.description}</small>}
+      </Control>
+      <FieldRow>
+        {field('creditAmount', 'Credit Amount (£)', {
+          type: 'number',
+          min: 0,
+          step: 0.01,
+          placeholder: '5.00',
+          inputMode: 'decimal',
+        })}
+        <Control>
+          <label htmlFor="promo-target">Target Users</label>
+          <select id="promo-target" value={values.targetUserType} onChange={text('targetUserType')}>
+            <option value="new_user">New users</option>
+            <option value="all">All users</option>
+          </select>
+        </Control>
+      </FieldRow>
+      <FieldRow>
+        {field('maxUsesPerUser', 'Max Uses Per User', {
+          type: 'number',
+          min: 1,
+          step: 1,
+          inputMode: 'numeric',
+        })}
+        {field('totalMaxUses', 'Total Max Uses', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+      </FieldRow>
+      <FieldRow>
+        {field('validFrom', 'Valid From', { type: 'date' })}
+        {field('validUntil', 'Valid Until (optional)', { type: 'date', min: values.validFrom })}
+      </FieldRow>
+      <Checkbox id="promo-active" checked={values.isActive} onChange={(isActive) => onChange({ isActive })}>
+        Active
+      </Checkbox>
+      <Checkbox id="promo-auto" checked={values.autoApply} onChange={(autoApply) => onChange({ autoApply })}>
+        Apply automatically (new accounts on registration; for all users, existing customers at their next
+        sign-in). Off: only its promo code grants it
+      </Checkbox>
+    </>
+  );
+}
+
+/** Create or edit a site credit promo. */
 export function PromoFormDialog({
   open,
   promo,
@@ -108,9 +193,6 @@ export function PromoFormDialog({
     setErrors({});
     setFormError(undefined);
   }, [open, promo]);
-
-  const text = (key: keyof PromoValues) => (e: { target: { value: string } }) =>
-    setValues((s) => ({ ...s, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -139,24 +221,6 @@ export function PromoFormDialog({
     }
   };
 
-  const field = (
-    id: keyof PromoValues,
-    label: string,
-    input: React.InputHTMLAttributes<HTMLInputElement>,
-  ) => (
-    <Control>
-      <label htmlFor={`promo-${id}`}>{label}</label>
-      <input
-        id={`promo-${id}`}
-        value={String(values[id])}
-        onChange={text(id)}
-        aria-invalid={errors[id] ? true : undefined}
-        {...input}
-      />
-      {errors[id] && <small>{errors[id]}</small>}
-    </Control>
-  );
-
   return (
     <Dialog
       open={open}
@@ -166,62 +230,11 @@ export function PromoFormDialog({
       testId="promo-dialog"
     >
       <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'grid', gap: 16 }}>
-        <FieldRow>
-          {field('name', 'Name', {})}
-          {field('code', 'Promo Code (optional)', {
-            placeholder: 'e.g. WINTER-5',
-            autoCapitalize: 'characters',
-          })}
-        </FieldRow>
-        <Control>
-          <label htmlFor="promo-description">Description</label>
-          <textarea id="promo-description" value={values.description} onChange={text('description')} />
-          {errors.description && <small>{errors.description}</small>}
-        </Control>
-        <FieldRow>
-          {field('creditAmount', 'Credit Amount (£)', {
-            type: 'number',
-            min: 0,
-            step: 0.01,
-            placeholder: '5.00',
-            inputMode: 'decimal',
-          })}
-          <Control>
-            <label htmlFor="promo-target">Target Users</label>
-            <select id="promo-target" value={values.targetUserType} onChange={text('targetUserType')}>
-              <option value="new_user">New users</option>
-              <option value="all">All users</option>
-            </select>
-          </Control>
-        </FieldRow>
-        <FieldRow>
-          {field('maxUsesPerUser', 'Max Uses Per User', {
-            type: 'number',
-            min: 1,
-            step: 1,
-            inputMode: 'numeric',
-          })}
-          {field('totalMaxUses', 'Total Max Uses', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
-        </FieldRow>
-        <FieldRow>
-          {field('validFrom', 'Valid From', { type: 'date' })}
-          {field('validUntil', 'Valid Until (optional)', { type: 'date', min: values.validFrom })}
-        </FieldRow>
-        <Checkbox
-          id="promo-active"
-          checked={values.isActive}
-          onChange={(isActive) => setValues((s) => ({ ...s, isActive }))}
-        >
-          Active
-        </Checkbox>
-        <Checkbox
-          id="promo-auto"
-          checked={values.autoApply}
-          onChange={(autoApply) => setValues((s) => ({ ...s, autoApply }))}
-        >
-          Apply automatically (new accounts on registration; for all users, existing customers at their next
-          sign-in). Off: only its promo code grants it
-        </Checkbox>
+        <PromoFields
+          values={values}
+          errors={errors}
+          onChange={(patch) => setValues((s) => ({ ...s, ...patch }))}
+        />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
         <DialogActions>
           <Button type="button" $variant="ghost" onClick={onClose} disabled={busy}>
