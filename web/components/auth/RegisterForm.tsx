@@ -28,6 +28,62 @@ const EMPTY = {
 
 export type RegisterValues = Omit<typeof EMPTY, 'confirmPassword'> & { guestSessionId: null };
 
+/** Eligibility and consent: 18 or over, UK resident, the Terms and Privacy Policy, and marketing. */
+function RegisterConsents({
+  id,
+  values,
+  errors,
+  set,
+}: {
+  id: (name: string) => string;
+  values: typeof EMPTY;
+  errors: Record<string, string | undefined>;
+  set: (patch: Partial<typeof EMPTY>) => void;
+}) {
+  return (
+    <>
+      <Checkbox
+        id={id('age')}
+        checked={values.ageConfirmation}
+        error={errors.ageConfirmation}
+        onChange={(c) => set({ ageConfirmation: c })}
+      >
+        I confirm that I am 18 years of age or over
+      </Checkbox>
+      <Checkbox
+        id={id('uk')}
+        checked={values.ukResidency}
+        error={errors.ukResidency}
+        onChange={(c) => set({ ukResidency: c })}
+      >
+        I confirm that I am a UK resident
+      </Checkbox>
+      <Checkbox
+        id={id('terms')}
+        checked={values.termsAgreement}
+        error={errors.termsAgreement}
+        onChange={(c) => set({ termsAgreement: c })}
+      >
+        I agree to the{' '}
+        <a href="/terms" target="_blank" rel="noopener noreferrer">
+          Terms and Conditions
+        </a>{' '}
+        and{' '}
+        <a href="/privacy" target="_blank" rel="noopener noreferrer">
+          Privacy Policy
+        </a>
+      </Checkbox>
+      <Checkbox
+        id={id('marketing')}
+        checked={values.marketingEmails}
+        onChange={(c) => set({ marketingEmails: c })}
+      >
+        {MARKETING_CONSENT_LABEL} (optional)
+      </Checkbox>
+    </>
+  );
+}
+
 /**
  * The registration form with every rule of the spec, checked here and again by the server. The
  * checkout variant requires first and last name (spec section 5) and has its own button.
@@ -124,44 +180,7 @@ export function RegisterForm({
         error={errors.confirmPassword}
         onChange={(e) => set({ confirmPassword: e.target.value })}
       />
-      <Checkbox
-        id={id('age')}
-        checked={values.ageConfirmation}
-        error={errors.ageConfirmation}
-        onChange={(c) => set({ ageConfirmation: c })}
-      >
-        I confirm that I am 18 years of age or over
-      </Checkbox>
-      <Checkbox
-        id={id('uk')}
-        checked={values.ukResidency}
-        error={errors.ukResidency}
-        onChange={(c) => set({ ukResidency: c })}
-      >
-        I confirm that I am a UK resident
-      </Checkbox>
-      <Checkbox
-        id={id('terms')}
-        checked={values.termsAgreement}
-        error={errors.termsAgreement}
-        onChange={(c) => set({ termsAgreement: c })}
-      >
-        I agree to the{' '}
-        <a href="/terms" target="_blank" rel="noopener noreferrer">
-          Terms and Conditions
-        </a>{' '}
-        and{' '}
-        <a href="/privacy" target="_blank" rel="noopener noreferrer">
-          Privacy Policy
-        </a>
-      </Checkbox>
-      <Checkbox
-        id={id('marketing')}
-        checked={values.marketingEmails}
-        onChange={(c) => set({ marketingEmails: c })}
-      >
-        {MARKETING_CONSENT_LABEL} (optional)
-      </Checkbox>
+      <RegisterConsents id={id} values={values} errors={errors} set={set} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Creating account...' : checkout ? 'Create Account & Go to Cart' : 'Create Account'}
       </Button>
