@@ -153,6 +153,71 @@ const CHARITIES = [
   { icon: 'police-dogs', name: 'Police dogs', text: 'Caring for retired police dogs.' },
 ];
 
+/** Below the competitions: who we are, the charities we support and how to play. */
+function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
+  return (
+    <>
+      <section aria-labelledby="about-title">
+        <SectionTitle id="about-title">About {siteName}</SectionTitle>
+        <Split>
+          <Card>
+            <p>
+              We are a family-run business from the South West of England. We offer prizes from big-ticket
+              items to everyday essentials, with transparent draws and secure payments with Mastercard and
+              Visa.
+            </p>
+            <Link href="/about">Read our story</Link>
+          </Card>
+          <Card>
+            <p>
+              Every competition has a fixed number of tickets, so you always know your odds. Free postal entry
+              is available on every competition.
+            </p>
+            <Link href="/terms">Read the terms</Link>
+          </Card>
+        </Split>
+      </section>
+
+      <section aria-labelledby="charities-title">
+        <SectionTitle id="charities-title">Supporting Southwest Charities</SectionTitle>
+        <p>Every month we donate to four causes close to our hearts.</p>
+        <Charities>
+          {CHARITIES.map((c) => (
+            <li key={c.icon}>
+              <img src={`/images/charities/${c.icon}.svg`} alt="" width={96} height={96} />
+              <strong>{c.name}</strong>
+              <p>{c.text}</p>
+            </li>
+          ))}
+        </Charities>
+      </section>
+
+      <section aria-labelledby="how-title">
+        <SectionTitle id="how-title">How To Play</SectionTitle>
+        <Steps>
+          <li>
+            <h3>Pick a prize</h3>
+            <p>Browse our competitions and choose the prize you would love to win.</p>
+          </li>
+          <li>
+            <h3>Choose your numbers</h3>
+            <p>Pick your lucky numbers or use Lucky Dip, add tickets to your cart and check out securely.</p>
+          </li>
+          <li>
+            <h3>Watch and win</h3>
+            <p>Watch the live draws and receive your prize at your door.</p>
+          </li>
+        </Steps>
+        <Center>
+          <Link href="/competitions" asChild>
+            <ButtonLink>View Competitions</ButtonLink>
+          </Link>
+        </Center>
+      </section>
+    </>
+  );
+}
+
 export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
@@ -229,65 +294,7 @@ export default function HomePage() {
           </Center>
         </section>
 
-        <section aria-labelledby="about-title">
-          <SectionTitle id="about-title">About {siteName}</SectionTitle>
-          <Split>
-            <Card>
-              <p>
-                We are a family-run business from the South West of England. We offer prizes from big-ticket
-                items to everyday essentials, with transparent draws and secure payments with Mastercard and
-                Visa.
-              </p>
-              <Link href="/about">Read our story</Link>
-            </Card>
-            <Card>
-              <p>
-                Every competition has a fixed number of tickets, so you always know your odds. Free postal
-                entry is available on every competition.
-              </p>
-              <Link href="/terms">Read the terms</Link>
-            </Card>
-          </Split>
-        </section>
-
-        <section aria-labelledby="charities-title">
-          <SectionTitle id="charities-title">Supporting Southwest Charities</SectionTitle>
-          <p>Every month we donate to four causes close to our hearts.</p>
-          <Charities>
-            {CHARITIES.map((c) => (
-              <li key={c.icon}>
-                <img src={`/images/charities/${c.icon}.svg`} alt="" width={96} height={96} />
-                <strong>{c.name}</strong>
-                <p>{c.text}</p>
-              </li>
-            ))}
-          </Charities>
-        </section>
-
-        <section aria-labelledby="how-title">
-          <SectionTitle id="how-title">How To Play</SectionTitle>
-          <Steps>
-            <li>
-              <h3>Pick a prize</h3>
-              <p>Browse our competitions and choose the prize you would love to win.</p>
-            </li>
-            <li>
-              <h3>Choose your numbers</h3>
-              <p>
-                Pick your lucky numbers or use Lucky Dip, add tickets to your cart and check out securely.
-              </p>
-            </li>
-            <li>
-              <h3>Watch and win</h3>
-              <p>Watch the live draws and receive your prize at your door.</p>
-            </li>
-          </Steps>
-          <Center>
-            <Link href="/competitions" asChild>
-              <ButtonLink>View Competitions</ButtonLink>
-            </Link>
-          </Center>
-        </section>
+        <AboutCharitiesHowTo siteName={siteName} />
       </PageContainer>
     </>
   );
