@@ -230,6 +230,29 @@ function Entries({
   );
 }
 
+/**
+ * A missing competition, or an id that could be none (/competitions/abc): not found, as the
+ * server's 404 for that path says; any other failure says so.
+ */
+function CompetitionUnavailable({ error }: { error: Error | undefined }) {
+  const status = (error as { status?: number } | undefined)?.status;
+  if (!error || status === 404 || status === 400) {
+    return (
+      <PageContainer>
+        <NotFound />
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer>
+      <CenteredMessage role="alert">
+        <h1>Something went wrong</h1>
+        <p>{error.message}</p>
+      </CenteredMessage>
+    </PageContainer>
+  );
+}
+
 export default function CompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
@@ -252,26 +275,7 @@ export default function CompetitionDetailPage() {
   }, [c?.title, siteName]);
 
   if (competition.loading && !c) return <Spinner label="Loading competition" />;
-  if (!c) {
-    // A missing competition, or an id that could be none (/competitions/abc): not found, as the
-    // server's 404 for that path says.
-    const status = (competition.error as { status?: number } | undefined)?.status;
-    if (!competition.error || status === 404 || status === 400) {
-      return (
-        <PageContainer>
-          <NotFound />
-        </PageContainer>
-      );
-    }
-    return (
-      <PageContainer>
-        <CenteredMessage role="alert">
-          <h1>Something went wrong</h1>
-          <p>{competition.error.message}</p>
-        </CenteredMessage>
-      </PageContainer>
-    );
-  }
+  if (!c) return <CompetitionUnavailable error={competition.error} />;
 
   const ended = c.status !== 'active' || endReached || phase !== 'none';
   // During the reveal the result (already in competition:updated) waits for the animation.
