@@ -166,6 +166,28 @@ function useNow() {
   return now;
 }
 
+/** The live tiles: sockets, numbers held, and payments and revenue in the last hour. */
+function LiveTiles({ figures }: { figures: AdminLiveEvent | null | undefined }) {
+  return (
+    <section aria-labelledby="live-title">
+      <h2 id="live-title" className="visually-hidden">
+        Live
+      </h2>
+      <Stats>
+        <LiveStat label="Sockets Connected" testId="live-sockets" value={figures?.socketsConnected} />
+        <LiveStat label="Numbers Held Now" testId="live-held" value={figures?.heldNow} />
+        <LiveStat label="Payments (Last Hour)" testId="live-payments" value={figures?.paymentsLastHour} />
+        <LiveStat
+          label="Revenue (Last Hour)"
+          testId="live-revenue"
+          value={figures?.revenueLastHourPence}
+          format={formatPence}
+        />
+      </Stats>
+    </section>
+  );
+}
+
 /** /admin: counts that follow `admin:stats`, the six sections, and orders as they arrive. */
 export default function AdminDashboardPage() {
   const siteName = useSiteName();
@@ -231,26 +253,7 @@ export default function AdminDashboardPage() {
           </Stat>
         </Stats>
       )}
-      <section aria-labelledby="live-title">
-        <h2 id="live-title" className="visually-hidden">
-          Live
-        </h2>
-        <Stats>
-          <LiveStat label="Sockets Connected" testId="live-sockets" value={liveFigures?.socketsConnected} />
-          <LiveStat label="Numbers Held Now" testId="live-held" value={liveFigures?.heldNow} />
-          <LiveStat
-            label="Payments (Last Hour)"
-            testId="live-payments"
-            value={liveFigures?.paymentsLastHour}
-          />
-          <LiveStat
-            label="Revenue (Last Hour)"
-            testId="live-revenue"
-            value={liveFigures?.revenueLastHourPence}
-            format={formatPence}
-          />
-        </Stats>
-      </section>
+      <LiveTiles figures={liveFigures} />
       <section aria-labelledby="sales-title">
         <SectionTitle id="sales-title">Sales</SectionTitle>
         <Suspense fallback={<Spinner label="Loading charts" />}>
