@@ -52,78 +52,55 @@ export function TextInput({
   );
 }
 
-/** Price, total tickets, the per-person cap and the cash alternative. */
-export function NumbersRow({
-  values,
-  errors,
-  onText,
-}: {
+/** What every row of fields takes from the dialog. */
+export interface RowProps {
   values: CompetitionFormValues;
   errors: Record<string, string>;
   onText: OnText;
-}) {
+}
+
+type TextKey = {
+  [K in keyof CompetitionFormValues]: CompetitionFormValues[K] extends string ? K : never;
+}[keyof CompetitionFormValues];
+
+/** A text field's value, change handler and error. */
+export const bound = ({ values, errors, onText }: RowProps, key: TextKey) => ({
+  value: values[key],
+  onChange: onText(key),
+  error: errors[key],
+});
+
+/** An amount in pounds and pence. */
+const POUNDS = { type: 'number', inputMode: 'decimal', min: '0.01', step: '0.01' } as const;
+/** A whole number from 1. */
+const WHOLE = { type: 'number', inputMode: 'numeric', min: '1', step: '1' } as const;
+
+/** Price, total tickets, the per-person cap and the cash alternative. */
+export function NumbersRow(props: RowProps) {
   return (
     <FieldRow>
-      <TextInput
-        id="c-price"
-        label="Ticket Price (£)"
-        type="number"
-        inputMode="decimal"
-        min="0.01"
-        step="0.01"
-        value={values.ticketPrice}
-        onChange={onText('ticketPrice')}
-        error={errors.ticketPrice}
-      />
-      <TextInput
-        id="c-total"
-        label="Total Tickets"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        value={values.totalTickets}
-        onChange={onText('totalTickets')}
-        error={errors.totalTickets}
-      />
+      <TextInput id="c-price" label="Ticket Price (£)" {...POUNDS} {...bound(props, 'ticketPrice')} />
+      <TextInput id="c-total" label="Total Tickets" {...WHOLE} {...bound(props, 'totalTickets')} />
       <TextInput
         id="c-cap"
         label="Max tickets per person"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
+        {...WHOLE}
         placeholder="Site default"
-        value={values.maxTicketsPerUser}
-        onChange={onText('maxTicketsPerUser')}
-        error={errors.maxTicketsPerUser}
+        {...bound(props, 'maxTicketsPerUser')}
       />
       <TextInput
         id="c-cash"
         label="Cash alternative (£, optional)"
-        type="number"
-        inputMode="decimal"
-        min="0.01"
-        step="0.01"
+        {...POUNDS}
         placeholder="None"
-        value={values.cashAlternative}
-        onChange={onText('cashAlternative')}
-        error={errors.cashAlternative}
+        {...bound(props, 'cashAlternative')}
       />
     </FieldRow>
   );
 }
 
 /** The draw day and time, in UK time; the calendar offers no past day. */
-export function DrawTimeRow({
-  values,
-  errors,
-  onText,
-}: {
-  values: CompetitionFormValues;
-  errors: Record<string, string>;
-  onText: OnText;
-}) {
+export function DrawTimeRow(props: RowProps) {
   return (
     <FieldRow>
       <TextInput
@@ -131,40 +108,30 @@ export function DrawTimeRow({
         label="End Date"
         type="date"
         min={londonToday()}
-        value={values.endDate}
-        onChange={onText('endDate')}
-        error={errors.endDate}
+        {...bound(props, 'endDate')}
       />
       <TextInput
         id="c-end-time"
         label="Draw time (UK)"
         type="time"
-        value={values.endTime}
-        onChange={onText('endTime')}
+        value={props.values.endTime}
+        onChange={props.onText('endTime')}
       />
     </FieldRow>
   );
 }
 
 /** Category, status, product name and the prize value. */
-export function CategoryRow({
-  values,
-  errors,
-  onText,
-}: {
-  values: CompetitionFormValues;
-  errors: Record<string, string>;
-  onText: OnText;
-}) {
+export function CategoryRow(props: RowProps) {
   return (
     <FieldRow>
       <Control>
         <label htmlFor="c-category">Category</label>
         <select
           id="c-category"
-          value={values.category}
-          onChange={onText('category')}
-          aria-invalid={errors.category ? true : undefined}
+          value={props.values.category}
+          onChange={props.onText('category')}
+          aria-invalid={props.errors.category ? true : undefined}
         >
           <option value="">Select a category</option>
           {ADMIN_CATEGORIES.map((c) => (
@@ -173,23 +140,17 @@ export function CategoryRow({
             </option>
           ))}
         </select>
-        {errors.category && <small>{errors.category}</small>}
+        {props.errors.category && <small>{props.errors.category}</small>}
       </Control>
       <Control>
         <label htmlFor="c-status">Status</label>
-        <select id="c-status" value={values.status} onChange={onText('status')}>
+        <select id="c-status" value={props.values.status} onChange={props.onText('status')}>
           <option value="active">Active</option>
           <option value="archived">Archived</option>
           <option value="ended">Ended</option>
         </select>
       </Control>
-      <TextInput
-        id="c-product"
-        label="Product Name (optional)"
-        value={values.productName}
-        onChange={onText('productName')}
-        error={errors.productName}
-      />
+      <TextInput id="c-product" label="Product Name (optional)" {...bound(props, 'productName')} />
       <TextInput
         id="c-prize-value"
         label="Prize value (£, optional)"
@@ -198,9 +159,7 @@ export function CategoryRow({
         min="0"
         step="0.01"
         placeholder="Not stated"
-        value={values.prizeValue}
-        onChange={onText('prizeValue')}
-        error={errors.prizeValue}
+        {...bound(props, 'prizeValue')}
       />
     </FieldRow>
   );

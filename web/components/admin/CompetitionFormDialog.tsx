@@ -11,11 +11,13 @@ import { Dialog } from '../ui/Dialog';
 import { Checkbox, ErrorBox } from '../ui/Form';
 import { Control, DialogActions } from './AdminUi';
 import {
+  bound,
   CategoryRow,
   DrawTimeRow,
   ImageField,
   NumbersRow,
   type OnText,
+  type RowProps,
   TextInput,
 } from './CompetitionFields';
 import {
@@ -93,6 +95,7 @@ export function CompetitionFormDialog({
     (value: CompetitionFormValues[K]) =>
       setValues((s) => ({ ...s, [key]: value }));
   const onText: OnText = (key) => (e) => set(key)(e.target.value as never);
+  const fieldProps: RowProps = { values, errors, onText };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -136,21 +139,15 @@ export function CompetitionFormDialog({
       testId="competition-dialog"
     >
       <Scroll onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput
-          id="c-title"
-          label="Title"
-          value={values.title}
-          onChange={onText('title')}
-          error={errors.title}
-        />
+        <TextInput id="c-title" label="Title" {...bound(fieldProps, 'title')} />
         <Control>
           <label htmlFor="c-description">Description</label>
           <textarea id="c-description" value={values.description} onChange={onText('description')} />
           {errors.description && <small>{errors.description}</small>}
         </Control>
-        <NumbersRow values={values} errors={errors} onText={onText} />
-        <DrawTimeRow values={values} errors={errors} onText={onText} />
-        <CategoryRow values={values} errors={errors} onText={onText} />
+        <NumbersRow {...fieldProps} />
+        <DrawTimeRow {...fieldProps} />
+        <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)
         </Checkbox>
