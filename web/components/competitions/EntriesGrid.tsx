@@ -4,7 +4,13 @@ import type { CompetitionEntry } from '../../../contract/competitions';
 import type { LiveCompetition } from '../../live/competitionStore';
 import { useNumberState } from '../../live/liveNumbers';
 import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
-import { cellBox, type GridCellProps, type NumberGridHandle, VirtualNumberGrid } from './VirtualNumberGrid';
+import {
+  cellBox,
+  type GridCellProps,
+  type NumberGridHandle,
+  toolButton,
+  VirtualNumberGrid,
+} from './VirtualNumberGrid';
 
 const Cell = styled.span<{ $look: CellLook }>`
   ${cellBox}
@@ -45,14 +51,8 @@ const Toolbar = styled.form`
     border-radius: ${({ theme }) => theme.radii.md};
   }
   button {
-    min-height: 40px;
+    ${toolButton}
     padding: 0 ${({ theme }) => theme.space.md};
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.brand};
-    font-weight: 600;
-    cursor: pointer;
   }
 `;
 

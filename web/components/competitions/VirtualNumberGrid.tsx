@@ -32,6 +32,17 @@ export const cellBox = css`
   font-weight: 600;
 `;
 
+/** The outlined buttons beside a grid (Go, Lucky Dip the rest); each toolbar sets its padding. */
+export const toolButton = css`
+  min-height: 40px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.brand};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: 600;
+  cursor: pointer;
+`;
+
 const Scroller = styled.div<{ $height: string }>`
   height: ${({ $height }) => $height};
   overflow: auto;

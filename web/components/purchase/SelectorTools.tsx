@@ -1,7 +1,7 @@
 import { type FormEvent, type RefObject, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { toast } from '../../stores/toast';
-import type { NumberGridHandle } from '../competitions/VirtualNumberGrid';
+import { type NumberGridHandle, toolButton } from '../competitions/VirtualNumberGrid';
 import { rangePages } from './selection';
 
 const Tools = styled.div`
@@ -19,14 +19,8 @@ const Tools = styled.div`
   }
   input[type='number'], input[type='search'] { width: 130px; }
   button {
-    min-height: 40px;
+    ${toolButton}
     padding: 0 ${({ theme }) => theme.space.sm};
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.brand};
-    font-weight: 600;
-    cursor: pointer;
   }
 `;
 
