@@ -7,7 +7,7 @@ import { type Batched, runBatch } from './statementBatch';
  * engine, for a statement batch (db/statementBatch.ts). Run last in a transaction: the row stays
  * locked only until COMMIT, which orders the changes it counts.
  */
-export function counterBump(
+export function counterBumpForBatch(
   trx: Knex,
   table: string,
   keyColumn: string,
@@ -36,14 +36,14 @@ export function counterBump(
   };
 }
 
-/** counterBump on its own: adds one to the counter and returns the new value. */
-export async function bumpCounter(
+/** counterBumpForBatch on its own: adds one to the counter and returns the new value. */
+export async function bumpCounterNow(
   trx: Knex.Transaction,
   table: string,
   keyColumn: string,
   key: string | number,
   valueColumn: string,
 ): Promise<number> {
-  const [value] = await runBatch(trx, counterBump(trx, table, keyColumn, key, valueColumn));
+  const [value] = await runBatch(trx, counterBumpForBatch(trx, table, keyColumn, key, valueColumn));
   return value;
 }

@@ -10,7 +10,7 @@ import type { EventBus } from '../platform/events';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownerOf } from '../tickets/cartQueries';
 import { cartChanged, cartKeyOf } from '../tickets/cartRevision';
-import { bumpVersion } from '../tickets/competitionVersions';
+import { bumpVersionNow } from '../tickets/competitionVersions';
 import { liveTickets } from '../tickets/liveTickets';
 import { presentAdminCompetition } from './adminPresenter';
 import { newDrawSeed } from './drawSeed';
@@ -226,7 +226,7 @@ export async function updateCompetition(
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.
-    uow.emit('competition.updated', { competition: updated, version: await bumpVersion(trx, id) });
+    uow.emit('competition.updated', { competition: updated, version: await bumpVersionNow(trx, id) });
     return updated;
   });
 }

@@ -1,6 +1,6 @@
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { inUnitOfWork } from '../platform/unitOfWork';
-import { bumpVersion } from '../tickets/competitionVersions';
+import { bumpVersionNow } from '../tickets/competitionVersions';
 import { type DrawDeps, emitCompetitionUpdated } from './drawable';
 import { drawCompetition, isRetryLater } from './draws';
 
@@ -25,7 +25,7 @@ export async function closeDueCompetitions(deps: DrawDeps, now = Date.now()): Pr
         .where('endDate', '<=', now)
         .update({ status: 'ended', updatedAt: now });
       if (!changed) return false;
-      await emitCompetitionUpdated(uow, id, await bumpVersion(uow.trx, id));
+      await emitCompetitionUpdated(uow, id, await bumpVersionNow(uow.trx, id));
       return true;
     });
     if (closedNow) closed.push(id);

@@ -7,7 +7,7 @@ import type { Competition } from '../../db/models';
 import { writeAudit } from '../platform/auditLog';
 import { conflict, HttpError } from '../platform/errors';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
-import { bumpVersion } from '../tickets/competitionVersions';
+import { bumpVersionNow } from '../tickets/competitionVersions';
 import {
   awaitFixedRound,
   type FixedRound,
@@ -204,7 +204,7 @@ async function drawUnderLock(
     .orderBy('number', 'asc')
     .select('number', 'userId', 'orderId')) as SoldEntry[];
   await recordDraw(trx, { c, sold, fixed, beacon, by, drawnAt });
-  const version = await bumpVersion(trx, competitionId);
+  const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
   uow.emit('draw.started', { competitionId });
   uow.emit('draw.result', { record: drawn });

@@ -10,7 +10,7 @@ import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork } from '../platform/unitOfWork';
-import { bumpVersion } from '../tickets/competitionVersions';
+import { bumpVersionNow } from '../tickets/competitionVersions';
 import { recordTicketEvents } from '../tickets/history/ticketHistory';
 import { adminOrderDetail } from './adminOrders';
 import { recordRefund } from './fulfilment';
@@ -155,14 +155,14 @@ export async function cancelOrder(
     for (const [competitionId, tickets] of [...byCompetition].sort(([a], [b]) => a - b)) {
       uow.emit('tickets.released', {
         competitionId,
-        version: await bumpVersion(trx, competitionId),
+        version: await bumpVersionNow(trx, competitionId),
         numbers: tickets.map((t) => t.number),
       });
     }
     uow.emit('order.changed', { orderId, change: 'cancelled' });
     // Watchers see a returned prize as still to be won.
     for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
-      await emitCompetitionUpdated(uow, competitionId, await bumpVersion(trx, competitionId));
+      await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
     }
     return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null, instantWins };
   });

@@ -16,7 +16,7 @@ import type { Metrics } from '../platform/observability/metrics';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import { isOwnedBy } from '../tickets/cartQueries';
 import { cartChanged } from '../tickets/cartRevision';
-import { bumpVersion } from '../tickets/competitionVersions';
+import { bumpVersionNow } from '../tickets/competitionVersions';
 import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, selfExcludedUntil } from '../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
@@ -522,7 +522,7 @@ function replacementNotice(plans: Plan[]): string | null {
 async function bumpVersions(trx: Knex.Transaction, plans: Plan[], closes: Set<number>): Promise<Purchase[]> {
   const purchases: Purchase[] = [];
   for (const plan of plans) {
-    const version = await bumpVersion(trx, plan.competitionId);
+    const version = await bumpVersionNow(trx, plan.competitionId);
     const row = (await trx('competitions').where({ id: plan.competitionId }).first('ticketsSold')) as {
       ticketsSold: number;
     };
@@ -533,7 +533,7 @@ async function bumpVersions(trx: Knex.Transaction, plans: Plan[], closes: Set<nu
       ticketsSold: Number(row.ticketsSold),
       // The close is its own change: tickets:purchased at `version`, competition:updated after it.
       ...(closes.has(plan.competitionId)
-        ? { closedVersion: await bumpVersion(trx, plan.competitionId) }
+        ? { closedVersion: await bumpVersionNow(trx, plan.competitionId) }
         : {}),
     });
   }

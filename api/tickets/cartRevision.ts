@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bumpCounter, counterBump } from '../../db/counters';
+import { bumpCounterNow, counterBumpForBatch } from '../../db/counters';
 import { read, runBatch } from '../../db/statementBatch';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import { type CartEntry, type CartOwner, cartEntries, cartReads } from './cartQueries';
@@ -18,18 +18,18 @@ export const cartKeyOf = (owner: CartOwner) => (owner.userId ? `u:${owner.userId
  * transaction takes those locks in the same order.
  */
 export async function cartChanged(uow: UnitOfWork, owner: CartOwner): Promise<number> {
-  return recordCartChange(uow, owner, await bumpCartRevision(uow.trx, owner));
+  return recordCartChange(uow, owner, await bumpCartRevisionNow(uow.trx, owner));
 }
 
-/** Bumps the owner's cart revision inside a transaction; cartChanged() also records the event. */
-export const bumpCartRevision = (trx: Knex.Transaction, owner: CartOwner) =>
-  bumpCounter(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
+/** Bumps the owner's cart revision now, inside a transaction; cartChanged() also records the event. */
+export const bumpCartRevisionNow = (trx: Knex.Transaction, owner: CartOwner) =>
+  bumpCounterNow(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
 
-/** bumpCartRevision as a batch statement; pass its result to recordCartChange. */
-export const cartRevisionBump = (trx: Knex.Transaction, owner: CartOwner) =>
-  counterBump(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
+/** The same bump as one statement of a batch; pass its result to recordCartChange. */
+export const cartRevisionBumpForBatch = (trx: Knex.Transaction, owner: CartOwner) =>
+  counterBumpForBatch(trx, 'cart_revisions', 'owner_key', cartKeyOf(owner), 'revision');
 
-/** Emits `cart.changed` (after COMMIT) for a revision bumped by cartRevisionBump. */
+/** Emits `cart.changed` (after COMMIT) for a revision bumped by cartRevisionBumpForBatch. */
 export function recordCartChange(uow: UnitOfWork, owner: CartOwner, revision: number): number {
   uow.emit('cart.changed', { owner, revision });
   return revision;

@@ -4,7 +4,7 @@ import { CartItem, type Competition } from '../../db/models';
 import { type Batched, type Results, runBatch, write } from '../../db/statementBatch';
 import { RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
 import type { CartOwner } from './cartQueries';
-import { bumpVersion } from './competitionVersions';
+import { bumpVersionNow } from './competitionVersions';
 import { recordTicketEvents, refsOf, ticketEventsInsert } from './history/ticketHistory';
 import { liveTakenReader, pickFree } from './numberPicker';
 
@@ -168,7 +168,7 @@ export async function versionReleases(trx: Knex.Transaction, released: Map<numbe
     if (!numbers.length) continue;
     out.push({
       competitionId,
-      version: await bumpVersion(trx, competitionId),
+      version: await bumpVersionNow(trx, competitionId),
       numbers: numbers.sort((a, b) => a - b),
     });
   }

@@ -7,8 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { type CartOwner, liveItemsRead, ownedBy } from './cartQueries';
-import { cartChanged, cartKeyOf, cartRevisionBump, recordCartChange } from './cartRevision';
-import { bumpVersion, versionBump } from './competitionVersions';
+import { cartChanged, cartKeyOf, cartRevisionBumpForBatch, recordCartChange } from './cartRevision';
+import { bumpVersionNow, versionBumpForBatch } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import {
   assertMayPlay,
@@ -242,7 +242,7 @@ async function applyHold(
   now: number,
 ): Promise<AppliedHold> {
   const { competition } = plan;
-  const bumps = [versionBump(trx, competition.id), cartRevisionBump(trx, owner)] as const;
+  const bumps = [versionBumpForBatch(trx, competition.id), cartRevisionBumpForBatch(trx, owner)] as const;
   if (plan.kind === 'chosen') {
     const item = await createItem(
       trx,
@@ -480,7 +480,7 @@ export function changeQuantity(
     if (competition && delta > 0) {
       await assertMayPlay(trx, owner.userId, now);
       const { numbers } = await holdRandom(trx, competition, current, owner, delta, now);
-      changes = [{ competitionId: competition.id, version: await bumpVersion(trx, competition.id), numbers }];
+      changes = [{ competitionId: competition.id, version: await bumpVersionNow(trx, competition.id), numbers }];
       uow.emit('tickets.reserved', changes[0]!);
     } else if (competition) {
       changes = await releaseNewest(trx, current, -delta);

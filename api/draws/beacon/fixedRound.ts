@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import type { Competition } from '../../../db/models';
 import { HttpError } from '../../platform/errors';
 import { inUnitOfWork } from '../../platform/unitOfWork';
-import { bumpVersion } from '../../tickets/competitionVersions';
+import { bumpVersionNow } from '../../tickets/competitionVersions';
 import {
   assertDrawable,
   type DrawDeps,
@@ -95,7 +95,7 @@ export async function fixDrawRound(
       drawBeaconDueAt: chosen.dueAt,
       updatedAt: Date.now(),
     });
-    await emitCompetitionUpdated(uow, competitionId, await bumpVersion(uow.trx, competitionId));
+    await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(uow.trx, competitionId));
     return chosen;
   });
 }

@@ -11,7 +11,7 @@ import { drawAfterSellOut } from '../../draws/draws';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inUnitOfWork, RetryTransaction } from '../../platform/unitOfWork';
-import { bumpVersion } from '../../tickets/competitionVersions';
+import { bumpVersionNow } from '../../tickets/competitionVersions';
 import { recordTicketEvents } from '../../tickets/history/ticketHistory';
 import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
@@ -237,7 +237,7 @@ export async function addPostalEntry(
       now,
     );
 
-    const version = await bumpVersion(trx, competitionId);
+    const version = await bumpVersionNow(trx, competitionId);
     const { ticketsSold } = (await trx('competitions').where({ id: competitionId }).first('ticketsSold')) as {
       ticketsSold: number;
     };
@@ -250,7 +250,7 @@ export async function addPostalEntry(
     emitInstantWins(uow, instantWins);
     uow.emit('order.changed', { orderId, change: 'paid' });
     // The close is its own change: tickets:purchased at `version`, competition:updated after it.
-    if (closes) await emitCompetitionUpdated(uow, competitionId, await bumpVersion(trx, competitionId));
+    if (closes) await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
     return { entryId: Number(entryId), closes, orderId, won: instantWins.length > 0 };
   });
   if (done.won && userId) await sendInstantWinEmails(deps, done.orderId);

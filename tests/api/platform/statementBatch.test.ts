@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counterBump } from '../../../db/counters';
+import { counterBumpForBatch } from '../../../db/counters';
 import { read, runBatch, write } from '../../../db/statementBatch';
 import {
   createTestDatabase,
@@ -43,8 +43,8 @@ describe.skipIf(engineUnavailable())(`statement batches on ${testEngine()}`, () 
         trx,
         settingRead(trx, 'batch_a'),
         undefined,
-        counterBump(trx, 'cart_revisions', 'owner_key', 'g:batch', 'revision'),
-        counterBump(trx, 'cart_revisions', 'owner_key', 'g:batch', 'revision'),
+        counterBumpForBatch(trx, 'cart_revisions', 'owner_key', 'g:batch', 'revision'),
+        counterBumpForBatch(trx, 'cart_revisions', 'owner_key', 'g:batch', 'revision'),
         read(trx('siteSettings').where({ key: 'batch_b' }).select('createdAt')),
       ),
     );
