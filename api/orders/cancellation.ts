@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
 import { lockForUpdate } from '../../db/dialect';
@@ -9,13 +10,14 @@ import type { PaymentGateway } from '../payments/gateway';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import type { Mailer } from '../platform/mailer';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { bumpVersionNow } from '../tickets/competitionVersions';
-import { recordTicketEvents } from '../tickets/history/ticketHistory';
+import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
+import { bumpVersionNow, recordTicketChange } from '../tickets/competitionVersions';
+import { type ReturnedNumbers, returnSoldNumbers } from '../tickets/returnSoldNumbers';
 import { adminOrderDetail } from './adminOrders';
-import { recordRefund } from './fulfilment';
 import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
 import { sendCancellationNotice } from './orderEmails';
+import { cancel } from './orderStatus';
+import { refundAtGateway } from './paymentOutcomes';
 import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
@@ -57,115 +59,105 @@ export interface CancelResult {
   order: AdminOrderRecord;
 }
 
+/** Locks the order as fulfilment does (user, for credit, then order); 409 once cancelled. */
+async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
+  const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
+  if (!peek) throw notFound('Order not found');
+  if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
+  const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
+  if (order.status === 'cancelled')
+    throw conflict(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
+  return order;
+}
+
+type SoldTicket = { id: number; competitionId: number; number: number };
+
+/**
+ * Locks the order's competitions as a draw locks them, so a draw and this cancel never interleave:
+ * either the draw committed first (refused here) or it waits and draws without these numbers.
+ */
+async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
+  const competitions = (await lockForUpdate(
+    trx,
+    trx('competitions')
+      .whereIn('id', competitionIds)
+      .orderBy('id')
+      .select('id', 'drawnAt', 'drawBeaconRound'),
+  )) as Array<{ id: number; drawnAt: number | null; drawBeaconRound: number | null }>;
+  const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
+  if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
+  // Once the beacon round is fixed the entries are final: whoever could see the round's randomness
+  // (and knew the seed) must not be able to change the outcome by removing entries.
+  const fixed = competitions.filter((c) => c.drawBeaconRound !== null).map((c) => Number(c.id));
+  if (fixed.length) throw conflict(DRAW_FIXED_ORDER_MESSAGE, { competitionIds: fixed });
+}
+
+/** The order's sold numbers go back on sale, per competition (ascending), and its entries go. */
+async function returnOrderTickets(
+  trx: Knex.Transaction,
+  order: Order,
+  now: number,
+): Promise<ReturnedNumbers[]> {
+  const sold = (await trx('tickets')
+    .where({ orderId: order.id, status: 'sold' })
+    .orderBy([{ column: 'competitionId' }, { column: 'number' }])
+    .select('id', 'competitionId', 'number')) as SoldTicket[];
+  const byCompetition = new Map<number, SoldTicket[]>();
+  for (const t of sold)
+    byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
+  await lockUndrawnCompetitions(trx, [...byCompetition.keys()]);
+  const about = { orderId: order.id, userId: order.userId, note: `order ${formatOrderNumber(order.id)}` };
+  const returned: ReturnedNumbers[] = [];
+  for (const [competitionId, tickets] of byCompetition) {
+    returned.push(await returnSoldNumbers(trx, competitionId, tickets, about, now));
+  }
+  await trx('userEntries').where({ orderId: order.id }).delete();
+  return returned;
+}
+
+/**
+ * The cancel's unit of work: tickets back on sale, instant wins and spent credit returned, the
+ * order cancelled and audited, then the versions and events.
+ */
+async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: number, now: number) {
+  const { trx } = uow;
+  // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
+  const order = await lockOrder(trx, orderId);
+  const returned = await returnOrderTickets(trx, order, now);
+  // Its instant wins go back: unspent prize credit is taken back before any credit is refunded.
+  const instantWins = await returnInstantWins(trx, orderId, now);
+  const paid = order.status === 'completed';
+  if (paid && order.userId && order.creditAppliedPence > 0) {
+    const description = `Refund for cancelled order ${formatOrderNumber(orderId)}`;
+    await addCredit(trx, order.userId, { amountPence: order.creditAppliedPence, description, orderId }, now);
+  }
+  const refundDue = paid && order.totalPence > 0 && Boolean(order.stripePaymentIntentId) && !order.refundedAt;
+  await cancel(trx, orderId, refundDue ? CANCEL_REASON : order.refundReason, now);
+  const after = {
+    ...snapshot(order),
+    status: 'cancelled',
+    cancelledAt: now,
+    ticketsReturned: returned.reduce((n, r) => n + r.numbers.length, 0),
+    ...(instantWins.length ? { instantWinsReturned: instantWins } : {}),
+  };
+  await writeAudit(trx, actor, 'order.cancel', { type: 'order', id: orderId }, snapshot(order), after, now);
+
+  for (const r of returned) await recordTicketChange(uow, r);
+  uow.emit('order.changed', { orderId, change: 'cancelled' });
+  // Watchers see a returned prize as still to be won.
+  for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
+    await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
+  }
+  return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null, instantWins };
+}
+
 export async function cancelOrder(
   deps: CancelDeps,
   actor: Actor,
   orderId: number,
   now = Date.now(),
 ): Promise<CancelResult> {
-  const outcome = await inUnitOfWork(deps, async (uow) => {
-    const { trx } = uow;
-    // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
-    const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
-    if (!peek) throw notFound('Order not found');
-    if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
-    const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
-    if (order.status === 'cancelled')
-      throw conflict(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
-
-    const sold = (await trx('tickets')
-      .where({ orderId, status: 'sold' })
-      .orderBy([{ column: 'competitionId' }, { column: 'number' }])
-      .select('id', 'competitionId', 'number')) as Array<{
-      id: number;
-      competitionId: number;
-      number: number;
-    }>;
-    const byCompetition = new Map<number, typeof sold>();
-    for (const t of sold)
-      byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
-    // The competitions are locked as a draw locks them, so a draw and this cancel never interleave:
-    // either the draw committed first (refused here) or it waits and draws without these numbers.
-    const competitions = (await lockForUpdate(
-      trx,
-      trx('competitions')
-        .whereIn('id', [...byCompetition.keys()])
-        .orderBy('id')
-        .select('id', 'drawnAt', 'drawBeaconRound'),
-    )) as Array<{ id: number; drawnAt: number | null; drawBeaconRound: number | null }>;
-    const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
-    if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
-    // Once the beacon round is fixed the entries are final: whoever could see the round's randomness
-    // (and knew the seed) must not be able to change the outcome by removing entries.
-    const fixed = competitions.filter((c) => c.drawBeaconRound !== null).map((c) => Number(c.id));
-    if (fixed.length) throw conflict(DRAW_FIXED_ORDER_MESSAGE, { competitionIds: fixed });
-    for (const [competitionId, tickets] of byCompetition) {
-      await trx('competitions').where({ id: competitionId }).decrement('ticketsSold', tickets.length);
-      await trx('tickets')
-        .whereIn(
-          'id',
-          tickets.map((t) => t.id),
-        )
-        .delete();
-    }
-    const orderNumber = formatOrderNumber(orderId);
-    await recordTicketEvents(
-      trx,
-      sold,
-      'cancelled',
-      { orderId, userId: order.userId, note: `order ${orderNumber}` },
-      now,
-    );
-    await trx('userEntries').where({ orderId }).delete();
-
-    // Its instant wins go back: unspent prize credit is taken back before any credit is refunded.
-    const instantWins = await returnInstantWins(trx, orderId, now);
-    const paid = order.status === 'completed';
-    if (paid && order.userId && order.creditAppliedPence > 0) {
-      await addCredit(
-        trx,
-        order.userId,
-        {
-          amountPence: order.creditAppliedPence,
-          description: `Refund for cancelled order ${orderNumber}`,
-          orderId,
-        },
-        now,
-      );
-    }
-    const refundDue =
-      paid && order.totalPence > 0 && Boolean(order.stripePaymentIntentId) && !order.refundedAt;
-    await trx('orders')
-      .where({ id: orderId })
-      .update({
-        status: 'cancelled',
-        cancelledAt: now,
-        refundReason: refundDue ? CANCEL_REASON : order.refundReason,
-        updatedAt: now,
-      });
-    const after = {
-      ...snapshot(order),
-      status: 'cancelled',
-      cancelledAt: now,
-      ticketsReturned: sold.length,
-      ...(instantWins.length ? { instantWinsReturned: instantWins } : {}),
-    };
-    await writeAudit(trx, actor, 'order.cancel', { type: 'order', id: orderId }, snapshot(order), after, now);
-
-    for (const [competitionId, tickets] of [...byCompetition].sort(([a], [b]) => a - b)) {
-      uow.emit('tickets.released', {
-        competitionId,
-        version: await bumpVersionNow(trx, competitionId),
-        numbers: tickets.map((t) => t.number),
-      });
-    }
-    uow.emit('order.changed', { orderId, change: 'cancelled' });
-    // Watchers see a returned prize as still to be won.
-    for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
-      await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
-    }
-    return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null, instantWins };
-  });
+  const outcome = await inUnitOfWork(deps, (uow) => cancelInTransaction(uow, actor, orderId, now));
 
   // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
   if (outcome.openIntent && outcome.order.paymentProvider === deps.gateway.name) {
@@ -173,8 +165,9 @@ export async function cancelOrder(
       deps.logger.warn({ err, orderId }, 'could not cancel the payment of a cancelled order');
     });
   }
-  const refund = outcome.refundDue ? await refundCancelled(deps, outcome.order) : 'none';
   const { order } = outcome;
+  // The gateway refund, once per order (idempotency key). A failure leaves it pending and logged.
+  const refund = outcome.refundDue ? await refundAtGateway(deps, order, CANCEL_REASON) : 'none';
   const creditBack = order.status === 'completed' ? order.creditAppliedPence : 0;
   await sendCancellationNotice(deps, orderId, {
     reason: 'It was cancelled by our team.',
@@ -193,33 +186,4 @@ export async function cancelOrder(
     instantWinsReturned: outcome.instantWins,
     order: await adminOrderDetail(deps.db, orderId),
   };
-}
-
-/** The gateway refund, once per order (idempotency key). A failure leaves it pending and logged. */
-async function refundCancelled(deps: CancelDeps, order: Order): Promise<'refunded' | 'pending'> {
-  if (order.paymentProvider !== deps.gateway.name) {
-    deps.logger.error(
-      { orderId: order.id, provider: order.paymentProvider },
-      'refund needs a gateway this server does not run',
-    );
-    return 'pending';
-  }
-  try {
-    const refund = await deps.gateway.refund({
-      intentId: order.stripePaymentIntentId!,
-      amountPence: order.totalPence,
-      reason: CANCEL_REASON,
-      orderId: order.id,
-      idempotencyKey: `refund-order-${order.id}`,
-    });
-    await recordRefund(deps, order.id, {
-      refundReference: refund.id,
-      refundedPence: order.totalPence,
-      refundedAt: Date.now(),
-    });
-    return 'refunded';
-  } catch (err) {
-    deps.logger.error({ err, orderId: order.id }, 'refund of a cancelled order failed; it stays pending');
-    return 'pending';
-  }
 }

@@ -4,14 +4,9 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
-import {
-  type FulfilmentResult,
-  fulfilPayment,
-  type PaymentDeps,
-  paymentDepsOf,
-  recordPaymentCanceled,
-  reportOf,
-} from './fulfilment';
+import { fulfilPayment } from './fulfilment';
+import { type FulfilmentResult, type PaymentDeps, paymentDepsOf, reportOf } from './payment';
+import { recordPaymentCanceled } from './paymentOutcomes';
 
 // The payment reconciler: every captured payment ends fulfilled or refunded, whatever died in
 // between (the process after a sandbox capture, a Stripe webhook that never came or kept failing).

@@ -4,8 +4,9 @@ import { Order, type User } from '../../db/models';
 import { type CardFunding, claimCardFunding } from '../accounts/protection/creditCardCap';
 import type { StripeGateway } from '../payments/stripe';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
-import { assertCompleted, type CheckoutDeps, providerDown } from './checkout';
-import { fulfilPayment, recordPaymentFailure, reportOf } from './fulfilment';
+import { fulfilPayment } from './fulfilment';
+import { assertCompleted, type CheckoutDeps, PAYMENT_CANCELLED, providerDown, reportOf } from './payment';
+import { recordPaymentFailure } from './paymentOutcomes';
 
 // Stripe payments are finalised on the server (Stripe's "finalize payments on the server"): the
 // browser's Payment Element makes a ConfirmationToken, the server reads the card's funding from it,
@@ -31,8 +32,7 @@ export async function confirmStripePayment(
     clientSecret,
   });
   if (order.status === 'completed') return answer('succeeded');
-  if (order.status === 'cancelled')
-    throw conflict('This payment was cancelled. Please start checkout again.');
+  if (order.status === 'cancelled') throw conflict(PAYMENT_CANCELLED);
   if (order.paymentProvider !== 'stripe' || !order.stripePaymentIntentId) {
     throw conflict('Payment has not been started for this order.');
   }

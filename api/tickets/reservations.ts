@@ -480,7 +480,9 @@ export function changeQuantity(
     if (competition && delta > 0) {
       await assertMayPlay(trx, owner.userId, now);
       const { numbers } = await holdRandom(trx, competition, current, owner, delta, now);
-      changes = [{ competitionId: competition.id, version: await bumpVersionNow(trx, competition.id), numbers }];
+      changes = [
+        { competitionId: competition.id, version: await bumpVersionNow(trx, competition.id), numbers },
+      ];
       uow.emit('tickets.reserved', changes[0]!);
     } else if (competition) {
       changes = await releaseNewest(trx, current, -delta);

@@ -1,8 +1,13 @@
 import type { Knex } from 'knex';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
+import { EventBus } from '../../api/platform/events';
+import { inUnitOfWork } from '../../api/platform/unitOfWork';
+import { recordTicketChange } from '../../api/tickets/competitionVersions';
+import { sellNumbers } from '../../api/tickets/sellNumbers';
 
 // Direct inserts for arranging test data quickly. They write exactly the rows the services
-// would, so the API under test reads them like any other data.
+// would, so the API under test reads them like any other data; a sale goes through the services'
+// own selling rule.
 
 let sequence = 0;
 const now = () => Date.now();
@@ -71,32 +76,31 @@ export async function insertUser(db: Knex, f: UserFixture = {}): Promise<number>
   return Number(id);
 }
 
-/** A completed order of `numbers` for the user, with sold ticket rows and the sold count updated. */
+/**
+ * A completed order of `numbers` for the user, sold by the application's own rule (sellNumbers):
+ * sold rows, history, ticketsSold, an auto-win close and the version bump. Its events go to a bus
+ * of its own: nothing watches a fixture's sale.
+ */
 export async function sellTickets(db: Knex, competitionId: number, userId: number, numbers: number[]) {
   const t = now();
-  const [orderId] = await db('orders').insert({
-    userId,
-    totalPence: 100 * numbers.length,
-    subtotalPence: 100 * numbers.length,
-    status: 'completed',
-    paymentProvider: 'test',
-    createdAt: t,
-    updatedAt: t,
-  });
-  await db('tickets').insert(
-    numbers.map((number) => ({
-      competitionId,
-      number,
-      status: 'sold',
+  return inUnitOfWork({ db, events: new EventBus() }, async (uow) => {
+    const [orderId] = await uow.trx('orders').insert({
       userId,
-      orderId,
-      isClaimed: true,
+      totalPence: 100 * numbers.length,
+      subtotalPence: 100 * numbers.length,
+      status: 'completed',
+      paymentProvider: 'test',
       createdAt: t,
       updatedAt: t,
-    })),
-  );
-  await db('competitions').where({ id: competitionId }).increment('ticketsSold', numbers.length);
-  return Number(orderId);
+    });
+    const competition = (await uow
+      .trx('competitions')
+      .where({ id: competitionId })
+      .first('id', 'autoWin', 'totalTickets')) as { id: number; autoWin: boolean; totalTickets: number };
+    const buyer = { orderId: Number(orderId), userId, guestId: null };
+    await recordTicketChange(uow, await sellNumbers(uow.trx, { competition, buyer, free: numbers }, t));
+    return Number(orderId);
+  });
 }
 
 /** A cart item holding `numbers` until `expiresAt`. */

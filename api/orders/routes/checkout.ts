@@ -16,10 +16,11 @@ import { hostedPaymentForm } from '../../payments/cashflows';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { ensureGuestId } from '../../platform/sessions';
-import { type CheckoutDeps, confirmOrderPaid, confirmSandboxPayment, createPaymentIntent } from '../checkout';
-import { paymentDepsOf } from '../fulfilment';
+import { confirmOrderPaid, createPaymentIntent } from '../checkout';
 import { listUserEntries, orderVisibleTo } from '../orders';
+import { type CheckoutDeps, paymentDepsOf } from '../payment';
 import { presentOrder } from '../presenter';
+import { confirmSandboxPayment } from '../sandboxConfirm';
 import { confirmStripePayment } from '../stripeConfirm';
 import { handleStripeEvent } from '../stripeWebhook';
 

@@ -1,0 +1,201 @@
+import type { Knex } from 'knex';
+import { type CreatePaymentIntentInput, EMPTY_CART_MESSAGE } from '../../contract/checkout';
+import { lockForUpdate } from '../../db/dialect';
+import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
+import { assertWithinSpendLimit } from '../accounts/protection/spendLimits';
+import { badRequest } from '../platform/errors';
+import { heldNumbersOf, ownedBy } from '../tickets/cartQueries';
+import { assertMayPlay } from '../tickets/holdChecks';
+import { type Line, payableLines, priceOf } from './checkoutPricing';
+import { cancelOpen, OPEN_STATUSES } from './orderStatus';
+import type { CheckoutDeps } from './payment';
+
+// Checkout's order rows: in one transaction the cart is checked and priced, then snapshotted into
+// a pending order (or the open order made from this very cart is kept), the customer's other open
+// orders are cancelled, and the holds are extended for the payment window.
+
+/**
+ * Thrown out of the checkout transaction (rolling it back) when it would replace open orders whose
+ * payments have not yet been cancelled at the gateway: an order is never cancelled while its
+ * payment may still take money.
+ */
+export class PaymentsToRelease extends Error {
+  constructor(readonly orders: Order[]) {
+    super('replaced orders have payments to cancel first');
+  }
+}
+
+export interface Prepared {
+  order: Order;
+  reused: boolean;
+  superseded: Order[];
+}
+
+/** What checkout decided about this cart. Nothing has been written when it is made, only rows locked. */
+interface CheckoutPlan {
+  lines: Line[];
+  subtotal: number;
+  credit: number;
+  total: number;
+  provider: Order['paymentProvider'];
+  fingerprint: string;
+  /** The customer's open order made from exactly this cart, kept with its payment intent. */
+  reuse: Order | undefined;
+  /** Every other open order of the customer: cancelled. */
+  superseded: Order[];
+  /** Cart items whose holds end before the payment window does, and when it ends. */
+  extend: number[];
+  until: number;
+}
+
+/**
+ * Reads and decides: locks the customer and their cart, checks the cart can be paid for, prices
+ * it, and chooses between the open order made from this cart and a new one. Writes nothing.
+ */
+async function decideCheckout(
+  trx: Knex.Transaction,
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now: number,
+  released: ReadonlySet<string>,
+): Promise<CheckoutPlan> {
+  // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
+  const account = (await lockForUpdate(
+    trx,
+    trx('users').where({ id: user.id }).first('id', 'siteCreditPence'),
+  )) as {
+    siteCreditPence: number;
+  };
+  await assertMayPlay(trx, user.id, now);
+  const items = (await lockForUpdate(
+    trx,
+    CartItem.query(trx)
+      .modify(ownedBy({ guestId, userId: user.id }))
+      .orderBy('id'),
+  )) as CartItem[];
+  if (!items.length) throw badRequest(EMPTY_CART_MESSAGE);
+  const competitions = new Map<number, Competition>();
+  for (const c of (await trx('competitions')
+    .whereIn('id', [...new Set(items.map((i) => i.competitionId))])
+    .select('id', 'title', 'ticketPricePence', 'status', 'endDate')) as Competition[]) {
+    competitions.set(c.id, c);
+  }
+  const lines = payableLines(items, competitions, await heldNumbersOf(trx, items), now);
+  const price = priceOf(deps, lines, account.siteCreditPence, input);
+  await assertWithinSpendLimit(trx, user.id, price.subtotal, now);
+
+  const open = (await lockForUpdate(
+    trx,
+    Order.query(trx)
+      .where({ userId: user.id })
+      .whereIn('status', [...OPEN_STATUSES]),
+  )) as Order[];
+  const reuse = input.forceNew
+    ? undefined
+    : open.find(
+        (o) =>
+          o.fingerprint === price.fingerprint &&
+          o.paymentProvider === price.provider &&
+          price.provider !== 'credit' &&
+          o.stripePaymentIntentId !== null,
+      );
+  // The payment window: holds last at least until it ends (never shortened).
+  const until = now + deps.windowSeconds * 1000;
+  const superseded = open.filter((o) => o !== reuse);
+  const unreleased = superseded.filter(
+    (o) =>
+      o.stripePaymentIntentId &&
+      o.paymentProvider === deps.gateway.name &&
+      !released.has(o.stripePaymentIntentId),
+  );
+  if (unreleased.length) throw new PaymentsToRelease(unreleased);
+  return {
+    lines,
+    ...price,
+    reuse,
+    superseded,
+    extend: items.filter((i) => i.expiresAt < until).map((i) => i.id),
+    until,
+  };
+}
+
+/** Writes what decideCheckout decided: replaced orders cancelled, holds extended, the order made. */
+async function applyCheckout(
+  trx: Knex.Transaction,
+  user: User,
+  guestId: string,
+  plan: CheckoutPlan,
+  now: number,
+): Promise<Prepared> {
+  const { superseded, extend, until } = plan;
+  if (superseded.length) {
+    const ids = superseded.map((o) => o.id);
+    await cancelOpen(trx, ids, { notice: 'Replaced by a newer checkout.' }, now);
+  }
+  if (extend.length) {
+    await trx('cartItems').whereIn('id', extend).update({ expiresAt: until, updatedAt: now });
+    await trx('tickets')
+      .whereIn('cartItemId', extend)
+      .where('status', 'reserved')
+      .update({ expiresAt: until, updatedAt: now });
+  }
+  if (plan.reuse) return { order: plan.reuse, reused: true, superseded };
+  return { order: await insertOrder(trx, user, guestId, plan, now), reused: false, superseded };
+}
+
+/** The pending order: a snapshot of the cart's titles, prices and numbers. */
+async function insertOrder(
+  trx: Knex.Transaction,
+  user: User,
+  guestId: string,
+  plan: CheckoutPlan,
+  now: number,
+): Promise<Order> {
+  const order = await Order.query(trx).insertAndFetch({
+    userId: user.id,
+    guestId,
+    paymentProvider: plan.provider,
+    stripePaymentIntentId: null,
+    subtotalPence: plan.subtotal,
+    creditAppliedPence: plan.credit,
+    totalPence: plan.total,
+    currency: 'gbp',
+    status: 'pending',
+    fingerprint: plan.fingerprint,
+    refundedPence: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // One insert per line: objection's array insert works only on PostgreSQL and SQL Server.
+  for (const l of plan.lines) {
+    await OrderItem.query(trx).insert({
+      orderId: order.id,
+      competitionId: l.competitionId,
+      title: l.title,
+      ticketPricePence: l.ticketPricePence,
+      quantity: l.numbers.length,
+      selectedNumbers: l.numbers,
+      createdAt: now,
+    });
+  }
+  return order;
+}
+
+/**
+ * One transaction: check the cart and decide, then snapshot it into an order and extend its holds.
+ * `released`: payment intents already cancelled at the gateway, whose orders may be replaced.
+ */
+export async function prepareOrder(
+  trx: Knex.Transaction,
+  deps: CheckoutDeps,
+  user: User,
+  guestId: string,
+  input: CreatePaymentIntentInput,
+  now: number,
+  released: ReadonlySet<string>,
+): Promise<Prepared> {
+  const plan = await decideCheckout(trx, deps, user, guestId, input, now, released);
+  return applyCheckout(trx, user, guestId, plan, now);
+}
