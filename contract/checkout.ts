@@ -209,7 +209,7 @@ export type OrderView = v.InferOutput<typeof OrderViewSchema>;
 /** The admin's view of an order (docs/product.md#admin-orders) as sent with `admin:order`. */
 export const AdminOrderViewSchema = v.object({
   ...OrderViewSchema.entries,
-  stripePaymentIntentId: v.nullable(v.string()),
+  paymentIntentId: v.nullable(v.string()),
   user: v.nullable(
     v.object({
       id: v.number(),

@@ -12,12 +12,12 @@ import { conflict, notFound } from '../platform/errors';
 import type { Mailer } from '../platform/mailer';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { bumpVersionNow, recordTicketChange } from '../tickets/competitionVersions';
-import { type ReturnedNumbers, returnSoldNumbers } from '../tickets/returnSoldNumbers';
+import { type ReturnedNumbers, returnSoldNumbers } from '../tickets/selling/returnSoldNumbers';
 import { adminOrderDetail } from './adminOrders';
+import { refundAtGateway } from './fulfilment/outcomes';
 import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
 import { sendCancellationNotice } from './orderEmails';
 import { cancel } from './orderStatus';
-import { refundAtGateway } from './paymentOutcomes';
 import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
@@ -131,7 +131,7 @@ async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: numbe
     const description = `Refund for cancelled order ${formatOrderNumber(orderId)}`;
     await addCredit(trx, order.userId, { amountPence: order.creditAppliedPence, description, orderId }, now);
   }
-  const refundDue = paid && order.totalPence > 0 && Boolean(order.stripePaymentIntentId) && !order.refundedAt;
+  const refundDue = paid && order.totalPence > 0 && Boolean(order.paymentIntentId) && !order.refundedAt;
   await cancel(trx, orderId, refundDue ? CANCEL_REASON : order.refundReason, now);
   const after = {
     ...snapshot(order),
@@ -148,7 +148,7 @@ async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: numbe
   for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
   }
-  return { order, refundDue, openIntent: !paid ? order.stripePaymentIntentId : null, instantWins };
+  return { order, refundDue, openIntent: !paid ? order.paymentIntentId : null, instantWins };
 }
 
 export async function cancelOrder(

@@ -4,9 +4,9 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
-import { fulfilPayment } from './fulfilment';
+import { fulfilPayment } from './fulfilment/fulfilment';
+import { recordPaymentCanceled } from './fulfilment/outcomes';
 import { type FulfilmentResult, type PaymentDeps, paymentDepsOf, reportOf } from './payment';
-import { recordPaymentCanceled } from './paymentOutcomes';
 
 // The payment reconciler: every captured payment ends fulfilled or refunded, whatever died in
 // between (the process after a sandbox capture, a Stripe webhook that never came or kept failing).
@@ -76,7 +76,7 @@ const notSettled = (db: Knex, provider: string, intentColumn: string) =>
 /** Sandbox intents that took the money, whose order is neither completed nor refunded. */
 async function sandboxCandidates(db: Knex, cutoff: number): Promise<Candidate[]> {
   return db('sandboxPaymentIntents as i')
-    .join('orders as o', 'o.stripePaymentIntentId', 'i.id')
+    .join('orders as o', 'o.paymentIntentId', 'i.id')
     .where('i.status', 'succeeded')
     .where('o.paymentProvider', 'sandbox')
     .whereNot('o.status', 'completed')
@@ -96,7 +96,7 @@ async function sandboxCandidates(db: Knex, cutoff: number): Promise<Candidate[]>
 async function stripeCandidates(db: Knex, cutoff: number): Promise<Candidate[]> {
   return db('orders as o')
     .where('o.paymentProvider', 'stripe')
-    .whereNotNull('o.stripePaymentIntentId')
+    .whereNotNull('o.paymentIntentId')
     .where((q) =>
       q
         .whereIn('o.status', ['pending', 'failed'])
@@ -105,11 +105,11 @@ async function stripeCandidates(db: Knex, cutoff: number): Promise<Candidate[]> 
         ),
     )
     .where('o.updatedAt', '<=', cutoff)
-    .whereNotExists(notSettled(db, 'stripe', 'o.stripePaymentIntentId'))
+    .whereNotExists(notSettled(db, 'stripe', 'o.paymentIntentId'))
     .orderBy('o.id')
     .limit(BATCH)
     .select(
-      'o.stripePaymentIntentId as intentId',
+      'o.paymentIntentId as intentId',
       'o.id as orderId',
       'o.status as status',
       'o.createdAt as createdAt',

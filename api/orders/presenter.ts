@@ -73,7 +73,7 @@ export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
   const u = o.user;
   return {
     ...presentOrder(o),
-    stripePaymentIntentId: o.stripePaymentIntentId,
+    paymentIntentId: o.paymentIntentId,
     user: u
       ? { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName }
       : null,
@@ -89,7 +89,7 @@ export interface AdminOrderRecord {
 /** The admin's order detail: the admin view plus references, cancellation time and audit trail. */
 export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord): AdminOrderDetail => ({
   ...presentAdminOrder(o),
-  paymentReference: o.stripePaymentIntentId,
+  paymentReference: o.paymentIntentId,
   refundReference: o.refundReference,
   cancelledAt: o.cancelledAt ? iso(o.cancelledAt) : null,
   auditLog,

@@ -4,9 +4,9 @@ import { ERROR_CODES } from '../../contract/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { intentStateOf, type StripeGateway } from '../payments/stripe';
 import { badRequest, HttpError } from '../platform/errors';
-import { fulfilPayment } from './fulfilment';
+import { fulfilPayment } from './fulfilment/fulfilment';
+import { recordPaymentCanceled, recordPaymentFailure } from './fulfilment/outcomes';
 import { type PaymentDeps, reportOf } from './payment';
-import { recordPaymentCanceled, recordPaymentFailure } from './paymentOutcomes';
 
 export type WebhookAnswer = { received: true; duplicate?: true; ignored?: true };
 

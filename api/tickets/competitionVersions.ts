@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { bumpCounterNow, counterBumpForBatch } from '../../db/counters';
 import { Competition } from '../../db/models';
 import type { UnitOfWork } from '../platform/unitOfWork';
-import type { ReturnedNumbers } from './returnSoldNumbers';
-import type { SoldNumbers } from './sellNumbers';
+import type { ReturnedNumbers } from './selling/returnSoldNumbers';
+import type { SoldNumbers } from './selling/sellNumbers';
 
 /**
  * Increments and returns the competition's version, now (one statement of its own). Every change

@@ -20,6 +20,7 @@ import * as playerProtection from './020_player_protection';
 import * as instantWins from './022_instant_wins';
 import * as mainPrizes from './023_main_prizes';
 import * as capLocks from './024_cap_locks';
+import * as paymentIntentId from './025_payment_intent_id';
 
 interface Migration {
   name: string;
@@ -51,6 +52,7 @@ const migrations: Migration[] = [
   { name: '022_instant_wins', ...instantWins },
   { name: '023_main_prizes', ...mainPrizes },
   { name: '024_cap_locks', ...capLocks },
+  { name: '025_payment_intent_id', ...paymentIntentId },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -12,7 +12,7 @@ export class Order extends BaseModel {
   userId!: number | null;
   guestId!: string | null;
   paymentProvider!: PaymentProvider | string | null;
-  stripePaymentIntentId!: string | null;
+  paymentIntentId!: string | null;
   subtotalPence!: number;
   creditAppliedPence!: number;
   totalPence!: number;

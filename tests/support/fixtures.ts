@@ -3,7 +3,7 @@ import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import { EventBus } from '../../api/platform/events';
 import { inUnitOfWork } from '../../api/platform/unitOfWork';
 import { recordTicketChange } from '../../api/tickets/competitionVersions';
-import { sellNumbers } from '../../api/tickets/sellNumbers';
+import { sellNumbers } from '../../api/tickets/selling/sellNumbers';
 
 // Direct inserts for arranging test data quickly. They write exactly the rows the services
 // would, so the API under test reads them like any other data; a sale goes through the services'

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 /** Every payment the sandbox took belongs to a completed order, or to one refunded in full. */
 export async function unsettledPayments(db: Knex) {
   const rows = (await db('sandboxPaymentIntents as i')
-    .leftJoin('orders as o', 'o.stripePaymentIntentId', 'i.id')
+    .leftJoin('orders as o', 'o.paymentIntentId', 'i.id')
     .where('i.status', 'succeeded')
     .select(
       'i.id as intentId',
@@ -31,7 +31,7 @@ export async function unsettledPayments(db: Knex) {
 /** A completed card order without a payment taken for its exact total. */
 export async function unpaidCompletedOrders(db: Knex) {
   return db('orders as o')
-    .leftJoin('sandboxPaymentIntents as i', 'i.id', 'o.stripePaymentIntentId')
+    .leftJoin('sandboxPaymentIntents as i', 'i.id', 'o.paymentIntentId')
     .where('o.status', 'completed')
     .where('o.paymentProvider', 'sandbox')
     .where((q) =>

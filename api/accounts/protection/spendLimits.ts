@@ -51,7 +51,7 @@ export async function spentThisMonth(
     .where('createdAt', '>=', ukMonthStart(now))
     .where((q) => {
       q.where('status', 'completed');
-      if (inFlight) q.orWhere((p) => p.where('status', 'pending').whereNotNull('stripePaymentIntentId'));
+      if (inFlight) q.orWhere((p) => p.where('status', 'pending').whereNotNull('paymentIntentId'));
     })
     .sum({ total: 'subtotalPence' })
     .first()) as { total: number | string | null } | undefined;

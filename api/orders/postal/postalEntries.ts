@@ -13,7 +13,7 @@ import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../../platform/
 import { recordTicketChange } from '../../tickets/competitionVersions';
 import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
-import { sellNumbers } from '../../tickets/sellNumbers';
+import { sellNumbers } from '../../tickets/selling/sellNumbers';
 import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from '../instantWins/awards';
 import { enforcePostalCap } from './postalCap';
 import type { PostalEntryRow } from './presenter';

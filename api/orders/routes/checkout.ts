@@ -16,12 +16,12 @@ import { hostedPaymentForm } from '../../payments/cashflows';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { ensureGuestId } from '../../platform/sessions';
-import { confirmOrderPaid, createPaymentIntent } from '../checkout';
+import { confirmOrderPaid, createPaymentIntent } from '../checkout/checkout';
+import { confirmSandboxPayment } from '../checkout/sandboxConfirm';
+import { confirmStripePayment } from '../checkout/stripeConfirm';
 import { listUserEntries, orderVisibleTo } from '../orders';
 import { type CheckoutDeps, paymentDepsOf } from '../payment';
 import { presentOrder } from '../presenter';
-import { confirmSandboxPayment } from '../sandboxConfirm';
-import { confirmStripePayment } from '../stripeConfirm';
 import { handleStripeEvent } from '../stripeWebhook';
 
 /** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */

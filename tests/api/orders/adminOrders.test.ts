@@ -72,7 +72,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     await expectTicketInvariants(db);
 
     // The sandbox recorded the refund once, for the whole amount.
-    const intent = (await db('orders').where({ id: orderId }).first()).stripePaymentIntentId;
+    const intent = (await db('orders').where({ id: orderId }).first()).paymentIntentId;
     const refunds = await db('sandboxRefunds').where({ paymentIntentId: intent });
     expect(refunds).toHaveLength(1);
     expect(Number(refunds[0].amountPence)).toBe(300);
@@ -90,7 +90,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
       orderNumber: orderNumber(orderId),
       status: 'cancelled',
       paymentReference: intent,
-      stripePaymentIntentId: intent,
+      paymentIntentId: intent,
       user: { id: user.id, email: user.email },
       items: [expect.objectContaining({ competitionId: id, numbers: [4, 9, 12] })],
     });

@@ -385,7 +385,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
         paymentProvider: 'credit',
         totalPence: 0,
         creditAppliedPence: 500,
-        stripePaymentIntentId: null,
+        paymentIntentId: null,
       });
       expect(await soldNumbers(db, id, res.orderId)).toEqual([8, 9]);
       expect(await db('sandboxPaymentIntents').where({ orderId: res.orderId })).toEqual([]);

@@ -30,7 +30,7 @@ const pay = (client: TestClient, clientSecret: string) =>
 /** Orders whose captured sandbox payment was neither fulfilled nor refunded: must be none. */
 const capturedButCancelled = (db: Knex) =>
   db('orders as o')
-    .join('sandboxPaymentIntents as i', 'i.id', 'o.stripePaymentIntentId')
+    .join('sandboxPaymentIntents as i', 'i.id', 'o.paymentIntentId')
     .leftJoin('sandboxRefunds as r', 'r.paymentIntentId', 'i.id')
     .where('i.status', 'succeeded')
     .where('o.status', 'cancelled')
@@ -192,7 +192,7 @@ describe.skipIf(engineUnavailable())(`checking out again with Stripe on ${testEn
     const out: number[] = [];
     for (const pi of stripe.intents.values()) {
       if (pi.status !== 'succeeded') continue;
-      const order = await db('orders').where({ stripePaymentIntentId: pi.id }).first();
+      const order = await db('orders').where({ paymentIntentId: pi.id }).first();
       if (order?.status === 'cancelled' && !stripe.refunds.some((r) => r.payment_intent === pi.id))
         out.push(order.id);
     }

@@ -85,7 +85,7 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
       user,
       intent,
       order,
-      pi: stripe.intents.get(order.stripePaymentIntentId)!,
+      pi: stripe.intents.get(order.paymentIntentId)!,
     };
   }
 
@@ -317,7 +317,7 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
     expect(refunds).toEqual([expect.objectContaining({ id: first.refundReference, amount: 150 })]);
     // The newer checkout still holds the number and can be paid.
     expect((await ticketsOf(db, competitionId))[0]).toMatchObject({ number: 47, status: 'reserved' });
-    const newer = stripe.intents.get((await orderRow(db, second.orderId)).stripePaymentIntentId)!;
+    const newer = stripe.intents.get((await orderRow(db, second.orderId)).paymentIntentId)!;
     expect((await send('payment_intent.succeeded', stripe.succeed(newer.id))).status).toBe(200);
     expect(await soldNumbers(db, competitionId, second.orderId)).toEqual([47]);
   });
@@ -386,7 +386,7 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
     await hold(client, competitionId, [1, 2]);
     const res = await startCheckout(client, { useCredit: true });
     expect(res).toMatchObject({ provider: 'stripe', subtotal: 5, creditApplied: 4.7, amount: 0.3 });
-    const pi = stripe.intents.get((await orderRow(db, res.orderId)).stripePaymentIntentId)!;
+    const pi = stripe.intents.get((await orderRow(db, res.orderId)).paymentIntentId)!;
     expect(pi.amount).toBe(30);
     expect((await send('payment_intent.succeeded', stripe.succeed(pi.id))).status).toBe(200);
     const credit = await creditState(db, user.id);
@@ -405,7 +405,7 @@ describe.skipIf(engineUnavailable())(`checkout with Stripe on ${testEngine()}`, 
       'The payment service is not available right now. Please try again in a moment.',
     );
     const failed = await db('orders').where({ userId: user.id });
-    expect(failed).toEqual([expect.objectContaining({ status: 'cancelled', stripePaymentIntentId: null })]);
+    expect(failed).toEqual([expect.objectContaining({ status: 'cancelled', paymentIntentId: null })]);
     expect((await ticketsOf(db, competitionId))[0]).toMatchObject({ status: 'reserved' });
     const retry = await startCheckout(client);
     expect(retry.orderId).not.toBe(failed[0].id);

@@ -28,7 +28,7 @@ describe.skipIf(engineUnavailable())(`Stripe server-side confirmation on ${testE
     await hold(shopper.client, competitionId, numbers);
     const intent = await startCheckout(shopper.client);
     const order = await orderRow(db, intent.orderId);
-    return { ...shopper, competitionId, intent, intentId: order.stripePaymentIntentId as string };
+    return { ...shopper, competitionId, intent, intentId: order.paymentIntentId as string };
   }
 
   const confirmCalls = (intentId: string) =>
@@ -90,7 +90,7 @@ describe.skipIf(engineUnavailable())(`Stripe server-side confirmation on ${testE
 
     await hold(first.client, first.competitionId, [3]);
     const second = await startCheckout(first.client);
-    const secondIntent = (await orderRow(db, second.orderId)).stripePaymentIntentId as string;
+    const secondIntent = (await orderRow(db, second.orderId)).paymentIntentId as string;
     const refused = await first.client.post('/api/payments/stripe/confirm', {
       orderId: second.orderId,
       confirmationTokenId: stripe.confirmationToken('credit'),

@@ -1,12 +1,12 @@
-import type { StripeConfirmInput, StripeConfirmResult } from '../../contract/checkout';
-import { ERROR_CODES } from '../../contract/errors';
-import { Order, type User } from '../../db/models';
-import { type CardFunding, claimCardFunding } from '../accounts/protection/creditCardCap';
-import type { StripeGateway } from '../payments/stripe';
-import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
-import { fulfilPayment } from './fulfilment';
-import { assertCompleted, type CheckoutDeps, PAYMENT_CANCELLED, providerDown, reportOf } from './payment';
-import { recordPaymentFailure } from './paymentOutcomes';
+import type { StripeConfirmInput, StripeConfirmResult } from '../../../contract/checkout';
+import { ERROR_CODES } from '../../../contract/errors';
+import { Order, type User } from '../../../db/models';
+import { type CardFunding, claimCardFunding } from '../../accounts/protection/creditCardCap';
+import type { StripeGateway } from '../../payments/stripe';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { fulfilPayment } from '../fulfilment/fulfilment';
+import { recordPaymentFailure } from '../fulfilment/outcomes';
+import { assertCompleted, type CheckoutDeps, PAYMENT_CANCELLED, providerDown, reportOf } from '../payment';
 
 // Stripe payments are finalised on the server (Stripe's "finalize payments on the server"): the
 // browser's Payment Element makes a ConfirmationToken, the server reads the card's funding from it,
@@ -33,10 +33,10 @@ export async function confirmStripePayment(
   });
   if (order.status === 'completed') return answer('succeeded');
   if (order.status === 'cancelled') throw conflict(PAYMENT_CANCELLED);
-  if (order.paymentProvider !== 'stripe' || !order.stripePaymentIntentId) {
+  if (order.paymentProvider !== 'stripe' || !order.paymentIntentId) {
     throw conflict('Payment has not been started for this order.');
   }
-  const intentId = order.stripePaymentIntentId;
+  const intentId = order.paymentIntentId;
 
   const funding = await gateway.cardFundingOf(input.confirmationTokenId).catch((err) => {
     throw providerDown(deps, err);

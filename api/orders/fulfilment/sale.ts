@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
-import { formatOrderNumber } from '../../contract/checkout';
-import type { InstantWin, OrderItem } from '../../db/models';
-import { spendCredit } from '../accounts/credit';
-import type { UnitOfWork } from '../platform/unitOfWork';
-import { recordTicketChange } from '../tickets/competitionVersions';
-import { type SoldNumbers, sellNumbers } from '../tickets/sellNumbers';
+import { formatOrderNumber } from '../../../contract/checkout';
+import type { InstantWin, OrderItem } from '../../../db/models';
+import { spendCredit } from '../../accounts/credit';
+import type { UnitOfWork } from '../../platform/unitOfWork';
+import { recordTicketChange } from '../../tickets/competitionVersions';
+import { type SoldNumbers, sellNumbers } from '../../tickets/selling/sellNumbers';
+import { awardInstantWins, winnerNameOf } from '../instantWins/awards';
+import { markPaid } from '../orderStatus';
 import {
   type CustomerOrder,
   customerOf,
@@ -13,9 +15,7 @@ import {
   numbersWord,
   type Plan,
   wasWere,
-} from './fulfilmentDecision';
-import { awardInstantWins, winnerNameOf } from './instantWins/awards';
-import { markPaid } from './orderStatus';
+} from './decision';
 
 // Fulfilment's applying half: writes the sale fulfilmentDecision.ts decided, in its transaction.
 //

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import { type CreatePaymentIntentInput, EMPTY_CART_MESSAGE } from '../../contract/checkout';
-import { lockForUpdate } from '../../db/dialect';
-import { CartItem, type Competition, Order, OrderItem, type User } from '../../db/models';
-import { assertWithinSpendLimit } from '../accounts/protection/spendLimits';
-import { badRequest } from '../platform/errors';
-import { heldNumbersOf, ownedBy } from '../tickets/cartQueries';
-import { assertMayPlay } from '../tickets/holdChecks';
-import { type Line, payableLines, priceOf } from './checkoutPricing';
-import { cancelOpen, OPEN_STATUSES } from './orderStatus';
-import type { CheckoutDeps } from './payment';
+import { type CreatePaymentIntentInput, EMPTY_CART_MESSAGE } from '../../../contract/checkout';
+import { lockForUpdate } from '../../../db/dialect';
+import { CartItem, type Competition, Order, OrderItem, type User } from '../../../db/models';
+import { assertWithinSpendLimit } from '../../accounts/protection/spendLimits';
+import { badRequest } from '../../platform/errors';
+import { heldNumbersOf, ownedBy } from '../../tickets/cartQueries';
+import { assertMayPlay } from '../../tickets/holdChecks';
+import { cancelOpen, OPEN_STATUSES } from '../orderStatus';
+import type { CheckoutDeps } from '../payment';
+import { type Line, payableLines, priceOf } from './pricing';
 
 // Checkout's order rows: in one transaction the cart is checked and priced, then snapshotted into
 // a pending order (or the open order made from this very cart is kept), the customer's other open
@@ -99,16 +99,13 @@ async function decideCheckout(
           o.fingerprint === price.fingerprint &&
           o.paymentProvider === price.provider &&
           price.provider !== 'credit' &&
-          o.stripePaymentIntentId !== null,
+          o.paymentIntentId !== null,
       );
   // The payment window: holds last at least until it ends (never shortened).
   const until = now + deps.windowSeconds * 1000;
   const superseded = open.filter((o) => o !== reuse);
   const unreleased = superseded.filter(
-    (o) =>
-      o.stripePaymentIntentId &&
-      o.paymentProvider === deps.gateway.name &&
-      !released.has(o.stripePaymentIntentId),
+    (o) => o.paymentIntentId && o.paymentProvider === deps.gateway.name && !released.has(o.paymentIntentId),
   );
   if (unreleased.length) throw new PaymentsToRelease(unreleased);
   return {
@@ -157,7 +154,7 @@ async function insertOrder(
     userId: user.id,
     guestId,
     paymentProvider: plan.provider,
-    stripePaymentIntentId: null,
+    paymentIntentId: null,
     subtotalPence: plan.subtotal,
     creditAppliedPence: plan.credit,
     totalPence: plan.total,

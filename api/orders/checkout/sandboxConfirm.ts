@@ -1,13 +1,13 @@
-import type { SandboxConfirmInput, SandboxConfirmResult } from '../../contract/checkout';
-import { ERROR_CODES } from '../../contract/errors';
-import { Order, type User } from '../../db/models';
-import { claimCardFunding } from '../accounts/protection/creditCardCap';
-import type { SandboxGateway } from '../payments/sandbox';
-import { evaluateTestCard, isExpired } from '../payments/sandboxCards';
-import { conflict, HttpError, notFound } from '../platform/errors';
-import { fulfilPayment } from './fulfilment';
-import { assertCompleted, type CheckoutDeps, type FulfilmentResult, PAYMENT_CANCELLED } from './payment';
-import { recordPaymentFailure } from './paymentOutcomes';
+import type { SandboxConfirmInput, SandboxConfirmResult } from '../../../contract/checkout';
+import { ERROR_CODES } from '../../../contract/errors';
+import { Order, type User } from '../../../db/models';
+import { claimCardFunding } from '../../accounts/protection/creditCardCap';
+import type { SandboxGateway } from '../../payments/sandbox';
+import { evaluateTestCard, isExpired } from '../../payments/sandboxCards';
+import { conflict, HttpError, notFound } from '../../platform/errors';
+import { fulfilPayment } from '../fulfilment/fulfilment';
+import { recordPaymentFailure } from '../fulfilment/outcomes';
+import { assertCompleted, type CheckoutDeps, type FulfilmentResult, PAYMENT_CANCELLED } from '../payment';
 
 const CARD_DATE_PAST = "Your card's expiration date is in the past.";
 

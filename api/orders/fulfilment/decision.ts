@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../db/dialect';
-import { Order, OrderItem } from '../../db/models';
-import { isOwnedBy } from '../tickets/cartQueries';
-import { capOf, selfExcludedUntil } from '../tickets/holdChecks';
-import { pickAvailable, unavailableNumbers } from '../tickets/numberPicker';
-import type { PaymentReport } from './payment';
+import { lockForUpdate } from '../../../db/dialect';
+import { Order, OrderItem } from '../../../db/models';
+import { isOwnedBy } from '../../tickets/cartQueries';
+import { capOf, selfExcludedUntil } from '../../tickets/holdChecks';
+import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
+import type { PaymentReport } from '../payment';
 
 // Fulfilment's deciding half: locks the order and everything it sells, checks the payment against
 // it, and plans each competition's numbers, or says why the money goes back. Writes nothing;
@@ -79,7 +79,7 @@ function paymentMismatch(order: Order, report: PaymentReport): string | null {
   if (order.paymentProvider !== report.provider) {
     return `paid through ${report.provider}, order uses ${order.paymentProvider}`;
   }
-  if (report.provider !== 'credit' && order.stripePaymentIntentId !== report.intentId) {
+  if (report.provider !== 'credit' && order.paymentIntentId !== report.intentId) {
     return 'the payment is not the one made for this order';
   }
   if (report.amountPence !== order.totalPence || report.currency.toLowerCase() !== order.currency) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordTicketEvents, refsOf } from './history/ticketHistory';
+import { recordTicketEvents, refsOf } from '../history/ticketHistory';
 
 // The reverse of a sale (an admin cancels an order): its sold numbers go back on general sale.
 //

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { isUniqueViolation } from '../../db/dialect';
-import { RetryTransaction } from '../platform/unitOfWork';
-import { recordTicketEvents, refsOf } from './history/ticketHistory';
+import { isUniqueViolation } from '../../../db/dialect';
+import { RetryTransaction } from '../../platform/unitOfWork';
+import { recordTicketEvents, refsOf } from '../history/ticketHistory';
 
-// Selling numbers: the one rule every sale follows, whether a payment (api/orders/fulfilment.ts),
+// Selling numbers: the one rule every sale follows, whether a payment (api/orders/fulfilment/),
 // a postcard (api/orders/postal) or a test fixture sells them.
 //
 //   reserved (the buyer's own hold) or available --sale--> sold (order, buyer)

@@ -1,10 +1,9 @@
-import type { CreatePaymentIntentInput } from '../../contract/checkout';
-import type { Order, User } from '../../db/models';
-import { conflict } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { cartChanged } from '../tickets/cartRevision';
-import { PaymentsToRelease, type Prepared, prepareOrder } from './checkoutOrder';
-import { fulfilPayment } from './fulfilment';
+import type { CreatePaymentIntentInput } from '../../../contract/checkout';
+import type { Order, User } from '../../../db/models';
+import { conflict } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { cartChanged } from '../../tickets/cartRevision';
+import { fulfilPayment } from '../fulfilment/fulfilment';
 import {
   type CheckoutDeps,
   type FulfilmentResult,
@@ -13,7 +12,8 @@ import {
   reportOf,
   STILL_PROCESSING,
   UNMATCHED_PAYMENT,
-} from './payment';
+} from '../payment';
+import { PaymentsToRelease, type Prepared, prepareOrder } from './orderRows';
 
 // Replacing an order: a new checkout cancels the customer's open orders, but never while their
 // payment may still take money. Their payments are cancelled at the gateway first; one that turns
@@ -28,7 +28,7 @@ const MAX_RELEASE_ROUNDS = 4;
  * it cannot be). Returns the fulfilment's result, or null when the payment is cancelled.
  */
 async function releasePayment(deps: CheckoutDeps, order: Order): Promise<FulfilmentResult | null> {
-  const intentId = order.stripePaymentIntentId!;
+  const intentId = order.paymentIntentId!;
   // A refused cancel (it succeeded a moment ago) is fine: the state read next says what happened.
   await deps.gateway.cancelIntent(intentId).catch((err) => {
     deps.logger.warn({ err, orderId: order.id }, 'could not cancel a replaced payment intent');
@@ -80,7 +80,7 @@ export async function prepareReplacingSafely(
       if (round >= MAX_RELEASE_ROUNDS) throw conflict(REPLACED_CHECKOUT);
       for (const order of err.orders) {
         const result = await releasePayment(deps, order);
-        if (!result) released.add(order.stripePaymentIntentId!);
+        if (!result) released.add(order.paymentIntentId!);
         else if (result.outcome === 'completed' || result.outcome === 'already_completed')
           settled.push(order);
       }

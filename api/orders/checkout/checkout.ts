@@ -3,15 +3,13 @@ import {
   EMPTY_CART_MESSAGE,
   formatOrderNumber,
   type PaymentIntentResponse,
-} from '../../contract/checkout';
-import { penceToPounds } from '../../contract/money';
-import { Order, type User } from '../../db/models';
-import { conflict, HttpError } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import type { Prepared } from './checkoutOrder';
-import { fulfilPayment } from './fulfilment';
-import { prepareReplacingSafely } from './orderReplacement';
-import { cancelOpen } from './orderStatus';
+} from '../../../contract/checkout';
+import { penceToPounds } from '../../../contract/money';
+import { Order, type User } from '../../../db/models';
+import { conflict, HttpError } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { fulfilPayment } from '../fulfilment/fulfilment';
+import { cancelOpen } from '../orderStatus';
 import {
   assertCompleted,
   type CheckoutDeps,
@@ -21,7 +19,9 @@ import {
   REPLACED_CHECKOUT,
   reportOf,
   STILL_PROCESSING,
-} from './payment';
+} from '../payment';
+import type { Prepared } from './orderRows';
+import { prepareReplacingSafely } from './replacement';
 
 // Starting a payment: the cart becomes a pending order (a snapshot of titles, prices and numbers),
 // the holds are extended for the payment window, and the gateway is asked for a payment intent.
@@ -73,7 +73,7 @@ export async function createPaymentIntent(
   const { order } = prepared;
 
   if (prepared.reused) {
-    const state = await deps.gateway.retrieveIntent(order.stripePaymentIntentId!).catch((err) => {
+    const state = await deps.gateway.retrieveIntent(order.paymentIntentId!).catch((err) => {
       throw providerDown(deps, err);
     });
     if (state.status === 'open' && state.clientSecret) return response(deps, order, state.clientSecret);
@@ -118,20 +118,20 @@ export async function createPaymentIntent(
     const changed = await uow
       .trx('orders')
       .where({ id: order.id, status: 'pending' })
-      .update({ stripePaymentIntentId: intent.id, updatedAt: Date.now() });
+      .update({ paymentIntentId: intent.id, updatedAt: Date.now() });
     if (changed) uow.emit('order.changed', { orderId: order.id, change: 'created' });
     return changed;
   });
   if (!attached) {
     // A concurrent checkout (a double click, another tab) replaced this order while its payment
     // was being created; it saw no payment to cancel then. This payment must never take money.
-    await deps.db('orders').where({ id: order.id }).update({ stripePaymentIntentId: intent.id });
+    await deps.db('orders').where({ id: order.id }).update({ paymentIntentId: intent.id });
     await deps.gateway.cancelIntent(intent.id).catch((err) => {
       deps.logger.warn({ err, orderId: order.id }, 'could not cancel the payment of a replaced order');
     });
     throw conflict(REPLACED_CHECKOUT);
   }
-  order.stripePaymentIntentId = intent.id;
+  order.paymentIntentId = intent.id;
   return response(deps, order, intent.clientSecret);
 }
 
@@ -154,10 +154,10 @@ export async function confirmOrderPaid(deps: PaymentDeps, order: Order): Promise
   if (order.status === 'cancelled' && !order.refundReason) {
     throw conflict('This order was cancelled. Please start checkout again.');
   }
-  if (!order.stripePaymentIntentId || order.paymentProvider !== deps.gateway.name) {
+  if (!order.paymentIntentId || order.paymentProvider !== deps.gateway.name) {
     throw conflict('Payment has not been received for this order.');
   }
-  const state = await deps.gateway.retrieveIntent(order.stripePaymentIntentId).catch((err) => {
+  const state = await deps.gateway.retrieveIntent(order.paymentIntentId).catch((err) => {
     throw providerDown(deps, err);
   });
   if (state.status !== 'succeeded') {

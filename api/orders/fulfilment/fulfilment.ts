@@ -1,13 +1,13 @@
-import { Order } from '../../db/models';
-import { drawAfterSellOut } from '../draws/draws';
-import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
-import { cartChanged } from '../tickets/cartRevision';
-import { decideFulfilment, paidByCredit } from './fulfilmentDecision';
-import { applySale, type Sale } from './fulfilmentSale';
-import { emitInstantWins, sendInstantWinEmails } from './instantWins/awards';
-import { sendConfirmation } from './orderEmails';
-import type { FulfilmentResult, PaymentDeps, PaymentReport } from './payment';
-import { dropUnpaidOrder, orderOfIntent, refundOrder } from './paymentOutcomes';
+import { Order } from '../../../db/models';
+import { drawAfterSellOut } from '../../draws/draws';
+import { inUnitOfWork, type UnitOfWork } from '../../platform/unitOfWork';
+import { cartChanged } from '../../tickets/cartRevision';
+import { emitInstantWins, sendInstantWinEmails } from '../instantWins/awards';
+import { sendConfirmation } from '../orderEmails';
+import type { FulfilmentResult, PaymentDeps, PaymentReport } from '../payment';
+import { decideFulfilment, paidByCredit } from './decision';
+import { dropUnpaidOrder, orderOfIntent, refundOrder } from './outcomes';
+import { applySale, type Sale } from './sale';
 
 // Fulfilment: the one place where money received becomes sold tickets, for every gateway.
 //

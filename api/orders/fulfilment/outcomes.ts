@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../db/dialect';
-import { Order } from '../../db/models';
-import type { EventBus } from '../platform/events';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { sendCancellationNotice } from './orderEmails';
-import { cancelForRefund, cancelOpen, cancelUnpaid, markFailed, markRefunded } from './orderStatus';
-import type { FulfilmentResult, PaymentDeps } from './payment';
+import { lockForUpdate } from '../../../db/dialect';
+import { Order } from '../../../db/models';
+import type { EventBus } from '../../platform/events';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { sendCancellationNotice } from '../orderEmails';
+import { cancelForRefund, cancelOpen, cancelUnpaid, markFailed, markRefunded } from '../orderStatus';
+import type { FulfilmentResult, PaymentDeps } from '../payment';
 
 // The payment outcomes other than a sale: a payment that cannot buy its tickets is refunded (or,
 // credit only, never charged), a failed card attempt leaves the order failed, and a payment the
@@ -37,7 +37,7 @@ export async function refundAtGateway(
   order: Order,
   reason: string,
 ): Promise<'refunded' | 'pending'> {
-  if (!order.stripePaymentIntentId || order.paymentProvider !== deps.gateway.name) {
+  if (!order.paymentIntentId || order.paymentProvider !== deps.gateway.name) {
     deps.logger.error(
       { orderId: order.id, provider: order.paymentProvider },
       'refund needs a gateway this server does not run',
@@ -46,7 +46,7 @@ export async function refundAtGateway(
   }
   try {
     const refund = await deps.gateway.refund({
-      intentId: order.stripePaymentIntentId,
+      intentId: order.paymentIntentId,
       amountPence: order.totalPence,
       reason,
       orderId: order.id,
@@ -120,7 +120,7 @@ export async function recordRefund(
 
 /** The order a gateway payment was made for. */
 export async function orderOfIntent(db: Knex, intentId: string): Promise<Order | undefined> {
-  return (await Order.query(db).findOne({ stripePaymentIntentId: intentId })) as Order | undefined;
+  return (await Order.query(db).findOne({ paymentIntentId: intentId })) as Order | undefined;
 }
 
 /** A card attempt failed. The holds stay (until they expire) so the customer can try again. */

@@ -6,11 +6,11 @@ import {
   CREDIT_MINIMUM_SPEND_PENCE,
   type CreatePaymentIntentInput,
   creditToApply,
-} from '../../contract/checkout';
-import { ERROR_CODES } from '../../contract/errors';
-import type { CartItem, Competition, Order } from '../../db/models';
-import { badRequest, conflict, HttpError } from '../platform/errors';
-import type { CheckoutDeps } from './payment';
+} from '../../../contract/checkout';
+import { ERROR_CODES } from '../../../contract/errors';
+import type { CartItem, Competition, Order } from '../../../db/models';
+import { badRequest, conflict, HttpError } from '../../platform/errors';
+import type { CheckoutDeps } from '../payment';
 
 // Checkout's pricing: which cart lines can be paid for, what they cost, the credit applied, who
 // takes the rest, and the fingerprint that recognises the same cart again.
