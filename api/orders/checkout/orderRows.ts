@@ -48,6 +48,16 @@ interface CheckoutPlan {
   until: number;
 }
 
+/** One checkout attempt: who, from which cart, with which choices. */
+export interface CheckoutRequest {
+  user: User;
+  guestId: string;
+  input: CreatePaymentIntentInput;
+  now: number;
+  /** Payment intents already cancelled at the gateway, whose orders may be replaced. */
+  released: ReadonlySet<string>;
+}
+
 /**
  * Reads and decides: locks the customer and their cart, checks the cart can be paid for, prices
  * it, and chooses between the open order made from this cart and a new one. Writes nothing.
@@ -55,11 +65,7 @@ interface CheckoutPlan {
 async function decideCheckout(
   trx: Knex.Transaction,
   deps: CheckoutDeps,
-  user: User,
-  guestId: string,
-  input: CreatePaymentIntentInput,
-  now: number,
-  released: ReadonlySet<string>,
+  { user, guestId, input, now, released }: CheckoutRequest,
 ): Promise<CheckoutPlan> {
   // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
   const account = (await lockForUpdate(
@@ -180,19 +186,12 @@ async function insertOrder(
   return order;
 }
 
-/**
- * One transaction: check the cart and decide, then snapshot it into an order and extend its holds.
- * `released`: payment intents already cancelled at the gateway, whose orders may be replaced.
- */
+/** One transaction: check the cart and decide, then snapshot it into an order and extend its holds. */
 export async function prepareOrder(
   trx: Knex.Transaction,
   deps: CheckoutDeps,
-  user: User,
-  guestId: string,
-  input: CreatePaymentIntentInput,
-  now: number,
-  released: ReadonlySet<string>,
+  request: CheckoutRequest,
 ): Promise<Prepared> {
-  const plan = await decideCheckout(trx, deps, user, guestId, input, now, released);
-  return applyCheckout(trx, user, guestId, plan, now);
+  const plan = await decideCheckout(trx, deps, request);
+  return applyCheckout(trx, request.user, request.guestId, plan, request.now);
 }

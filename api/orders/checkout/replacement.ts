@@ -68,7 +68,7 @@ export async function prepareReplacingSafely(
   for (let round = 0; ; round++) {
     try {
       return await inUnitOfWork(deps, async (uow) => {
-        const result = await prepareOrder(uow.trx, deps, user, guestId, input, now, released);
+        const result = await prepareOrder(uow.trx, deps, { user, guestId, input, now, released });
         await cartChanged(uow, { guestId, userId: user.id });
         for (const old of result.superseded)
           uow.emit('order.changed', { orderId: old.id, change: 'cancelled' });
