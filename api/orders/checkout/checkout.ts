@@ -25,8 +25,8 @@ import { prepareReplacingSafely } from './replacement';
 
 // Starting a payment: the cart becomes a pending order (a snapshot of titles, prices and numbers),
 // the holds are extended for the payment window, and the gateway is asked for a payment intent.
-// Pricing is in checkoutPricing.ts, the order rows in checkoutOrder.ts, replacing the customer's
-// open orders in orderReplacement.ts; the confirm routes in sandboxConfirm.ts and stripeConfirm.ts.
+// Pricing is in pricing.ts, the order rows in orderRows.ts, replacing the customer's
+// open orders in replacement.ts; the confirm routes in sandboxConfirm.ts and stripeConfirm.ts.
 
 function response(deps: CheckoutDeps, order: Order, clientSecret: string | null): PaymentIntentResponse {
   const card = order.paymentProvider !== 'credit';

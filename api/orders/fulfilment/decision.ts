@@ -8,7 +8,7 @@ import type { PaymentReport } from '../payment';
 
 // Fulfilment's deciding half: locks the order and everything it sells, checks the payment against
 // it, and plans each competition's numbers, or says why the money goes back. Writes nothing;
-// fulfilmentSale.ts writes what it decided.
+// sale.ts writes what it decided.
 
 // Why an order was not completed, told exactly: a card order's payment is refunded; a credit-only
 // order charged nothing and used no credit (credit is debited only on completion).

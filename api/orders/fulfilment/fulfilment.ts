@@ -16,9 +16,8 @@ import { applySale, type Sale } from './sale';
 // Idempotent: the order row is locked first and a completed order is left alone, so the same
 // success delivered any number of times (webhook retries, the sandbox form, PATCH /api/orders)
 // sells once. Transactional: tickets, entries, credit, cart and order change together or not at
-// all; events are published and the e-mail sent only after COMMIT. Deciding is in
-// fulfilmentDecision.ts, writing the sale in fulfilmentSale.ts, the other outcomes (refund,
-// failure, cancel) in paymentOutcomes.ts.
+// all; events are published and the e-mail sent only after COMMIT. Deciding is in decision.ts,
+// writing the sale in sale.ts, the other outcomes (refund, failure, cancel) in outcomes.ts.
 
 /**
  * Turns a reported payment into sold tickets, once. Safe to call any number of times, from any

@@ -17,7 +17,7 @@ import {
   wasWere,
 } from './decision';
 
-// Fulfilment's applying half: writes the sale fulfilmentDecision.ts decided, in its transaction.
+// Fulfilment's applying half: writes the sale decision.ts decided, in its transaction.
 //
 //   reserved (the customer's holds) --payment succeeded--> sold (order, user)
 

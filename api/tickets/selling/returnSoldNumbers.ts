@@ -6,7 +6,7 @@ import { recordTicketEvents, refsOf } from '../history/ticketHistory';
 //   sold --order cancelled--> available (no row)
 //
 // The caller holds the competition's row lock. The version bump and `tickets.released` come last
-// in the transaction, through recordTicketChange (competitionVersions.ts).
+// in the transaction, through recordTicketChange (api/tickets/competitionVersions.ts).
 
 /** What a return gave back, for recordTicketChange. */
 export interface ReturnedNumbers {

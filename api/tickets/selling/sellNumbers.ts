@@ -12,7 +12,7 @@ import { recordTicketEvents, refsOf } from '../history/ticketHistory';
 // carries the same UNIQUE (competition_id, number) key as a hold, so a number someone took since
 // the caller's read makes the whole transaction run again with a fresh read. The sale counts in
 // ticketsSold and closes an auto-win competition on its last number. The version bump and event
-// come last in the transaction, through recordTicketChange (competitionVersions.ts).
+// come last in the transaction, through recordTicketChange (api/tickets/competitionVersions.ts).
 
 export interface NumberSale {
   competition: { id: number; autoWin: boolean; totalTickets: number };
