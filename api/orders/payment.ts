@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ERROR_CODES } from '../../contract/errors';
-import type { DrawBeacon } from '../draws/beacon';
+import type { DrawBeacon } from '../draws/beacon/drawBeacon';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
 import { conflict, HttpError } from '../platform/errors';

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
+import { formatDayAndTime } from '../../../contract/londonTime';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
-import { formatBreakEnd } from '../../../contract/protection';
 import { lockForUpdate } from '../../../db/dialect';
 import { Competition, type InstantWin } from '../../../db/models';
 import { postcardOwnerName } from '../../catalogue/presenter';
-import { type DrawDeps, drawAfterSellOut } from '../../draws/draws';
+import type { DrawDeps } from '../../draws/drawable';
+import { drawAfterSellOut } from '../../draws/draws';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { inUnitOfWork, RetryTransaction, type UnitOfWork } from '../../platform/unitOfWork';
@@ -112,7 +113,7 @@ async function lockOpenCompetition(
     const until = await selfExcludedUntil(trx, userId, now);
     if (until !== null) {
       throw conflict(
-        `This customer is taking a break until ${formatBreakEnd(new Date(until).toISOString())}: no entries until then.`,
+        `This customer is taking a break until ${formatDayAndTime(until)}: no entries until then.`,
         { selfExcludedUntil: new Date(until).toISOString() },
         ERROR_CODES.selfExcluded,
       );
