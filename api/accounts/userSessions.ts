@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SessionData } from '../platform/sessions';
+import { endSessionRows, type SessionData } from '../platform/sessions';
 import { inUnitOfWork, type UnitOfWork, type UnitOfWorkDeps } from '../platform/unitOfWork';
 
 // An admin's change to an account (role, deletion) reaches that user's open pages: every session
@@ -25,6 +25,7 @@ export async function sessionsOf(db: Knex, userId: number, now = Date.now()): Pr
   const rows = (await db('sessions')
     .where('data', 'like', `%"userId":${userId}%`)
     .where('expiresAt', '>', now)
+    .whereNull('endedAt')
     .select('id', 'data')) as Array<{ id: string; data: string }>;
   return rows.flatMap((r) => {
     const data = parsed(r.data);
@@ -38,16 +39,17 @@ const sessionKeysOf = async (db: Knex, userId: number) => (await sessionsOf(db, 
 export const sessionPublicId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
 /**
- * Ends these sessions in the unit: `signOut` deletes them, and their sockets are told after
- * COMMIT so that they re-authenticate.
+ * Ends these sessions in the unit: `signOut` marks them ended (for good: a late save of a request
+ * in flight cannot bring them back), and their sockets are told after COMMIT so that they
+ * re-authenticate.
  */
 export async function endSessions(uow: UnitOfWork, keys: string[], { signOut }: { signOut: boolean }) {
-  if (signOut && keys.length) await uow.trx('sessions').whereIn('id', keys).delete();
+  if (signOut) await endSessionRows(uow.trx, keys);
   for (const sessionKey of keys) uow.emit('session.ended', { sessionKey });
 }
 
 /**
- * Called after the account change has committed. `signOut` also deletes the sessions (a deleted
+ * Called after the account change has committed. `signOut` also ends the sessions (a deleted
  * account, a new password), all but the `except` key (the session that changed the password);
  * otherwise they stay signed in and re-read their role from the database on the next request and
  * reconnect.

@@ -34,32 +34,55 @@ interface SessionRow {
   id: string;
   data: string;
   expiresAt: number;
+  endedAt: number | null;
 }
 
-/** koa-session store on the `sessions` table, so sessions survive restarts and work across processes. */
+/**
+ * koa-session store on the `sessions` table, so sessions survive restarts and work across processes.
+ *
+ * A session that ended (signed out, a new password, "sign out other sessions") stays ended: its row
+ * is kept with `endedAt` set until it would have expired, and a save only ever updates a live row
+ * or inserts a key never seen. koa-session saves at the end of every request that loaded the
+ * session, so a request in flight when the session ended (a slow body, say) would otherwise write
+ * it back (docs/security.md#sessions).
+ */
 export function createSessionStore(db: Knex) {
   return {
     async get(key: string): Promise<SessionData | null> {
       const row = (await db<SessionRow>('sessions').where({ id: key }).first()) as SessionRow | undefined;
-      if (!row || row.expiresAt <= Date.now()) return null;
+      if (!row || row.endedAt !== null || row.expiresAt <= Date.now()) return null;
       return JSON.parse(row.data) as SessionData;
     },
     async set(key: string, data: SessionData, maxAge: number): Promise<void> {
       const expiresAt = Date.now() + (Number.isFinite(maxAge) ? maxAge : SESSION_MAX_AGE_MS);
+      const values = { data: JSON.stringify(data), expiresAt };
+      const updated = await db('sessions').where({ id: key }).whereNull('endedAt').update(values);
+      if (updated) return;
+      // A new key (koa-session's genid) has no row; an ended one keeps its mark, so this is ignored.
       await db('sessions')
-        .insert({ id: key, data: JSON.stringify(data), expiresAt })
+        .insert({ id: key, ...values })
         .onConflict('id')
-        .merge(['data', 'expiresAt']);
+        .ignore();
     },
     async destroy(key: string): Promise<void> {
-      await db('sessions').where({ id: key }).delete();
+      await endSessionRows(db, [key]);
     },
   };
 }
 
+/** Marks sessions ended: refused from now on, and never written back by a late save. */
+export async function endSessionRows(db: Knex, keys: string[], now = Date.now()): Promise<void> {
+  if (!keys.length) return;
+  await db('sessions').whereIn('id', keys).update({ endedAt: now, data: '{}' });
+}
+
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-/** Deletes sessions past their expiry (they are already refused); returns how many went. */
+/**
+ * Deletes sessions past their expiry, ended ones included (both are already refused); returns how
+ * many went. An ended row goes only then: a request still in flight by that time was started before
+ * the session ended and outlived the session's whole life, which no request does.
+ */
 export async function purgeExpiredSessions(db: Knex, now = Date.now()): Promise<number> {
   return db('sessions').where('expiresAt', '<=', now).delete();
 }

@@ -21,6 +21,7 @@ import * as instantWins from './022_instant_wins';
 import * as mainPrizes from './023_main_prizes';
 import * as capLocks from './024_cap_locks';
 import * as paymentIntentId from './025_payment_intent_id';
+import * as sessionTombstones from './026_session_tombstones';
 
 interface Migration {
   name: string;
@@ -53,6 +54,7 @@ const migrations: Migration[] = [
   { name: '023_main_prizes', ...mainPrizes },
   { name: '024_cap_locks', ...capLocks },
   { name: '025_payment_intent_id', ...paymentIntentId },
+  { name: '026_session_tombstones', ...sessionTombstones },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
