@@ -2,6 +2,7 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
 import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from '../../../contract/auth';
+import { keepPassesTheAccountAllows } from '../../catalogue/skill/attempts';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
@@ -39,12 +40,13 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   /**
    * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
    * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
-   * visitor's cart follows them. Sockets of the old session are told to re-authenticate.
+   * visitor's cart follows them, with the guest's skill passes the account's own attempts allow. Sockets of the old session are told to re-authenticate.
    */
   async function signIn(ctx: Context, userId: number): Promise<string[]> {
     const session = ctx.session!;
     const oldKey = session.externalKey;
     const guestId = ensureGuestId(session);
+    await keepPassesTheAccountAllows(db, session, userId, deps.config.skillMaxAttempts);
     session.userId = userId;
     delete session.twoFactorPending;
     session.csrfToken = newToken();

@@ -77,3 +77,29 @@ export async function recordWrongAnswer(
     .where(key(competitionId, attempter))
     .update({ wrongAt: JSON.stringify([...state.wrongAt, now]), updatedAt: now });
 }
+
+/**
+ * At sign-in the account's attempts decide: a skill pass the guest session earned is kept only for
+ * competitions where the account itself is not locked out, since a fresh guest cookie has fresh
+ * attempts and would otherwise dodge the account's limit (docs/product.md#skill-question).
+ */
+export async function keepPassesTheAccountAllows(
+  db: Knex,
+  session: SessionData,
+  userId: number,
+  maxAttempts: number,
+  now = Date.now(),
+): Promise<void> {
+  const passed = session.skillPassed ?? [];
+  if (!passed.length) return;
+  const rows = (await db('skillAttempts')
+    .where({ attempter: `u:${userId}` })
+    .whereIn('competitionId', passed)
+    .select('competitionId', 'wrongAt')) as Array<{ competitionId: number; wrongAt: string }>;
+  const locked = new Set(
+    rows
+      .filter((r) => stateOf(parseTimes(r), maxAttempts, now).attemptsLeft === 0)
+      .map((r) => Number(r.competitionId)),
+  );
+  session.skillPassed = passed.filter((id) => !locked.has(id));
+}

@@ -198,6 +198,42 @@ describe.skipIf(engineUnavailable())(`skill test on ${testEngine()}`, () => {
     ).toBe(true);
   });
 
+  it("a guest's pass does not carry into an account that is locked out; one that is not keeps it", async () => {
+    const id = await insertCompetition(db);
+    const { client, body } = await registeredClient(server.url);
+    for (const answer of ['1', '2']) await client.post(`/api/competitions/${id}/skill-answer`, { answer });
+    expect((await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' })).status).toBe(429);
+    const hold = (c: TestClient) => c.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+
+    // A fresh cookie as a guest, right at once; then sign in on that session and try to hold.
+    const dodger = await visitor();
+    expect((await dodger.post(`/api/competitions/${id}/skill-answer`, { answer: '365' })).body.correct).toBe(
+      true,
+    );
+    expect(
+      (await dodger.post('/api/login', { username: body.username, password: body.password })).status,
+    ).toBe(200);
+    await dodger.fetchCsrfToken();
+    const refused = await hold(dodger);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('skill_required');
+    expect((await dodger.get(`/api/competitions/${id}/skill-question`)).body.passed).toBe(false);
+
+    // Someone with attempts left who answered as a guest before signing in keeps the pass.
+    const other = await registeredClient(server.url);
+    const shopper = await visitor();
+    expect((await shopper.post(`/api/competitions/${id}/skill-answer`, { answer: '365' })).body.correct).toBe(
+      true,
+    );
+    const login = await shopper.post('/api/login', {
+      username: other.body.username,
+      password: other.body.password,
+    });
+    expect(login.status).toBe(200);
+    await shopper.fetchCsrfToken();
+    expect((await hold(shopper)).status).toBe(201);
+  });
+
   it('parallel wrong answers from one account never pass the limit', async () => {
     const id = await insertCompetition(db);
     const { client } = await registeredClient(server.url);
