@@ -1,20 +1,24 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/observability/metrics';
-import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '../platform/observability/requestContext';
+import {
+  newRequestContext,
+  REQUEST_ID_HEADER,
+  withRequestContext,
+} from '../platform/observability/requestContext';
 import { isApiPathSpelling } from './apiPaths';
 
 /**
- * Gives every request an id (a sane incoming X-Request-Id, else a new one), sent back as
- * X-Request-Id and carried by every log line written while it is served; times it for
+ * Gives every request an id of this server's own, sent back as X-Request-Id and carried by every
+ * log line written while it is served (with a sane incoming X-Request-Id as `clientReqId`); times it for
  * http_request_duration_seconds; writes one structured line per API request (static assets are
  * not logged: they are only noise).
  */
 export function requestLogger(logger: Logger, metrics: Metrics): Middleware {
   return (ctx, next) => {
-    const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER) || undefined);
-    ctx.set(REQUEST_ID_HEADER, requestId);
-    return withRequestId(requestId, async () => {
+    const context = newRequestContext(ctx.get(REQUEST_ID_HEADER) || undefined);
+    ctx.set(REQUEST_ID_HEADER, context.requestId);
+    return withRequestContext(context, async () => {
       const api = isApiPathSpelling(ctx.path);
       const started = performance.now();
       try {

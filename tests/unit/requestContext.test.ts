@@ -2,9 +2,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
+  clientRequestIdFrom,
   loggerWithRequestIds,
-  requestIdFrom,
-  withRequestId,
+  newRequestContext,
+  withRequestContext,
 } from '../../api/platform/observability/requestContext';
 
 describe('request ids in log lines', () => {
@@ -17,19 +18,29 @@ describe('request ids in log lines', () => {
       },
     });
     const logger = loggerWithRequestIds(pino(sink));
-    await withRequestId('req-1', async () => {
-      await new Promise((r) => setTimeout(r, 1));
+    await withRequestContext({ requestId: 'req-1' }, async () => {
+      await Promise.resolve();
       logger.info({ orderId: 7 }, 'inside, after an await');
+    });
+    await withRequestContext({ requestId: 'req-2', clientRequestId: 'proxy-7' }, async () => {
+      logger.info('with the client id');
     });
     logger.info('outside');
     expect(lines[0]).toMatchObject({ reqId: 'req-1', orderId: 7, msg: 'inside, after an await' });
-    expect(lines[1]).not.toHaveProperty('reqId');
+    expect(lines[0]).not.toHaveProperty('clientReqId');
+    expect(lines[1]).toMatchObject({ reqId: 'req-2', clientReqId: 'proxy-7' });
+    expect(lines[2]).not.toHaveProperty('reqId');
   });
 
-  it('keeps a sane incoming id and replaces anything else', () => {
-    expect(requestIdFrom('0af7651916cd43dd8448eb211c80319c')).toBe('0af7651916cd43dd8448eb211c80319c');
-    expect(requestIdFrom('a b')).not.toBe('a b');
-    expect(requestIdFrom('x'.repeat(129))).toHaveLength(36);
-    expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  it("keeps a sane incoming id as the client's only, and always makes its own", () => {
+    expect(clientRequestIdFrom('0af7651916cd43dd8448eb211c80319c')).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(clientRequestIdFrom('a b')).toBeUndefined();
+    expect(clientRequestIdFrom('x'.repeat(129))).toBeUndefined();
+    const context = newRequestContext('proxy-abc');
+    expect(context).toEqual({
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      clientRequestId: 'proxy-abc',
+    });
+    expect(newRequestContext('proxy-abc').requestId).not.toBe(context.requestId);
   });
 });

@@ -4,7 +4,10 @@ import type { Logger } from 'pino';
 
 /** The request being served, for whatever runs inside it (its log lines above all). */
 interface RequestContext {
+  /** Always this server's own: a client cannot choose it, so it can be trusted to find one request. */
   requestId: string;
+  /** The id a client or proxy sent, when sane: kept to match its logs, never used as ours. */
+  clientRequestId?: string | undefined;
 }
 
 const current = new AsyncLocalStorage<RequestContext>();
@@ -15,18 +18,25 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 // or with characters that could forge a log field or header, is replaced by our own.
 const SANE_ID = /^[\w.:@+/=-]{1,128}$/;
 
-/** The incoming id when it is sane, else a new random one. */
-export const requestIdFrom = (incoming: string | undefined): string =>
-  incoming && SANE_ID.test(incoming) ? incoming : randomUUID();
+/** The incoming id when it is sane, else undefined. */
+export const clientRequestIdFrom = (incoming: string | undefined): string | undefined =>
+  incoming && SANE_ID.test(incoming) ? incoming : undefined;
 
-/** Runs `fn` (a request's middleware chain) with `requestId` as the current request's id. */
-export const withRequestId = <T>(requestId: string, fn: () => T): T => current.run({ requestId }, fn);
+/** A request's context: a new id of this server's, and the client's own id when it sent a sane one. */
+export const newRequestContext = (incoming: string | undefined): RequestContext => ({
+  requestId: randomUUID(),
+  clientRequestId: clientRequestIdFrom(incoming),
+});
+
+/** Runs `fn` (a request's middleware chain) inside the request's context. */
+export const withRequestContext = <T>(context: RequestContext, fn: () => T): T => current.run(context, fn);
 
 export const currentRequestId = (): string | undefined => current.getStore()?.requestId;
 
 /**
- * A logger whose every line written while a request is served carries `reqId`, whichever module
- * logs it (routes and services hold the app's one logger, not a per-request child).
+ * A logger whose every line written while a request is served carries `reqId` (and the client's
+ * `clientReqId`, when it sent one), whichever module logs it (routes and services hold the app's
+ * one logger, not a per-request child).
  */
 export const loggerWithRequestIds = (logger: Logger): Logger =>
   logger.child(
@@ -34,8 +44,10 @@ export const loggerWithRequestIds = (logger: Logger): Logger =>
     {
       formatters: {
         log: (fields) => {
-          const reqId = currentRequestId();
-          return reqId ? { reqId, ...fields } : fields;
+          const context = current.getStore();
+          if (!context) return fields;
+          const { requestId: reqId, clientRequestId: clientReqId } = context;
+          return clientReqId ? { reqId, clientReqId, ...fields } : { reqId, ...fields };
         },
       },
     },
