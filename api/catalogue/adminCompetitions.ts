@@ -20,7 +20,7 @@ import {
   listInstantWins,
   replaceInstantWins,
 } from './instantWins/list';
-import { presentAdminInstantWin } from './instantWins/presenter';
+import { instantWinsClosed, presentAdminInstantWin } from './instantWins/presenter';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
@@ -34,6 +34,9 @@ const END_DATE_PAST = 'End date must be in the future';
 const HAS_SALES = 'This competition has sales and cannot be deleted. End or archive it instead.';
 const NOT_FOUND = 'Competition not found';
 const PRIZES_FIXED = "This competition's draw is fixed or made, so its prizes can't be changed.";
+const DRAWN_FINAL = "This competition has been drawn, so it can't be made active again.";
+const INSTANT_WINS_REVEALED =
+  "This competition's instant wins have been revealed since it closed, so it can't be reopened.";
 
 /** Every competition, or one tab's; non-auto-win first, then newest (docs/product.md#admin-competitions). */
 export async function listAdminCompetitions(db: Knex, status?: CompetitionStatus): Promise<Competition[]> {
@@ -160,6 +163,25 @@ async function highestTakenNumber(
 }
 
 /**
+ * Some closings are final: a drawn competition stays drawn, and once a closed competition's
+ * instant-win list has been revealed (with its salt, unwon numbers included: docs/draws.md) it
+ * cannot go back on sale, where those numbers would be bought knowingly. 409 for either.
+ */
+function assertNotReopeningWhatIsFinal(current: Competition, input: CompetitionUpdateInput, now: number) {
+  const reopens =
+    (input.status === 'active' && current.status !== 'active') ||
+    (input.endDate !== undefined && input.endDate > now && Number(current.endDate) <= now);
+  if (input.status === 'active' && current.drawnAt) {
+    throw conflict(DRAWN_FINAL, { fields: { status: DRAWN_FINAL } });
+  }
+  if (reopens && (input.status ?? current.status) === 'active' && current.instantWinCommitment) {
+    if (instantWinsClosed(current, now)) {
+      throw conflict(INSTANT_WINS_REVEALED, { fields: { status: INSTANT_WINS_REVEALED } });
+    }
+  }
+}
+
+/**
  * PUT: changes the fields sent. Lowering totalTickets below a number that is sold or held is
  * refused (409), as is an end date in the past for a competition left active.
  */
@@ -185,6 +207,7 @@ export async function updateCompetition(
     ) {
       throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
     }
+    assertNotReopeningWhatIsFinal(current, input, now);
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
       const highest = await highestTakenNumber(trx, id, now);
       if (highest > input.totalTickets) {

@@ -288,4 +288,40 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
     expect(lines[2]).toContain(`ORD-${String(o2).padStart(10, '0')},7,1,"'=HYPERLINK(""x"") Evil"`);
     expect(lines).toHaveLength(3);
   });
+  it('a drawn competition cannot be made active again (409), nor one whose instant wins were revealed', async () => {
+    const drawn = await insertCompetition(db, { status: 'ended', endDate: Date.now() - 60_000 });
+    await db('competitions')
+      .where({ id: drawn })
+      .update({ drawnAt: Date.now() - 1000 });
+    const again = await put(admin, `/api/admin/competitions/${drawn}`, {
+      status: 'active',
+      endDate: future(),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This competition has been drawn, so it can't be made active again.");
+    expect((await db('competitions').where({ id: drawn }).first('status')).status).toBe('ended');
+
+    const made = await admin.post('/api/admin/competitions', {
+      ...valid({ title: 'Instant prizes' }),
+      instantWins: [{ title: '£5 site credit', kind: 'credit', amountPence: 500, numbers: [7] }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as number;
+    expect((await put(admin, `/api/admin/competitions/${id}`, { status: 'ended' })).status).toBe(200);
+    // Ended, its list and salt are public: number 7 is known to be a winner.
+    const pub = await admin.get(`/api/competitions/${id}`);
+    expect(pub.body.instantWinReveal.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ number: 7 })]),
+    );
+    const reopened = await put(admin, `/api/admin/competitions/${id}`, { status: 'active' });
+    expect(reopened.status).toBe(409);
+    expect(reopened.body.message).toBe(
+      "This competition's instant wins have been revealed since it closed, so it can't be reopened.",
+    );
+    expect((await db('competitions').where({ id }).first('status')).status).toBe('ended');
+
+    // Without instant wins, an ended competition may still be reopened.
+    const plain = await insertCompetition(db, { status: 'ended' });
+    expect((await put(admin, `/api/admin/competitions/${plain}`, { status: 'active' })).status).toBe(200);
+  });
 });
