@@ -24,7 +24,12 @@ export const ALL_TAKEN = 'That promo code has been fully claimed.';
 const TRIES = 10;
 
 export function createPromoCodes(deps: AppDeps) {
-  const tries = deps.rateLimits.limiter({ name: 'promo-code', points: TRIES, durationSeconds: 900 });
+  const tries = deps.rateLimits.limiter({
+    name: 'promo-code',
+    points: TRIES,
+    durationSeconds: 900,
+    guesses: true,
+  });
 
   return {
     /**

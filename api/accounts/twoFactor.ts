@@ -90,6 +90,7 @@ export function createTwoFactor(deps: AppDeps) {
     name: 'two-factor',
     points: CODE_ATTEMPTS,
     durationSeconds: ATTEMPT_WINDOW_SECONDS,
+    guesses: true,
   });
 
   const totpOf = (user: Pick<User, 'username'>, secret: Secret) =>
@@ -103,7 +104,7 @@ export function createTwoFactor(deps: AppDeps) {
     const key = `user:${userId}`;
     await attempts.hit(key, (s) => `Too many attempts at the code. Please try again in ${waitPhrase(s)}.`);
     const ok = await check();
-    if (ok && deps.rateLimits.enabled) await attempts.raw.delete(key);
+    if (ok) await attempts.raw.delete(key);
     return ok;
   }
 

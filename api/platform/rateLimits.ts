@@ -9,8 +9,8 @@ import { HttpError } from './errors';
 
 // Request-rate limits (docs/security.md), counted by rate-limiter-flexible: atomic counters in
 // memory, or in Redis when REDIS_URL is set so every process shares them. RATE_LIMITS=off lets
-// every request through for benchmarks and load tools; it never turns off caps, CSRF or Origin
-// checks, which do not use this module.
+// load through for benchmarks and load tools; it never turns off a guess limit (a spec marked
+// `guesses`), nor caps, CSRF or Origin checks, which do not use this module.
 
 // Any connected node-redis client (its generic parameters vary with its options).
 type RedisClient = { isReady: boolean };
@@ -23,6 +23,11 @@ export interface LimitSpec {
   durationSeconds: number;
   /** Once over the limit, the key is refused for this long (default: until the window ends). */
   blockSeconds?: number;
+  /**
+   * A limit on guessing a secret (a two-factor code, a promo code) or on sending e-mails to an
+   * address: security, not load, so RATE_LIMITS=off leaves it on.
+   */
+  guesses?: true;
 }
 
 /** A 429 with Retry-After; `message` says what was limited, in words a customer understands. */
@@ -78,10 +83,11 @@ export function createRateLimits(options: {
     enabled: options.enabled,
     limiter(spec) {
       const raw = build(spec);
+      const on = options.enabled || spec.guesses === true;
       return {
         raw,
         async hit(key, message, points = 1) {
-          if (!options.enabled) return;
+          if (!on) return;
           try {
             await raw.consume(key, points);
           } catch (err) {

@@ -30,12 +30,12 @@ describe('rate limits', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
   });
 
-  it('RATE_LIMITS=off lets everything through', async () => {
-    const limiter = createRateLimits({ enabled: false }).limiter({
-      name: 'unit-c',
-      points: 1,
-      durationSeconds: 60,
-    });
+  it('RATE_LIMITS=off lets load through, but never past a guess limit', async () => {
+    const off = createRateLimits({ enabled: false });
+    const limiter = off.limiter({ name: 'unit-c', points: 1, durationSeconds: 60 });
     for (let i = 0; i < 10; i++) await limiter.hit('k', message);
+    const guesses = off.limiter({ name: 'unit-d', points: 1, durationSeconds: 60, guesses: true });
+    await guesses.hit('k', message);
+    await expect(guesses.hit('k', message)).rejects.toMatchObject({ status: 429 });
   });
 });

@@ -41,16 +41,19 @@ export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
     name: 'account-mail-address',
     points: deps.config.accountEmailsPerAddress,
     durationSeconds: HOUR,
+    guesses: true,
   });
   const emailsPerMailbox = deps.rateLimits.limiter({
     name: 'account-mail-mailbox',
     points: 3,
     durationSeconds: HOUR,
+    guesses: true,
   });
   const emailsPerAccount = deps.rateLimits.limiter({
     name: 'account-mail-user',
     points: 3,
     durationSeconds: HOUR,
+    guesses: true,
   });
   // Re-typed passwords are guesses like any sign-in: the same limits, with their own counters.
   const passwordGuesses = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);

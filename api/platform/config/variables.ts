@@ -208,7 +208,7 @@ const jobs = {
 // The limits of docs/security.md.
 const limits = {
   RATE_LIMITS: {
-    description: 'off lets every request through the request-rate limits (benchmarks only)',
+    description: 'off lets load through the request-rate limits (benchmarks only); guess limits stay on',
     default: 'on',
     schema: v.picklist(['on', 'off']),
   },
