@@ -7,11 +7,46 @@ import { engineOfKnex } from './dialect';
 // ("table already exists", or two lock rows and "already locked" for ever), and a process killed
 // mid-migration leaves its row locked. A named lock belongs to a connection, so MariaDB frees it
 // when the holder dies, and while we hold it nobody else can be migrating: a knex lock found set
-// then is stale, and is reset.
+// then is stale, and is reset. Seeding on start takes a named lock of its own the same way.
 
 const KNEX_LOCK_TABLE = 'knex_migrations_lock';
 
 export class MigrationLockTimeout extends Error {}
+
+/**
+ * Runs `work` holding a server-wide named lock of this database (MySQL/MariaDB; SQLite is one
+ * process per file, so it just runs), waiting up to `waitMs` for it. The lock belongs to one
+ * connection, taken aside from the pool for the whole run, so MariaDB frees it if the holder dies.
+ */
+export async function withNamedLock<T>(
+  db: Knex,
+  purpose: string,
+  waitMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (engineOfKnex(db) !== 'mysql') return work();
+  const conn = await db.client.acquireConnection();
+  try {
+    const [[{ name }]] = await db.raw('SELECT DATABASE() AS name').connection(conn);
+    // Named locks are server-wide: the name carries the schema (at most 64 characters).
+    const lockName = `${purpose}:${name}`.slice(0, 64);
+    const [[{ got }]] = await db
+      .raw('SELECT GET_LOCK(?, ?) AS got', [lockName, Math.ceil(waitMs / 1000)])
+      .connection(conn);
+    if (Number(got) !== 1) {
+      throw new MigrationLockTimeout(
+        `Another process has held the ${purpose} lock of ${name} for over ${Math.ceil(waitMs / 1000)} s.`,
+      );
+    }
+    try {
+      return await work();
+    } finally {
+      await db.raw('SELECT RELEASE_LOCK(?)', [lockName]).connection(conn);
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
 
 /** Runs `work` holding the database's migration lock (MySQL/MariaDB), waiting up to `waitMs` for it. */
 export async function withMigrationLock<T>(
@@ -20,30 +55,10 @@ export async function withMigrationLock<T>(
   work: () => Promise<T>,
   onStaleLock: () => void = () => undefined,
 ): Promise<T> {
-  if (engineOfKnex(db) !== 'mysql') return work();
-  // The lock is held by one connection for the whole run: taken aside from the pool, given back after.
-  const conn = await db.client.acquireConnection();
-  try {
-    const [[{ name }]] = await db.raw('SELECT DATABASE() AS name').connection(conn);
-    // Named locks are server-wide: the name carries the schema (at most 64 characters).
-    const lockName = `migrate:${name}`.slice(0, 64);
-    const [[{ got }]] = await db
-      .raw('SELECT GET_LOCK(?, ?) AS got', [lockName, Math.ceil(waitMs / 1000)])
-      .connection(conn);
-    if (Number(got) !== 1) {
-      throw new MigrationLockTimeout(
-        `Another process has held the migration lock of ${name} for over ${Math.ceil(waitMs / 1000)} s.`,
-      );
-    }
-    try {
-      if (await resetStaleKnexLock(db)) onStaleLock();
-      return await work();
-    } finally {
-      await db.raw('SELECT RELEASE_LOCK(?)', [lockName]).connection(conn);
-    }
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
+  return withNamedLock(db, 'migrate', waitMs, async () => {
+    if (engineOfKnex(db) === 'mysql' && (await resetStaleKnexLock(db))) onStaleLock();
+    return work();
+  });
 }
 
 /**

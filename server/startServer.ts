@@ -21,13 +21,13 @@ import { loggerWithRequestIds } from '../api/platform/observability/requestConte
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startSweeper } from '../api/tickets/expirySweeper';
 import { ERROR_CODES } from '../contract/errors';
-import { claimOnce, migrateLatest, openDatabase } from '../db/connection';
+import { migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
 import { workerExposition } from './cluster';
 import { QUIET_BEFORE_CLOSE_MS, RequestDrain } from './requestDrain';
-import { ensureAdminAccount } from './seeds/admin';
-import { DEMO_CUSTOMER, seedDemoData } from './seeds/demo';
+import { DEMO_CUSTOMER } from './seeds/demo';
+import { seedOnStart } from './seeds/firstStart';
 
 const KEEP_ALIVE_MS = 65_000;
 
@@ -66,20 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateLatest(db, {
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
   });
-  if (config.seedDemoData) {
-    const { count } = (await db('competitions').count({ count: '*' }).first()) as { count: number };
-    // With several processes starting on an empty database, only the first seeds.
-    if (Number(count) === 0 && (await claimOnce(db, 'demo_data_seeded_at'))) {
-      const summary = await seedDemoData(db, {
-        adminUsername: config.adminUsername,
-        adminPassword: config.adminPassword,
-      });
-      logger.info(summary, 'seeded demo data on first start');
-    }
-  }
-  if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) {
-    logger.info({ username: config.adminUsername }, 'created the admin account');
-  }
+  await seedOnStart(db, config, logger);
   // Everything below is built once here and handed to the parts that use it.
   const events = new EventBus();
   const mailer = createMailer(config, db, logger);

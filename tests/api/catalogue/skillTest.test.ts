@@ -203,7 +203,8 @@ describe.skipIf(engineUnavailable())(`skill test on ${testEngine()}`, () => {
     const { client, body } = await registeredClient(server.url);
     for (const answer of ['1', '2']) await client.post(`/api/competitions/${id}/skill-answer`, { answer });
     expect((await client.post(`/api/competitions/${id}/skill-answer`, { answer: '365' })).status).toBe(429);
-    const hold = (c: TestClient) => c.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
+    const hold = (c: TestClient) =>
+      c.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] });
 
     // A fresh cookie as a guest, right at once; then sign in on that session and try to hold.
     const dodger = await visitor();

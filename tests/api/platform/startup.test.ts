@@ -1,9 +1,12 @@
 import knexFactory, { type Knex } from 'knex';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../api/platform/config';
 import { migrateLatest, openDatabase } from '../../../db/connection';
 import { migrationSource } from '../../../db/migrations';
 import { mysqlConnection } from '../../../knexfile';
-import { sleep } from '../../support/appProcess';
+import { startServer } from '../../../server/startServer';
+import { freePort, sleep, startAppProcess } from '../../support/appProcess';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -106,4 +109,53 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('start-up on a 
     }
     expect(await lockRows(db)).toEqual([0]);
   }, 30_000);
+  it('three processes started at once on an empty database with demo data all come up (one seeds)', async () => {
+    const { db, databaseUrl, dataDir } = await fresh();
+    const apps = await Promise.all(
+      [0, 1, 2].map(async (i) =>
+        startAppProcess({
+          port: await freePort(),
+          databaseUrl,
+          dataDir: `${dataDir}/p${i}`,
+          env: { SEED_DEMO_DATA: '1' },
+        }),
+      ),
+    );
+    try {
+      const ready = await Promise.all(apps.map((app) => app.ready(60_000)));
+      expect(ready, apps.map((a) => a.log.join('')).join('\n---\n')).toEqual([true, true, true]);
+      const admins = await db('users').where({ role: 'admin' }).count({ n: '*' }).first();
+      expect(Number(admins!.n)).toBe(1);
+      const seeded = await db('siteSettings').where({ key: 'demo_data_seeded_at' }).count({ n: '*' }).first();
+      expect(Number(seeded!.n)).toBe(1);
+    } finally {
+      await Promise.all(apps.map((app) => app.kill('SIGTERM')));
+    }
+  }, 90_000);
+  it('three servers starting together on one empty database seed it once, and none dies on a duplicate', async () => {
+    const { db, databaseUrl, dataDir } = await fresh();
+    // In one process, without the start-up jitter of real ones: each its own pool, as each process has.
+    const pools = [0, 1, 2].map(() => openDatabase({ databaseUrl, dataDir }));
+    const config = (i: number) =>
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}/s${i}`,
+        DATABASE_URL: databaseUrl!,
+        SEED_DEMO_DATA: '1',
+        SWEEP_INTERVAL_MS: '0',
+        RECONCILE_INTERVAL_MS: '0',
+      });
+    const started = await Promise.allSettled(
+      pools.map((pool, i) => startServer(config(i), { db: pool, logger: pino({ level: 'silent' }) })),
+    );
+    try {
+      expect(started.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
+      expect(Number((await db('users').where({ role: 'admin' }).count({ n: '*' }).first())!.n)).toBe(1);
+    } finally {
+      await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));
+      await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
+    }
+  }, 60_000);
 });
