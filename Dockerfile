@@ -18,4 +18,5 @@ EXPOSE 3000
 # Give `docker stop` a longer timeout than that (docker-compose.yml: stop_grace_period).
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "server/main.ts"]
+# node itself with the tsx loader: no wrapper process relaying the stop signal a second time.
+CMD ["node", "--import", "tsx", "server/main.ts"]

@@ -33,8 +33,6 @@ export interface ClusterPrimary {
   url: string;
   /** Drains every worker and resolves with true when all of them exited cleanly. */
   stop(): Promise<boolean>;
-  /** Ends every worker at once (a second signal). */
-  kill(): void;
 }
 
 /**
@@ -116,10 +114,6 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Clus
         ),
       );
       return codes.every((code) => code === 0);
-    },
-    kill: () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
     },
   };
 }

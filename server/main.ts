@@ -27,6 +27,16 @@ function printBanner(config: Config, url: string, database: string, workers: str
   );
 }
 
+/**
+ * A stop signal while already draining is ignored: a signal to the process group (systemd's
+ * default, Ctrl-C, `kill -TERM -PGID`) reaches this process and whatever started it, and a
+ * wrapper that relays it delivers it twice. The drain still ends within its grace period (a timer
+ * ends the process shortly after it at the latest); SIGKILL is the way to stop at once.
+ */
+function repeatedSignal(logger: pino.Logger, signal: NodeJS.Signals) {
+  logger.info({ signal }, 'already shutting down: the signal is ignored while the drain finishes');
+}
+
 /** The primary of WEB_CONCURRENCY workers: it starts them, replaces a dead one, and drains them all. */
 async function runPrimary(config: Config) {
   const logger = pino({ level: config.logLevel });
@@ -36,11 +46,7 @@ async function runPrimary(config: Config) {
   ]);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: ending the workers without waiting');
-      primary.kill();
-      process.exit(1);
-    }
+    if (stopping) return repeatedSignal(logger, signal);
     stopping = true;
     logger.info({ signal, workers: config.webConcurrency }, 'shutting down: draining every worker');
     process.exit((await primary.stop()) ? 0 : 1);
@@ -61,13 +67,8 @@ async function runApp(config: Config) {
   // SIGTERM (a restart, docker stop) drains: see RunningServer.close and docs/operations.md.
   const { logger } = running.deps;
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals | 'primary', repeatedEndsAtOnce = true) => {
-    if (stopping) {
-      if (!repeatedEndsAtOnce) return;
-      // A second signal: the operator does not want to wait.
-      logger.warn({ signal }, 'second signal: exiting without waiting');
-      process.exit(1);
-    }
+  const stop = async (signal: NodeJS.Signals | 'primary') => {
+    if (stopping) return signal === 'primary' ? undefined : repeatedSignal(logger, signal);
     stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining');
     // Should closing itself hang (a stuck query), the process still ends, a little after the grace.
@@ -87,7 +88,7 @@ async function runApp(config: Config) {
   if (worker) {
     // Ctrl-C reaches every process of the terminal's group: the primary coordinates the drain.
     process.on('SIGINT', () => undefined);
-    followPrimary(() => void stop('primary', false));
+    followPrimary(() => void stop('primary'));
   } else {
     process.on('SIGINT', (signal) => void stop(signal));
   }

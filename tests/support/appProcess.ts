@@ -68,9 +68,17 @@ export interface AppProcessSettings {
   dataDir: string;
   /** More environment variables (over the quiet test defaults below). */
   env?: Record<string, string>;
+  /** In a process group of its own (as a service manager starts it), so the group can be signalled. */
+  detached?: boolean;
 }
 
-export function startAppProcess({ port, databaseUrl, dataDir, env = {} }: AppProcessSettings): AppProcess {
+export function startAppProcess({
+  port,
+  databaseUrl,
+  dataDir,
+  env = {},
+  detached = false,
+}: AppProcessSettings): AppProcess {
   const log: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -88,6 +96,7 @@ export function startAppProcess({ port, databaseUrl, dataDir, env = {} }: AppPro
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   child.stdout!.on('data', (b: Buffer) => log.push(b.toString()));
   child.stderr!.on('data', (b: Buffer) => log.push(b.toString()));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,5 +150,12 @@ describe('startPeriodicJob', () => {
     );
     await stop();
     expect(runs).toBe(1);
+  });
+});
+
+describe('npm run serve', () => {
+  it('runs node itself (with the tsx loader), not a wrapper process that relays stop signals', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(pkg.scripts.serve).toMatch(/^node --import tsx server\/main\.ts$/);
   });
 });

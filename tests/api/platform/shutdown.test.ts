@@ -1,9 +1,11 @@
+import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../contract/errors';
 import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
 import { card } from '../../support/checkout';
 import { makeCustomers, type Shopper, signIn } from '../../support/fastCustomers';
 import { insertCompetition } from '../../support/fixtures';
+import { TestClient } from '../../support/httpClient';
 import {
   doubleSales,
   miscounted,
@@ -139,4 +141,106 @@ describe.skipIf(engineUnavailable())('SIGTERM during checkouts', () => {
     expect(await orphanedHolds(db), 'holds without their cart line').toEqual([]);
     console.info(`SIGTERM during ${CUSTOMERS} checkouts: ${summary}`);
   }, 90_000);
+});
+
+/** A POST whose body is held back until `finish()`: a request in flight from the server's view. */
+function heldBackPost(url: string, path: string, cookie: string, csrf: string, body: string) {
+  const req = http.request(new URL(path, url), {
+    method: 'POST',
+    headers: {
+      Cookie: cookie,
+      'X-CSRF-Token': csrf,
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    },
+  });
+  const answer = new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, 2));
+  const connected = new Promise<void>((resolve) =>
+    req.on('socket', (socket) => socket.once('connect', resolve)),
+  );
+  return {
+    connected,
+    finish: () => {
+      req.end(body.slice(2));
+      return answer;
+    },
+  };
+}
+
+/** A GET on a connection of its own (fetch would reuse a kept-alive one): accepted after those before it. */
+const freshConnectionStatus = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+
+describe.skipIf(engineUnavailable())('a stop signal to the process group, delivered twice', () => {
+  let database: TestDatabase | undefined;
+  let server: AppProcess | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    await database?.drop();
+  });
+
+  it('drains: 30 requests in flight each complete or get the retryable 503, and the exit is 0', async () => {
+    database = await createTestDatabase();
+    const competitionId = await insertCompetition(database.db);
+    server = startAppProcess({
+      port: await freePort(),
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      env: { SHUTDOWN_GRACE_MS: '20000', RECONCILE_INTERVAL_MS: '0', SWEEP_INTERVAL_MS: '0' },
+      detached: true,
+    });
+    expect(await server.ready()).toBe(true);
+    const running = server;
+    const visitors = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const client = new TestClient(running.url);
+        return { cookie: (await client.fetchCsrfToken(), client.cookieHeader), csrf: client.csrfToken! };
+      }),
+    );
+    const inFlight = visitors.map((v) =>
+      heldBackPost(
+        running.url,
+        `/api/competitions/${competitionId}/skill-answer`,
+        v.cookie,
+        v.csrf,
+        '{"answer":"365"}',
+      ),
+    );
+    // Every request's headers are in before the signal: each connected and wrote them, and a later
+    // request on a fresh connection is answered.
+    await Promise.all(inFlight.map((r) => r.connected));
+    expect(await freshConnectionStatus(`${running.url}/api/health`)).toBe(200);
+
+    // systemd's default, Ctrl-C, kill -TERM -PGID: the whole group; then again, as a wrapper relays it.
+    process.kill(-running.child.pid!, 'SIGTERM');
+    // Two signals sent at once arrive as one: the relayed copy comes once the drain has begun,
+    // which is when new connections are refused.
+    while ((await freshConnectionStatus(`${running.url}/api/health`).catch(() => 'refused')) !== 'refused');
+    process.kill(-running.child.pid!, 'SIGTERM');
+    const answers = await Promise.all(inFlight.map((r) => r.finish())).catch((err) => {
+      throw new Error(
+        `a request was cut off (${err.message})\nserver log:\n${running.log.join('').slice(-3000)}`,
+      );
+    });
+    for (const a of answers) {
+      if (a.status === 503) expect(Number(a.retryAfter)).toBeGreaterThan(0);
+      else expect(a.status).toBe(200);
+    }
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+    expect(await running.exited, running.log.join('')).toBe(0);
+  }, 60_000);
 });
