@@ -4,6 +4,7 @@ import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
 import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
+import { type PageInfo, pagingFields, searchText } from './paging';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
 
@@ -241,22 +242,8 @@ export const RoleChangeSchema = v.object({
 export const OrderListQuerySchema = v.object({
   status: v.optional(v.picklist(ORDER_STATUSES, `Status must be one of ${ORDER_STATUSES.join(', ')}`)),
   /** An order number (ORD-0000000012, #12 or 12), an e-mail address or part of one, or a username. */
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Search is too long'))),
-  page: v.optional(
-    v.pipe(
-      wholeNumber('page must be a whole number of at least 1'),
-      v.minValue(1, 'page must be a whole number of at least 1'),
-    ),
-    1,
-  ),
-  pageSize: v.optional(
-    v.pipe(
-      wholeNumber('pageSize must be between 1 and 100'),
-      v.minValue(1, 'pageSize must be between 1 and 100'),
-      v.maxValue(100, 'pageSize must be between 1 and 100'),
-    ),
-    25,
-  ),
+  search: searchText,
+  ...pagingFields(25),
 });
 export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
 
@@ -447,12 +434,8 @@ export type AdminUserView = PublicUser & {
   selfExcludedUntil?: string | null;
 };
 
-export interface OrderListView {
+export interface OrderListView extends PageInfo {
   orders: AdminOrderView[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
 }
 
 export interface TicketHistoryEntry {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type PageInfo, pagingFields, searchText } from './paging';
 import { trimmed as text } from './receipts';
 
 // The complaints process (docs/product.md#complaints): a signed-in customer complains, with an
@@ -26,12 +27,16 @@ export type ComplaintCreateInput = v.InferOutput<typeof ComplaintCreateSchema>;
 /** POST /api/admin/complaints/:id/reply. */
 export const ComplaintReplySchema = v.object({ message: text('Reply', 5000) });
 
-/** GET /api/admin/complaints?status= */
+/** GET /api/admin/complaints?status=&search=&page=&pageSize= */
 export const ComplaintQueueQuerySchema = v.object({
   status: v.optional(
     v.picklist(COMPLAINT_STATUSES, `Status must be one of ${COMPLAINT_STATUSES.join(', ')}`),
   ),
+  /** A reference, or part of the customer's username or e-mail, or of the subject. */
+  search: searchText,
+  ...pagingFields(25),
 });
+export type ComplaintQueueQuery = v.InferOutput<typeof ComplaintQueueQuerySchema>;
 
 /** PUT /api/admin/settings/compliance: the complaint deadline and the prize age-check threshold. */
 export const ComplianceSettingsSchema = v.object({
@@ -77,6 +82,11 @@ export interface AdminComplaintView extends ComplaintView {
   orderId: number | null;
   overdue: boolean;
   replies: Array<ComplaintReplyView & { adminUsername: string | null }>;
+}
+
+/** The admin's queue, a page at a time: open first, then replied, then closed; each by due date. */
+export interface ComplaintQueueView extends PageInfo {
+  complaints: AdminComplaintView[];
 }
 
 /** POST /api/complaints answers 201 with the reference to quote. */

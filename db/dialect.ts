@@ -56,3 +56,9 @@ export function isRetryableTxError(err: unknown): boolean {
   const e = driverError(err);
   return e?.errno === 1213 || e?.errno === 1205 || e?.code === 'SQLITE_BUSY';
 }
+
+/**
+ * `%text%` for a case-insensitive `lower(col) like ? escape '!'` on either engine: '!' escapes the
+ * LIKE wildcards, since a backslash means different things in MySQL and SQLite literals.
+ */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { OrderListQuery, OrderListView } from '../../contract/admin';
+import { pageInfo } from '../../contract/paging';
+import { containsPattern } from '../../db/dialect';
 import { Order, User } from '../../db/models';
 import { auditTrail } from '../platform/auditLog';
 import { notFound } from '../platform/errors';
@@ -15,9 +17,6 @@ export function orderIdFromSearch(search: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-// '!' escapes LIKE wildcards: a backslash means different things in MySQL and SQLite literals.
-const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
-
 /** Newest first, filtered by status and by an order number or the customer's e-mail/username. */
 export async function listOrders(
   db: Knex,
@@ -31,7 +30,7 @@ export async function listOrders(
       const id = orderIdFromSearch(search);
       if (id !== undefined) q.where('orders.id', id);
       else {
-        const pattern = `%${escapeLike(search.toLowerCase())}%`;
+        const pattern = containsPattern(search);
         q.whereIn(
           'orders.userId',
           User.query(db)
@@ -49,13 +48,7 @@ export async function listOrders(
     .orderBy('orders.id', 'desc')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as OrderWithItems[];
-  return {
-    orders,
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+  return { orders, ...pageInfo(total, query.page, query.pageSize) };
 }
 
 export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderRecord> {

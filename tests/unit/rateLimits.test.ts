@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  COMPLAINTS_PER_ACCOUNT_PER_DAY,
+  COMPLAINTS_PER_ADDRESS_PER_HOUR,
+  createComplaintLimit,
+} from '../../api/accounts/compliance/complaints';
 import { HttpError } from '../../api/platform/errors';
 import { createRateLimits } from '../../api/platform/rateLimits';
 
@@ -37,5 +42,24 @@ describe('rate limits', () => {
     const guesses = off.limiter({ name: 'unit-d', points: 1, durationSeconds: 60, guesses: true });
     await guesses.hit('k', message);
     await expect(guesses.hit('k', message)).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('the complaint limit', () => {
+  it('allows COMPLAINTS_PER_ACCOUNT_PER_DAY per account and COMPLAINTS_PER_ADDRESS_PER_HOUR per address, even with RATE_LIMITS=off', async () => {
+    const count = createComplaintLimit(createRateLimits({ enabled: false }));
+    for (let i = 0; i < COMPLAINTS_PER_ACCOUNT_PER_DAY; i++) await count(1, '203.0.113.9');
+    await expect(count(1, '203.0.113.10')).rejects.toMatchObject({ status: 429 });
+    let accepted = 0;
+    for (let user = 2; accepted < COMPLAINTS_PER_ADDRESS_PER_HOUR + 5; user++) {
+      try {
+        await count(user, '198.51.100.7');
+        accepted++;
+      } catch (err) {
+        expect(err).toMatchObject({ status: 429 });
+        break;
+      }
+    }
+    expect(accepted).toBe(COMPLAINTS_PER_ADDRESS_PER_HOUR);
   });
 });

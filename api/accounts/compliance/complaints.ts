@@ -1,13 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ComplaintCreateInput, ComplaintStatus } from '../../../contract/complaints';
+import type {
+  ComplaintCreateInput,
+  ComplaintQueueQuery,
+  ComplaintStatus,
+} from '../../../contract/complaints';
+import { pageInfo } from '../../../contract/paging';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
-import { isUniqueViolation, lockForUpdate } from '../../../db/dialect';
+import { containsPattern, isUniqueViolation, lockForUpdate } from '../../../db/dialect';
 import { readSiteSetting } from '../../catalogue/settings';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import type { AppDeps } from '../../platform/context';
 import { sendComplaintReceived, sendComplaintReply } from '../../platform/email/templates/complaints';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { RateLimits } from '../../platform/rateLimits';
+import { waitPhrase } from '../accountLimits';
 import { greetingName } from '../security/accountMail';
 import type { ComplaintRecord } from './complaintPresenter';
 
@@ -37,9 +44,51 @@ async function mailSafely(deps: ComplaintDeps, what: string, send: () => Promise
   }
 }
 
+/** Complaints one account may send a day, and one address an hour. */
+export const COMPLAINTS_PER_ACCOUNT_PER_DAY = 5;
+export const COMPLAINTS_PER_ADDRESS_PER_HOUR = 30;
+
+const tooManyComplaints = (seconds: number) =>
+  `You have sent several complaints recently. Please try again in ${waitPhrase(seconds)}.`;
+
+/**
+ * Counts a complaint against its account and address before it is stored: each one lands in the
+ * operator's queue and may send an e-mail, so neither may be flooded. Security, not load, so
+ * RATE_LIMITS=off leaves it on (docs/security.md#complaints).
+ */
+export function createComplaintLimit(rateLimits: RateLimits) {
+  const perAccount = rateLimits.limiter({
+    name: 'complaint-account',
+    points: COMPLAINTS_PER_ACCOUNT_PER_DAY,
+    durationSeconds: DAY_MS / 1000,
+    guesses: true,
+  });
+  const perAddress = rateLimits.limiter({
+    name: 'complaint-address',
+    points: COMPLAINTS_PER_ADDRESS_PER_HOUR,
+    durationSeconds: 3600,
+    guesses: true,
+  });
+  return async (userId: number, address: string) => {
+    await perAddress.hit(address, tooManyComplaints);
+    await perAccount.hit(String(userId), tooManyComplaints);
+  };
+}
+
+/**
+ * Stores the complaint with its reference and due date. The acknowledgement e-mail goes only to a
+ * confirmed address: it quotes the customer's own subject, and an unconfirmed address may be
+ * someone else's.
+ */
 export async function createComplaint(
   deps: ComplaintDeps,
-  user: { id: number; username: string; email: string; firstName: string | null },
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    firstName: string | null;
+    emailVerifiedAt: number | null;
+  },
   input: ComplaintCreateInput,
   now = Date.now(),
 ): Promise<ComplaintRecord> {
@@ -72,6 +121,7 @@ export async function createComplaint(
     }
   }
   const complaint = await readComplaint(db, id);
+  if (user.emailVerifiedAt === null) return complaint;
   await mailSafely(deps, 'received', () =>
     sendComplaintReceived(
       deps.mailer,
@@ -82,28 +132,30 @@ export async function createComplaint(
   return complaint;
 }
 
+const COMPLAINT_COLUMNS = [
+  'c.id',
+  'c.reference',
+  'c.userId',
+  'u.username',
+  'u.email',
+  'c.orderId',
+  'c.subject',
+  'c.message',
+  'c.status',
+  'c.dueAt',
+  'c.createdAt',
+];
+
+const complaintsWithCustomer = (db: Knex) => db('complaints as c').join('users as u', 'u.id', 'c.userId');
+
 /** Complaints with their customer and replies, in the order `filter` sets. */
 async function readComplaints(
   db: Knex,
   filter: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
 ): Promise<ComplaintRecord[]> {
-  const rows = (await filter(
-    db('complaints as c')
-      .join('users as u', 'u.id', 'c.userId')
-      .select(
-        'c.id',
-        'c.reference',
-        'c.userId',
-        'u.username',
-        'u.email',
-        'c.orderId',
-        'c.subject',
-        'c.message',
-        'c.status',
-        'c.dueAt',
-        'c.createdAt',
-      ),
-  )) as Array<Omit<ComplaintRecord, 'replies'>>;
+  const rows = (await filter(complaintsWithCustomer(db).select(COMPLAINT_COLUMNS))) as Array<
+    Omit<ComplaintRecord, 'replies'>
+  >;
   if (rows.length === 0) return [];
   const replies = (await db('complaintReplies')
     .whereIn(
@@ -137,15 +189,38 @@ const readComplaint = async (db: Knex, id: number) =>
 export const listOwnComplaints = (db: Knex, userId: number) =>
   readComplaints(db, (q) => q.where('c.userId', userId).orderBy('c.id', 'desc'));
 
-/** The admin's queue: open first, then responded, then closed; within each, the earliest due first. */
-export const listComplaintQueue = (db: Knex, status?: ComplaintStatus) =>
-  readComplaints(db, (q) =>
-    (status ? q.where('c.status', status) : q)
+/**
+ * The admin's queue, a page at a time, so that every complaint can be reached however many there
+ * are: open first, then responded, then closed; within each, the earliest due first.
+ */
+export async function listComplaintQueue(db: Knex, query: ComplaintQueueQuery) {
+  const matching = (q: Knex.QueryBuilder) => {
+    if (query.status) q.where('c.status', query.status);
+    const search = query.search;
+    if (search) {
+      const pattern = containsPattern(search);
+      q.where((w) =>
+        w
+          .whereRaw("lower(c.reference) like ? escape '!'", [pattern])
+          .orWhereRaw("lower(u.username) like ? escape '!'", [pattern])
+          .orWhereRaw("lower(u.email) like ? escape '!'", [pattern])
+          .orWhereRaw("lower(c.subject) like ? escape '!'", [pattern]),
+      );
+    }
+    return q;
+  };
+  const counted = (await matching(complaintsWithCustomer(db)).count({ n: '*' }).first()) as { n: number };
+  const total = Number(counted.n);
+  const complaints = await readComplaints(db, (q) =>
+    matching(q)
       .orderByRaw("CASE c.status WHEN 'open' THEN 0 WHEN 'responded' THEN 1 ELSE 2 END")
       .orderBy('c.dueAt')
       .orderBy('c.id')
-      .limit(500),
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
   );
+  return { complaints, ...pageInfo(total, query.page, query.pageSize) };
+}
 
 async function lockComplaint(trx: Knex.Transaction, id: number) {
   const [row] = (await lockForUpdate(

@@ -5,6 +5,7 @@ import {
   type ComplaintCreatedView,
   ComplaintCreateSchema,
   ComplaintQueueQuerySchema,
+  type ComplaintQueueView,
   ComplaintReplySchema,
 } from '../../../contract/complaints';
 import { actorOf } from '../../http/adminActor';
@@ -16,6 +17,7 @@ import { presentAdminComplaint, presentComplaint } from '../compliance/complaint
 import {
   closeComplaint,
   createComplaint,
+  createComplaintLimit,
   listComplaintQueue,
   listOwnComplaints,
   replyToComplaint,
@@ -31,6 +33,7 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
   const signedIn = requireUser(db);
   const admin = requireAdmin(deps);
+  const countComplaint = createComplaintLimit(deps.rateLimits);
 
   router.put('/api/account/date-of-birth', signedIn, async (ctx) => {
     const { dateOfBirth } = parse(DateOfBirthSchema, ctx.request.body);
@@ -46,6 +49,7 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/api/complaints', signedIn, async (ctx) => {
     const input = parse(ComplaintCreateSchema, ctx.request.body);
+    await countComplaint(ctx.state.user!.id, ctx.ip);
     const complaint = await createComplaint(deps, ctx.state.user!, input);
     ctx.status = 201;
     ctx.body = { reference: complaint.reference } satisfies ComplaintCreatedView;
@@ -57,9 +61,13 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
   });
 
   router.get('/api/admin/complaints', admin, async (ctx) => {
-    const { status } = parse(ComplaintQueueQuerySchema, ctx.query);
+    const query = parse(ComplaintQueueQuerySchema, ctx.query);
     const now = Date.now();
-    ctx.body = (await listComplaintQueue(db, status)).map((c) => presentAdminComplaint(c, now));
+    const { complaints, ...page } = await listComplaintQueue(db, query);
+    ctx.body = {
+      complaints: complaints.map((c) => presentAdminComplaint(c, now)),
+      ...page,
+    } satisfies ComplaintQueueView;
   });
 
   router.post('/api/admin/complaints/:id/reply', admin, async (ctx) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { registeredClient } from '../../support/accounts';
+import { registeredClient, verifiedClient } from '../../support/accounts';
 import { put, signedInAdmin } from '../../support/admin';
 import { insertCompetition, sellTickets } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
@@ -33,7 +33,7 @@ describe.skipIf(engineUnavailable())(`complaints on ${testEngine()}`, () => {
   };
 
   it('a signed-in customer complains about an order of theirs and sees it listed as open', async () => {
-    const { client, user } = await registeredClient(server.url);
+    const { client, user } = await verifiedClient(server.url, server.database.dataDir);
     const competitionId = await insertCompetition(db);
     const orderId = await sellTickets(db, competitionId, user.id, [4]);
 
@@ -125,9 +125,10 @@ describe.skipIf(engineUnavailable())(`complaints on ${testEngine()}`, () => {
     const customerOnly = await client.get('/api/admin/complaints');
     expect(customerOnly.status).toBe(403);
 
-    const queue = await admin.get('/api/admin/complaints?status=open');
+    const queue = await admin.get(`/api/admin/complaints?status=open&search=${reference}`);
     expect(queue.status).toBe(200);
-    const item = queue.body.find((c: { reference: string }) => c.reference === reference);
+    expect(queue.body).toMatchObject({ total: 1, page: 1, totalPages: 1 });
+    const item = queue.body.complaints.find((c: { reference: string }) => c.reference === reference);
     expect(item).toMatchObject({
       status: 'open',
       overdue: false,
@@ -183,9 +184,67 @@ describe.skipIf(engineUnavailable())(`complaints on ${testEngine()}`, () => {
     await db('complaints')
       .where({ reference })
       .update({ dueAt: Date.now() - 1000 });
-    const item = (await admin.get('/api/admin/complaints')).body.find(
-      (c: { reference: string }) => c.reference === reference,
-    );
-    expect(item.overdue).toBe(true);
+    const [item] = (await admin.get(`/api/admin/complaints?search=${reference}`)).body.complaints;
+    expect(item).toMatchObject({ reference, overdue: true });
+  });
+
+  it('an unconfirmed address gets no acknowledgement, and one account or address cannot flood the queue', async () => {
+    const { client, user } = await registeredClient(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await client.post('/api/complaints', {
+        subject: `Spam ${i}`,
+        message: 'Visit evil.example',
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.body.message).toMatch(/^You have sent several complaints recently\. Please try again in /);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(Number((await db('complaints').where({ userId: user.id }).count({ n: '*' }))[0]!.n)).toBe(5);
+    // The registration's confirmation link is the only mail that address was sent.
+    expect(mailTo(server.database.dataDir, user.email).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/confirm your e-mail/i),
+    ]);
+  });
+
+  it('the admin pages through every complaint, oldest due first, and finds one by its reference', async () => {
+    const { client: admin } = await signedInAdmin(server.url);
+    const { user } = await registeredClient(server.url);
+    const now = Date.now();
+    const rows = Array.from({ length: 520 }, (_, i) => ({
+      reference: `CMP-PAGE${String(i).padStart(4, '0')}`,
+      userId: user.id,
+      orderId: null,
+      subject: `Flood ${i}`,
+      message: 'x',
+      status: 'open',
+      dueAt: now + (i + 1) * 60_000,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await db('complaints').insert(rows.slice(i, i + 100));
+    const genuine = (
+      await db('complaints').insert({
+        ...rows[0]!,
+        reference: 'CMP-GENUINE2',
+        subject: 'Genuine',
+        dueAt: now + 999 * 86_400_000,
+      })
+    )[0];
+    expect(genuine).toBeDefined();
+
+    const first = await admin.get('/api/admin/complaints?status=open');
+    expect(first.body).toMatchObject({ page: 1, pageSize: 25 });
+    expect(first.body.total).toBeGreaterThanOrEqual(521);
+    const dues = first.body.complaints.map((c: { dueAt: string }) => Date.parse(c.dueAt));
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    const last = await admin.get(`/api/admin/complaints?status=open&page=${first.body.totalPages}`);
+    expect(last.body.complaints.map((c: { reference: string }) => c.reference)).toContain('CMP-GENUINE2');
+    const found = await admin.get('/api/admin/complaints?search=cmp-genuine2');
+    expect(found.body.complaints.map((c: { subject: string }) => c.subject)).toEqual(['Genuine']);
+    expect((await admin.get('/api/admin/complaints?page=0')).status).toBe(400);
   });
 });

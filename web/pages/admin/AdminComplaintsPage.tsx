@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { AdminComplaintView, ComplaintStatus } from '../../../contract/complaints';
+import type { AdminComplaintView, ComplaintQueueView, ComplaintStatus } from '../../../contract/complaints';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { STATUS_LABELS } from '../../components/account/ComplaintsSection';
 import { AdminTable } from '../../components/admin/AdminTable';
-import { AdminHeader, Control, DialogActions, StatusBadge, Tabs } from '../../components/admin/AdminUi';
+import {
+  AdminHeader,
+  Control,
+  DialogActions,
+  SearchBox,
+  StatusBadge,
+  Tabs,
+  Toolbar,
+} from '../../components/admin/AdminUi';
+import { Pager } from '../../components/admin/Pager';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
@@ -117,18 +126,21 @@ function ComplaintDetail({
   );
 }
 
-/** /admin/complaints: the queue, open first and by due date, with replies by e-mail. */
+/** /admin/complaints: the queue, open first and by due date, searched and paged, with replies by e-mail. */
 export default function AdminComplaintsPage() {
   const siteName = useSiteName();
   useEffect(() => {
     document.title = `Complaints | ${siteName}`;
   }, [siteName]);
   const [tab, setTab] = useState<Tab>('open');
-  const list = useAdminData<AdminComplaintView[]>(
-    `/api/admin/complaints${tab === 'all' ? '' : `?status=${tab}`}`,
-  );
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ page: String(page) });
+  if (tab !== 'all') query.set('status', tab);
+  if (search) query.set('search', search);
+  const list = useAdminData<ComplaintQueueView>(`/api/admin/complaints?${query}`);
   const [openId, setOpenId] = useState<number>();
-  const current = list.data?.find((c) => c.id === openId);
+  const current = list.data?.complaints.find((c) => c.id === openId);
 
   return (
     <PageContainer>
@@ -142,11 +154,25 @@ export default function AdminComplaintsPage() {
           { key: 'all', label: 'All' },
         ]}
         value={tab}
-        onChange={setTab}
+        onChange={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
       />
+      <Toolbar>
+        <SearchBox
+          id="complaint-search"
+          label="Reference, customer or subject"
+          placeholder="CMP-ABCD2345 or name@example.co.uk"
+          onSearch={(typed) => {
+            setSearch(typed);
+            setPage(1);
+          }}
+        />
+      </Toolbar>
       <AdminTable
         label="Complaints"
-        rows={list.data}
+        rows={list.data?.complaints}
         error={list.error}
         loadingLabel="Loading complaints"
         errorText={(e) => `Error loading complaints: ${messageOf(e, e.message)}`}
@@ -182,6 +208,7 @@ export default function AdminComplaintsPage() {
             Open
           </Button>
         )}
+        footer={list.data && <Pager info={list.data} noun="complaints" onPage={setPage} />}
       />
       <Dialog
         open={current !== undefined}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
 import { ORDER_STATUSES } from '../../../contract/checkout';
@@ -7,20 +6,13 @@ import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
+import { Pager } from '../../components/admin/Pager';
 import { useAdminData } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
 const PAGE_SIZE = 25;
-
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.md};
-`;
 
 /** /admin/orders: every order, filtered by status, searched by order number or e-mail, paged. */
 export default function AdminOrdersPage() {
@@ -113,26 +105,7 @@ export default function AdminOrdersPage() {
             </ButtonLink>
           </Link>
         )}
-        footer={
-          data && (
-            <Pager aria-label="Pages">
-              <Button type="button" $variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {data.page} of {Math.max(1, data.totalPages)} ({data.total} orders)
-              </span>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={page >= data.totalPages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </Pager>
-          )
-        }
+        footer={data && <Pager info={data} noun="orders" onPage={setPage} />}
       />
     </PageContainer>
   );
