@@ -38,7 +38,7 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
-import { type QuickRefusalDeps, withQuickRefusal } from './quickRefusal';
+import { type QuickRefusalDeps, withQuickRefusal } from './quickRefusal/refuseTaken';
 
 export type { CartOwner } from './cartQueries';
 
@@ -233,7 +233,7 @@ async function applyHold(
  * random numbers for a Lucky Dip. Same numbers again, or a second Lucky Dip for the same
  * competition, merges into the existing item (at most 10 tickets per item). The skill question
  * is checked once the competition is known to exist (404 first, then 403). Chosen numbers pass
- * the quick refusal (quickRefusal.ts) before the unit of work opens.
+ * the quick refusal (quickRefusal/refuseTaken.ts) before the unit of work opens.
  */
 export function addToCart(
   deps: ReservationDeps,

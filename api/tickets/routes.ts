@@ -19,7 +19,8 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
-import { HoldsInFlight, RecentlyOpen } from './quickRefusal';
+import { HoldsInFlight } from './quickRefusal/holdsInFlight';
+import { RecentlyOpen } from './quickRefusal/recentlyOpen';
 import {
   addToCart,
   type CartChange,
