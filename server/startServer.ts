@@ -67,55 +67,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
   });
   await seedOnStart(db, config, logger);
-  // Everything below is built once here and handed to the parts that use it.
-  const events = new EventBus();
-  const mailer = createMailer(config, db, logger);
-  const gateway = createGateway(config, db);
-  // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
-  const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
-  await limitsRedis?.connect();
-  const rateLimits = createRateLimits({
-    enabled: config.rateLimits,
-    redis: limitsRedis,
-    prefix: config.redisPrefix,
-  });
-  const metrics = createMetrics(db);
-  // A scrape answered by one worker reports them all.
-  if (options.clusterWorker) metrics.exposition = workerExposition(metrics.registry);
-  const deps: AppDeps = {
-    config,
-    db,
-    engine: engineOf(config.databaseUrl),
-    logger,
-    events,
-    mailer,
-    rateLimits,
-    faults: new FaultInjector(config.faultPlan),
-    // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
-    drawBeacon: createDrawBeacon(config),
-    metrics,
-    pingRedis: limitsRedis ? () => limitsRedis.ping() : undefined,
-  };
-  if (deps.drawBeacon.local)
-    logger.info(
-      { chain: deps.drawBeacon.local.info.hash },
-      'draws use the local test beacon (not independent), served at /api/draw-beacon',
-    );
-  if (deps.faults.armed)
-    logger.warn(
-      { faults: [...config.faultPlan] },
-      'FAULT_INJECTION is set: this process will crash on purpose',
-    );
+  const { deps, gateway, limitsRedis } = await buildDeps(config, db, logger, options);
+  const { events } = deps;
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const requests = new RequestDrain();
-  const server = http.createServer(requests.wrap(app.callback()));
-  requests.watch(server);
-  // Idle kept-alive connections are closed by the client side (browser, proxy) first, never by us:
-  // a request a client sends just as we close one is lost with a reset (Node's default is 5 s).
-  // docs/operations.md: the proxy's upstream keep-alive stays below this.
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  answerClientErrors(server);
+  const server = createHttpServer(requests, app.callback());
   const io = attachRealtime(server, {
     sessionStore,
     keys,
@@ -130,30 +86,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = config.redisUrl
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
-  const stopSweeper = startSweeper(
-    { db, events, ttlSeconds: config.reservationTtlSeconds },
-    logger,
-    config.sweepIntervalMs,
-  );
-  // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
-  const stopDrawJob = startDrawJob(
-    { db, events, logger, mailer, beacon: deps.drawBeacon },
-    config.drawAutoAfterSeconds,
-    config.sweepIntervalMs,
-  );
-  // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
-  const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
-  let port = config.port;
-  if (options.clusterWorker) {
-    // Connections arrive from the primary; a polling session's requests keep to this worker.
-    setupWorker(io);
-  } else {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, resolve);
-    });
-    port = (server.address() as AddressInfo).port;
-  }
+  const { stopSweeper, stopDrawJob, stopReconciler } = startJobs(deps, gateway);
+  const port = await serve(server, io, config, options);
   return {
     url: `http://localhost:${port}`,
     port,
@@ -193,6 +127,98 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return finished;
     },
   };
+}
+
+/**
+ * Everything the app's parts share, built once here and handed to the parts that use it; and the
+ * payment gateway and the rate limits' Redis client, which the server closes.
+ */
+async function buildDeps(config: Config, db: Knex, logger: Logger, options: StartOptions) {
+  const events = new EventBus();
+  const mailer = createMailer(config, db, logger);
+  const gateway = createGateway(config, db);
+  // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
+  const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
+  await limitsRedis?.connect();
+  const rateLimits = createRateLimits({
+    enabled: config.rateLimits,
+    redis: limitsRedis,
+    prefix: config.redisPrefix,
+  });
+  const metrics = createMetrics(db);
+  // A scrape answered by one worker reports them all.
+  if (options.clusterWorker) metrics.exposition = workerExposition(metrics.registry);
+  const deps: AppDeps = {
+    config,
+    db,
+    engine: engineOf(config.databaseUrl),
+    logger,
+    events,
+    mailer,
+    rateLimits,
+    faults: new FaultInjector(config.faultPlan),
+    // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
+    drawBeacon: createDrawBeacon(config),
+    metrics,
+    pingRedis: limitsRedis ? () => limitsRedis.ping() : undefined,
+  };
+  if (deps.drawBeacon.local)
+    logger.info(
+      { chain: deps.drawBeacon.local.info.hash },
+      'draws use the local test beacon (not independent), served at /api/draw-beacon',
+    );
+  if (deps.faults.armed)
+    logger.warn(
+      { faults: [...config.faultPlan] },
+      'FAULT_INJECTION is set: this process will crash on purpose',
+    );
+  return { deps, gateway, limitsRedis };
+}
+
+/** The HTTP server, its requests counted by `requests` for the drain at shutdown. */
+function createHttpServer(requests: RequestDrain, handler: http.RequestListener): http.Server {
+  const server = http.createServer(requests.wrap(handler));
+  requests.watch(server);
+  // Idle kept-alive connections are closed by the client side (browser, proxy) first, never by us:
+  // a request a client sends just as we close one is lost with a reset (Node's default is 5 s).
+  // docs/operations.md: the proxy's upstream keep-alive stays below this.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  answerClientErrors(server);
+  return server;
+}
+
+/** The background jobs, each with the function that stops it. */
+function startJobs(deps: AppDeps, gateway: PaymentGateway) {
+  const { config, db, events, logger, mailer } = deps;
+  const stopSweeper = startSweeper(
+    { db, events, ttlSeconds: config.reservationTtlSeconds },
+    logger,
+    config.sweepIntervalMs,
+  );
+  // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
+  const stopDrawJob = startDrawJob(
+    { db, events, logger, mailer, beacon: deps.drawBeacon },
+    config.drawAutoAfterSeconds,
+    config.sweepIntervalMs,
+  );
+  // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
+  const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
+  return { stopSweeper, stopDrawJob, stopReconciler };
+}
+
+/** Listens on the configured port and answers the port it got; a cluster worker is handed connections. */
+async function serve(server: http.Server, io: RealtimeServer, config: Config, options: StartOptions) {
+  if (options.clusterWorker) {
+    // Connections arrive from the primary; a polling session's requests keep to this worker.
+    setupWorker(io);
+    return config.port;
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 export { DEMO_CUSTOMER };

@@ -82,19 +82,18 @@ export async function twoFactorStatus(
 
 export type TwoFactorService = ReturnType<typeof createTwoFactor>;
 
-/** One per app: its attempt counter must be shared by every route that checks a code. */
-export function createTwoFactor(deps: AppDeps) {
-  const { db, config } = deps;
-  const box = createSecretBox(config.twoFactorKey, 'totp-secret');
+/**
+ * Checking a user's code: the app's TOTP or a recovery code, each accepted once, behind the
+ * per-account attempt counter.
+ */
+function createCodeChecks(deps: AppDeps) {
+  const box = createSecretBox(deps.config.twoFactorKey, 'totp-secret');
   const attempts = deps.rateLimits.limiter({
     name: 'two-factor',
     points: CODE_ATTEMPTS,
     durationSeconds: ATTEMPT_WINDOW_SECONDS,
     guesses: true,
   });
-
-  const totpOf = (user: Pick<User, 'username'>, secret: Secret) =>
-    new TOTP({ issuer: config.siteName, label: user.username, secret, period: PERIOD });
 
   /**
    * Counts one attempt at the user's code before it is checked, so parallel guesses cannot get
@@ -147,6 +146,27 @@ export function createTwoFactor(deps: AppDeps) {
     return allowRecovery && code.length === 10 && acceptRecoveryCode(trx, row.userId, code, now);
   }
 
+  return { box, counted, acceptCode };
+}
+
+/** A new set of recovery codes replaces the old, stored only as hashes; returned this once. */
+async function issueRecoveryCodes(trx: Knex, userId: number, now: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await trx('twoFactorRecoveryCodes').where({ userId }).delete();
+  await trx('twoFactorRecoveryCodes').insert(
+    codes.map((c) => ({ userId, codeHash: sha256(normalise(c)), usedAt: null, createdAt: now })),
+  );
+  return codes;
+}
+
+/** One per app: its attempt counter must be shared by every route that checks a code. */
+export function createTwoFactor(deps: AppDeps) {
+  const { db, config } = deps;
+  const { box, counted, acceptCode } = createCodeChecks(deps);
+
+  const totpOf = (user: Pick<User, 'username'>, secret: Secret) =>
+    new TOTP({ issuer: config.siteName, label: user.username, secret, period: PERIOD });
+
   return {
     /**
      * Starts (or restarts) setting up: a new secret, stored encrypted and not yet in force, and
@@ -182,21 +202,12 @@ export function createTwoFactor(deps: AppDeps) {
       return inUnitOfWork(deps, async ({ trx, emit }) => {
         const ok = await counted(user.id, () => acceptCode(trx, row, code, false, now));
         if (!ok) throw badRequest(WRONG_CODE);
-        const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
         const enabled = await trx('twoFactor')
           .where({ userId: user.id })
           .whereNull('enabledAt')
           .update({ enabledAt: now, updatedAt: now });
         if (enabled !== 1) throw conflict(ALREADY_ON);
-        await trx('twoFactorRecoveryCodes').where({ userId: user.id }).delete();
-        await trx('twoFactorRecoveryCodes').insert(
-          codes.map((c) => ({
-            userId: user.id,
-            codeHash: sha256(normalise(c)),
-            usedAt: null,
-            createdAt: now,
-          })),
-        );
+        const codes = await issueRecoveryCodes(trx, user.id, now);
         // This session's sockets reconnect, so an admin now joins the admins room.
         if (sessionKey) emit('session.ended', { sessionKey });
         return codes;

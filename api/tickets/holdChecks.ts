@@ -225,6 +225,11 @@ export async function takenAmong(
   return found;
 }
 
+const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
+
+/** The 409 of chosen numbers someone else holds or bought, with the ones taken. */
+export const numbersTaken = (taken: number[]) => conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
+
 /**
  * The chosen numbers held or sold right now (a plain read, outside any transaction) when someone
  * else has at least one of them; none when they are free or all the owner's own hold.

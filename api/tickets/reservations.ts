@@ -3,11 +3,11 @@ import { type AddToCartInput, SKILL_REQUIRED_MESSAGE } from '../../contract/cart
 import { ERROR_CODES } from '../../contract/errors';
 import { CartItem, type Competition } from '../../db/models';
 import { read, runBatch, write } from '../../db/statementBatch';
-import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { badRequest, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { inUnitOfWork, type UnitOfWork } from '../platform/unitOfWork';
 import { type CartOwner, liveItemsRead, ownedBy } from './cartQueries';
-import { cartChanged, cartKeyOf, cartRevisionBumpForBatch, recordCartChange } from './cartRevision';
+import { cartChanged, cartRevisionBumpForBatch, recordCartChange } from './cartRevision';
 import { bumpVersionNow, versionBumpForBatch } from './competitionVersions';
 import { recordTicketEvents, refsOf } from './history/ticketHistory';
 import {
@@ -22,11 +22,11 @@ import {
   enforceCap,
   findOwnItem,
   lockOwnerCap,
+  numbersTaken,
   openCompetition,
   ownerTicketsRead,
   sameNumbers,
   takenAmong,
-  takenFromOthers,
   takenRead,
 } from './holdChecks';
 import {
@@ -38,6 +38,7 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
+import { type QuickRefusalDeps, withQuickRefusal } from './quickRefusal/refuseTaken';
 
 export type { CartOwner } from './cartQueries';
 
@@ -47,93 +48,11 @@ export type { CartOwner } from './cartQueries';
 // work: the competition versions and the cart revision are bumped in the same transaction, and
 // the events go out after COMMIT.
 
-export interface ReservationDeps {
-  db: Knex;
+export interface ReservationDeps extends QuickRefusalDeps {
   events: EventBus;
   ttlSeconds: number;
-  /** This process's holds of chosen numbers in flight (one per app). */
-  inFlight?: HoldsInFlight;
-  /** Competitions this process recently found open, for the quick refusal (one per app). */
-  recentlyOpen?: RecentlyOpen;
 }
 
-// How often a hold waits for another in flight on its numbers before it goes ahead regardless (the
-// unique key decides then).
-const MAX_WAITS = 3;
-
-// The chosen numbers this process is holding right now: a hold's unit of work from its start to
-// its COMMIT or ROLLBACK, and whose it is. Someone else's hold in flight on a number refuses a
-// request for it at once, from memory (refuseTakenEarly): on a hot number the losers get their 409
-// without a read, instead of waiting for the winner and reading again, or blocking on the winner's
-// row lock in a transaction of a dozen statements. The same person's hold in flight (a double
-// click) is waited for, then the numbers are looked at again: the second request answers with the
-// line the first one made. Holds in other processes still meet on the unique key, as before.
-
-const keyOf = (competitionId: number, n: number) => `${competitionId}:${n}`;
-
-export class HoldsInFlight {
-  private numbers = new Map<string, { hold: Promise<unknown>; owner: string }>();
-
-  /** The numbers of these that someone other than `owner` is holding right now. */
-  takenByOthers(competitionId: number, numbers: number[], owner: CartOwner): number[] {
-    const mine = cartKeyOf(owner);
-    return numbers.filter((n) => {
-      const found = this.numbers.get(keyOf(competitionId, n));
-      return found !== undefined && found.owner !== mine;
-    });
-  }
-
-  /** The holds in flight on any of these numbers (none: nothing to wait for). */
-  pending(competitionId: number, numbers: number[]): Promise<unknown>[] {
-    const found = new Set<Promise<unknown>>();
-    for (const n of numbers) {
-      const hold = this.numbers.get(keyOf(competitionId, n))?.hold;
-      if (hold) found.add(hold);
-    }
-    return [...found];
-  }
-
-  /** Runs `work`, the owner's hold of these numbers, with them in flight until it settles. */
-  run<T>(competitionId: number, numbers: number[], owner: CartOwner, work: () => Promise<T>): Promise<T> {
-    const hold = work();
-    const entry = { hold, owner: cartKeyOf(owner) };
-    const keys = numbers.map((n) => keyOf(competitionId, n));
-    for (const key of keys) this.numbers.set(key, entry);
-    const done = () => {
-      for (const key of keys) if (this.numbers.get(key) === entry) this.numbers.delete(key);
-    };
-    hold.then(done, done);
-    return hold;
-  }
-}
-
-// How long the quick refusal trusts a competition it found open. A hot number's losers all ask
-// about the same row; a second out of date changes at most which 409 a taken number hears, since
-// that "open" is never the last word (below).
-const RECENTLY_OPEN_MS = 1000;
-
-/**
- * The competitions this process found open in the last RECENTLY_OPEN_MS, for refuseTakenEarly
- * only: there the competition row only decides which answer comes first, and whatever the quick
- * refusal lets through is decided again from fresh reads in the hold's transaction (planHold).
- * Only "open" is remembered; a competition found closed, missing or past its end is read again.
- * So within that second a request for taken numbers on a competition that has just closed hears
- * "taken" rather than "closed"; one for free numbers hears "closed" at once.
- */
-export class RecentlyOpen {
-  private seen = new Map<number, { competition: Competition; until: number }>();
-
-  async open(db: Knex, competitionId: number, now: number): Promise<Competition> {
-    const hit = this.seen.get(competitionId);
-    if (hit && hit.until > now && hit.competition.endDate > now) return hit.competition;
-    this.seen.delete(competitionId);
-    const competition = await openCompetition(db, competitionId, now);
-    this.seen.set(competitionId, { competition, until: now + RECENTLY_OPEN_MS });
-    return competition;
-  }
-}
-
-const TAKEN_MESSAGE = 'Sorry, some of those numbers have just been taken by someone else.';
 const ITEM_LIMIT_MESSAGE = 'A cart item can hold at most 10 tickets.';
 const CHOSEN_QUANTITY_MESSAGE = "Can't modify quantity for tickets with selected numbers";
 const REMOVED = 'removed from cart';
@@ -158,19 +77,33 @@ type HoldPlan =
   | { kind: 'chosen'; competition: Competition; numbers: number[] }
   | { kind: 'lucky-dip'; competition: Competition; quantity: number; mergeInto: CartItem | undefined };
 
+/** Everything a hold decides from (readHoldFacts). */
+interface HoldFacts {
+  competition: Competition | undefined;
+  /** When the account's break ends; null for a guest, or an account not taking one. */
+  breakUntil: number | null;
+  /** The owner's live items in this competition. */
+  ownItems: CartItem[];
+  siteCap: number;
+  /** The owner's held and bought tickets in this competition, for the cap. */
+  ownerTickets: number;
+  /** The chosen numbers someone already holds or bought (none when no numbers are chosen). */
+  taken: number[];
+}
+
 /**
  * Everything a hold decides from, in one batch (db/statementBatch.ts). First, before any read,
  * the cap lock: this person's other holds on the competition wait, and the reads after it see
  * everything they committed (holdChecks.ts). So the count and the taken numbers are plain reads.
  */
-function readHoldFacts(
+async function readHoldFacts(
   trx: Knex.Transaction,
   owner: CartOwner,
   competitionId: number,
   chosen: number[],
   now: number,
-) {
-  return runBatch(
+): Promise<HoldFacts> {
+  const [, competition, breakUntil, ownItems, siteCap, ownerTickets, taken] = await runBatch(
     trx,
     capLock(trx, competitionId, owner),
     competitionRead(trx, competitionId),
@@ -183,6 +116,7 @@ function readHoldFacts(
     // holder's transaction. A number taken since is still caught by the unique key.
     chosen.length ? takenRead(trx, competitionId, chosen, now) : undefined,
   );
+  return { competition, breakUntil: breakUntil ?? null, ownItems, siteCap, ownerTickets, taken: taken ?? [] };
 }
 
 async function planHold(
@@ -193,31 +127,26 @@ async function planHold(
   now: number,
 ): Promise<HoldPlan> {
   const chosen = [...(input.selectedNumbers ?? [])].sort((a, b) => a - b);
-  const [, found, breakUntil, mine, siteCap, has, taken] = await readHoldFacts(
-    trx,
-    owner,
-    input.competitionId,
-    chosen,
-    now,
-  );
+  const facts = await readHoldFacts(trx, owner, input.competitionId, chosen, now);
+  const { breakUntil, ownItems, siteCap, ownerTickets, taken } = facts;
   // The answers in the order a visitor should hear them: what, may I, how many, which.
-  const competition = assertOpen(found, now);
+  const competition = assertOpen(facts.competition, now);
   if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
-  assertNotOnBreak(breakUntil ?? null);
+  assertNotOnBreak(breakUntil);
   if (chosen.some((n) => n > competition.totalTickets)) {
     throw badRequest(`Ticket numbers must be between 1 and ${competition.totalTickets}.`);
   }
   const cap = competition.maxTicketsPerUser ?? siteCap;
   if (chosen.length) {
-    const same = mine.find((i) => sameNumbers(i.selectedNumbers, chosen));
+    const same = ownItems.find((i) => sameNumbers(i.selectedNumbers, chosen));
     if (same) return { kind: 'already-held', competition, item: same, numbers: chosen };
-    assertUnderCap(cap, has, chosen.length);
-    if (taken?.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
+    assertUnderCap(cap, ownerTickets, chosen.length);
+    if (taken.length) throw numbersTaken(taken);
     return { kind: 'chosen', competition, numbers: chosen };
   }
-  const mergeInto = mine.find((i) => i.selectedNumbers.length === 0);
+  const mergeInto = ownItems.find((i) => i.selectedNumbers.length === 0);
   if (mergeInto && mergeInto.quantity + input.quantity > 10) throw badRequest(ITEM_LIMIT_MESSAGE);
-  assertUnderCap(cap, has, input.quantity);
+  assertUnderCap(cap, ownerTickets, input.quantity);
   return { kind: 'lucky-dip', competition, quantity: input.quantity, mergeInto };
 }
 
@@ -255,11 +184,7 @@ async function applyHold(
     );
     const bumped = await tryInsertHolds(trx, competition, item, owner, plan.numbers, now, ...bumps);
     if (!bumped) {
-      throw conflict(
-        TAKEN_MESSAGE,
-        { taken: await takenAmong(trx, competition.id, plan.numbers, now) },
-        ERROR_CODES.numberTaken,
-      );
+      throw numbersTaken(await takenAmong(trx, competition.id, plan.numbers, now));
     }
     const [version, cartRevision] = bumped;
     return { item, held: plan.numbers, heldNumbers: plan.numbers, version, cartRevision };
@@ -304,62 +229,22 @@ async function applyHold(
 }
 
 /**
- * The quick refusal of chosen numbers, before any lock or transaction: 409 with the numbers taken
- * when someone else is holding one of them in this process right now (HoldsInFlight: no read at
- * all), or holds or bought one now (one read). On a hot number almost every request loses, and
- * here it loses for at most two reads (three for an account: the break check; one fewer when the
- * competition is RecentlyOpen) instead of a transaction of eight statements. The answers that
- * come before it (404, closed, the skill question, a break) are the same as in planHold; the
- * per-person cap is not counted first, so a request refused for both hears about the numbers.
- * Whatever passes is decided again in planHold, where the unique key settles a race.
- */
-async function refuseTakenEarly(
-  { db, recentlyOpen, inFlight }: ReservationDeps,
-  owner: CartOwner,
-  input: AddToCartInput,
-  skillPassed: boolean,
-  now: number,
-): Promise<void> {
-  const chosen = input.selectedNumbers ?? [];
-  if (!chosen.length || !skillPassed) return;
-  const competition = recentlyOpen
-    ? await recentlyOpen.open(db, input.competitionId, now)
-    : await openCompetition(db, input.competitionId, now);
-  await assertMayPlay(db, owner.userId, now);
-  if (chosen.some((n) => n > competition.totalTickets)) return; // planHold answers 400
-  const beingTaken = inFlight?.takenByOthers(competition.id, chosen, owner) ?? [];
-  if (beingTaken.length) throw conflict(TAKEN_MESSAGE, { taken: beingTaken }, ERROR_CODES.numberTaken);
-  const taken = await takenFromOthers(db, competition.id, chosen, owner, now);
-  if (taken.length) throw conflict(TAKEN_MESSAGE, { taken }, ERROR_CODES.numberTaken);
-}
-
-/**
  * POST /api/cart: holds the chosen numbers (all or none, 409 with the taken ones), or `quantity`
  * random numbers for a Lucky Dip. Same numbers again, or a second Lucky Dip for the same
  * competition, merges into the existing item (at most 10 tickets per item). The skill question
- * is checked once the competition is known to exist (404 first, then 403).
+ * is checked once the competition is known to exist (404 first, then 403). Chosen numbers pass
+ * the quick refusal (quickRefusal/refuseTaken.ts) before the unit of work opens.
  */
-export async function addToCart(
+export function addToCart(
   deps: ReservationDeps,
   owner: CartOwner,
   input: AddToCartInput,
   skillPassed: boolean,
   now = Date.now(),
 ): Promise<AddResult> {
-  const chosen = input.selectedNumbers ?? [];
-  // Only a request that may hold marks its numbers in flight: one without the skill answer would
-  // otherwise refuse others until its own 403.
-  const inFlight = chosen.length && skillPassed ? deps.inFlight : undefined;
-  // The person's own hold in flight on any of the numbers (someone else's is refused above) is
-  // waited for, then the numbers are looked at again (HoldsInFlight).
-  for (let waits = 0; ; waits++) {
-    await refuseTakenEarly(deps, owner, input, skillPassed, now);
-    const pending = inFlight?.pending(input.competitionId, chosen) ?? [];
-    if (!pending.length || waits >= MAX_WAITS) break;
-    await Promise.allSettled(pending);
-  }
-  const hold = () => holdInUnit(deps, owner, input, skillPassed, now);
-  return inFlight ? inFlight.run(input.competitionId, chosen, owner, hold) : hold();
+  return withQuickRefusal(deps, owner, input, skillPassed, now, () =>
+    holdInUnit(deps, owner, input, skillPassed, now),
+  );
 }
 
 /** The hold's unit of work: plan from reads, then write (planHold, applyHold). */

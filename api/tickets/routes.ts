@@ -19,14 +19,14 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
+import { HoldsInFlight } from './quickRefusal/holdsInFlight';
+import { RecentlyOpen } from './quickRefusal/recentlyOpen';
 import {
   addToCart,
   type CartChange,
   type CartOwner,
   changeQuantity,
   clearCart,
-  HoldsInFlight,
-  RecentlyOpen,
   type ReservationDeps,
   removeItem,
 } from './reservations';

@@ -7,6 +7,7 @@ import { engineOfKnex, tableDefaults } from '../dialect';
 // JSON is stored as text and parsed by the models. Both engines run this same file.
 
 type Table = Knex.CreateTableBuilder;
+type TableDefaults = ReturnType<typeof tableDefaults>;
 
 function timestamps(t: Table) {
   t.bigInteger('created_at').notNullable();
@@ -16,9 +17,25 @@ function timestamps(t: Table) {
 export async function up(knex: Knex): Promise<void> {
   const mysql = engineOfKnex(knex) === 'mysql';
   // InnoDB, utf8mb4 and a case-insensitive collation on MySQL/MariaDB (usernames and emails compare
-  // case-insensitively there; SQLite gets NOCASE indexes below).
+  // case-insensitively there; SQLite gets NOCASE indexes, createUsers).
   const table = tableDefaults(knex);
+  // One table at a time, in the order their foreign keys need.
+  await createUsers(knex, table, mysql);
+  await createCompetitions(knex, table);
+  await createCompetitionVersions(knex, table);
+  await createOrders(knex, table);
+  await createCartItems(knex, table);
+  await createTickets(knex, table);
+  await createOrderItems(knex, table);
+  await createUserEntries(knex, table);
+  await createSiteSettings(knex, table);
+  await createPromoConfigs(knex, table);
+  await createCreditTransactions(knex, table);
+  await createSessions(knex, table);
+  await createPaymentEvents(knex, table);
+}
 
+async function createUsers(knex: Knex, table: TableDefaults, mysql: boolean): Promise<void> {
   await knex.schema.createTable('users', (t) => {
     table(t);
     t.increments('id').primary();
@@ -42,7 +59,9 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw('CREATE UNIQUE INDEX users_username_unique ON users (username COLLATE NOCASE)');
     await knex.raw('CREATE UNIQUE INDEX users_email_unique ON users (email COLLATE NOCASE)');
   }
+}
 
+async function createCompetitions(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('competitions', (t) => {
     table(t);
     t.increments('id').primary();
@@ -68,11 +87,13 @@ export async function up(knex: Knex): Promise<void> {
     );
     t.index(['status', 'auto_win', 'created_at'], 'competitions_listing_idx');
   });
+}
 
-  // Each competition's ticket-change counter, bumped by one in the same transaction as every ticket
-  // change so clients can detect a missed event. It lives apart from `competitions` on purpose:
-  // inserting tickets takes shared foreign-key locks on the competition row, and updating a
-  // counter on that same row from many transactions would deadlock them.
+// Each competition's ticket-change counter, bumped by one in the same transaction as every ticket
+// change so clients can detect a missed event. It lives apart from `competitions` on purpose:
+// inserting tickets takes shared foreign-key locks on the competition row, and updating a
+// counter on that same row from many transactions would deadlock them.
+async function createCompetitionVersions(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('competition_versions', (t) => {
     table(t);
     t.integer('competition_id')
@@ -83,7 +104,9 @@ export async function up(knex: Knex): Promise<void> {
       .onDelete('CASCADE');
     t.bigInteger('version').notNullable().defaultTo(0);
   });
+}
 
+async function createOrders(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('orders', (t) => {
     table(t);
     t.increments('id').primary();
@@ -107,7 +130,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id', 'created_at'], 'orders_user_idx');
     t.index(['status', 'created_at'], 'orders_status_idx');
   });
+}
 
+async function createCartItems(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('cart_items', (t) => {
     table(t);
     t.bigIncrements('id').primary();
@@ -124,9 +149,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id'], 'cart_items_user_idx');
     t.index(['expires_at'], 'cart_items_expiry_idx');
   });
+}
 
-  // One row per number that is not available: held (reserved) or sold. Absent row = available.
-  // The unique key is what makes "never held or sold twice" a database guarantee.
+// One row per number that is not available: held (reserved) or sold. Absent row = available.
+// The unique key is what makes "never held or sold twice" a database guarantee.
+async function createTickets(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('tickets', (t) => {
     table(t);
     t.bigIncrements('id').primary();
@@ -158,7 +185,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['order_id'], 'tickets_order_idx');
     t.index(['user_id'], 'tickets_user_idx');
   });
+}
 
+async function createOrderItems(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('order_items', (t) => {
     table(t);
     t.increments('id').primary();
@@ -171,7 +200,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('created_at').notNullable();
     t.index(['order_id'], 'order_items_order_idx');
   });
+}
 
+async function createUserEntries(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('user_entries', (t) => {
     table(t);
     t.increments('id').primary();
@@ -185,7 +216,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id', 'purchased_at'], 'user_entries_user_idx');
     t.index(['competition_id'], 'user_entries_competition_idx');
   });
+}
 
+async function createSiteSettings(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('site_settings', (t) => {
     table(t);
     t.increments('id').primary();
@@ -194,7 +227,9 @@ export async function up(knex: Knex): Promise<void> {
     timestamps(t);
     t.unique(['key'], { indexName: 'site_settings_key_unique' });
   });
+}
 
+async function createPromoConfigs(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('promo_configs', (t) => {
     table(t);
     t.increments('id').primary();
@@ -218,7 +253,9 @@ export async function up(knex: Knex): Promise<void> {
       'promo_configs_uses_cap',
     );
   });
+}
 
+async function createCreditTransactions(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('credit_transactions', (t) => {
     table(t);
     t.increments('id').primary();
@@ -232,7 +269,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check('?? > 0', ['amount_pence'], 'credit_transactions_amount_positive');
     t.index(['user_id', 'created_at'], 'credit_transactions_user_idx');
   });
+}
 
+async function createSessions(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('sessions', (t) => {
     table(t);
     t.string('id', 128).primary(); // koa-session's external key (random, from the signed cookie)
@@ -240,8 +279,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('expires_at').notNullable();
     t.index(['expires_at'], 'sessions_expiry_idx');
   });
+}
 
-  // Payment-provider events processed once each (webhook replays change nothing).
+// Payment-provider events processed once each (webhook replays change nothing).
+async function createPaymentEvents(knex: Knex, table: TableDefaults): Promise<void> {
   await knex.schema.createTable('payment_events', (t) => {
     table(t);
     t.increments('id').primary();

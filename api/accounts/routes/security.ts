@@ -29,13 +29,9 @@ const HOUR = 3600;
 const tooManyEmails = (seconds: number) =>
   `Too many e-mails have been requested. Please try again in ${waitPhrase(seconds)}.`;
 
-/**
- * Password reset, e-mail confirmation and change, password change, the customer's sessions, and
- * their data export and account deletion (docs/product.md#account-security).
- */
-export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
-  const { db, logger } = deps;
-  const signedIn = requireUser(db);
+/** The rate limits and checks the security routes share; one set per app. */
+function createSecurityGuards(deps: AppDeps) {
+  const signedIn = requireUser(deps.db);
   // E-mails one address may ask for (ACCOUNT_EMAILS_PER_ADDRESS an hour), and per mailbox or account.
   const emailsPerAddress = deps.rateLimits.limiter({
     name: 'account-mail-address',
@@ -71,7 +67,31 @@ export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
     return result;
   };
 
-  const sessionKey = (ctx: Context) => ctx.session?.externalKey;
+  return { signedIn, emailsPerMailbox, limitEmails, guessing };
+}
+
+type SecurityGuards = ReturnType<typeof createSecurityGuards>;
+
+const sessionKey = (ctx: Context) => ctx.session?.externalKey;
+
+/**
+ * Password reset, e-mail confirmation and change, password change, the customer's sessions, and
+ * their data export and account deletion (docs/product.md#account-security).
+ */
+export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
+  const guards = createSecurityGuards(deps);
+  registerPasswordAndEmailRoutes(router, deps, guards);
+  registerSessionRoutes(router, deps, guards);
+  registerAccountDataRoutes(router, deps, guards);
+}
+
+/** Password reset and change, e-mail confirmation and change. */
+function registerPasswordAndEmailRoutes(
+  router: Router,
+  deps: AppDeps,
+  { signedIn, emailsPerMailbox, limitEmails, guessing }: SecurityGuards,
+): void {
+  const { logger } = deps;
 
   router.post('/api/password/forgot', async (ctx) => {
     const { email } = parse(ForgotPasswordSchema, ctx.request.body);
@@ -124,6 +144,11 @@ export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
       message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.`,
     } satisfies AccountMessageView;
   });
+}
+
+/** The customer's sessions: list them, sign one out, or all but this one. */
+function registerSessionRoutes(router: Router, deps: AppDeps, { signedIn }: SecurityGuards): void {
+  const { db } = deps;
 
   router.get('/api/account/sessions', signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -149,7 +174,14 @@ export function registerSecurityRoutes(router: Router, deps: AppDeps): void {
       ended,
     };
   });
+}
 
+/** The customer's data export and account deletion. */
+function registerAccountDataRoutes(
+  router: Router,
+  deps: AppDeps,
+  { signedIn, guessing }: SecurityGuards,
+): void {
   router.get('/api/account/export', signedIn, async (ctx) => {
     const user = ctx.state.user!;
     const data = await exportAccount(deps, user, sessionKey(ctx));

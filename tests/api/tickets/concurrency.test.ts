@@ -41,8 +41,8 @@ describe.skipIf(engineUnavailable())(`racing for tickets on ${testEngine()}`, ()
       shoppers.map((s) => s.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [777] })),
     ).finally(() => db.off('query', record));
     // The losers were refused before any transaction (one server process: the winner's hold in
-    // flight, HoldsInFlight in reservations.ts, or a plain read after it): only the winner wrote a
-    // cart line.
+    // flight, HoldsInFlight in quickRefusal/holdsInFlight.ts, or a plain read after it): only the
+    // winner wrote a cart line.
     expect(lineInserts).toHaveLength(1);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
