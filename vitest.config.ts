@@ -37,6 +37,22 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // The hold and realtime tests again with FAST_PATHS=off (fastpaths/README.md): the plain
+        // libraries must pass them too.
+        test: {
+          name: 'fastpaths-off',
+          include: [
+            'tests/api/tickets/*.test.ts',
+            'tests/api/platform/{fastPaths,socketMemory,socketOrigin,scaleout,cluster,statementBatch,rollingRestart}.test.ts',
+          ],
+          env: { TEST_DB: 'mysql', FAST_PATHS: 'off' },
+          globalSetup: ['tests/support/mysqlGlobalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

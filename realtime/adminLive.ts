@@ -2,17 +2,10 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { liveSalesFigures } from '../api/orders/salesStats';
 import type { EventBus } from '../api/platform/events';
-import type { ServerToClientEvents } from '../contract/realtime';
+import type { Broadcast } from './broadcaster';
 import { ADMINS_ROOM } from './rooms';
 
-/** Emits one event to rooms, counted once for realtime_events_emitted_total. */
-export type Broadcast = <E extends keyof ServerToClientEvents>(
-  rooms: string | string[],
-  event: E,
-  ...args: Parameters<ServerToClientEvents[E]>
-) => void;
-
-/** What the live tiles need from the Socket.IO server (kept narrow: realtime/server.ts builds it). */
+/** What the live tiles need from the Socket.IO server (kept narrow: realtime/projections/index.ts builds it). */
 export interface LiveSockets {
   broadcast: Broadcast;
   /** Sockets connected to this process. */

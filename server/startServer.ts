@@ -79,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     events,
     db,
     origins: { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins },
+    fastPaths: config.fastPaths,
     socketLimits: config.socketLimits,
     adminPolicy: config,
     metrics: deps.metrics,

@@ -9,7 +9,7 @@ import {
   UpdateCartItemSchema,
 } from '../../contract/cart';
 import { ERROR_CODES } from '../../contract/errors';
-import { withPinnedConnection } from '../../db/pinnedConnection';
+import { connectionPerRequest } from '../../fastpaths/pinnedConnection';
 import { requireDateOfBirth } from '../http/auth';
 import { parse } from '../http/validate';
 import type { AppDeps } from '../platform/context';
@@ -58,6 +58,7 @@ export function registerCartRoutes(
     inFlight: new HoldsInFlight(),
     recentlyOpen: new RecentlyOpen(),
   };
+  const onOneConnection = connectionPerRequest(db, config.fastPaths);
 
   // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script
   // needs to hold a competition again and again. Per session, and per address across sessions.
@@ -118,8 +119,8 @@ export function registerCartRoutes(
     await countedHold(async () => {
       await countHold(ctx, owner);
       // The quick refusal, the hold and the cart read back share one pool connection: under load
-      // each wait for the pool costs as much as the rest of the request (db/pinnedConnection.ts).
-      await withPinnedConnection(db, async (pinned) => {
+      // each wait for the pool costs as much as the rest of the request (fastpaths/pinnedConnection.ts).
+      await onOneConnection(async (pinned) => {
         const skill = hasPassedSkill(ctx.session, input.competitionId);
         const result = await addToCart({ ...deps, db: pinned }, owner, input, skill);
         const item = presentCartItem(

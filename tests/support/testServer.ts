@@ -37,6 +37,8 @@ export async function startTestServer(
     DRAW_BEACON_URL: beacon.url,
     DRAW_BEACON_DELAY_SECONDS: '1',
     DRAW_BEACON_PERIOD_SECONDS: '1',
+    // The run's FAST_PATHS (the fastpaths-off project runs the realtime and hold tests without them).
+    ...(process.env.FAST_PATHS ? { FAST_PATHS: process.env.FAST_PATHS } : {}),
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.

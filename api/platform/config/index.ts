@@ -135,6 +135,8 @@ const siteOf = (e: EnvValues) => {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     /** WEB_CONCURRENCY: worker processes on one port; above 1 needs REDIS_URL and DATABASE_URL. */
     webConcurrency: e.WEB_CONCURRENCY,
+    /** FAST_PATHS (fastpaths/README.md): the patches over knex, engine.io, socket.io-adapter and ws. */
+    fastPaths: e.FAST_PATHS === 'on',
     /** The site's own origin (PUBLIC_URL); docs/security.md: socket handshakes are checked against it. */
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /** ALLOWED_ORIGINS: further origins trusted like the site's own. */

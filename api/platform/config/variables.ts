@@ -151,6 +151,11 @@ const site = {
     schema: flag,
   },
   WEB_CONCURRENCY: int(1, 1, 64, 'worker processes `npm start` runs on one port (server/cluster.ts)'),
+  FAST_PATHS: {
+    description: 'off runs knex, engine.io, socket.io-adapter and ws without the patches of fastpaths/',
+    default: 'on',
+    schema: v.picklist(['on', 'off']),
+  },
   SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000, 'on SIGTERM, how long work in flight may take to finish'),
   FAULT_INJECTION: {
     description: 'named crash points for fault-injection tests (api/platform/faults.ts)',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderIsIdle } from '../../../realtime/preEncodedFrames';
+import { senderIsIdle } from '../../../fastpaths/preEncodedFrames';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
 import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
@@ -18,7 +18,11 @@ interface ServerWebSocket {
 
 // One broadcast is framed once and the same frame written to every watcher, even though the
 // server offers permessage-deflate (which engine.io would otherwise treat as a reason to re-frame
-// per socket). See realtime/preEncodedFrames.ts.
+// per socket). See fastpaths/preEncodedFrames.ts. With FAST_PATHS=off the libraries frame and
+// write as they ship, and only what any server must do is tested.
+const fastPathsOff = process.env.FAST_PATHS === 'off';
+const WITHOUT_FAST_PATHS = 'a fast path, off in this run (FAST_PATHS=off)';
+
 describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}`, () => {
   let server: TestServer;
   const sockets: TestSocket[] = [];
@@ -46,7 +50,10 @@ describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}
     expect(senderIsIdle({ ...sender, _queue: [[]], sendFrame: sender.sendFrame })).toBe(false);
   });
 
-  it('writes the very same frame to every watcher of a competition, with deflate negotiated, in order', async () => {
+  it('writes the very same frame to every watcher of a competition, with deflate negotiated, in order', async ({
+    skip,
+  }) => {
+    skip(fastPathsOff, WITHOUT_FAST_PATHS);
     const id = await insertCompetition(server.database.db, { totalTickets: 100 });
     const watchers = await Promise.all([connectSocket(server.url), connectSocket(server.url)]);
     sockets.push(...watchers);
@@ -81,7 +88,10 @@ describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}
       expect(written[1]![i]).toBe(frame);
     });
   });
-  it('writes a broadcast straight to an idle connection, skipping engine.io, and never ahead of what is queued', async () => {
+  it('writes a broadcast straight to an idle connection, skipping engine.io, and never ahead of what is queued', async ({
+    skip,
+  }) => {
+    skip(fastPathsOff, WITHOUT_FAST_PATHS);
     const id = await insertCompetition(server.database.db, { totalTickets: 100 });
     const [idle, busy] = await Promise.all([connectSocket(server.url), connectSocket(server.url)]);
     sockets.push(idle, busy);

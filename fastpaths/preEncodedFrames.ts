@@ -1,4 +1,5 @@
 import { Socket as EngineSocket, transports } from 'engine.io';
+import { type MethodPatch, methodPatch } from './methodPatch';
 
 /**
  * Broadcast fan-out cost. For a room broadcast Socket.IO frames the WebSocket message once
@@ -33,36 +34,42 @@ export function senderIsIdle(sender: WsSender | undefined): boolean {
   );
 }
 
-let installed = false;
-
-/** Installs the check once per process (engine.io's WebSocket transport is shared). */
-export function sharePreEncodedFramesWhenSafe(): void {
-  if (installed) return;
-  installed = true;
-  const proto = transports.websocket.prototype as unknown as {
-    _canSendPreEncodedFrame(packet: { options?: { wsPreEncodedFrame?: unknown } }): boolean;
-    socket?: { _sender?: WsSender };
-  };
-  proto._canSendPreEncodedFrame = function (this: typeof proto, packet) {
-    return packet.options?.wsPreEncodedFrame !== undefined && senderIsIdle(this.socket?._sender);
-  };
-
-  // The direct path. Even with a shared frame, engine.io does per socket and per event what a
-  // broadcast does not need: a packet object, three event emissions, a write buffer swap and a
-  // write callback (its own bookkeeping of when the transport may write again). At 10,000 watchers
-  // and 10 events a second that bookkeeping, not the system calls, saturated the process (the
-  // benchmark's bare-ws baseline shows the difference). When nothing else is in flight on that
-  // connection (open, WebSocket, transport writable, engine.io's buffer empty, ws sender idle) a
-  // broadcast frame is written straight to the socket, exactly what engine.io would write next;
-  // otherwise it takes engine.io's path, so order is always kept.
-  const engineProto = EngineSocket.prototype as unknown as EngineSocketInternals;
-  const write = engineProto.write;
-  engineProto.write = function (this: EngineSocketInternals, data, options, callback) {
-    const frame = options?.wsPreEncodedFrame;
-    if (frame !== undefined && callback === undefined && writeFrameDirect(this, frame)) return this;
-    return write.call(this, data, options, callback);
-  };
+interface WebSocketTransportInternals {
+  _canSendPreEncodedFrame(packet: { options?: { wsPreEncodedFrame?: unknown } }): boolean;
+  socket?: { _sender?: WsSender };
 }
+
+/** engine.io's WebSocket transport (shared by every server of the process) may use the shared frame. */
+const sharedFrameWhenIdle = methodPatch(
+  transports.websocket.prototype as unknown as WebSocketTransportInternals,
+  '_canSendPreEncodedFrame',
+  () =>
+    function (this: WebSocketTransportInternals, packet) {
+      return packet.options?.wsPreEncodedFrame !== undefined && senderIsIdle(this.socket?._sender);
+    },
+);
+
+// The direct path. Even with a shared frame, engine.io does per socket and per event what a
+// broadcast does not need: a packet object, three event emissions, a write buffer swap and a
+// write callback (its own bookkeeping of when the transport may write again). At 10,000 watchers
+// and 10 events a second that bookkeeping, not the system calls, saturated the process (the
+// benchmark's bare-ws baseline shows the difference). When nothing else is in flight on that
+// connection (open, WebSocket, transport writable, engine.io's buffer empty, ws sender idle) a
+// broadcast frame is written straight to the socket, exactly what engine.io would write next;
+// otherwise it takes engine.io's path, so order is always kept.
+const directWrite = methodPatch(
+  EngineSocket.prototype as unknown as EngineSocketInternals,
+  'write',
+  (write) =>
+    function (this: EngineSocketInternals, data, options, callback) {
+      const frame = options?.wsPreEncodedFrame;
+      if (frame !== undefined && callback === undefined && writeFrameDirect(this, frame)) return this;
+      return write.call(this, data, options, callback);
+    },
+);
+
+/** Both patches of this module: the shared frame, and its direct write to an idle connection. */
+export const sharedFramePatches: readonly MethodPatch[] = [sharedFrameWhenIdle, directWrite];
 
 /**
  * Writes a pre-encoded frame straight to the connection's WebSocket when nothing else is in flight

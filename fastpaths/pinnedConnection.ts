@@ -2,13 +2,13 @@ import type { Knex } from 'knex';
 // knex builds its own transactions this way (lib/execution/transaction.js, makeTxClient): a client
 // whose every query takes the same connection. There is no public entry point for it.
 import makeKnex from 'knex/lib/knex-builder/make-knex.js';
-import { engineOfKnex } from './dialect';
+import { engineOfKnex } from '../db/dialect';
 
 // One request, one pool connection. Under load a request waits for the pool each time it asks for
 // a connection, and that wait, not the statements, is most of its time: after its session a hold
 // read the tickets, then ran its transaction, then read the cart back, three waits where a health
-// check has one (docs/performance.md, "What changed in the sixth round"). A pinned request takes
-// one connection and runs everything on it, transactions included, then gives it back.
+// check has one (fastpaths/README.md). A pinned request takes one connection and runs everything
+// on it, transactions included, then gives it back.
 
 type ClientInternals = Knex.Client & {
   acquireConnection(): Promise<unknown>;
@@ -50,17 +50,23 @@ function pinnedKnex(db: Knex, connection: object): Knex {
   return made;
 }
 
+/** Runs a request's database work: `work` gets the knex it should use for all of it. */
+export type RequestConnection = <T>(work: (db: Knex) => Promise<T>) => Promise<T>;
+
 /**
- * Runs `work` with one connection of the pool for everything it does, returned to the pool after.
- * On SQLite the pool is one connection already, and `work` gets `db` itself.
+ * How each request runs on `db`: with FAST_PATHS on and MySQL/MariaDB, on one connection of the
+ * pool for everything it does, returned to the pool after; otherwise on `db` itself (on SQLite the
+ * pool is one connection already).
  */
-export async function withPinnedConnection<T>(db: Knex, work: (pinned: Knex) => Promise<T>): Promise<T> {
-  if (engineOfKnex(db) !== 'mysql') return work(db);
+export function connectionPerRequest(db: Knex, fastPaths: boolean): RequestConnection {
+  if (!fastPaths || engineOfKnex(db) !== 'mysql') return (work) => work(db);
   const client = db.client as ClientInternals;
-  const connection = (await client.acquireConnection()) as object;
-  try {
-    return await work(pinnedKnex(db, connection));
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  return async (work) => {
+    const connection = (await client.acquireConnection()) as object;
+    try {
+      return await work(pinnedKnex(db, connection));
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  };
 }

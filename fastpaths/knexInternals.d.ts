@@ -1,5 +1,5 @@
 // knex's own factory of a knex instance from a client (CommonJS, no typings), used by
-// db/pinnedConnection.ts the way knex uses it for transactions.
+// fastpaths/pinnedConnection.ts the way knex uses it for transactions.
 declare module 'knex/lib/knex-builder/make-knex.js' {
   import type { Knex } from 'knex';
 

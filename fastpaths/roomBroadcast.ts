@@ -1,4 +1,5 @@
 import { Adapter } from 'socket.io-adapter';
+import { methodPatch } from './methodPatch';
 import { type EngineSocketInternals, writeFrameDirect } from './preEncodedFrames';
 
 /**
@@ -76,36 +77,36 @@ function recipientsOf(adapter: AdapterInternals, room: string, members: Set<stri
   return found;
 }
 
-let installed = false;
-
-/** Installs the one-room path once per process (every adapter, Redis's included, inherits it). */
-export function broadcastOneRoomDirectly(): void {
-  if (installed) return;
-  installed = true;
-  const proto = Adapter.prototype as unknown as AdapterInternals;
-  const broadcast = proto.broadcast;
-  proto.broadcast = function (this: AdapterInternals, packet, opts) {
-    const flags = opts.flags ?? {};
-    if (
-      opts.rooms.size !== 1 ||
-      (opts.except?.size ?? 0) > 0 ||
-      flags.volatile ||
-      flags.compress !== undefined
-    )
-      return broadcast.call(this, packet, opts);
-    const [room] = opts.rooms;
-    const members = this.rooms.get(room!);
-    if (!members) return;
-    packet.nsp = this.nsp.name;
-    const packetOpts: PacketOptions = { preEncoded: true };
-    const encoded = this._encode(packet, packetOpts);
-    const frame = packetOpts.wsPreEncodedFrame;
-    const { sockets, conns } = recipientsOf(this, room!, members);
-    for (let i = 0; i < sockets.length; i++) {
-      const socket = sockets[i]!;
-      socket.notifyOutgoingListeners(packet);
-      if (frame === undefined || !writeFrameDirect(conns[i]!, frame))
-        socket.client.writeToEngine(encoded, packetOpts);
-    }
-  };
-}
+/**
+ * The one-room path, on socket.io-adapter's Adapter prototype: every adapter of the process, Redis's
+ * included, inherits it.
+ */
+export const oneRoomBroadcastPatch = methodPatch(
+  Adapter.prototype as unknown as AdapterInternals,
+  'broadcast',
+  (broadcast) =>
+    function (this: AdapterInternals, packet, opts) {
+      const flags = opts.flags ?? {};
+      if (
+        opts.rooms.size !== 1 ||
+        (opts.except?.size ?? 0) > 0 ||
+        flags.volatile ||
+        flags.compress !== undefined
+      )
+        return broadcast.call(this, packet, opts);
+      const [room] = opts.rooms;
+      const members = this.rooms.get(room!);
+      if (!members) return;
+      packet.nsp = this.nsp.name;
+      const packetOpts: PacketOptions = { preEncoded: true };
+      const encoded = this._encode(packet, packetOpts);
+      const frame = packetOpts.wsPreEncodedFrame;
+      const { sockets, conns } = recipientsOf(this, room!, members);
+      for (let i = 0; i < sockets.length; i++) {
+        const socket = sockets[i]!;
+        socket.notifyOutgoingListeners(packet);
+        if (frame === undefined || !writeFrameDirect(conns[i]!, frame))
+          socket.client.writeToEngine(encoded, packetOpts);
+      }
+    },
+);

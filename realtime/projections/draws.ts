@@ -1,0 +1,23 @@
+import type {} from '../../api/draws/events';
+import { presentPublicDraw } from '../../api/draws/presenter';
+import { competitionRoom } from '../rooms';
+import type { ProjectionDeps } from './deps';
+
+/** A draw starting, and its result, to the competition room. */
+export function projectDraws({ events, broadcast }: ProjectionDeps): void {
+  events.subscribe('draw.started', (e) => broadcast(competitionRoom(e.competitionId), 'draw:started', e));
+  events.subscribe('draw.result', ({ record }) => {
+    const { version, winningNumber, winnerName, seed, entriesHash, prizes } = presentPublicDraw(record);
+    broadcast(competitionRoom(record.competitionId), 'draw:result', {
+      competitionId: record.competitionId,
+      winningNumber,
+      winnerName,
+      seed,
+      entriesHash,
+      version,
+      beaconRound: record.beaconRound === null ? null : Number(record.beaconRound),
+      beaconRandomness: record.beaconRandomness,
+      prizes,
+    });
+  });
+}
