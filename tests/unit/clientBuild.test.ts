@@ -145,5 +145,5 @@ describe('the production client build', () => {
     // Class names from the build's own ids (scripts/componentIds.ts), with their styles.
     expect(html).toMatch(/class="sc-[0-9a-f]{10} /);
     expect(styles).toMatch(/^<style data-styled="true"/);
-  });
+  }, 30_000); // It imports the whole server bundle: seconds on a loaded 2-core machine.
 });
