@@ -208,7 +208,8 @@ describe.skipIf(engineUnavailable())('a stop signal to the process group, delive
     const visitors = await Promise.all(
       Array.from({ length: 30 }, async () => {
         const client = new TestClient(running.url);
-        return { cookie: (await client.fetchCsrfToken(), client.cookieHeader), csrf: client.csrfToken! };
+        const csrf = await client.fetchCsrfToken();
+        return { cookie: client.cookieHeader, csrf };
       }),
     );
     const inFlight = visitors.map((v) =>
