@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       REGISTRATIONS_PER_ADDRESS: '1000',
+      // Cheap password hashes (tests only, refused in production).
+      PASSWORD_HASH_COST: 'test',
       // As in production; the demo admin the other specs use is exempt outside production.
       ADMIN_REQUIRE_2FA: 'true',
       // Draws use the in-process test beacon: a round a second ahead, produced when the draw asks.

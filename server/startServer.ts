@@ -6,6 +6,7 @@ import { setupWorker } from '@socket.io/sticky';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import { setPasswordHashCost } from '../api/accounts/passwords';
 import { createApp } from '../api/app';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
@@ -66,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateLatest(db, {
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
   });
+  setPasswordHashCost(config.passwordHashCost);
   await seedOnStart(db, config, logger);
   const { deps, gateway, limitsRedis } = await buildDeps(config, db, logger, options);
   const { events } = deps;
