@@ -47,6 +47,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'mysql' },
           globalSetup: ['tests/support/mysqlGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own copy of the run's migrated template (tests/support/databaseTemplate.ts).
@@ -64,6 +65,7 @@ export default defineConfig({
           ],
           env: { TEST_DB: 'mysql', FAST_PATHS: 'off' },
           globalSetup: ['tests/support/mysqlGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
