@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'swarm.spec.ts' },
-    // The swarm is a load generator (four pages in two more browsers for 20 s, on 2 cores): run
+    // The swarm is a load generator (four pages in two more browsers for 10 s, on 2 cores): run
     // beside another spec on the same server, it starved it past its timeouts (skillTest.spec.ts
     // waited over 10 s for an admin page). It runs once the others are done; to run it alone,
     // `npx playwright test swarm --no-deps`.
@@ -43,7 +43,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npm run serve',
+    // `npm test` builds the client once before the suites (E2E_BUILT=1); alone, the spec run builds it.
+    command: process.env.E2E_BUILT ? 'npm run serve' : 'npm run build && npm run serve',
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
