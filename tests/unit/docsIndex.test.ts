@@ -22,9 +22,12 @@ function lists(readme: string, rel: string): boolean {
   return readme.split('\n').some((line) => name.test(line) && (!folder || folder.test(line)));
 }
 
+// Installed, built or run-time folders (.gitignore).
+const UNTRACKED = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report']);
+
 function readmeFolders(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) return [];
+    if (!e.isDirectory() || e.name.startsWith('.') || UNTRACKED.has(e.name)) return [];
     const p = path.join(dir, e.name);
     return [...(fs.existsSync(path.join(p, 'README.md')) ? [p] : []), ...readmeFolders(p)];
   });

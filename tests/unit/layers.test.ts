@@ -40,16 +40,18 @@ function findCircles(files: string[]): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
+  const onStack = new Set<string>();
   const groups: string[][] = [];
   const connect = (node: string) => {
     index.set(node, index.size);
     low.set(node, index.get(node)!);
     stack.push(node);
+    onStack.add(node);
     for (const next of edges.get(node) ?? []) {
       if (!index.has(next)) {
         connect(next);
         low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (stack.includes(next)) {
+      } else if (onStack.has(next)) {
         low.set(node, Math.min(low.get(node)!, index.get(next)!));
       }
     }
@@ -58,6 +60,7 @@ function findCircles(files: string[]): string[][] {
     let member: string;
     do {
       member = stack.pop()!;
+      onStack.delete(member);
       group.push(member);
     } while (member !== node);
     if (group.length > 1 || edges.get(node)!.includes(node)) groups.push(group);
