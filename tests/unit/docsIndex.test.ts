@@ -57,6 +57,15 @@ describe('folder READMEs', () => {
     expect(folders.flatMap((d) => unlisted(d, set))).toEqual([]);
   });
 
+  it('name no module that is gone: each table row of a module names an existing file', () => {
+    const stale = folders.flatMap((d) =>
+      [...fs.readFileSync(path.join(d, 'README.md'), 'utf8').matchAll(/^\| `([^`]+\.tsx?)` \|/gm)]
+        .filter((m) => !fs.existsSync(path.join(d, m[1]!)))
+        .map((m) => `${path.relative(ROOT, d)}/README.md: ${m[1]}`),
+    );
+    expect(stale).toEqual([]);
+  });
+
   it('count a module as listed only by its own name, and in a subfolder with that subfolder', () => {
     const readme = [
       '| `auth.ts` | Sign-in. |',
