@@ -8,6 +8,7 @@ const ENGINE_SENSITIVE = [
   'tests/api/tickets/**/*.test.ts',
   'tests/api/orders/**/*.test.ts',
   'tests/api/draws/**/*.test.ts',
+  'tests/api/services/**/*.test.ts',
   'tests/api/platform/{unitOfWork,startup,schema,seed,statementBatch,skillPoolsMigration,shutdown,fuzz}.test.ts',
   'tests/api/accounts/{promoCodes,duplicateRegistration,endedSessions,sessions,playerProtection,adminPromos}.test.ts',
   'tests/api/catalogue/{adminCompetitions,skillTest}.test.ts',
