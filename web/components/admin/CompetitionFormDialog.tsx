@@ -1,10 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
+import {
+  type AdminCompetitionDetail,
+  type AdminCompetitionView,
+  UploadResultSchema,
+} from '../../../contract/admin';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
-import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import { apiGet, apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -29,6 +33,7 @@ import {
   formFieldErrors,
 } from './competitionForm';
 import { InstantWinFields } from './InstantWinFields';
+import { instantWinRowsOf } from './instantWinForm';
 import { MainPrizeFields } from './MainPrizeFields';
 import { SkillPoolFields } from './SkillPoolFields';
 
@@ -163,6 +168,15 @@ export function CompetitionFormDialog({
           locked={(competition?.ticketsSold ?? 0) > 0}
           errors={errors}
           onChange={set('instantWins')}
+          loadCurrent={
+            competition
+              ? async () =>
+                  instantWinRowsOf(
+                    (await apiGet<AdminCompetitionDetail>(`/api/admin/competitions/${competition.id}`))
+                      .instantWins ?? [],
+                  )
+              : undefined
+          }
         />
         <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
