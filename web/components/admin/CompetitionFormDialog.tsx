@@ -69,6 +69,10 @@ async function uploadImage(file: File): Promise<string | undefined> {
 }
 
 /** The create/edit competition dialog with every field of the spec and the engine's extras. */
+/** "Replace the instant wins" starts from the list as the server has it now. */
+const currentInstantWins = async (id: number) =>
+  instantWinRowsOf((await apiGet<AdminCompetitionDetail>(`/api/admin/competitions/${id}`)).instantWins ?? []);
+
 export function CompetitionFormDialog({
   open,
   competition,
@@ -168,15 +172,7 @@ export function CompetitionFormDialog({
           locked={(competition?.ticketsSold ?? 0) > 0}
           errors={errors}
           onChange={set('instantWins')}
-          loadCurrent={
-            competition
-              ? async () =>
-                  instantWinRowsOf(
-                    (await apiGet<AdminCompetitionDetail>(`/api/admin/competitions/${competition.id}`))
-                      .instantWins ?? [],
-                  )
-              : undefined
-          }
+          loadCurrent={competition ? () => currentInstantWins(competition.id) : undefined}
         />
         <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
