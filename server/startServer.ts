@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { createApp } from '../api/app';
+import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
@@ -196,6 +197,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,
     config.sweepIntervalMs,
+    [{ name: 'stale skill attempts', run: purgeStaleSkillAttempts }],
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
