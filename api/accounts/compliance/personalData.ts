@@ -12,7 +12,7 @@ export const ERASED = '[erased]';
 /** What names the person: the exact strings to scrub wherever a record quotes them. */
 export interface PersonalStrings {
   emails: string[];
-  /** The username, the full name, the phone number as typed and as digits, postcard names. */
+  /** The username, the phone number as typed and as digits, the full name and postcard names. */
   others: string[];
 }
 
@@ -41,15 +41,12 @@ export async function personalStringsOf(trx: Knex.Transaction, userId: number): 
   }>;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const phone = user.phoneNumber ?? '';
+  // A name is scrubbed only whole ("Pat Penhallow"): a lone first name would also erase every
+  // other Pat in the audit trail.
+  const names = [fullName, ...postal.map((p) => p.name)].filter((n) => /\S\s+\S/.test(n));
   return {
     emails: distinct([user.email, ...tokenEmails, ...postal.map((p) => p.email)]).map((e) => e.toLowerCase()),
-    others: distinct([
-      user.username,
-      fullName,
-      phone,
-      phone.replace(/\D/g, ''),
-      ...postal.map((p) => p.name),
-    ]),
+    others: distinct([user.username, phone, phone.replace(/\D/g, ''), ...names]),
   };
 }
 

@@ -149,7 +149,7 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
 
   it('leaves no table naming the person after DELETE /api/account, but for what the law keeps', async () => {
     const { client: admin } = await signedInAdmin(url);
-    const { client, user, person, newEmail } = await busyCustomer(admin);
+    const { client, user, person, newEmail, competitionId } = await busyCustomer(admin);
     const needles = [
       person.email,
       newEmail,
@@ -159,6 +159,15 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
       person.phoneNumber.replaceAll(' ', ''),
     ];
     expect(await columnsNaming(db, needles)).not.toEqual([]); // the search finds them before
+    // Someone else who shares the first name keeps their record.
+    const bystander = { name: `${person.firstName} Bystander`, email: `bystander.${user.id}@example.co.uk` };
+    const theirs = await admin.post(`/api/admin/competitions/${competitionId}/postal-entries`, {
+      ...bystander,
+      address: '1 Boscawen Street\nTruro',
+      postcode: 'TR1 2QU',
+      receivedAt: new Date().toISOString().slice(0, 10),
+    });
+    expect(theirs.status, theirs.text).toBe(201);
 
     const res = await client.request('DELETE', '/api/account', { password: person.password });
     expect(res.status, res.text).toBe(200);
@@ -175,6 +184,11 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
       expect(found.status).toBe(200);
       expect(found.body).toEqual([]);
     }
+    expect(await db('postalEntries').where({ email: bystander.email }).first()).toMatchObject(bystander);
+    expect(await columnsNaming(db, [bystander.name])).toEqual([
+      'audit_log.after_json',
+      'postal_entries.name',
+    ]);
     // The complaint stays on the operator's record (reference, dates, status), without its text.
     const complaint = await db('complaints').where({ userId: user.id }).first();
     expect(complaint).toMatchObject({ status: 'responded' });
