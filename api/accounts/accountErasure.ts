@@ -19,7 +19,8 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
  * Erases the account inside the caller's unit of work, after the caller has locked the user row:
  * refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
- * password, and erases or anonymises the rows elsewhere that name the person. The caller ends the account's sessions after COMMIT.
+ * password, and erases or anonymises the rows elsewhere that name the person. The caller ends
+ * the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
