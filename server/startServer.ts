@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { setPasswordHashCost } from '../api/accounts/passwords';
 import { createApp } from '../api/app';
+import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
@@ -198,6 +199,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,
     config.sweepIntervalMs,
+    [{ name: 'stale skill attempts', run: purgeStaleSkillAttempts }],
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(

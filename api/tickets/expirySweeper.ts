@@ -48,13 +48,25 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
   return releasedCount;
 }
 
+/** A once-a-minute clean-up of rows past their use: returns how many it deleted. */
+export interface Purge {
+  name: string;
+  run: (db: ReservationDeps['db'], now: number) => Promise<number>;
+}
+
 /**
- * Releases expired holds every `intervalMs` (and, once a minute or so, deletes expired sessions).
- * Runs in every process; both are safe to run concurrently (each release is published once, by
+ * Releases expired holds every `intervalMs` and, once a minute or so, deletes expired sessions and
+ * runs the other `purges` (rows other modules keep only for a while, such as skill attempts).
+ * Runs in every process; all are safe to run concurrently (each release is published once, by
  * whichever process deleted it). The returned stop waits for a sweep in progress, so the database
  * can be closed after it.
  */
-export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: number): () => Promise<void> {
+export function startSweeper(
+  deps: ReservationDeps,
+  logger: Logger,
+  intervalMs: number,
+  purges: Purge[] = [],
+): () => Promise<void> {
   let lastSessionPurge = 0;
   return startPeriodicJob(intervalMs, async () => {
     try {
@@ -64,6 +76,10 @@ export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: 
         lastSessionPurge = Date.now();
         const purged = await purgeExpiredSessions(deps.db);
         if (purged) logger.info({ purged }, 'deleted expired sessions');
+        for (const purge of purges) {
+          const deleted = await purge.run(deps.db, Date.now());
+          if (deleted) logger.info({ deleted }, `deleted ${purge.name}`);
+        }
       }
     } catch (err) {
       logger.error({ err }, 'sweeping expired holds failed');
