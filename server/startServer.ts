@@ -6,6 +6,11 @@ import { setupWorker } from '@socket.io/sticky';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import {
+  backfillMailboxKeys,
+  mailboxKeyer,
+  purgeEndedExclusions,
+} from '../api/accounts/protection/exclusionRegister';
 import { createApp } from '../api/app';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
@@ -67,6 +72,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
   });
   await seedOnStart(db, config, logger);
+  // Accounts made before migration 027 (and seeded ones) get the key the exclusion register matches.
+  const keyed = await backfillMailboxKeys(db, mailboxKeyer(config.exclusionKey));
+  if (keyed) logger.info({ keyed }, 'gave accounts their mailbox keys');
   const { deps, gateway, limitsRedis } = await buildDeps(config, db, logger, options);
   const { events } = deps;
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
@@ -196,6 +204,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,
     config.sweepIntervalMs,
+    [{ what: 'ended exclusion register entries', run: purgeEndedExclusions }],
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(

@@ -48,13 +48,22 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
   return releasedCount;
 }
 
+/** A purge the sweeper runs about once a minute with the sessions': deletes what has expired. */
+export type Purge = { what: string; run: (db: ReservationDeps['db'], now: number) => Promise<number> };
+
 /**
- * Releases expired holds every `intervalMs` (and, once a minute or so, deletes expired sessions).
- * Runs in every process; both are safe to run concurrently (each release is published once, by
- * whichever process deleted it). The returned stop waits for a sweep in progress, so the database
- * can be closed after it.
+ * Releases expired holds every `intervalMs` (and, once a minute or so, deletes expired sessions
+ * and runs the other `purges`, e.g. the exclusion register's ended breaks). Runs in every
+ * process; all are safe to run concurrently (each release is published once, by whichever
+ * process deleted it). The returned stop waits for a sweep in progress, so the database can be
+ * closed after it.
  */
-export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: number): () => Promise<void> {
+export function startSweeper(
+  deps: ReservationDeps,
+  logger: Logger,
+  intervalMs: number,
+  purges: Purge[] = [],
+): () => Promise<void> {
   let lastSessionPurge = 0;
   return startPeriodicJob(intervalMs, async () => {
     try {
@@ -64,6 +73,10 @@ export function startSweeper(deps: ReservationDeps, logger: Logger, intervalMs: 
         lastSessionPurge = Date.now();
         const purged = await purgeExpiredSessions(deps.db);
         if (purged) logger.info({ purged }, 'deleted expired sessions');
+        for (const purge of purges) {
+          const n = await purge.run(deps.db, Date.now());
+          if (n) logger.info({ purged: n }, `deleted ${purge.what}`);
+        }
       }
     } catch (err) {
       logger.error({ err }, 'sweeping expired holds failed');

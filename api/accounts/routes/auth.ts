@@ -2,6 +2,8 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
 import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from '../../../contract/auth';
+import { iso } from '../../../contract/dates';
+import { selfExcludedMessage } from '../../../contract/protection';
 import { keepPassesTheAccountAllows } from '../../catalogue/skill/attempts';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -20,6 +22,7 @@ import {
 } from '../auth';
 import { presentUser } from '../presenter';
 import { grantStandingPromos } from '../promoCodes';
+import { applyRegisterToAccount, mailboxKeyer } from '../protection/exclusionRegister';
 import { sendVerification } from '../security/emailVerification';
 import { createTwoFactor, hasTwoFactor, twoFactorStatus, WRONG_CODE } from '../twoFactor';
 import { endSessions } from '../userSessions';
@@ -35,6 +38,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
   const registrationLimit = createRegistrationLimit(deps.rateLimits, deps.config.registrationLimits);
   const twoFactor = createTwoFactor(deps);
+  const keyOf = mailboxKeyer(deps.config.exclusionKey);
   registerTwoFactorRoutes(router, deps, twoFactor);
 
   /**
@@ -51,14 +55,21 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     delete session.twoFactorPending;
     session.csrfToken = newToken();
     await session.regenerate();
-    const releases = await inUnitOfWork(deps, async (uow) => {
+    const { releases, onBreakUntil } = await inUnitOfWork(deps, async (uow) => {
+      // A break on the register for this mailbox becomes the account's own before the cart
+      // claim, which then lets the guest's holds go.
+      const until = await applyRegisterToAccount(uow.trx, userId, Date.now());
       const released = await claimGuestCart(uow, guestId, userId);
       if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
-      return released;
+      return { releases: released, onBreakUntil: until };
     });
     // Its own transaction: it locks the user row, which the cart claim above need not wait for.
-    await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
-    return releases.map(capReleaseNotice);
+    // No credit offers reach someone taking a break.
+    if (onBreakUntil === null) await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
+    return [
+      ...(onBreakUntil === null ? [] : [selfExcludedMessage(iso(onBreakUntil))]),
+      ...releases.map(capReleaseNotice),
+    ];
   }
 
   const presentWithTwoFactor = async (user: Parameters<typeof presentUser>[0]) =>
@@ -78,7 +89,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
-    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
+    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input, keyOf));
     const notices = await signIn(ctx, user.id);
     // The account exists either way; a lost link can be sent again from the banner.
     await sendVerification(deps, user).catch((err) =>

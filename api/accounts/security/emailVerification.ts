@@ -15,6 +15,7 @@ import { inUnitOfWork } from '../../platform/unitOfWork';
 import { lockTarget } from '../adminUsers';
 import { grantSignUpPromos } from '../credit';
 import { verifyPassword } from '../passwords';
+import { mailboxKeyer } from '../protection/exclusionRegister';
 import { greetingName, linkTo, sendAccountEmail } from './accountMail';
 import { issueToken, useToken } from './accountTokens';
 import { mailboxHash } from './mailbox';
@@ -120,7 +121,15 @@ export async function verifyEmail(deps: Deps, token: string, now = Date.now()) {
     if (email !== target.email) {
       if (await emailTakenByOther(trx, email, target.id)) throw conflict(EMAIL_IN_USE);
     }
-    await trx('users').where({ id: target.id }).update({ email, emailVerifiedAt: now, updatedAt: now });
+    // The new address's mailbox key: the exclusion register follows the account to it.
+    await trx('users')
+      .where({ id: target.id })
+      .update({
+        email,
+        mailboxKey: mailboxKeyer(deps.config.exclusionKey)(email),
+        emailVerifiedAt: now,
+        updatedAt: now,
+      });
     const welcome = await grantWelcomeCredit(trx, target.id, email, now);
     return {
       user: await User.query(trx).findById(target.id).throwIfNotFound(),
