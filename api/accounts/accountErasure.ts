@@ -8,7 +8,8 @@ import { spendTokens } from './security/accountTokens';
 // the customer's own DELETE /api/account). The person's login and personal
 // data go; orders, entries and the credit ledger stay as financial records attributed to a
 // deleted user, and a winner's record stays public under an anonymised name
-// (api/draws/presenter.ts winnerNameOf).
+// (api/draws/presenter.ts winnerNameOf). A break outlives the account on the exclusion register
+// (protection/exclusionRegister.ts), which holds only a keyed hash of the mailbox and the end.
 
 /** The 409 while the account has a prize still to be delivered (they must be reachable for it). */
 export const undeliveredPrizeMessage = (titles: string[]) =>
@@ -35,6 +36,8 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     .update({
       username: `deleted-${userId}`,
       email: `deleted-${userId}@deleted.invalid`,
+      // The exclusion register keeps a break's entry on its own until the break ends.
+      mailboxKey: null,
       passwordHash: 'deleted',
       firstName: null,
       lastName: null,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { mayReceiveMarketing } from '../../../api/platform/email/consent';
 import { formatLongDate } from '../../../contract/londonTime';
 import { registeredClient, registration } from '../../support/accounts';
 import { signedInAdmin } from '../../support/admin';
@@ -63,9 +64,11 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
 
   it('a second account made before the break cannot hold or pay, and is told at sign-in', async () => {
     const { first, second } = mailbox();
-    const other = await registeredClient(server.url, { email: second });
+    const other = await registeredClient(server.url, { email: second, marketingEmails: true });
     await answerSkill(other.client);
+    expect(await mayReceiveMarketing(db, other.user.id)).toBe(true);
     const { until } = await onBreak(first);
+    expect(await mayReceiveMarketing(db, other.user.id)).toBe(false);
 
     // Its session from before the break.
     const held = await holdNumber(other.client, 11);
@@ -98,7 +101,10 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
     const deleted = await client.request('DELETE', '/api/account', { password: body.password });
     expect(deleted.status, deleted.text).toBe(200);
     // The account's personal data went; the register keeps only keyed hashes and the end.
-    expect((await db('users').where({ id: user.id }).first()).email).toMatch(/^deleted-/);
+    expect(await db('users').where({ id: user.id }).first()).toMatchObject({
+      email: `deleted-${user.id}@deleted.invalid`,
+      mailboxKey: null,
+    });
     const rows = await db('exclusionRegister').select('*');
     expect(JSON.stringify(rows)).not.toContain('smith');
 
