@@ -161,6 +161,36 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
     expect(await db('creditTransactions').where({ promoConfigId: promoId })).toHaveLength(1);
   });
 
+  it('parallel redemptions from two accounts of one mailbox grant a new-customers-only code once', async () => {
+    const { first, second } = mailbox();
+    const promoId = await insertPromo(db, { targetUserType: 'new_user', autoApply: false });
+    const code = `RACE${process.pid}${n}`;
+    await db('promoConfigs').where({ id: promoId }).update({ code });
+    const one = await registeredClient(server.url, { email: first });
+    const two = await registeredClient(server.url, { email: second });
+    const answers = await Promise.all(
+      [one, two, one, two].map(({ client }) => client.post('/api/account/promo-code', { code })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await db('creditTransactions').where({ promoConfigId: promoId })).toHaveLength(1);
+  });
+
+  it('an account made before the register had keys is keyed at start-up and bound by a break', async () => {
+    const { backfillMailboxKeys, mailboxKeyer } = await import(
+      '../../../api/accounts/protection/exclusionRegister'
+    );
+    const { first, second } = mailbox();
+    const older = await registeredClient(server.url, { email: second });
+    await answerSkill(older.client);
+    await db('users').where({ id: older.user.id }).update({ mailboxKey: null });
+    const keyOf = mailboxKeyer(server.deps.config.exclusionKey);
+    expect(await backfillMailboxKeys(db, keyOf, 2)).toBeGreaterThanOrEqual(1);
+    expect((await db('users').where({ id: older.user.id }).first()).mailboxKey).toBe(keyOf(first));
+    await onBreak(first);
+    const held = await holdNumber(older.client, 21);
+    expect(held.status, held.text).toBe(403);
+  });
+
   it('purges a register entry once its break has ended, and then the mailbox may register', async () => {
     const { first, second } = mailbox();
     const { purgeEndedExclusions } = await import('../../../api/accounts/protection/exclusionRegister');
