@@ -74,24 +74,26 @@ async function extendAccountBreak(
 ) {
   const current = Number(account.selfExcludedUntil ?? 0);
   if (current >= endsAt) return;
+  // Never shortens a break written since the read.
   await trx('users')
     .where({ id: account.id })
+    .where((q) => q.whereNull('selfExcludedUntil').orWhere('selfExcludedUntil', '<', endsAt))
     .update({ ...(current > now ? {} : { selfExcludedAt: now }), selfExcludedUntil: endsAt, updatedAt: now });
 }
 
 /**
  * At sign-in: a break on the register for this account's mailbox becomes the account's own, so
  * its view, holds and marketing follow it. Returns when the account's break ends (null: none).
+ * A plain read: the user row is written (and so locked) only when there is a break to put on it.
  */
 export async function applyRegisterToAccount(
   trx: Knex.Transaction,
   userId: number,
   now: number,
 ): Promise<number | null> {
-  const user = (await lockForUpdate(
-    trx,
-    trx('users').where({ id: userId }).first('id', 'mailboxKey', 'selfExcludedUntil'),
-  )) as { id: number; mailboxKey: string | null; selfExcludedUntil: number | string | null } | undefined;
+  const user = (await trx('users').where({ id: userId }).first('id', 'mailboxKey', 'selfExcludedUntil')) as
+    | { id: number; mailboxKey: string | null; selfExcludedUntil: number | string | null }
+    | undefined;
   if (!user) return null;
   const registered = user.mailboxKey ? await registeredBreakEnd(trx, user.mailboxKey, now) : null;
   if (registered !== null) await extendAccountBreak(trx, user, registered, now);
