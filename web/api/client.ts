@@ -153,9 +153,10 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 export const apiGetWithHeaders = <T>(path: string, signal?: AbortSignal) =>
   exchange<T>(path, { method: 'GET' }, QUERY_TIMEOUT_MS, signal);
 
-/** The message to show a person: the server's own when it sent one. */
+/** The message to show a person: the server's own when it sent one (a break's, worded here). */
 export const messageOf = (err: unknown, fallback: string) =>
-  err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback;
+  selfExcludedNoticeOf(err) ??
+  (err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback);
 
 // CSRF: every non-GET request carries the session's token in X-CSRF-Token (spec section 7).
 let csrfToken: string | undefined;
