@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import { lockForUpdate } from '../../../db/dialect';
-import { assertNotOnBreak } from '../../tickets/holdChecks';
+import type { UnitOfWork } from '../../platform/unitOfWork';
+import { cartChanged } from '../../tickets/cartRevision';
+import { assertNotOnBreak, selfExcludedUntil } from '../../tickets/holdChecks';
+import { releaseAccountHolds } from '../../tickets/holdRows';
 import { normaliseMailbox } from '../security/mailbox';
 
 // The exclusion register (docs/compliance.md#the-exclusion-register): a break binds the person,
@@ -63,6 +66,31 @@ export async function registerBreak(
   ).select('id', 'selfExcludedUntil')) as Array<{ id: number; selfExcludedUntil: number | string | null }>;
   for (const other of others) await extendAccountBreak(trx, other, endsAt, now);
   return others.map((o) => o.id);
+}
+
+/**
+ * registerBreak, then releases the holds of the account and of every other account of the mailbox
+ * in the same unit of work (`tickets.released`, `cart.changed` after COMMIT).
+ */
+export async function bindBreakToMailbox(
+  uow: UnitOfWork,
+  input: { userId: number; keyHash: string; endsAt: number },
+  now: number,
+): Promise<void> {
+  const others = await registerBreak(uow.trx, input, now);
+  for (const id of [input.userId, ...others]) {
+    const { items } = await releaseAccountHolds(uow, id, 'self-exclusion');
+    if (items.length) await cartChanged(uow, { guestId: '', userId: id });
+  }
+}
+
+/**
+ * After a change of address: an account taking a break carries it to the new mailbox too, so
+ * leaving the old address behind (and then the account) does not end it.
+ */
+export async function carryBreakToNewMailbox(uow: UnitOfWork, userId: number, keyHash: string, now: number) {
+  const until = await selfExcludedUntil(uow.trx, userId, now);
+  if (until !== null) await bindBreakToMailbox(uow, { userId, keyHash, endsAt: until }, now);
 }
 
 /** Puts the break on the account when it ends later than the account's own. */

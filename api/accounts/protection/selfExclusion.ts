@@ -8,9 +8,7 @@ import {
 import { lockForUpdate } from '../../../db/dialect';
 import { notFound } from '../../platform/errors';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/unitOfWork';
-import { cartChanged } from '../../tickets/cartRevision';
-import { releaseAccountHolds } from '../../tickets/holdRows';
-import { type MailboxKeyOf, registerBreak } from './exclusionRegister';
+import { bindBreakToMailbox, type MailboxKeyOf } from './exclusionRegister';
 
 // Time-out and self-exclusion (docs/product.md#player-protection). Until it ends the account can
 // sign in and see its entries, but holds, checkout and card confirmation answer 403
@@ -65,11 +63,7 @@ export async function startSelfExclusion(
         mailboxKey: keyHash,
         updatedAt: now,
       });
-    const others = await registerBreak(trx, { userId, keyHash, endsAt: until }, now);
-    for (const id of [userId, ...others]) {
-      const { items } = await releaseAccountHolds(uow, id, 'self-exclusion');
-      if (items.length) await cartChanged(uow, { guestId: '', userId: id });
-    }
+    await bindBreakToMailbox(uow, { userId, keyHash, endsAt: until }, now);
     return view(until, now);
   });
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { mayReceiveMarketing } from '../../../api/platform/email/consent';
 import { formatLongDate } from '../../../contract/londonTime';
-import { registeredClient, registration } from '../../support/accounts';
+import { linkToken, registeredClient, registration, waitForEmail } from '../../support/accounts';
 import { signedInAdmin } from '../../support/admin';
 import { insertCompetition, insertPromo } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
@@ -111,6 +111,25 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
     const back = new TestClient(server.url);
     await back.fetchCsrfToken();
     const res = await back.post('/api/register', registration({ email: first, username: body.username }));
+    expect(res.status, res.text).toBe(403);
+    expect(res.body).toMatchObject({ code: 'self_excluded', message: calmMessage(until) });
+  });
+
+  it('a new address confirmed during a break joins the register: deleting and returning on it is refused', async () => {
+    const { first } = mailbox();
+    const fresh = mailbox().first;
+    const { client, body, until } = await onBreak(first);
+    const change = await client.post('/api/account/email', { email: fresh, password: body.password });
+    expect(change.status, change.text).toBe(200);
+    const mail = await waitForEmail(server.database.dataDir, fresh, '/verify-email?token=');
+    const confirmed = await client.post('/api/verify-email', { token: linkToken(mail, '/verify-email') });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const deleted = await client.request('DELETE', '/api/account', { password: body.password });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    const back = new TestClient(server.url);
+    await back.fetchCsrfToken();
+    const res = await back.post('/api/register', registration({ email: fresh }));
     expect(res.status, res.text).toBe(403);
     expect(res.body).toMatchObject({ code: 'self_excluded', message: calmMessage(until) });
   });
