@@ -127,6 +127,8 @@ export interface PublicUser {
  */
 export interface SignInView extends PublicUser {
   notices?: string[];
+  /** The person is taking a break until then (their own or their mailbox's): told at sign-in. */
+  selfExcludedUntil?: string;
 }
 
 /** GET /api/session: who is signed in; `user` is null for a visitor (never a 401). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { formatDayAndTime, londonDayOf, londonMidnight } from './londonTime';
+import { formatLongDate, londonDayOf, londonMidnight } from './londonTime';
 import { formatPence } from './money';
 
 // Player protection (docs/product.md#player-protection), after the DCMS prize-draw code of 2025:
@@ -21,8 +21,9 @@ export const spendLimitMessage = (limitPence: number, leftPence: number) =>
 export const creditCardCapMessage = (capPence: number) =>
   `Credit card payments are limited to ${formatLimit(capPence)} a month. Use a debit card or site credit.`;
 
+/** What a customer taking a break is told wherever they try to enter, e.g. on 28 May 2031 (London). */
 export const selfExcludedMessage = (untilIso: string) =>
-  `You are taking a break until ${formatDayAndTime(untilIso)}, so you cannot buy tickets until then.`;
+  `You're taking a break until ${formatLongDate(untilIso)}. You can't enter until then.`;
 
 /** PUT /api/account/limits: null removes the limit (after 24 hours). */
 export const SpendLimitSchema = v.object({

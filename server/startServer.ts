@@ -7,6 +7,11 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
 import { setPasswordHashCost } from '../api/accounts/passwords';
+import {
+  backfillMailboxKeys,
+  mailboxKeyer,
+  purgeEndedExclusions,
+} from '../api/accounts/protection/exclusionRegister';
 import { createApp } from '../api/app';
 import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
@@ -70,6 +75,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   setPasswordHashCost(config.passwordHashCost);
   await seedOnStart(db, config, logger);
+  // Accounts made before migration 027 (and seeded ones) get the key the exclusion register matches.
+  const keyed = await backfillMailboxKeys(db, mailboxKeyer(config.exclusionKey));
+  if (keyed) logger.info({ keyed }, 'gave accounts their mailbox keys');
   const { deps, gateway, limitsRedis } = await buildDeps(config, db, logger, options);
   const { events } = deps;
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
@@ -199,7 +207,10 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,
     config.sweepIntervalMs,
-    [{ name: 'stale skill attempts', run: purgeStaleSkillAttempts }],
+    [
+      { name: 'stale skill attempts', run: purgeStaleSkillAttempts },
+      { name: 'ended exclusion register entries', run: purgeEndedExclusions },
+    ],
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(

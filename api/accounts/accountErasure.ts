@@ -8,7 +8,9 @@ import { erasePersonalData, personalStringsOf } from './compliance/personalData'
 // the customer's own DELETE /api/account). The person's login and personal data go, from every
 // table (compliance/personalData.ts); orders, entries and the credit ledger stay as financial
 // records attributed to a deleted user, and a winner's record stays public under an anonymised
-// name (api/draws/presenter.ts winnerNameOf). docs/compliance.md lists what is kept and why.
+// name (api/draws/presenter.ts winnerNameOf). A break outlives the account on the exclusion
+// register (protection/exclusionRegister.ts), which holds only a keyed hash of the mailbox and the
+// end. docs/compliance.md lists what is kept and why.
 
 /** The 409 while the account has a prize still to be delivered (they must be reachable for it). */
 export const undeliveredPrizeMessage = (titles: string[]) =>
@@ -38,6 +40,8 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     .update({
       username: `deleted-${userId}`,
       email: placeholder,
+      // The exclusion register keeps a break's entry on its own until the break ends.
+      mailboxKey: null,
       passwordHash: 'deleted',
       firstName: null,
       lastName: null,

@@ -10,6 +10,7 @@ import { recordTicketEvents, refsOf } from '../tickets/history/ticketHistory';
 import { capOf, lockOwnerCap, selfExcludedUntil, ticketsOfOwner } from '../tickets/holdChecks';
 import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertMailboxMayPlay, type MailboxKeyOf } from './protection/exclusionRegister';
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 const EMAIL_TAKEN = 'An account with this email address already exists. Please log in instead.';
@@ -34,9 +35,15 @@ async function duplicateError(db: Knex, username: string, email: string) {
 /**
  * Creates a customer account. Only the fields of the contract are stored: role is always 'user'
  * and credit comes only from promos, the welcome promo when the address is confirmed
- * (emailVerification.ts).
+ * (emailVerification.ts). A mailbox taking a break (the exclusion register) cannot open one.
  */
-export async function registerUser(db: Knex, input: RegisterInput, now = Date.now()): Promise<User> {
+export async function registerUser(
+  db: Knex,
+  input: RegisterInput,
+  keyOf: MailboxKeyOf,
+  now = Date.now(),
+): Promise<User> {
+  await assertMailboxMayPlay(db, keyOf, input.email, now);
   const taken = await duplicateError(db, input.username, input.email);
   if (taken) throw taken;
   const passwordHash = await hashPassword(input.password);
@@ -45,6 +52,7 @@ export async function registerUser(db: Knex, input: RegisterInput, now = Date.no
     return await User.query(db).insertAndFetch({
       username: input.username,
       email: input.email,
+      mailboxKey: keyOf(input.email),
       passwordHash,
       firstName: input.firstName || null,
       lastName: input.lastName || null,

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { PromoRedeemedView } from '../../contract/auth';
 import { penceToPounds } from '../../contract/money';
-import { lockForUpdate } from '../../db/dialect';
+import { lockForShare, lockForUpdate } from '../../db/dialect';
 import { PromoConfig, User } from '../../db/models';
 import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
 import { inUnitOfWork } from '../platform/unitOfWork';
+import { assertNotOnBreak, selfExcludedUntil } from '../tickets/holdChecks';
 import { waitPhrase } from './accountLimits';
 import { grantPromo } from './credit';
 
@@ -45,7 +46,9 @@ export function createPromoCodes(deps: AppDeps) {
       return inUnitOfWork(deps, async ({ trx }) => {
         // Locked before anything is read: on MariaDB the transaction's snapshot starts at its first
         // plain read, and it must start after the previous redemption by this customer committed.
-        const user = (await lockForUpdate(trx, User.query(trx).findById(userId))) as User;
+        const user = await lockMailboxAccounts(trx, userId);
+        // No credit offers reach someone taking a break (the account's or the mailbox's).
+        assertNotOnBreak(await selfExcludedUntil(trx, userId, now));
         const promo = (await PromoConfig.query(trx).where({ code }).first()) as PromoConfig | undefined;
         if (!promo?.isActive) throw badRequest(UNKNOWN_CODE);
         if (promo.validFrom > now) throw badRequest(NOT_YET);
@@ -53,10 +56,7 @@ export function createPromoCodes(deps: AppDeps) {
         // 'New users' are the accounts opened since the promo started.
         if (promo.targetUserType === 'new_user' && user.createdAt < promo.validFrom)
           throw badRequest(NEW_CUSTOMERS_ONLY);
-        const used = await trx('creditTransactions')
-          .where({ userId, promoConfigId: promo.id, type: 'credit' })
-          .count({ n: '*' });
-        if (Number(used[0]?.n ?? 0) >= promo.maxUsesPerUser) throw conflict(ALREADY_USED);
+        if ((await usesOf(trx, user, promo)) >= promo.maxUsesPerUser) throw conflict(ALREADY_USED);
         const description = `Promo code ${code}: ${promo.name}`;
         if (!(await grantPromo(trx, userId, promo, description, now))) throw conflict(ALL_TAKEN);
         return {
@@ -67,6 +67,46 @@ export function createPromoCodes(deps: AppDeps) {
       });
     },
   };
+}
+
+/**
+ * Locks the customer's row and those of every other account of the same mailbox, in id order (so
+ * two accounts of one mailbox redeeming at once queue rather than deadlock), and returns the
+ * customer's.
+ */
+async function lockMailboxAccounts(trx: Knex.Transaction, userId: number): Promise<User> {
+  const rows = (await lockForUpdate(
+    trx,
+    User.query(trx)
+      .where('id', userId)
+      .orWhereIn(
+        'mailboxKey',
+        trx('users').select('mailboxKey').where('id', userId).whereNotNull('mailboxKey'),
+      )
+      .orderBy('id'),
+  )) as User[];
+  return rows.find((u) => u.id === userId)!;
+}
+
+/**
+ * How many times the customer has had this promo. A "new customers only" one counts per mailbox,
+ * as the welcome credit does: every account of the same normalised address together. A locking
+ * read, so it sees what a redemption committed while this one waited for the locks.
+ */
+async function usesOf(trx: Knex.Transaction, user: User, promo: PromoConfig): Promise<number> {
+  const perMailbox = promo.targetUserType === 'new_user' && user.mailboxKey;
+  const used = await lockForShare(
+    trx,
+    trx('creditTransactions')
+      .where({ promoConfigId: promo.id, type: 'credit' })
+      .where((q) =>
+        perMailbox
+          ? q.whereIn('userId', trx('users').select('id').where({ mailboxKey: user.mailboxKey }))
+          : q.where({ userId: user.id }),
+      )
+      .count({ n: '*' }),
+  );
+  return Number(used[0]?.n ?? 0);
 }
 
 /**

@@ -57,14 +57,32 @@ export function assertNotOnBreak(until: number | null): void {
   }
 }
 
-/** When the account's break ends, or null when it is not taking one; for a batch. */
+/**
+ * When the person's break ends, or null when they are not taking one; for a batch. One statement:
+ * the account's own break, and the exclusion register's entry for its mailbox (a break started on
+ * another account of the same mailbox, or on a deleted one; accounts/protection/exclusionRegister.ts).
+ */
 export const breakRead = (db: Knex, userId: number, now: number): Batched<number | null> =>
-  read(db('users').where({ id: userId }).select('selfExcludedUntil'), (rows: SelfExclusionRow[]) => {
-    const until = Number(rows[0]?.selfExcludedUntil ?? 0);
-    return until > now ? until : null;
-  });
+  read(
+    db('users')
+      .where('users.id', userId)
+      .select(
+        'users.selfExcludedUntil',
+        db('exclusionRegister')
+          .max('endsAt')
+          .where('exclusionRegister.keyHash', db.ref('users.mailboxKey'))
+          .as('registeredUntil'),
+      ),
+    (rows: SelfExclusionRow[]) => {
+      const until = Math.max(Number(rows[0]?.selfExcludedUntil ?? 0), Number(rows[0]?.registeredUntil ?? 0));
+      return until > now ? until : null;
+    },
+  );
 
-type SelfExclusionRow = { selfExcludedUntil: number | string | null };
+type SelfExclusionRow = {
+  selfExcludedUntil: number | string | null;
+  registeredUntil: number | string | null;
+};
 
 /** When the account's break ends, or null when it is not taking one. */
 export async function selfExcludedUntil(

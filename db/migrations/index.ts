@@ -22,6 +22,7 @@ import * as mainPrizes from './023_main_prizes';
 import * as capLocks from './024_cap_locks';
 import * as paymentIntentId from './025_payment_intent_id';
 import * as sessionTombstones from './026_session_tombstones';
+import * as exclusionRegister from './027_exclusion_register';
 import * as entriesFinal from './030_entries_final';
 
 interface Migration {
@@ -56,6 +57,7 @@ const migrations: Migration[] = [
   { name: '024_cap_locks', ...capLocks },
   { name: '025_payment_intent_id', ...paymentIntentId },
   { name: '026_session_tombstones', ...sessionTombstones },
+  { name: '027_exclusion_register', ...exclusionRegister },
   { name: '030_entries_final', ...entriesFinal },
 ];
 

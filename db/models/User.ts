@@ -32,6 +32,8 @@ export class User extends BaseModel {
   pendingSpendLimitAt!: number | null;
   selfExcludedAt!: number | null;
   selfExcludedUntil!: number | null;
+  /** The keyed hash of the normalised mailbox (migration 027), matched against the exclusion register. */
+  mailboxKey!: string | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

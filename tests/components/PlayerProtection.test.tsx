@@ -67,7 +67,7 @@ describe('My Profile > Spending limits and Take a break', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, start my break' }));
     await waitFor(() =>
       expect(screen.getByTestId('break-until').textContent).toContain(
-        'You are taking a break until Monday 30 November 2026 at 18:00.',
+        "You're taking a break until 30 November 2026. You can't enter until then.",
       ),
     );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');

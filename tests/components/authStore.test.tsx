@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../web/stores/auth';
+import { useToast } from '../../web/stores/toast';
 import { publicUser } from './users';
 
 const pat = publicUser();
@@ -44,5 +45,22 @@ describe('useAuth store', () => {
     answerOldCheck(json(200, { user: null }));
     await oldCheck;
     expect(useAuth.getState().user).toEqual(pat);
+  });
+
+  it('tells a customer signing in during a break that they are taking one, and keeps it out of the user', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/csrf-token'
+          ? json(200, { csrfToken: 't' })
+          : json(200, { ...pat, selfExcludedUntil: '2031-05-27T23:30:00.000Z' }),
+      ),
+    );
+    await useAuth.getState().login('pat', 'secret123');
+    expect(useAuth.getState().user).toEqual(pat);
+    expect(useToast.getState().current).toMatchObject({
+      title: 'Taking a break',
+      description: "You're taking a break until 28 May 2031. You can't enter until then.",
+    });
   });
 });

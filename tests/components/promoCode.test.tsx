@@ -45,6 +45,27 @@ describe('promo code box at checkout', () => {
     expect((screen.getByLabelText('Have a promo code?') as HTMLInputElement).value).toBe('');
   });
 
+  it('during a break says so calmly, worded from the break end in London time', async () => {
+    stubApi((method, path) => {
+      if (path === '/api/user/credit') return jsonResponse(200, { credit: 0 });
+      if (method === 'GET' && path === '/api/session') return jsonResponse(200, { user: pat });
+      if (path === '/api/account/promo-code')
+        return jsonResponse(403, {
+          message: 'Refused',
+          code: 'self_excluded',
+          details: { selfExcludedUntil: '2031-05-27T23:30:00.000Z' },
+        });
+      return undefined;
+    });
+    useAuth.setState({ user: pat, status: 'ready' });
+    renderWithTheme(<OrderSummary items={[]} onProceed={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Have a promo code?'), { target: { value: 'winter-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "You're taking a break until 28 May 2031. You can't enter until then.",
+    );
+  });
+
   it('is not offered to a visitor who is not signed in', () => {
     stubApi(() => undefined);
     useAuth.setState({ user: null, status: 'ready' });

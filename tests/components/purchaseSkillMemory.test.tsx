@@ -83,3 +83,28 @@ describe('PurchasePanel: the skill answer outlives refusals that are not about i
     expect(adds()).toBe(1);
   });
 });
+
+describe('PurchasePanel: a customer taking a break', () => {
+  it('is told calmly until when, in London time, whatever the server said', async () => {
+    stubApi((method, path) =>
+      method === 'POST' && path === '/api/cart'
+        ? jsonResponse(403, {
+            message: 'Refused',
+            code: ERROR_CODES.selfExcluded,
+            details: { selfExcludedUntil: '2031-05-27T23:30:00.000Z' },
+          })
+        : undefined,
+    );
+    renderWithTheme(<PurchasePanel competition={competition} live={undefined} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+    await waitFor(() =>
+      expect(useToast.getState().current).toMatchObject({
+        title: 'Taking a break',
+        description: "You're taking a break until 28 May 2031. You can't enter until then.",
+        variant: 'default',
+      }),
+    );
+  });
+});

@@ -47,7 +47,7 @@ test('a customer sets a spending limit, the checkout keeps to it, then they take
   await pause.getByLabel('Take a break for').selectOption('7d');
   await pause.getByRole('button', { name: 'Take a break' }).click();
   await pause.getByRole('button', { name: 'Yes, start my break' }).click();
-  await expect(pause.getByTestId('break-until')).toContainText('You are taking a break until');
+  await expect(pause.getByTestId('break-until')).toContainText("You're taking a break until");
   // The held tickets were released.
   await page.goto('/cart');
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);

@@ -44,8 +44,12 @@ describe('player protection rules', () => {
     expect(creditCardCapMessage(25_000)).toBe(
       'Credit card payments are limited to £250 a month. Use a debit card or site credit.',
     );
+    // London's date: 23:30 UTC on 27 May is already 28 May in summer time.
+    expect(selfExcludedMessage('2031-05-27T23:30:00.000Z')).toBe(
+      "You're taking a break until 28 May 2031. You can't enter until then.",
+    );
     expect(selfExcludedMessage('2026-07-05T18:30:00.000Z')).toBe(
-      'You are taking a break until Sunday 5 July 2026 at 19:30, so you cannot buy tickets until then.',
+      "You're taking a break until 5 July 2026. You can't enter until then.",
     );
   });
 

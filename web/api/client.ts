@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { ApiErrorSchema, ERROR_CODES, type ErrorCode } from '../../contract/errors';
+import { selfExcludedMessage } from '../../contract/protection';
 
 export const QUERY_TIMEOUT_MS = 15_000;
 export const MUTATION_TIMEOUT_MS = 30_000;
@@ -90,6 +91,18 @@ export const takenNumbersOf = (err: unknown): number[] | undefined =>
     ? errorDetails(err, TakenSchema)?.taken
     : undefined;
 
+const OnBreakSchema = v.object({ selfExcludedUntil: v.string() });
+
+/**
+ * self_excluded's message for the customer, from its details (when the break ends), e.g. "You're
+ * taking a break until 28 May 2031. You can't enter until then."; undefined for any other error.
+ */
+export const selfExcludedNoticeOf = (err: unknown): string | undefined => {
+  if (!(err instanceof ApiError) || err.code !== ERROR_CODES.selfExcluded) return undefined;
+  const until = errorDetails(err, OnBreakSchema)?.selfExcludedUntil;
+  return until ? selfExcludedMessage(until) : err.serverMessage;
+};
+
 /** details.fields of a validation failure or a refused field: field path -> message. */
 export const FieldErrorsSchema = v.object({ fields: v.record(v.string(), v.string()) });
 
@@ -140,9 +153,10 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 export const apiGetWithHeaders = <T>(path: string, signal?: AbortSignal) =>
   exchange<T>(path, { method: 'GET' }, QUERY_TIMEOUT_MS, signal);
 
-/** The message to show a person: the server's own when it sent one. */
+/** The message to show a person: the server's own when it sent one (a break's, worded here). */
 export const messageOf = (err: unknown, fallback: string) =>
-  err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback;
+  selfExcludedNoticeOf(err) ??
+  (err instanceof ApiError ? (err.serverMessage ?? fallback) : err instanceof Error ? err.message : fallback);
 
 // CSRF: every non-GET request carries the session's token in X-CSRF-Token (spec section 7).
 let csrfToken: string | undefined;

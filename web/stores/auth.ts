@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
+import { selfExcludedMessage } from '../../contract/protection';
 import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket, reconnectSocket } from '../live/socket';
 import { pageSeed } from '../ssr/seed';
@@ -29,9 +30,12 @@ function remember(user: PublicUser | null) {
  * The user of a sign-in answer. Its notices (e.g. held numbers released because the account was
  * at a competition's per-person cap) are told now and never stored.
  */
-function takeNotices({ notices, ...user }: SignInView): PublicUser {
-  // One toast at a time: every notice in it.
-  if (notices?.length)
+function takeNotices({ notices, selfExcludedUntil, ...user }: SignInView): PublicUser {
+  // One toast at a time: every notice in it. On a break the guest's holds all went, so there are
+  // no other notices then.
+  if (selfExcludedUntil)
+    toast({ title: 'Taking a break', description: selfExcludedMessage(selfExcludedUntil) });
+  else if (notices?.length)
     toast({ title: 'Some numbers were released', description: notices.join(' '), variant: 'destructive' });
   return user;
 }

@@ -8,13 +8,14 @@ import {
 import { lockForUpdate } from '../../../db/dialect';
 import { notFound } from '../../platform/errors';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/unitOfWork';
-import { cartChanged } from '../../tickets/cartRevision';
-import { releaseAccountHolds } from '../../tickets/holdRows';
+import { bindBreakToMailbox, type MailboxKeyOf } from './exclusionRegister';
 
 // Time-out and self-exclusion (docs/product.md#player-protection). Until it ends the account can
 // sign in and see its entries, but holds, checkout and card confirmation answer 403
 // (tickets/holdChecks.ts assertMayPlay) and no marketing is sent (platform/email/consent.ts).
 // Nobody can end it early: there is no route that shortens it, and a new one never shortens it.
+// It binds the person: the exclusion register (exclusionRegister.ts) carries it to every account
+// of the same mailbox, to a deleted account's return and to postcards.
 
 const view = (until: number | null, now: number): SelfExclusionView => ({
   selfExcludedUntil: until !== null && until > now ? iso(until) : null,
@@ -33,11 +34,13 @@ export async function readSelfExclusion(
 }
 
 /**
- * POST /api/account/self-exclusion: starts (or lengthens) a break and releases the account's
- * holds in the same unit of work; `tickets.released` and `cart.changed` go out after COMMIT.
+ * POST /api/account/self-exclusion: starts (or lengthens) a break, records it on the exclusion
+ * register for the account's mailbox, and releases the holds of every account of that mailbox in
+ * the same unit of work; `tickets.released` and `cart.changed` go out after COMMIT.
  */
 export async function startSelfExclusion(
   deps: UnitOfWorkDeps,
+  keyOf: MailboxKeyOf,
   userId: number,
   period: SelfExclusionPeriod,
   now = Date.now(),
@@ -46,20 +49,21 @@ export async function startSelfExclusion(
     const { trx } = uow;
     const row = (await lockForUpdate(
       trx,
-      trx('users').where({ id: userId }).whereNull('deletedAt').first('selfExcludedUntil'),
-    )) as { selfExcludedUntil: number | string | null } | undefined;
+      trx('users').where({ id: userId }).whereNull('deletedAt').first('selfExcludedUntil', 'email'),
+    )) as { selfExcludedUntil: number | string | null; email: string } | undefined;
     if (!row) throw notFound('User not found');
     const current = Number(row.selfExcludedUntil ?? 0);
     const until = Math.max(current, selfExclusionEnd(period, now));
+    const keyHash = keyOf(row.email);
     await trx('users')
       .where({ id: userId })
       .update({
         ...(current > now ? {} : { selfExcludedAt: now }),
         selfExcludedUntil: until,
+        mailboxKey: keyHash,
         updatedAt: now,
       });
-    const { items } = await releaseAccountHolds(uow, userId, 'self-exclusion');
-    if (items.length) await cartChanged(uow, { guestId: '', userId });
+    await bindBreakToMailbox(uow, { userId, keyHash, endsAt: until }, now);
     return view(until, now);
   });
 }

@@ -2,6 +2,7 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
 import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from '../../../contract/auth';
+import { iso } from '../../../contract/dates';
 import { keepPassesTheAccountAllows } from '../../catalogue/skill/attempts';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -20,10 +21,17 @@ import {
 } from '../auth';
 import { presentUser } from '../presenter';
 import { grantStandingPromos } from '../promoCodes';
+import { applyRegisterToAccount, mailboxKeyer } from '../protection/exclusionRegister';
 import { sendVerification } from '../security/emailVerification';
 import { createTwoFactor, hasTwoFactor, twoFactorStatus, WRONG_CODE } from '../twoFactor';
 import { endSessions } from '../userSessions';
 import { registerTwoFactorRoutes } from './twoFactor';
+
+/** What a sign-in tells the customer besides who they are. */
+interface SignedIn {
+  notices: string[];
+  selfExcludedUntil: string | null;
+}
 
 const INVALID_LOGIN = 'Invalid username or password';
 /** How long the code step may take after the password was accepted. */
@@ -35,6 +43,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
   const registrationLimit = createRegistrationLimit(deps.rateLimits, deps.config.registrationLimits);
   const twoFactor = createTwoFactor(deps);
+  const keyOf = mailboxKeyer(deps.config.exclusionKey);
   registerTwoFactorRoutes(router, deps, twoFactor);
 
   /**
@@ -42,7 +51,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
    * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
    * visitor's cart follows them, with the guest's skill passes the account's own attempts allow. Sockets of the old session are told to re-authenticate.
    */
-  async function signIn(ctx: Context, userId: number): Promise<string[]> {
+  async function signIn(ctx: Context, userId: number): Promise<SignedIn> {
     const session = ctx.session!;
     const oldKey = session.externalKey;
     const guestId = ensureGuestId(session);
@@ -51,41 +60,50 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     delete session.twoFactorPending;
     session.csrfToken = newToken();
     await session.regenerate();
-    const releases = await inUnitOfWork(deps, async (uow) => {
+    const { releases, onBreakUntil } = await inUnitOfWork(deps, async (uow) => {
+      // A break on the register for this mailbox becomes the account's own before the cart
+      // claim, which then lets the guest's holds go.
+      const until = await applyRegisterToAccount(uow.trx, userId, Date.now());
       const released = await claimGuestCart(uow, guestId, userId);
       if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
-      return released;
+      return { releases: released, onBreakUntil: until };
     });
     // Its own transaction: it locks the user row, which the cart claim above need not wait for.
-    await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
-    return releases.map(capReleaseNotice);
+    // No credit offers reach someone taking a break.
+    if (onBreakUntil === null) await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
+    return {
+      notices: releases.map(capReleaseNotice),
+      selfExcludedUntil: onBreakUntil === null ? null : iso(onBreakUntil),
+    };
   }
 
   const presentWithTwoFactor = async (user: Parameters<typeof presentUser>[0]) =>
     presentUser(user, await twoFactorStatus(deps, user));
 
-  /** The user, with any notices of the sign-in (only when there are some). */
+  /** The user, with any notices of the sign-in and the break it is on (only when there are some). */
   const signedInView = async (
     user: Parameters<typeof presentUser>[0],
-    notices: string[],
+    { notices, selfExcludedUntil }: SignedIn,
   ): Promise<SignInView> => {
     // Read again: signing in may have granted promo credit.
     const fresh = (await findLiveUser(db, user.id)) ?? user;
-    const view = await presentWithTwoFactor(fresh);
-    return notices.length ? { ...view, notices } : view;
+    const view: SignInView = await presentWithTwoFactor(fresh);
+    if (notices.length) view.notices = notices;
+    if (selfExcludedUntil) view.selfExcludedUntil = selfExcludedUntil;
+    return view;
   };
 
   router.post('/api/register', async (ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
-    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
-    const notices = await signIn(ctx, user.id);
+    const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input, keyOf));
+    const signedIn = await signIn(ctx, user.id);
     // The account exists either way; a lost link can be sent again from the banner.
     await sendVerification(deps, user).catch((err) =>
       deps.logger.error({ err }, 'confirmation link not sent'),
     );
     ctx.status = 201;
-    ctx.body = await signedInView(user, notices);
+    ctx.body = await signedInView(user, signedIn);
   });
 
   router.post('/api/login', async (ctx) => {
@@ -104,8 +122,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       ctx.body = { twoFactorRequired: true } satisfies TwoFactorChallenge;
       return;
     }
-    const notices = await signIn(ctx, user.id);
-    ctx.body = await signedInView(user, notices);
+    const signedIn = await signIn(ctx, user.id);
+    ctx.body = await signedInView(user, signedIn);
   });
 
   router.post('/api/login/2fa', async (ctx) => {
@@ -118,8 +136,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       throw unauthenticated(CODE_STEP_EXPIRED);
     }
     if (!(await twoFactor.verifySignIn(user.id, code))) throw badRequest(WRONG_CODE);
-    const notices = await signIn(ctx, user.id);
-    ctx.body = await signedInView(user, notices);
+    const signedIn = await signIn(ctx, user.id);
+    ctx.body = await signedInView(user, signedIn);
   });
 
   router.post('/api/logout', async (ctx) => {

@@ -10,6 +10,7 @@ import { actorOf } from '../../http/adminActor';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { AppDeps } from '../../platform/context';
+import { mailboxKeyer } from '../protection/exclusionRegister';
 import { addHarmReview, harmReport, setHarmThresholds } from '../protection/harmReport';
 import { readSelfExclusion, startSelfExclusion } from '../protection/selfExclusion';
 import { readSpendLimits, setSpendLimit } from '../protection/spendLimits';
@@ -18,6 +19,7 @@ import { readSpendLimits, setSpendLimit } from '../protection/spendLimits';
 export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
   const { db, events, config } = deps;
   const signedIn = requireUser(db);
+  const keyOf = mailboxKeyer(config.exclusionKey);
   const admin = requireAdmin({ db, config });
 
   router.get('/api/account/limits', signedIn, async (ctx) => {
@@ -37,7 +39,7 @@ export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/api/account/self-exclusion', signedIn, async (ctx) => {
     const { period } = parse(SelfExclusionSchema, ctx.request.body ?? {});
-    ctx.body = await startSelfExclusion({ db, events }, ctx.state.user!.id, period);
+    ctx.body = await startSelfExclusion({ db, events }, keyOf, ctx.state.user!.id, period);
   });
 
   router.get('/api/admin/harm-report', admin, async (ctx) => {

@@ -15,6 +15,7 @@ import { inUnitOfWork } from '../../platform/unitOfWork';
 import { lockTarget } from '../adminUsers';
 import { grantSignUpPromos } from '../credit';
 import { verifyPassword } from '../passwords';
+import { carryBreakToNewMailbox, mailboxKeyer } from '../protection/exclusionRegister';
 import { greetingName, linkTo, sendAccountEmail } from './accountMail';
 import { issueToken, useToken } from './accountTokens';
 import { mailboxHash } from './mailbox';
@@ -111,7 +112,9 @@ async function grantWelcomeCredit(trx: Knex.Transaction, userId: number, email: 
  * time an account is confirmed.
  */
 export async function verifyEmail(deps: Deps, token: string, now = Date.now()) {
-  const { user, firstTime, welcomePence } = await inUnitOfWork(deps, async ({ trx }) => {
+  const keyOf = mailboxKeyer(deps.config.exclusionKey);
+  const { user, firstTime, welcomePence } = await inUnitOfWork(deps, async (uow) => {
+    const { trx } = uow;
     const used = await useToken(trx, 'verify_email', token, now);
     if (!used) throw badRequest(VERIFY_LINK_INVALID);
     const target = await lockTarget(trx, used.userId).catch(() => undefined);
@@ -120,7 +123,13 @@ export async function verifyEmail(deps: Deps, token: string, now = Date.now()) {
     if (email !== target.email) {
       if (await emailTakenByOther(trx, email, target.id)) throw conflict(EMAIL_IN_USE);
     }
-    await trx('users').where({ id: target.id }).update({ email, emailVerifiedAt: now, updatedAt: now });
+    // The new address's mailbox key: the exclusion register follows the account to it, and a
+    // break the account is taking follows it to the register under the new mailbox.
+    const mailboxKey = keyOf(email);
+    await trx('users')
+      .where({ id: target.id })
+      .update({ email, mailboxKey, emailVerifiedAt: now, updatedAt: now });
+    if (email !== target.email) await carryBreakToNewMailbox(uow, target.id, mailboxKey, now);
     const welcome = await grantWelcomeCredit(trx, target.id, email, now);
     return {
       user: await User.query(trx).findById(target.id).throwIfNotFound(),

@@ -5,6 +5,11 @@ import { formatDayAndTime } from '../../../contract/londonTime';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
 import { lockForUpdate } from '../../../db/dialect';
 import { Competition, type InstantWin } from '../../../db/models';
+import {
+  type MailboxKeyOf,
+  mailboxKeyer,
+  registeredBreakEnd,
+} from '../../accounts/protection/exclusionRegister';
 import { postcardOwnerName } from '../../catalogue/presenter';
 import type { DrawDeps } from '../../draws/drawable';
 import { drawAfterSellOut } from '../../draws/draws';
@@ -29,6 +34,9 @@ import type { PostalEntryRow } from './presenter';
 // sale counts in ticketsSold (and so closes an auto-win competition on its last number), writes
 // the number's history, the audit row and, with an account, its My Entries row; after COMMIT
 // watchers get tickets:purchased and admins the order, as for any sale.
+
+/** What recording a postcard needs: the draw's dependencies and the exclusion register's key. */
+export type PostalDeps = DrawDeps & { config: { exclusionKey: string } };
 
 export const POSTAL_CLOSED_MESSAGE = 'This competition is closed: postal entries can no longer be added.';
 export const POSTAL_SOLD_OUT_MESSAGE = 'Every number in this competition has been taken.';
@@ -104,20 +112,23 @@ async function lockAccount(trx: Knex.Transaction, userId: number) {
 async function lockOpenCompetition(
   trx: Knex.Transaction,
   competitionId: number,
-  userId: number | null,
+  entrant: { userId: number | null; mailboxKey: string },
   now: number,
 ): Promise<Competition> {
-  if (userId) {
-    await lockAccount(trx, userId);
-    // A break (self-exclusion) stops every entry route, the free one included.
-    const until = await selfExcludedUntil(trx, userId, now);
-    if (until !== null) {
-      throw conflict(
-        `This customer is taking a break until ${formatDayAndTime(until)}: no entries until then.`,
-        { selfExcludedUntil: new Date(until).toISOString() },
-        ERROR_CODES.selfExcluded,
-      );
-    }
+  const { userId } = entrant;
+  if (userId) await lockAccount(trx, userId);
+  // A break (self-exclusion) stops every entry route, the free one included: the account's, and
+  // the register's for the postcard's mailbox, with or without an account id.
+  const until = Math.max(
+    (userId ? await selfExcludedUntil(trx, userId, now) : null) ?? 0,
+    (await registeredBreakEnd(trx, entrant.mailboxKey, now)) ?? 0,
+  );
+  if (until > now) {
+    throw conflict(
+      `This customer is taking a break until ${formatDayAndTime(until)}: no entries until then.`,
+      { selfExcludedUntil: new Date(until).toISOString() },
+      ERROR_CODES.selfExcluded,
+    );
   }
   const competition = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
     | Competition
@@ -192,6 +203,7 @@ function postalAudit(
 /** The postcard's unit of work: a free number sold on a £0 order, its entry, audit and events. */
 async function recordPostcard(
   uow: UnitOfWork,
+  keyOf: MailboxKeyOf,
   actor: Actor,
   competitionId: number,
   input: PostalEntryInput,
@@ -199,7 +211,8 @@ async function recordPostcard(
 ) {
   const { trx } = uow;
   const userId = input.userId ?? null;
-  const competition = await lockOpenCompetition(trx, competitionId, userId, now);
+  const mailboxKey = keyOf(input.email);
+  const competition = await lockOpenCompetition(trx, competitionId, { userId, mailboxKey }, now);
   await enforcePostalCap(trx, competition, input, now);
 
   const { number, staleRowIds } = await takeFreeNumber(trx, competitionId, competition.totalTickets, now);
@@ -245,13 +258,16 @@ async function recordPostcard(
  * 400 unknown account. Returns the entry with its number.
  */
 export async function addPostalEntry(
-  deps: DrawDeps,
+  deps: PostalDeps,
   actor: Actor,
   competitionId: number,
   input: PostalEntryInput,
   now = Date.now(),
 ): Promise<PostalEntryRow> {
-  const done = await inUnitOfWork(deps, (uow) => recordPostcard(uow, actor, competitionId, input, now));
+  const keyOf = mailboxKeyer(deps.config.exclusionKey);
+  const done = await inUnitOfWork(deps, (uow) =>
+    recordPostcard(uow, keyOf, actor, competitionId, input, now),
+  );
   if (done.won && input.userId) await sendInstantWinEmails(deps, done.orderId);
   // Its last number went by post: draw now, exactly as after a sale that sells out.
   if (done.closes) await drawAfterSellOut(deps, competitionId);

@@ -5,11 +5,10 @@ import {
   type PostalImportResult,
   type PostalImportRow,
 } from '../../../contract/postal';
-import type { DrawDeps } from '../../draws/drawable';
 import { parse } from '../../http/validate';
 import type { Actor } from '../../platform/auditLog';
 import { badRequest, HttpError } from '../../platform/errors';
-import { addPostalEntry } from './postalEntries';
+import { addPostalEntry, type PostalDeps } from './postalEntries';
 
 // A day's post as CSV (csv-parse: quoted fields, line breaks inside a quoted address, a BOM from
 // Excel). A file that cannot be read as a whole is refused with nothing applied. Otherwise each
@@ -54,7 +53,7 @@ function readRows(csv: string): Record_[] {
 }
 
 async function importRow(
-  deps: DrawDeps,
+  deps: PostalDeps,
   actor: Actor,
   competitionId: number,
   raw: Record_,
@@ -73,7 +72,7 @@ async function importRow(
 
 /** Records every row it can, one by one in file order (so the numbers follow the post's order). */
 export async function importPostalEntries(
-  deps: DrawDeps,
+  deps: PostalDeps,
   actor: Actor,
   competitionId: number,
   csv: string,

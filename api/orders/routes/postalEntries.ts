@@ -15,7 +15,7 @@ export function registerPostalEntryRoutes(
   { db, events, logger, mailer, config, drawBeacon }: AppDeps,
 ): void {
   const admin = requireAdmin({ db, config });
-  const deps = { db, events, logger, mailer, beacon: drawBeacon };
+  const deps = { db, events, logger, mailer, beacon: drawBeacon, config };
   const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
   router.get('/api/admin/competitions/:id/postal-entries', admin, async (ctx) => {

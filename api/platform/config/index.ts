@@ -132,6 +132,8 @@ const siteOf = (e: EnvValues) => {
         : e.ADMIN_REQUIRE_2FA === 'true' || e.ADMIN_REQUIRE_2FA === '1',
     /** What two-factor secrets are encrypted with (TWO_FACTOR_ENCRYPTION_KEY, else SESSION_SECRET). */
     twoFactorKey: e.TWO_FACTOR_ENCRYPTION_KEY ?? e.SESSION_SECRET,
+    /** The HMAC key of the exclusion register's hashes (EXCLUSION_REGISTER_KEY, else SESSION_SECRET). */
+    exclusionKey: e.EXCLUSION_REGISTER_KEY ?? e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === '1',

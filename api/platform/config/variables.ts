@@ -112,6 +112,10 @@ const site = {
     description: 'encrypts two-factor secrets at rest (default: derived from SESSION_SECRET)',
     schema: atLeast16,
   },
+  EXCLUSION_REGISTER_KEY: {
+    description: 'keys the hashes of the self-exclusion register (default: SESSION_SECRET)',
+    schema: atLeast16,
+  },
   SMTP_URL: { description: 'the mail server; unset, mail goes to DATA_DIR/outbox', schema: text },
   LOG_LEVEL: {
     description: 'the pino log level',

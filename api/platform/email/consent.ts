@@ -8,12 +8,25 @@ import type { Knex } from 'knex';
 export async function mayReceiveMarketing(db: Knex, userId: number | null | undefined): Promise<boolean> {
   if (!userId) return false;
   const row = (await db('users')
-    .where({ id: userId })
-    .whereNull('deletedAt')
-    .first('marketingEmails', 'selfExcludedUntil')) as
-    | { marketingEmails: number | boolean; selfExcludedUntil: number | string | null }
+    .where('users.id', userId)
+    .whereNull('users.deletedAt')
+    .first(
+      'users.marketingEmails',
+      'users.selfExcludedUntil',
+      // The exclusion register's break for this mailbox (api/accounts/protection/exclusionRegister.ts).
+      db('exclusionRegister')
+        .max('endsAt')
+        .where('exclusionRegister.keyHash', db.ref('users.mailboxKey'))
+        .as('registeredUntil'),
+    )) as
+    | {
+        marketingEmails: number | boolean;
+        selfExcludedUntil: number | string | null;
+        registeredUntil: number | string | null;
+      }
     | undefined;
-  // A customer taking a break (self-exclusion) gets no marketing whatever their consent.
-  if (Number(row?.selfExcludedUntil ?? 0) > Date.now()) return false;
+  // A person taking a break (self-exclusion) gets no marketing whatever their consent.
+  const until = Math.max(Number(row?.selfExcludedUntil ?? 0), Number(row?.registeredUntil ?? 0));
+  if (until > Date.now()) return false;
   return Boolean(row?.marketingEmails);
 }

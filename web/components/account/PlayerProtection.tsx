@@ -8,6 +8,7 @@ import {
   type SelfExclusionPeriod,
   type SelfExclusionView,
   type SpendLimitsView,
+  selfExcludedMessage,
 } from '../../../contract/protection';
 import { apiSend, messageOf } from '../../api/client';
 import { useApiData } from '../../api/useApiData';
@@ -144,8 +145,8 @@ export function TakeABreak() {
       <h2 id="break-title">Take a break</h2>
       {until ? (
         <p role="status" data-testid="break-until">
-          You are taking a break until {formatDayAndTime(until)}. You can sign in and see your entries, but
-          you cannot buy tickets until then, and we send you no marketing. A break cannot be ended early.
+          {selfExcludedMessage(until)} You can sign in and see your entries, and we send you no marketing. A
+          break cannot be ended early.
         </p>
       ) : (
         <>

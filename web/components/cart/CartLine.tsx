@@ -6,7 +6,7 @@ import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatUkDateTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
-import { ApiError } from '../../api/client';
+import { ApiError, selfExcludedNoticeOf } from '../../api/client';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
@@ -108,6 +108,11 @@ export function CartLine({ item }: { item: CartItemView }) {
     try {
       await Promise.all([setQuantity(item.id, quantity), sleep(QUANTITY_SPINNER_MS)]);
     } catch (err) {
+      const onBreak = selfExcludedNoticeOf(err);
+      if (onBreak) {
+        toast({ title: 'Taking a break', description: onBreak });
+        return;
+      }
       const notEnough = err instanceof ApiError && err.code === ERROR_CODES.notEnoughTickets;
       toast({
         title: notEnough ? 'Not enough tickets available' : 'Update Failed',

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../../contract/errors';
-import { ApiError, takenNumbersOf } from '../../api/client';
+import { ApiError, selfExcludedNoticeOf, takenNumbersOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { listNumbers, plural } from './selection';
 
@@ -17,7 +17,11 @@ export interface StaleAfterRefusal {
  */
 export function reportAddFailure(err: unknown, stale: StaleAfterRefusal) {
   const taken = takenNumbersOf(err);
-  if (taken?.length) {
+  const onBreak = selfExcludedNoticeOf(err);
+  if (onBreak) {
+    // Calm, not an error: the customer chose the break.
+    toast({ title: 'Taking a break', description: onBreak });
+  } else if (taken?.length) {
     stale.dropTaken(taken);
     toast({
       title: 'Numbers no longer available',
