@@ -22,6 +22,7 @@ import * as mainPrizes from './023_main_prizes';
 import * as capLocks from './024_cap_locks';
 import * as paymentIntentId from './025_payment_intent_id';
 import * as sessionTombstones from './026_session_tombstones';
+import * as mailOutbox from './028_mail_outbox';
 
 interface Migration {
   name: string;
@@ -55,6 +56,7 @@ const migrations: Migration[] = [
   { name: '024_cap_locks', ...capLocks },
   { name: '025_payment_intent_id', ...paymentIntentId },
   { name: '026_session_tombstones', ...sessionTombstones },
+  { name: '028_mail_outbox', ...mailOutbox },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
