@@ -15,9 +15,9 @@ import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentR
 import { createGateway, type PaymentGateway } from '../api/payments';
 import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
+import { EMAIL_TEMPLATES } from '../api/platform/email/registry';
 import { EventBus } from '../api/platform/events';
 import { FaultInjector } from '../api/platform/faults';
-import { EMAIL_TEMPLATES } from '../api/platform/email/registry';
 import { createMailer } from '../api/platform/mailer';
 import { createMetrics } from '../api/platform/observability/metrics';
 import { loggerWithRequestIds } from '../api/platform/observability/requestContext';

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { ordinal } from '../../contract/prizes';
-import { type DrawProps, type DrawResultProps, drawResultEmail, winnerEmail } from '../platform/email/templates/draws';
+import {
+  type DrawProps,
+  type DrawResultProps,
+  drawResultEmail,
+  winnerEmail,
+} from '../platform/email/templates/draws';
 import { type OutboxKey, type OwedMail, oweMails } from '../platform/outbox/owe';
 import type { DrawRecord, PrizeRecord } from './presenter';
 import { markPrizeNotified, prizeLabel } from './prizes';

@@ -72,7 +72,8 @@ export const ORDER_CONFIRMATION = orderConfirmationEmail.name;
 /** orders.confirmation_sent_at, set in the transaction that marks the outbox row sent. */
 export async function markConfirmationSent(trx: Knex.Transaction, subject: string, sentAt: number) {
   const orderId = Number(subject.split(':')[1]);
-  if (Number.isInteger(orderId)) await trx('orders').where({ id: orderId }).update({ confirmationSentAt: sentAt });
+  if (Number.isInteger(orderId))
+    await trx('orders').where({ id: orderId }).update({ confirmationSentAt: sentAt });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Order } from '../../../db/models';
 import { drawAfterSellOut } from '../../draws/draws';
+import type { OutboxKey } from '../../platform/outbox/owe';
 import { inUnitOfWork, type UnitOfWork } from '../../platform/unitOfWork';
 import { cartChanged } from '../../tickets/cartRevision';
-import type { OutboxKey } from '../../platform/outbox/owe';
 import { emitInstantWins, oweInstantWinEmails } from '../instantWins/awards';
 import { oweConfirmation } from '../orderEmails';
 import type { FulfilmentResult, PaymentDeps, PaymentReport } from '../payment';

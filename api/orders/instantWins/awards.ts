@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';

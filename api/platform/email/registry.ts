@@ -29,4 +29,6 @@ const all: EmailTemplate<never>[] = [
   orderCancelledEmail,
 ] as never[];
 
-export const EMAIL_TEMPLATES: ReadonlyMap<string, EmailTemplate<never>> = new Map(all.map((t) => [t.name, t]));
+export const EMAIL_TEMPLATES: ReadonlyMap<string, EmailTemplate<never>> = new Map(
+  all.map((t) => [t.name, t]),
+);

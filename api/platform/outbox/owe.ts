@@ -58,7 +58,11 @@ const CHUNK = 200;
  * webhook) writes nothing: UNIQUE (kind, subject_key) keeps the first. Returns the keys, for
  * `Outbox.deliver` after COMMIT.
  */
-export async function oweMails<P>(trx: Knex, mails: readonly OwedMail<P>[], now = Date.now()): Promise<OutboxKey[]> {
+export async function oweMails<P>(
+  trx: Knex,
+  mails: readonly OwedMail<P>[],
+  now = Date.now(),
+): Promise<OutboxKey[]> {
   for (let i = 0; i < mails.length; i += CHUNK) {
     await trx('mailOutbox')
       .insert(mails.slice(i, i + CHUNK).map((m) => rowOf(m, now)))

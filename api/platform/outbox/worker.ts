@@ -32,7 +32,12 @@ export interface OutboxDeps {
   settings: OutboxSettings;
   /** Every template by name (api/platform/email/registry.ts): rows name theirs. */
   templates: ReadonlyMap<string, EmailTemplate<never>>;
-  send: (template: EmailTemplate<never>, to: Recipient, props: never, messageId: string) => Promise<SendOutcome>;
+  send: (
+    template: EmailTemplate<never>,
+    to: Recipient,
+    props: never,
+    messageId: string,
+  ) => Promise<SendOutcome>;
   publicUrl: string;
   faults?: FaultInjector;
   /** Counts each try's result: sent, retry, failed. */
@@ -122,7 +127,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     });
   }
 
-  async function markTryFailed(row: OutboxRow, lease: number, err: unknown, now: number): Promise<'retry' | 'failed'> {
+  async function markTryFailed(
+    row: OutboxRow,
+    lease: number,
+    err: unknown,
+    now: number,
+  ): Promise<'retry' | 'failed'> {
     const attempts = Number(row.attempts);
     const lastError = String((err as Error)?.message ?? err).slice(0, 255);
     const gaveUp = attempts >= settings.maxAttempts;
@@ -147,7 +157,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       if (!template) throw new Error(`no e-mail template named "${row.kind}"`);
       let { messageId } = row;
       if (!messageId) {
-        messageId = messageIdOf({ kind: row.kind, subject: row.subjectKey }, Number(row.createdAt), deps.publicUrl);
+        messageId = messageIdOf(
+          { kind: row.kind, subject: row.subjectKey },
+          Number(row.createdAt),
+          deps.publicUrl,
+        );
         // Stored before the first send, so every later try carries the same one.
         await owned(db, row, lease).update({ messageId });
       }
@@ -234,7 +248,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
               .first('id');
             if (row) await sendOne(Number(row.id), Date.now());
           }
-        })().catch((err) => logger.error({ err, keys }, 'owed e-mails not sent now; the outbox worker retries')),
+        })().catch((err) =>
+          logger.error({ err, keys }, 'owed e-mails not sent now; the outbox worker retries'),
+        ),
       );
     },
     kick() {
