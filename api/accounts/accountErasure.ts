@@ -1,5 +1,6 @@
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
+import { forgetMailOf } from '../platform/outbox/owe';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import { releaseAccountHolds } from '../tickets/holdRows';
 import { spendTokens } from './security/accountTokens';
@@ -19,7 +20,7 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
  * Erases the account inside the caller's unit of work, after the caller has locked the user row:
  * refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
- * password, and spends any unused e-mailed links. The caller ends the account's sessions after COMMIT.
+ * password, spends any unused e-mailed links and drops its rows in the e-mail outbox. The caller ends the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
@@ -49,4 +50,5 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       updatedAt: now,
     });
   await spendTokens(trx, userId, undefined, now);
+  await forgetMailOf(trx, userId);
 }

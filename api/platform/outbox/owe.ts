@@ -77,3 +77,11 @@ export async function oweMail<P>(trx: Knex, mail: OwedMail<P>, now = Date.now())
   const [key] = await oweMails(trx, [mail], now);
   return key!;
 }
+
+/**
+ * An account is deleted: its owed e-mails are not sent, and the address and props its sent ones
+ * kept go (docs/security.md#e-mail). The mail log keeps the record of what was sent.
+ */
+export async function forgetMailOf(trx: Knex, userId: number): Promise<void> {
+  await trx('mailOutbox').where({ userId }).delete();
+}
