@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EmailTemplate, Recipient } from '../email/template';
 
@@ -29,13 +30,14 @@ function propsJson(props: unknown): string {
 }
 
 /**
- * The Message-ID every try of this e-mail carries (stored at its first try): the key, and the time
- * the row was written (so a rebuilt database never reuses one for another e-mail), at the site's host.
+ * The Message-ID every try of this e-mail carries (stored at its first try): the kind and a hash of
+ * the subject and the time the row was written (so a rebuilt database never reuses one, and the
+ * header shows no account or order ids), at the site's host.
  */
 export function messageIdOf(key: OutboxKey, firstOwedAt: number, publicUrl: string): string {
   const host = new URL(publicUrl).hostname || 'localhost';
-  const local = `${key.kind}.${key.subject}.${firstOwedAt.toString(36)}`.replace(/[^A-Za-z0-9.-]/g, '.');
-  return `<${local}@${host}>`;
+  const hash = createHash('sha256').update(`${key.subject}\n${firstOwedAt}`).digest('hex').slice(0, 24);
+  return `<${key.kind.replace(/[^A-Za-z0-9-]/g, '-')}.${hash}@${host}>`;
 }
 
 const rowOf = <P>(mail: OwedMail<P>, now: number) => ({
