@@ -154,8 +154,20 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
           autoWin: true,
           title: `Chaos draw ${lives.length}`,
         });
-        for (const [i, userId] of customerIds.slice(0, 3).entries())
-          await sellTickets(db, toDraw, userId, [i + 1, i + 11]);
+        for (const [i, userId] of customerIds.slice(0, 3).entries()) {
+          const numbers = [i + 1, i + 11];
+          const orderId = await sellTickets(db, toDraw, userId, numbers);
+          // The order's line, as a sale writes it (the invariants compare sold rows with it).
+          await db('orderItems').insert({
+            orderId,
+            competitionId: toDraw,
+            title: 'Chaos draw',
+            ticketPricePence: 100,
+            quantity: numbers.length,
+            selectedNumbers: JSON.stringify(numbers),
+            createdAt: Date.now(),
+          });
+        }
         await db('competitions')
           .where({ id: toDraw })
           .update({ status: 'ended', endDate: Date.now() - 1000 });
