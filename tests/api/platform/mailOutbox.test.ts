@@ -149,4 +149,30 @@ describe.skipIf(engineUnavailable())(`mail outbox on ${testEngine()}`, () => {
     expect(scraped).toMatch(/^mail_outbox_failed 1$/m);
     expect(scraped).toMatch(/^mail_outbox_sends_total\{result="failed"\} 1$/m);
   });
+
+  it('drops the rows of a deleted account: nothing owed is sent to it, its address leaves the table', async () => {
+    const competitionId = await insertCompetition(db, { totalTickets: 50 });
+    const { client, user, password } = await signedInCustomer(server.url);
+    const orderId = await buyWithCard(client, competitionId, [7]);
+    const now = Date.now();
+    // A later e-mail still owed to the account when it is deleted.
+    await db('mailOutbox').insert({
+      kind: 'password-changed',
+      subjectKey: `erase-test:${user.id}`,
+      userId: user.id,
+      recipient: user.email,
+      props: JSON.stringify({ name: 'Pat', changedAt: now }),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now + RETRY_MS,
+      createdAt: now,
+    });
+    expect(await db('mailOutbox').where({ userId: user.id })).toHaveLength(2);
+    const res = await client.request('DELETE', '/api/account', { password });
+    expect(res.status, res.text).toBe(200);
+    expect(await db('mailOutbox').where({ userId: user.id })).toEqual([]);
+    expect(await db('mailOutbox').where({ recipient: user.email })).toEqual([]);
+    expect(await outbox().drainOnce(now + 2 * RETRY_MS)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await db('orders').where({ id: orderId }).first()).toBeDefined();
+  });
 });
