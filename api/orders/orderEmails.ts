@@ -76,33 +76,39 @@ export async function markConfirmationSent(trx: Knex.Transaction, subject: strin
     await trx('orders').where({ id: orderId }).update({ confirmationSentAt: sentAt });
 }
 
+export type CancellationNotice = Pick<OrderCancelledProps, 'reason' | 'refunds' | 'cardRefundPending'>;
+
 /**
- * 'Your order has been cancelled (and refunded)', with each amount and where it went. Owed once
- * per order: orders.cancellation_notice_sent_at is claimed in the same transaction, so a refund
- * retried by the next webhook delivery owes nothing more.
+ * 'Your order has been cancelled (and refunded)', with each amount and where it went, owed in the
+ * caller's transaction (the one that records the refund's outcome). Once per order:
+ * orders.cancellation_notice_sent_at is claimed with it, so a refund retried by the next webhook
+ * delivery owes nothing more. Null when nothing is owed.
  */
-export async function sendCancellationNotice(
-  deps: MailDeps,
+export async function oweCancellationNotice(
+  trx: Knex,
   orderId: number,
-  notice: Pick<OrderCancelledProps, 'reason' | 'refunds' | 'cardRefundPending'>,
-) {
+  notice: CancellationNotice,
+): Promise<OutboxKey | null> {
+  const order = await loadOrder(trx, orderId);
+  const user = await customerOf(trx, order?.userId);
+  if (!order || !user) return null;
+  const claimed = await trx('orders')
+    .where({ id: orderId })
+    .whereNull('cancellationNoticeSentAt')
+    .update({ cancellationNoticeSentAt: Date.now() });
+  if (!claimed) return null;
+  return oweMail(trx, {
+    template: orderCancelledEmail,
+    subject: subjectOf(order.id),
+    recipient: { to: user.email, userId: user.id },
+    props: { name: nameOf(user), orderNumber: formatOrderNumber(order.id), ...notice },
+  });
+}
+
+/** The cancellation notice in a transaction of its own, then sent; for when no other records it. */
+export async function sendCancellationNotice(deps: MailDeps, orderId: number, notice: CancellationNotice) {
   try {
-    const key = await deps.db.transaction(async (trx) => {
-      const order = await loadOrder(trx, orderId);
-      const user = await customerOf(trx, order?.userId);
-      if (!order || !user) return null;
-      const claimed = await trx('orders')
-        .where({ id: orderId })
-        .whereNull('cancellationNoticeSentAt')
-        .update({ cancellationNoticeSentAt: Date.now() });
-      if (!claimed) return null;
-      return oweMail(trx, {
-        template: orderCancelledEmail,
-        subject: subjectOf(order.id),
-        recipient: { to: user.email, userId: user.id },
-        props: { name: nameOf(user), orderNumber: formatOrderNumber(order.id), ...notice },
-      });
-    });
+    const key = await deps.db.transaction((trx) => oweCancellationNotice(trx, orderId, notice));
     if (key) await deps.mailer.outbox.deliver([key]);
   } catch (err) {
     deps.logger.error({ err, orderId }, 'order cancellation e-mail could not be owed');
