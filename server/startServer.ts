@@ -16,10 +16,13 @@ import { createApp } from '../api/app';
 import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
+import { markWinnerNotified, WINNER } from '../api/draws/drawEmails';
+import { markConfirmationSent, ORDER_CONFIRMATION } from '../api/orders/orderEmails';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';
 import type { Config } from '../api/platform/config';
 import type { AppDeps } from '../api/platform/context';
+import { EMAIL_TEMPLATES } from '../api/platform/email/registry';
 import { EventBus } from '../api/platform/events';
 import { FaultInjector } from '../api/platform/faults';
 import { createMailer } from '../api/platform/mailer';
@@ -99,6 +102,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
   const { stopSweeper, stopDrawJob, stopReconciler } = startJobs(deps, gateway);
+  // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
+  deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
   return {
     url: `http://localhost:${port}`,
@@ -128,6 +133,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       server.closeAllConnections();
       await Promise.all(stoppingJobs);
+      // After the last requests and jobs: the e-mails they owed are sent before the pool closes.
+      await deps.mailer.outbox.stop();
       // Events published by the last requests have gone out (through Redis to the other processes).
       events.close();
       await io.close();
@@ -147,7 +154,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
  */
 async function buildDeps(config: Config, db: Knex, logger: Logger, options: StartOptions) {
   const events = new EventBus();
-  const mailer = createMailer(config, db, logger);
+  const faults = new FaultInjector(config.faultPlan);
+  const metrics = createMetrics(db);
+  const mailer = createMailer(config, db, logger, {
+    templates: EMAIL_TEMPLATES,
+    faults,
+    countOutbox: (result) => metrics.mailOutboxSends.inc({ result }),
+  });
+  // A sent e-mail marks its domain's record in the same transaction as its outbox row.
+  mailer.outbox.onSent(ORDER_CONFIRMATION, markConfirmationSent);
+  mailer.outbox.onSent(WINNER, markWinnerNotified);
   const gateway = createGateway(config, db);
   // Rate-limit counters are shared through Redis when several processes run (docs/security.md).
   const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
@@ -157,7 +173,6 @@ async function buildDeps(config: Config, db: Knex, logger: Logger, options: Star
     redis: limitsRedis,
     prefix: config.redisPrefix,
   });
-  const metrics = createMetrics(db);
   // A scrape answered by one worker reports them all.
   if (options.clusterWorker) metrics.exposition = workerExposition(metrics.registry);
   const deps: AppDeps = {
@@ -168,7 +183,7 @@ async function buildDeps(config: Config, db: Knex, logger: Logger, options: Star
     events,
     mailer,
     rateLimits,
-    faults: new FaultInjector(config.faultPlan),
+    faults,
     // The randomness draws wait for (docs/draws.md); the local test beacon keeps its key in DATA_DIR.
     drawBeacon: createDrawBeacon(config),
     metrics,
@@ -214,7 +229,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
-    { db, events, logger, mailer, beacon: deps.drawBeacon },
+    { db, events, logger, mailer, beacon: deps.drawBeacon, faults: deps.faults },
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
   );

@@ -1,5 +1,6 @@
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
+import { forgetMailOf } from '../platform/outbox/owe';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import { releaseAccountHolds } from '../tickets/holdRows';
 import { erasePersonalData, personalStringsOf } from './compliance/personalData';
@@ -21,8 +22,8 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
  * Erases the account inside the caller's unit of work, after the caller has locked the user row:
  * refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
- * password, and erases or anonymises the rows elsewhere that name the person. The caller ends
- * the account's sessions after COMMIT.
+ * password, erases or anonymises the rows elsewhere that name the person, and drops its rows in
+ * the e-mail outbox. The caller ends the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
@@ -56,4 +57,5 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       updatedAt: now,
     });
   await erasePersonalData(trx, userId, strings, placeholder);
+  await forgetMailOf(trx, userId);
 }

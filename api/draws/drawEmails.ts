@@ -1,11 +1,18 @@
+import type { Knex } from 'knex';
 import { ordinal } from '../../contract/prizes';
-import { type DrawProps, sendDrawResult, sendWinner } from '../platform/email/templates/draws';
-import type { DrawDeps } from './drawable';
+import {
+  type DrawProps,
+  type DrawResultProps,
+  drawResultEmail,
+  winnerEmail,
+} from '../platform/email/templates/draws';
+import { type OutboxKey, type OwedMail, oweMails } from '../platform/outbox/owe';
 import type { DrawRecord, PrizeRecord } from './presenter';
 import { markPrizeNotified, prizeLabel } from './prizes';
 
-// The e-mails after a draw: each prize's winner, and the result to every other entrant. They are
-// not events: they go once the draw has committed, and a failure never undoes the draw.
+// The e-mails a draw owes (docs/emails.md#the-outbox): each prize's winner, and the result to every
+// other entrant. They are owed in the draw's own transaction, so a crash after COMMIT cannot lose
+// them, and sent after it by the outbox; a failure never undoes the draw.
 
 const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawProps => ({
   name,
@@ -26,33 +33,24 @@ const allWinningNumbers = (record: DrawRecord) =>
       }
     : {};
 
-/** Each prize's winner e-mail. A failure is logged and never undoes the draw. */
-export async function notifyWinner(deps: DrawDeps, record: DrawRecord) {
-  const { competitionId } = record;
-  for (const prize of record.prizes) {
-    if (!prize.email || prize.deletedAt || prize.winnerNotifiedAt) continue;
-    try {
-      const name = prize.firstName?.trim() || prize.username || 'there';
-      const sent = await sendWinner(
-        deps.mailer,
-        { to: prize.email, userId: prize.winnerUserId },
-        drawProps(record, name, prize),
-      );
-      await markPrizeNotified(deps.db, competitionId, prize.position, Date.now());
-      deps.logger.info({ competitionId, position: prize.position, sent }, 'winner e-mail sent');
-    } catch (err) {
-      deps.logger.error({ err, competitionId, position: prize.position }, 'winner e-mail failed');
-    }
-  }
+/** Each prize's winner e-mail (deleted accounts get none). */
+function winnerMails(record: DrawRecord): OwedMail<DrawProps>[] {
+  return record.prizes
+    .filter((prize) => prize.email && !prize.deletedAt && !prize.winnerNotifiedAt)
+    .map((prize) => ({
+      template: winnerEmail,
+      subject: `competition:${record.competitionId}:prize:${prize.position}`,
+      recipient: { to: prize.email!, userId: prize.winnerUserId },
+      props: drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
+    }));
 }
 
 /**
  * 'The draw for X has been made' to every other entrant (the winner has their own e-mail), with
- * their numbers and the link to verify the draw. One failure is logged and the rest still go.
+ * their numbers and the link to verify the draw.
  */
-export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
-  const rows = (await deps
-    .db('tickets as t')
+async function entrantMails(trx: Knex, record: DrawRecord): Promise<OwedMail<DrawResultProps>[]> {
+  const rows = (await trx('tickets as t')
     .join('users as u', 'u.id', 't.userId')
     .where({ 't.competitionId': record.competitionId, 't.status': 'sold' })
     .whereNull('u.deletedAt')
@@ -72,19 +70,29 @@ export async function notifyEntrants(deps: DrawDeps, record: DrawRecord) {
     e.numbers.push(Number(r.number));
     entrants.set(r.id, e);
   }
-  let failed = 0;
-  for (const [userId, e] of entrants) {
-    await sendDrawResult(
-      deps.mailer,
-      { to: e.email, userId },
-      { ...drawProps(record, e.name), yourNumbers: e.numbers, ...allWinningNumbers(record) },
-    ).catch((err) => {
-      failed += 1;
-      deps.logger.error({ err, competitionId: record.competitionId, userId }, 'draw result e-mail failed');
-    });
-  }
-  deps.logger.info(
-    { competitionId: record.competitionId, entrants: entrants.size, failed },
-    'draw result e-mails sent',
-  );
+  return [...entrants].map(([userId, e]) => ({
+    template: drawResultEmail,
+    subject: `competition:${record.competitionId}:user:${userId}`,
+    recipient: { to: e.email, userId },
+    props: { ...drawProps(record, e.name), yourNumbers: e.numbers, ...allWinningNumbers(record) },
+  }));
+}
+
+/** In the draw's transaction: owes the winners' and the entrants' e-mails. */
+export async function oweDrawEmails(trx: Knex, record: DrawRecord, now: number) {
+  return {
+    winners: await oweMails(trx, winnerMails(record), now),
+    entrants: await oweMails(trx, await entrantMails(trx, record), now),
+  };
+}
+
+export type DrawMail = { winners: OutboxKey[]; entrants: OutboxKey[] };
+
+export const WINNER = winnerEmail.name;
+
+/** The prize's winner_notified_at, set in the transaction that marks its e-mail sent. */
+export async function markWinnerNotified(trx: Knex.Transaction, subject: string, sentAt: number) {
+  const [, competitionId, , position] = subject.split(':').map(Number);
+  if (Number.isInteger(competitionId) && Number.isInteger(position))
+    await markPrizeNotified(trx, competitionId!, position!, sentAt);
 }

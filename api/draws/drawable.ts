@@ -5,6 +5,7 @@ import { Competition } from '../../db/models';
 import type { Actor } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
+import type { FaultInjector } from '../platform/faults';
 import type { Mailer } from '../platform/mailer';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import type { DrawBeacon } from './beacon/drawBeacon';
@@ -18,6 +19,8 @@ export interface DrawDeps {
   logger: Logger;
   mailer: Mailer;
   beacon: DrawBeacon;
+  /** FAULT_INJECTION's crash points (the chaos test's `after-draw-committed`). */
+  faults?: FaultInjector;
 }
 
 export type DrawnBy = { kind: 'admin'; actor: Actor } | { kind: 'auto' };

@@ -23,7 +23,7 @@ import {
   emitCompetitionUpdated,
   lockedCompetition,
 } from './drawable';
-import { notifyEntrants, notifyWinner } from './drawEmails';
+import { type DrawMail, oweDrawEmails } from './drawEmails';
 import { loadDrawRecord } from './drawRecords';
 import type { DrawRecord } from './presenter';
 import { insertFurtherPrizes } from './prizes';
@@ -189,7 +189,7 @@ async function drawUnderLock(
   uow: UnitOfWork,
   competitionId: number,
   { by, fixed, beacon, now, drawnAt }: Omit<MadeDraw, 'c' | 'sold'> & { now: number },
-): Promise<{ record: DrawRecord; byThisCall: boolean }> {
+): Promise<{ record: DrawRecord; byThisCall: boolean; mail?: DrawMail }> {
   const { trx } = uow;
   // The first statement is a locking read: on MySQL every later read sees what the sales that
   // held this lock before us committed, and sales after us wait and then find drawn_at set.
@@ -206,10 +206,12 @@ async function drawUnderLock(
   await recordDraw(trx, { c, sold, fixed, beacon, by, drawnAt });
   const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
+  // The winners' and entrants' e-mails are owed with the draw (sent after COMMIT by the outbox).
+  const mail = await oweDrawEmails(trx, drawn, drawnAt);
   uow.emit('draw.started', { competitionId });
   uow.emit('draw.result', { record: drawn });
   await emitCompetitionUpdated(uow, competitionId, version);
-  return { record: drawn, byThisCall: true };
+  return { record: drawn, byThisCall: true, mail };
 }
 
 /**
@@ -241,12 +243,12 @@ export async function drawCompetition(
     { competitionId, winningNumber: record.winningNumber, by: record.drawnBy, beaconRound: fixed.round },
     'competition drawn',
   );
-  // The e-mails go once the draw has committed. The entrants' e-mails run in the background, so
-  // 'Draw now' does not wait for thousands of messages.
-  await notifyWinner(deps, record);
-  void notifyEntrants(deps, record).catch((err) => {
-    deps.logger.error({ err, competitionId }, 'draw result e-mails failed');
-  });
+  deps.faults?.reach('after-draw-committed');
+  // The e-mails go once the draw has committed: the winners' at once, the entrants' in the
+  // background, so 'Draw now' does not wait for thousands of messages. Whatever fails or is cut
+  // off here, the outbox worker sends later.
+  await deps.mailer.outbox.deliver(made.mail?.winners ?? []);
+  if (made.mail?.entrants.length) deps.mailer.outbox.kick();
   return { kind: 'drawn', record };
 }
 

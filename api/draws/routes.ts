@@ -31,9 +31,9 @@ import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from 
  */
 export function registerDrawRoutes(
   router: Router,
-  { db, events, logger, config, mailer, drawBeacon }: AppDeps,
+  { db, events, logger, config, mailer, drawBeacon, faults }: AppDeps,
 ): void {
-  const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon };
+  const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon, faults };
   const admin = requireAdmin({ db, config });
 
   router.get('/api/competitions/:id', async (ctx) => {

@@ -16,7 +16,7 @@ import { type ReturnedNumbers, returnSoldNumbers } from '../tickets/selling/retu
 import { adminOrderDetail } from './adminOrders';
 import { refundAtGateway } from './fulfilment/outcomes';
 import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
-import { sendCancellationNotice } from './orderEmails';
+import { type CancellationNotice, oweCancellationNotice, sendCancellationNotice } from './orderEmails';
 import { cancel } from './orderStatus';
 import type { AdminOrderRecord } from './presenter';
 
@@ -148,7 +148,22 @@ async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: numbe
   for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
   }
-  return { order, refundDue, openIntent: !paid ? order.paymentIntentId : null, instantWins };
+  // With no card refund to wait for, the customer's notice is owed with the cancellation itself.
+  const notice = refundDue ? null : await oweCancellationNotice(trx, orderId, cancelNotice(order, 'none'));
+  return { order, refundDue, openIntent: !paid ? order.paymentIntentId : null, instantWins, notice };
+}
+
+/** What the customer is told about an order an admin cancelled: each amount and where it went. */
+function cancelNotice(order: Order, refund: 'refunded' | 'pending' | 'none'): CancellationNotice {
+  const creditBack = order.status === 'completed' ? order.creditAppliedPence : 0;
+  return {
+    reason: 'It was cancelled by our team.',
+    refunds: [
+      ...(refund === 'none' ? [] : [{ method: 'card' as const, amountPence: order.totalPence }]),
+      ...(creditBack > 0 ? [{ method: 'site credit' as const, amountPence: creditBack }] : []),
+    ],
+    cardRefundPending: refund === 'pending',
+  };
 }
 
 export async function cancelOrder(
@@ -167,16 +182,12 @@ export async function cancelOrder(
   }
   const { order } = outcome;
   // The gateway refund, once per order (idempotency key). A failure leaves it pending and logged.
-  const refund = outcome.refundDue ? await refundAtGateway(deps, order, CANCEL_REASON) : 'none';
-  const creditBack = order.status === 'completed' ? order.creditAppliedPence : 0;
-  await sendCancellationNotice(deps, orderId, {
-    reason: 'It was cancelled by our team.',
-    refunds: [
-      ...(refund === 'none' ? [] : [{ method: 'card' as const, amountPence: order.totalPence }]),
-      ...(creditBack > 0 ? [{ method: 'site credit' as const, amountPence: creditBack }] : []),
-    ],
-    cardRefundPending: refund === 'pending',
-  });
+  // A refund that goes through owes the notice with its record; a pending one just after.
+  const refund = outcome.refundDue
+    ? await refundAtGateway(deps, order, CANCEL_REASON, cancelNotice(order, 'refunded'))
+    : 'none';
+  if (refund === 'pending') await sendCancellationNotice(deps, orderId, cancelNotice(order, 'pending'));
+  if (outcome.notice) await deps.mailer.outbox.deliver([outcome.notice]);
   const unrecovered = unrecoveredCreditNotice(outcome.instantWins);
   return {
     message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.${

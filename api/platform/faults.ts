@@ -12,6 +12,12 @@ export const FAULT_POINTS = [
   'after-sale-committed',
   /** The reconciler claimed a payment; it has not settled it yet. */
   'after-reconcile-claim',
+  /** A draw is committed; its e-mails are not sent yet. */
+  'after-draw-committed',
+  /** An outbox e-mail went to the mail server; its row is not marked sent yet. */
+  'after-mail-sent',
+  /** Not a crash: the n-th outbox send throws, as a mail server that is down would. */
+  'mail-send-fails',
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
@@ -47,13 +53,23 @@ export class FaultInjector {
   }
 
   reach(point: FaultPoint): void {
-    const at = this.plan.get(point);
-    if (at === undefined) return;
-    const hit = (this.hits.get(point) ?? 0) + 1;
-    this.hits.set(point, hit);
-    if (hit === at) {
-      process.stderr.write(`fault injection: SIGKILL at ${point} (hit ${hit})\n`);
+    if (this.hit(point)) {
+      process.stderr.write(`fault injection: SIGKILL at ${point}\n`);
       process.kill(process.pid, 'SIGKILL');
     }
+  }
+
+  /** Throws at the planned hit of a point instead of killing the process (`mail-send-fails`). */
+  fail(point: FaultPoint): void {
+    if (this.hit(point)) throw new Error(`fault injection: ${point}`);
+  }
+
+  /** Counts a hit; true at the planned one. */
+  private hit(point: FaultPoint): boolean {
+    const at = this.plan.get(point);
+    if (at === undefined) return false;
+    const hit = (this.hits.get(point) ?? 0) + 1;
+    this.hits.set(point, hit);
+    return hit === at;
   }
 }

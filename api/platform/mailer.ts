@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -8,6 +8,8 @@ import type { Config } from './config';
 import { mayReceiveMarketing } from './email/consent';
 import { renderEmail } from './email/render';
 import type { Brand, EmailTemplate, Recipient } from './email/template';
+import type { FaultInjector } from './faults';
+import { createOutbox, type Outbox } from './outbox/worker';
 
 export type SendResult =
   | { status: 'sent'; messageId: string; file?: string }
@@ -23,12 +25,22 @@ export interface Mailer {
    * consent guard, sends, and records the attempt in mail_log. A failed send is logged and then
    * thrown, so the caller decides what a failure means for it.
    */
-  send<P>(template: EmailTemplate<P>, recipient: Recipient, props: P): Promise<SendResult>;
+  send<P>(
+    template: EmailTemplate<P>,
+    recipient: Recipient,
+    props: P,
+    options?: { messageId?: string },
+  ): Promise<SendResult>;
+  /**
+   * The e-mails owed by committed facts (api/platform/outbox/): `oweMail` in the transaction,
+   * then `deliver` after COMMIT; its worker retries what failed.
+   */
+  readonly outbox: Outbox;
 }
 
 interface Transport {
   destination: string;
-  deliver(message: { to: string; subject: string; html: string; text: string }): Promise<{
+  deliver(message: { to: string; subject: string; html: string; text: string; messageId?: string }): Promise<{
     messageId: string;
     file?: string;
   }>;
@@ -58,18 +70,34 @@ function createTransport(config: Pick<Config, 'smtpUrl' | 'dataDir'>, brand: Bra
     async deliver(message) {
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outbox, { recursive: true });
+      // The file's name ends with a hash of the Message-ID, so a message tried again (its process
+      // died before it was marked sent) is kept once, as a mailbox keeps one copy per Message-ID.
+      const tag = createHash('sha256').update(info.messageId).digest('hex').slice(0, 20);
+      const existing = (await fs.readdir(outbox)).find((f) => f.endsWith(`-${tag}.eml`));
+      if (existing) return { messageId: info.messageId, file: path.join(outbox, existing) };
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const file = path.join(outbox, `${stamp}-${tag}.eml`);
+      // Written whole, then renamed: a crash never leaves half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       return { messageId: info.messageId, file };
     },
   };
 }
 
+export interface MailerOptions {
+  /** Every template by name, for the outbox worker (api/platform/email/registry.ts). */
+  templates?: ReadonlyMap<string, EmailTemplate<never>>;
+  faults?: FaultInjector;
+  /** Counts the outbox's tries: mail_outbox_sends_total. */
+  countOutbox?: (result: 'sent' | 'retry' | 'failed') => void;
+}
+
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'siteName' | 'supportEmail' | 'publicUrl'>,
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'siteName' | 'supportEmail' | 'publicUrl' | 'outbox'>,
   db: Knex,
   logger: Logger,
+  options: MailerOptions = {},
 ): Mailer {
   const brand: Brand = {
     siteName: config.siteName,
@@ -87,10 +115,10 @@ export function createMailer(
     }
   };
 
-  return {
+  const mailer: Omit<Mailer, 'outbox'> = {
     destination: transport.destination,
     brand,
-    async send(template, recipient, props) {
+    async send(template, recipient, props, options = {}) {
       if (template.category === 'marketing' && !(await mayReceiveMarketing(db, recipient.userId))) {
         return { status: 'suppressed' };
       }
@@ -102,7 +130,7 @@ export function createMailer(
         template: template.name,
       };
       try {
-        const sent = await transport.deliver({ to: recipient.to, ...rendered });
+        const sent = await transport.deliver({ to: recipient.to, ...rendered, messageId: options.messageId });
         await record({ ...row, status: 'sent', messageId: sent.messageId.slice(0, 255) });
         return { status: 'sent', ...sent };
       } catch (err) {
@@ -115,4 +143,15 @@ export function createMailer(
       }
     },
   };
+  const outbox = createOutbox({
+    db,
+    logger,
+    settings: config.outbox,
+    templates: options.templates ?? new Map(),
+    send: (template, to, props, messageId) => mailer.send(template, to, props, { messageId }),
+    publicUrl: config.publicUrl,
+    faults: options.faults,
+    count: options.countOutbox,
+  });
+  return { ...mailer, outbox };
 }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Knex } from 'knex';
 
 // The development outbox (DATA_DIR/outbox/*.eml) read back as messages: enough MIME for what
 // nodemailer writes (folded headers, multipart/alternative, quoted-printable or base64 parts).
 
 export interface OutboxMessage {
   file: string;
+  messageId: string;
   to: string;
   subject: string;
   text: string;
@@ -65,6 +67,7 @@ export function parseEml(raw: string, file = ''): OutboxMessage {
   };
   return {
     file,
+    messageId: headers.get('message-id') ?? '',
     to: headers.get('to') ?? '',
     subject: decodeHeader(headers.get('subject') ?? ''),
     text: partOf('text/plain'),
@@ -91,3 +94,23 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
 /** The messages sent to one address. */
 export const mailTo = (dataDir: string, address: string) =>
   readOutbox(dataDir).filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+
+/**
+ * Waits, by condition, until the mail_outbox has nothing due: every owed e-mail sent, failed for
+ * good, or waiting for a later try (a pass in flight finishes its rows first). Polls the table; it
+ * never sleeps for a fixed time.
+ */
+export async function outboxDrained(db: Knex, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const now = Date.now();
+    const due = await db('mailOutbox')
+      .where('status', 'pending')
+      .andWhere((q) => q.where('nextAttemptAt', '<=', now).orWhere('claimedUntil', '>=', now))
+      .count({ n: '*' })
+      .first();
+    if (Number(due?.n ?? 0) === 0) return;
+    if (Date.now() > until) throw new Error(`the outbox still has ${due?.n} e-mails due`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

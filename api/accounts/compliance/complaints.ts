@@ -11,8 +11,9 @@ import { containsPattern, isUniqueViolation, lockForUpdate } from '../../../db/d
 import { readSiteSetting } from '../../catalogue/settings';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import type { AppDeps } from '../../platform/context';
-import { sendComplaintReceived, sendComplaintReply } from '../../platform/email/templates/complaints';
+import { complaintReceivedEmail, complaintReplyEmail } from '../../platform/email/templates/complaints';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { type OutboxKey, oweMail } from '../../platform/outbox/owe';
 import type { RateLimits } from '../../platform/rateLimits';
 import { waitPhrase } from '../accountLimits';
 import { greetingName } from '../security/accountMail';
@@ -34,14 +35,15 @@ const newReference = () =>
   `CMP-${Array.from({ length: 8 }, () => REFERENCE_LETTERS[randomInt(REFERENCE_LETTERS.length)]).join('')}`;
 
 /** A mail that fails is in the mail log; the complaint and the reply stand. */
-async function mailSafely(deps: ComplaintDeps, what: string, send: () => Promise<unknown>) {
-  try {
-    await send();
-    return true;
-  } catch (err) {
-    deps.logger.error({ err }, `complaint e-mail not sent: ${what}`);
-    return false;
-  }
+/**
+ * Sends the e-mail the complaint's transaction owed (the outbox retries a failure); whether it has
+ * gone now.
+ */
+async function deliverNow(deps: ComplaintDeps, key: OutboxKey | null) {
+  if (!key) return false;
+  await deps.mailer.outbox.deliver([key]);
+  const row = await deps.db('mailOutbox').where({ kind: key.kind, subjectKey: key.subject }).first('status');
+  return row?.status === 'sent';
 }
 
 /** Complaints one account may send a day, and one address an hour. */
@@ -101,35 +103,45 @@ export async function createComplaint(
   const { complaintResponseDays } = await readSiteSetting(db, SITE_SETTINGS.compliance);
   const dueAt = now + complaintResponseDays * DAY_MS;
   let id: number | undefined;
+  let owed: OutboxKey | null = null;
   for (let attempt = 0; id === undefined; attempt++) {
     try {
-      const [inserted] = await db('complaints').insert({
-        reference: newReference(),
-        userId: user.id,
-        orderId,
-        subject: input.subject,
-        message: input.message,
-        status: 'open',
-        dueAt,
-        createdAt: now,
-        updatedAt: now,
+      // The complaint and its acknowledgement (to a confirmed address only), together.
+      [id, owed] = await db.transaction(async (trx) => {
+        const reference = newReference();
+        const [inserted] = await trx('complaints').insert({
+          reference,
+          userId: user.id,
+          orderId,
+          subject: input.subject,
+          message: input.message,
+          status: 'open',
+          dueAt,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const key =
+          user.emailVerifiedAt === null
+            ? null
+            : await oweMail(
+                trx,
+                {
+                  template: complaintReceivedEmail,
+                  subject: `complaint:${Number(inserted)}`,
+                  recipient: { to: user.email, userId: user.id },
+                  props: { name: greetingName(user), reference, subject: input.subject, dueAt },
+                },
+                now,
+              );
+        return [Number(inserted), key] as const;
       });
-      id = Number(inserted);
     } catch (err) {
       // A reference already used (one in a trillion): draw another.
       if (!isUniqueViolation(err) || attempt >= 2) throw err;
     }
   }
-  const complaint = await readComplaint(db, id);
-  if (user.emailVerifiedAt === null) return complaint;
-  await mailSafely(deps, 'received', () =>
-    sendComplaintReceived(
-      deps.mailer,
-      { to: user.email, userId: user.id },
-      { name: greetingName(user), reference: complaint.reference, subject: complaint.subject, dueAt },
-    ),
-  );
-  return complaint;
+  await deliverNow(deps, owed);
+  return readComplaint(db, id);
 }
 
 const COMPLAINT_COLUMNS = [
@@ -247,10 +259,10 @@ export async function replyToComplaint(
   now = Date.now(),
 ): Promise<{ complaint: ComplaintRecord; emailSent: boolean }> {
   const { db } = deps;
-  await db.transaction(async (trx) => {
+  const owed = await db.transaction(async (trx) => {
     const row = await lockComplaint(trx, id);
     if (row.status === 'closed') throw conflict('This complaint is closed: it cannot be replied to.');
-    await trx('complaintReplies').insert({
+    const [replyId] = await trx('complaintReplies').insert({
       complaintId: id,
       adminUserId: admin.id,
       adminUsername: admin.username,
@@ -267,25 +279,34 @@ export async function replyToComplaint(
       { status: 'responded' },
       now,
     );
-  });
-  const complaint = await readComplaint(db, id);
-  const customer = (await db('users').where({ id: complaint.userId }).first('firstName', 'username')) as {
-    firstName: string | null;
-    username: string;
-  };
-  const emailSent = await mailSafely(deps, 'reply', () =>
-    sendComplaintReply(
-      deps.mailer,
-      { to: complaint.email, userId: complaint.userId },
+    // The reply's e-mail, owed with the reply itself (the outbox sends it, and retries).
+    const complaint = await readComplaint(trx, id);
+    const customer = (await trx('users')
+      .where({ id: complaint.userId })
+      .first('firstName', 'username', 'deletedAt')) as {
+      firstName: string | null;
+      username: string;
+      deletedAt: number | null;
+    };
+    if (customer.deletedAt) return null;
+    return oweMail(
+      trx,
       {
-        name: greetingName(customer),
-        reference: complaint.reference,
-        subject: complaint.subject,
-        reply: message,
+        template: complaintReplyEmail,
+        subject: `complaint:${id}:reply:${Number(replyId)}`,
+        recipient: { to: complaint.email, userId: complaint.userId },
+        props: {
+          name: greetingName(customer),
+          reference: complaint.reference,
+          subject: complaint.subject,
+          reply: message,
+        },
       },
-    ),
-  );
-  return { complaint, emailSent };
+      now,
+    );
+  });
+  const emailSent = await deliverNow(deps, owed);
+  return { complaint: await readComplaint(db, id), emailSent };
 }
 
 /** Closes a complaint (again is a no-op); audited. */

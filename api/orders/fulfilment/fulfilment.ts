@@ -1,9 +1,10 @@
 import { Order } from '../../../db/models';
 import { drawAfterSellOut } from '../../draws/draws';
+import type { OutboxKey } from '../../platform/outbox/owe';
 import { inUnitOfWork, type UnitOfWork } from '../../platform/unitOfWork';
 import { cartChanged } from '../../tickets/cartRevision';
-import { emitInstantWins, sendInstantWinEmails } from '../instantWins/awards';
-import { sendConfirmation } from '../orderEmails';
+import { emitInstantWins, oweInstantWinEmails } from '../instantWins/awards';
+import { oweConfirmation } from '../orderEmails';
 import type { FulfilmentResult, PaymentDeps, PaymentReport } from '../payment';
 import { decideFulfilment, paidByCredit } from './decision';
 import { dropUnpaidOrder, orderOfIntent, refundOrder } from './outcomes';
@@ -16,7 +17,8 @@ import { applySale, type Sale } from './sale';
 // Idempotent: the order row is locked first and a completed order is left alone, so the same
 // success delivered any number of times (webhook retries, the sandbox form, PATCH /api/orders)
 // sells once. Transactional: tickets, entries, credit, cart and order change together or not at
-// all; events are published and the e-mail sent only after COMMIT. Deciding is in decision.ts,
+// all, with the e-mails they owe (the outbox); events are published and the e-mails sent only
+// after COMMIT. Deciding is in decision.ts,
 // writing the sale in sale.ts, the other outcomes (refund, failure, cancel) in outcomes.ts.
 
 /**
@@ -56,7 +58,12 @@ async function settlePayment(
     if (decision.kind !== 'sell') return decision;
     const sale = await applySale(uow, decision, now);
     await emitSale(uow, found.id, sale);
-    return { kind: 'sold' as const, ...sale };
+    // Owed with the sale itself: a crash after COMMIT cannot lose them (the outbox sends them).
+    const mail = [
+      await oweConfirmation(uow.trx, found.id, now),
+      ...(sale.instantWins.length ? await oweInstantWinEmails(uow.trx, found.id, now) : []),
+    ].filter((k): k is OutboxKey => k !== null);
+    return { kind: 'sold' as const, ...sale, mail };
   });
   if (result.kind === 'refund') {
     return paidByCredit(found)
@@ -70,8 +77,7 @@ async function settlePayment(
   }
 
   deps.faults?.reach('after-sale-committed');
-  await sendConfirmation(deps, found.id);
-  if (result.instantWins.length) await sendInstantWinEmails(deps, found.id);
+  await deps.mailer.outbox.deliver(result.mail);
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const s of result.sold) {
     if (s.closed) await drawAfterSellOut(deps, s.competitionId);

@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import { lockForUpdate } from '../../../db/dialect';
 import { Order } from '../../../db/models';
 import type { EventBus } from '../../platform/events';
+import type { Mailer } from '../../platform/mailer';
 import { inUnitOfWork } from '../../platform/unitOfWork';
-import { sendCancellationNotice } from '../orderEmails';
+import { type CancellationNotice, oweCancellationNotice } from '../orderEmails';
 import { cancelForRefund, cancelOpen, cancelUnpaid, markFailed, markRefunded } from '../orderStatus';
 import type { FulfilmentResult, PaymentDeps } from '../payment';
 
@@ -33,9 +34,11 @@ export async function dropUnpaidOrder(
  * and records the refund. 'pending' when it could not: logged, and the caller's path tries again.
  */
 export async function refundAtGateway(
-  deps: Pick<PaymentDeps, 'db' | 'events' | 'logger' | 'gateway'>,
+  deps: Pick<PaymentDeps, 'db' | 'events' | 'logger' | 'gateway' | 'mailer'>,
   order: Order,
   reason: string,
+  /** The customer's notice once refunded, owed with the refund's record. */
+  notice?: CancellationNotice,
 ): Promise<'refunded' | 'pending'> {
   if (!order.paymentIntentId || order.paymentProvider !== deps.gateway.name) {
     deps.logger.error(
@@ -52,11 +55,12 @@ export async function refundAtGateway(
       orderId: order.id,
       idempotencyKey: `refund-order-${order.id}`,
     });
-    await recordRefund(deps, order.id, {
-      refundReference: refund.id,
-      refundedPence: order.totalPence,
-      refundedAt: Date.now(),
-    });
+    await recordRefund(
+      deps,
+      order.id,
+      { refundReference: refund.id, refundedPence: order.totalPence, refundedAt: Date.now() },
+      notice,
+    );
     return 'refunded';
   } catch (err) {
     deps.logger.error({ err, orderId: order.id }, 'refund failed; it stays pending until tried again');
@@ -86,36 +90,41 @@ export async function refundOrder(
   if (order.status === 'completed') return { outcome: 'already_completed', orderId };
   if (order.refundedAt) return { outcome: 'refunded', orderId, reason: why, refundPending: false };
 
-  let pending = false;
-  if (order.totalPence > 0) {
-    pending = (await refundAtGateway(deps, order, why)) === 'pending';
-    // Admins see the refund is still owed.
-    if (pending) await recordRefund(deps, orderId, null);
-  } else {
-    // Paid wholly by credit: credit is only debited on success, so nothing left the account.
-    await recordRefund(deps, orderId, { refundedAt: Date.now() });
-  }
-  await sendCancellationNotice(deps, orderId, {
+  const noticeOf = (pending: boolean): CancellationNotice => ({
     reason: why,
     refunds: order.totalPence > 0 ? [{ method: 'card', amountPence: order.totalPence }] : [],
     cardRefundPending: pending,
   });
+  let pending = false;
+  if (order.totalPence > 0) {
+    pending = (await refundAtGateway(deps, order, why, noticeOf(false))) === 'pending';
+    // Admins see the refund is still owed; the customer is told it is on its way.
+    if (pending) await recordRefund(deps, orderId, null, noticeOf(true));
+  } else {
+    // Paid wholly by credit: credit is only debited on success, so nothing left the account.
+    await recordRefund(deps, orderId, { refundedAt: Date.now() }, noticeOf(false));
+  }
   return { outcome: 'refunded', orderId, reason: why, refundPending: pending };
 }
 
 /**
  * Records what the gateway refunded (null: nothing yet, the refund is pending) and tells admins
- * the order's refund changed. Called after the gateway answered, outside any other unit of work.
+ * the order's refund changed; owes the customer's notice in the same transaction, so a crash
+ * cannot record the refund and lose the notice. Called after the gateway answered, outside any
+ * other unit of work.
  */
 export async function recordRefund(
-  deps: { db: Knex; events: EventBus },
+  deps: { db: Knex; events: EventBus; mailer?: Mailer },
   orderId: number,
   refunded: { refundReference?: string; refundedPence?: number; refundedAt: number } | null,
+  notice?: CancellationNotice,
 ) {
-  await inUnitOfWork(deps, async (uow) => {
+  const owed = await inUnitOfWork(deps, async (uow) => {
     if (refunded) await markRefunded(uow.trx, orderId, refunded);
     uow.emit('order.changed', { orderId, change: 'refunded' });
+    return notice ? oweCancellationNotice(uow.trx, orderId, notice) : null;
   });
+  if (owed) await deps.mailer?.outbox.deliver([owed]);
 }
 
 /** The order a gateway payment was made for. */

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { lockForUpdate } from '../../../db/dialect';
 import { InstantWin } from '../../../db/models';
 import { addCredit, spendCredit } from '../../accounts/credit';
 import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
 import { publicOwnerName } from '../../catalogue/presenter';
-import { sendInstantWin } from '../../platform/email/templates/instantWins';
-import type { Mailer } from '../../platform/mailer';
+import { instantWinEmail } from '../../platform/email/templates/instantWins';
+import { type OutboxKey, oweMail } from '../../platform/outbox/owe';
 import type { UnitOfWork } from '../../platform/unitOfWork';
 import type {} from './events';
 
@@ -164,37 +163,42 @@ export function unrecoveredCreditNotice(returned: readonly ReturnedInstantWin[])
   return `The instant-win credit of ${spent.map((r) => `"${r.title}" (ticket ${r.number})`).join(', ')} had already been spent and could not be taken back: please deal with it by hand.`;
 }
 
-/** After COMMIT: the winner's e-mail for each prize an order won. A failure is logged, never undoes the sale. */
-export async function sendInstantWinEmails(
-  deps: { db: Knex; mailer: Mailer; logger: Logger },
-  orderId: number,
-) {
-  const rows = await deps
-    .db('instantWins as w')
+/**
+ * The winner's e-mail for each prize an order won, owed in the sale's transaction (after the
+ * awards). One per prize and order: a prize returned by a cancellation and won again is new news.
+ */
+export async function oweInstantWinEmails(trx: Knex, orderId: number, now: number): Promise<OutboxKey[]> {
+  const rows = await trx('instantWins as w')
     .join('users as u', 'u.id', 'w.userId')
     .join('competitions as c', 'c.id', 'w.competitionId')
     .where('w.orderId', orderId)
     .whereNotNull('w.wonAt')
     .whereNull('u.deletedAt')
+    .orderBy('w.id')
     .select('w.*', 'u.email', 'u.firstName', 'u.username', 'c.title as competitionTitle');
+  const keys: OutboxKey[] = [];
   for (const r of rows) {
-    try {
-      await sendInstantWin(
-        deps.mailer,
-        { to: r.email, userId: r.userId },
+    keys.push(
+      await oweMail(
+        trx,
         {
-          name: r.firstName?.trim() || r.username || 'there',
-          competitionTitle: r.competitionTitle,
-          prizeTitle: r.title,
-          number: Number(r.number),
-          kind: r.kind,
-          amountPence: r.amountPence === null ? null : Number(r.amountPence),
-          description: r.description,
-          orderLink: `/confirmation/${orderId}`,
+          template: instantWinEmail,
+          subject: `instant-win:${r.id}:order:${orderId}`,
+          recipient: { to: r.email, userId: r.userId },
+          props: {
+            name: r.firstName?.trim() || r.username || 'there',
+            competitionTitle: r.competitionTitle,
+            prizeTitle: r.title,
+            number: Number(r.number),
+            kind: r.kind,
+            amountPence: r.amountPence === null ? null : Number(r.amountPence),
+            description: r.description,
+            orderLink: `/confirmation/${orderId}`,
+          },
         },
-      );
-    } catch (err) {
-      deps.logger.error({ err, orderId, instantWinId: r.id }, 'instant-win e-mail failed');
-    }
+        now,
+      ),
+    );
   }
+  return keys;
 }

@@ -20,7 +20,7 @@ import { recordTicketChange } from '../../tickets/competitionVersions';
 import { selfExcludedUntil } from '../../tickets/holdChecks';
 import { pickAvailable, unavailableNumbers } from '../../tickets/numberPicker';
 import { sellNumbers } from '../../tickets/selling/sellNumbers';
-import { awardInstantWins, emitInstantWins, sendInstantWinEmails, winnerNameOf } from '../instantWins/awards';
+import { awardInstantWins, emitInstantWins, oweInstantWinEmails, winnerNameOf } from '../instantWins/awards';
 import { enforcePostalCap } from './postalCap';
 import type { PostalEntryRow } from './presenter';
 
@@ -250,7 +250,9 @@ async function recordPostcard(
   await recordTicketChange(uow, sold);
   emitInstantWins(uow, instantWins);
   uow.emit('order.changed', { orderId, change: 'paid' });
-  return { entryId, closes: sold.closed, orderId, won: instantWins.length > 0 };
+  // The winner's e-mail is owed with the win (an entrant without an account has no address).
+  const mail = instantWins.length && userId ? await oweInstantWinEmails(trx, orderId, now) : [];
+  return { entryId, closes: sold.closed, orderId, mail };
 }
 
 /**
@@ -268,7 +270,7 @@ export async function addPostalEntry(
   const done = await inUnitOfWork(deps, (uow) =>
     recordPostcard(uow, keyOf, actor, competitionId, input, now),
   );
-  if (done.won && input.userId) await sendInstantWinEmails(deps, done.orderId);
+  await deps.mailer.outbox.deliver(done.mail);
   // Its last number went by post: draw now, exactly as after a sale that sells out.
   if (done.closes) await drawAfterSellOut(deps, competitionId);
   const [entry] = await postalEntryRows(deps.db, competitionId, done.entryId);

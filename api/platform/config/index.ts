@@ -230,6 +230,13 @@ const jobsOf = (e: EnvValues) => ({
   reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
+  /** docs/emails.md#the-outbox: the outbox worker's interval (0 = no timer), tries, backoff and lease. */
+  outbox: {
+    intervalMs: e.OUTBOX_INTERVAL_MS,
+    maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+    leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+  },
   /** docs/draws.md "Version 2": the randomness beacon draws wait for. */
   drawBeacon: {
     /**

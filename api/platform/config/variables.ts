@@ -207,6 +207,15 @@ const jobs = {
   RECONCILE_INTERVAL_MS: int(60_000, 0, 86_400_000, 'how often unsettled payments are sought'),
   RECONCILE_GRACE_SECONDS: int(60, 0, 86_400, 'a payment captured more recently is left to its request'),
   DRAW_AUTO_AFTER_SECONDS: int(86_400, 0, 31_536_000, 'when after its end a live draw runs itself'),
+  OUTBOX_INTERVAL_MS: int(
+    5000,
+    0,
+    3_600_000,
+    'how often owed e-mails are sent (0: at start and after COMMIT)',
+  ),
+  OUTBOX_MAX_ATTEMPTS: int(8, 1, 100, 'tries of one owed e-mail before it is marked failed'),
+  OUTBOX_RETRY_BASE_MS: int(30_000, 0, 86_400_000, 'the first retry delay; it doubles each try'),
+  OUTBOX_LEASE_SECONDS: int(120, 1, 86_400, 'how long a process owns a row it is sending'),
   DRAW_BEACON: {
     description:
       "draws' public randomness: drand's quicknet, or the local test beacon (on-demand: tests only, refused in production)",

@@ -13,6 +13,8 @@ export interface Metrics {
   ticketHolds: Counter<'result'>;
   payments: Counter<'provider' | 'result'>;
   reconcilerSettled: Counter<'outcome'>;
+  /** Tries of owed e-mails (api/platform/outbox/): sent, retry, failed. */
+  mailOutboxSends: Counter<'result'>;
   /** Tells the socket gauge how to count this process's sockets (set once Socket.IO is attached). */
   countSocketsWith: (count: () => number) => void;
   /** Socket.IO connections open on this process now (0 before Socket.IO is attached). */
@@ -70,6 +72,23 @@ export function createMetrics(db: Knex): Metrics {
     p.numPendingAcquires(),
   );
 
+  // Owed e-mails given up on: the database's figure, the same from every process (hence 'max'
+  // when a cluster primary adds the workers up). Read when scraped.
+  new Gauge({
+    name: 'mail_outbox_failed',
+    help: 'Owed e-mails marked failed after their last try (mail_outbox), waiting for an operator.',
+    registers,
+    aggregator: 'max',
+    async collect() {
+      try {
+        const row = await db('mailOutbox').where('status', 'failed').count({ n: '*' }).first();
+        this.set(Number(row?.n ?? 0));
+      } catch {
+        // The database is down: /api/ready says so; the scrape still answers.
+      }
+    },
+  });
+
   return {
     registry,
     exposition: () => registry.metrics(),
@@ -102,6 +121,12 @@ export function createMetrics(db: Knex): Metrics {
       name: 'reconciler_settled_total',
       help: 'Captured payments the reconciler settled, by outcome.',
       labelNames: ['outcome'],
+      registers,
+    }),
+    mailOutboxSends: new Counter({
+      name: 'mail_outbox_sends_total',
+      help: 'Tries of owed e-mails by result: sent, retry (tried again later), failed (given up).',
+      labelNames: ['result'],
       registers,
     }),
     countSocketsWith: (count) => {

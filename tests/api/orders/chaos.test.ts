@@ -4,7 +4,9 @@ import { ledgerMismatches } from '../../support/admin';
 import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
 import { card } from '../../support/checkout';
 import { makeCustomers, type Shopper, signIn } from '../../support/fastCustomers';
-import { insertCompetition } from '../../support/fixtures';
+import { insertCompetition, sellTickets } from '../../support/fixtures';
+import { duplicateOrMissingMessages, unconfirmedOrders, unsentDrawMail } from '../../support/mailInvariants';
+import { outboxDrained } from '../../support/outbox';
 import {
   doubleSales,
   miscounted,
@@ -23,7 +25,9 @@ import {
 // database takes many concurrent card checkouts and is killed with SIGKILL mid-purchase, several
 // times: at named fault points (FAULT_INJECTION, api/platform/faults.ts) and at seeded random
 // moments while payments are being confirmed. After a last clean start the payment reconciler and
-// the sweeper run, and then the money and ticket invariants must hold. MariaDB only: several
+// the sweeper run, and then the money and ticket invariants must hold, and every e-mail owed (the
+// confirmations of the sales, the results of the draws made meanwhile) has been sent exactly once,
+// one message per Message-ID in the captured mail (DATA_DIR/outbox). MariaDB only: several
 // processes share one database there, which is what a restart is. CHAOS_SEED replays a run.
 
 const SEED = process.env.CHAOS_SEED ?? 'chaos-2026';
@@ -40,7 +44,10 @@ const LIVES: Array<(r: () => number) => string> = [
   (r) => `after-capture@${4 + Math.floor(r() * 4)}`,
   // Its start-up reconciler claims a payment left above and dies: the next life takes it over.
   () => 'after-reconcile-claim@1',
-  (r) => `after-sale-committed@${1 + Math.floor(r() * 3)}`,
+  // Killed between an e-mail going out and its outbox row being marked sent, if not after a sale.
+  (r) => `after-sale-committed@${1 + Math.floor(r() * 3)},after-mail-sent@${2 + Math.floor(r() * 4)}`,
+  // Killed right after a draw's COMMIT, before its e-mails (each life's draw is made by the job).
+  () => 'after-draw-committed@1',
 ];
 
 /** A life of the server: quick holds, sweeps and reconciler runs, and this life's crash point. */
@@ -55,6 +62,14 @@ const startLife = (database: TestDatabase, port: number, faults: string | undefi
       SWEEP_INTERVAL_MS: '1000',
       RECONCILE_INTERVAL_MS: '1000',
       RECONCILE_GRACE_SECONDS: '1',
+      // The job draws each life's ended auto-win competition at once on the in-process beacon.
+      DRAW_BEACON: 'on-demand',
+      DRAW_BEACON_DELAY_SECONDS: '1',
+      DRAW_BEACON_PERIOD_SECONDS: '1',
+      // Owed e-mails left by a crash are sent again quickly.
+      OUTBOX_INTERVAL_MS: '500',
+      OUTBOX_RETRY_BASE_MS: '200',
+      OUTBOX_LEASE_SECONDS: '2',
       ...(faults ? { FAULT_INJECTION: faults } : {}),
     },
   });
@@ -133,6 +148,30 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
         const killAfter = 500 + Math.floor(random() * 2000);
         lives.push(`${faults}, else SIGKILL ${killAfter} ms into confirming`);
 
+        // A competition for this life's draw job: ended, auto-win, three customers' entries.
+        const toDraw = await insertCompetition(db, {
+          totalTickets: 30,
+          autoWin: true,
+          title: `Chaos draw ${lives.length}`,
+        });
+        for (const [i, userId] of customerIds.slice(0, 3).entries()) {
+          const numbers = [i + 1, i + 11];
+          const orderId = await sellTickets(db, toDraw, userId, numbers);
+          // The order's line, as a sale writes it (the invariants compare sold rows with it).
+          await db('orderItems').insert({
+            orderId,
+            competitionId: toDraw,
+            title: 'Chaos draw',
+            ticketPricePence: 100,
+            quantity: numbers.length,
+            selectedNumbers: JSON.stringify(numbers),
+            createdAt: Date.now(),
+          });
+        }
+        await db('competitions')
+          .where({ id: toDraw })
+          .update({ status: 'ended', endDate: Date.now() - 1000 });
+
         current = startLife(database, port, faults);
         if (!(await current.ready(STARTUP_TIMEOUT_MS))) continue; // died at start-up (the reconciler's own fault point)
         const server = current;
@@ -157,12 +196,19 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
       expect(await current.ready(STARTUP_TIMEOUT_MS)).toBe(true);
       const until = Date.now() + SETTLE_TIMEOUT_MS;
       while ((await unsettledPayments(db)).length && Date.now() < until) await sleep(500);
+      const undrawn = () => db('competitions').where('title', 'like', 'Chaos draw%').whereNull('drawnAt');
+      while ((await undrawn()).length && Date.now() < until) await sleep(500);
       await sleep(2500); // one more sweep past the last expiry
+      await outboxDrained(db, 20_000);
 
       const captured = Number(
         (await db('sandboxPaymentIntents').where('status', 'succeeded').count({ n: '*' }).first())!.n,
       );
-      const summary = { seed: SEED, lives, captured, outcomes: countBy(outcomes) };
+      const mail = await db('mailOutbox')
+        .groupBy('kind', 'status')
+        .select('kind', 'status')
+        .count({ n: '*' });
+      const summary = { seed: SEED, lives, captured, outcomes: countBy(outcomes), mail };
       // The run must have taken money for the invariants below to mean anything.
       expect(captured, JSON.stringify(summary)).toBeGreaterThan(0);
       expect(await unsettledPayments(db), 'captured payments neither fulfilled nor refunded').toEqual([]);
@@ -171,6 +217,14 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
       expect(await miscounted(db), 'tickets_sold against the sold rows').toEqual([]);
       expect(await ledgerMismatches(db), 'credit balances against their ledger').toEqual([]);
       expect(await staleHolds(db, Date.now()), 'holds past their expiry').toEqual([]);
+      // E-mails: every one owed was sent, once, whatever died in between.
+      expect(await undrawn(), 'competitions the job never drew').toEqual([]);
+      expect(await unconfirmedOrders(db), 'card orders without exactly one confirmation sent').toEqual([]);
+      expect(await unsentDrawMail(db), 'draws whose e-mails were not all sent once').toEqual([]);
+      expect(
+        await duplicateOrMissingMessages(db, database.dataDir),
+        'Message-IDs captured twice, or sent rows not captured',
+      ).toEqual([]);
       console.info(`chaos run: ${JSON.stringify(summary)}`);
     }, 175_000);
   },
