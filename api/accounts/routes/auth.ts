@@ -38,6 +38,38 @@ const INVALID_LOGIN = 'Invalid username or password';
 const CODE_STEP_MS = 5 * 60 * 1000;
 const CODE_STEP_EXPIRED = 'Your sign-in has timed out. Please enter your username and password again.';
 
+/**
+ * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
+ * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
+ * visitor's cart follows them, with the guest's skill passes the account's own attempts allow. Sockets of the old session are told to re-authenticate.
+ */
+async function signIn(deps: AppDeps, ctx: Context, userId: number): Promise<SignedIn> {
+  const { db } = deps;
+  const session = ctx.session!;
+  const oldKey = session.externalKey;
+  const guestId = ensureGuestId(session);
+  await keepPassesTheAccountAllows(db, session, userId, deps.config.skillMaxAttempts);
+  session.userId = userId;
+  delete session.twoFactorPending;
+  session.csrfToken = newToken();
+  await session.regenerate();
+  const { releases, onBreakUntil } = await inUnitOfWork(deps, async (uow) => {
+    // A break on the register for this mailbox becomes the account's own before the cart
+    // claim, which then lets the guest's holds go.
+    const until = await applyRegisterToAccount(uow.trx, userId, Date.now());
+    const released = await claimGuestCart(uow, guestId, userId);
+    if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
+    return { releases: released, onBreakUntil: until };
+  });
+  // Its own transaction: it locks the user row, which the cart claim above need not wait for.
+  // No credit offers reach someone taking a break.
+  if (onBreakUntil === null) await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
+  return {
+    notices: releases.map(capReleaseNotice),
+    selfExcludedUntil: onBreakUntil === null ? null : iso(onBreakUntil),
+  };
+}
+
 export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps;
   const loginThrottle = createLoginThrottle(deps.rateLimits, deps.config.loginLimits);
@@ -45,37 +77,6 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   const twoFactor = createTwoFactor(deps);
   const keyOf = mailboxKeyer(deps.config.exclusionKey);
   registerTwoFactorRoutes(router, deps, twoFactor);
-
-  /**
-   * Signs the user in on a brand-new session: the old session key is destroyed (a cookie captured
-   * before login is worthless), the CSRF token is renewed, and the guest id carries over so the
-   * visitor's cart follows them, with the guest's skill passes the account's own attempts allow. Sockets of the old session are told to re-authenticate.
-   */
-  async function signIn(ctx: Context, userId: number): Promise<SignedIn> {
-    const session = ctx.session!;
-    const oldKey = session.externalKey;
-    const guestId = ensureGuestId(session);
-    await keepPassesTheAccountAllows(db, session, userId, deps.config.skillMaxAttempts);
-    session.userId = userId;
-    delete session.twoFactorPending;
-    session.csrfToken = newToken();
-    await session.regenerate();
-    const { releases, onBreakUntil } = await inUnitOfWork(deps, async (uow) => {
-      // A break on the register for this mailbox becomes the account's own before the cart
-      // claim, which then lets the guest's holds go.
-      const until = await applyRegisterToAccount(uow.trx, userId, Date.now());
-      const released = await claimGuestCart(uow, guestId, userId);
-      if (oldKey) uow.emit('session.ended', { sessionKey: oldKey });
-      return { releases: released, onBreakUntil: until };
-    });
-    // Its own transaction: it locks the user row, which the cart claim above need not wait for.
-    // No credit offers reach someone taking a break.
-    if (onBreakUntil === null) await inUnitOfWork(deps, ({ trx }) => grantStandingPromos(trx, userId));
-    return {
-      notices: releases.map(capReleaseNotice),
-      selfExcludedUntil: onBreakUntil === null ? null : iso(onBreakUntil),
-    };
-  }
 
   const presentWithTwoFactor = async (user: Parameters<typeof presentUser>[0]) =>
     presentUser(user, await twoFactorStatus(deps, user));
@@ -97,7 +98,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input, keyOf));
-    const signedIn = await signIn(ctx, user.id);
+    const signedIn = await signIn(deps, ctx, user.id);
     // The account exists either way; a lost link can be sent again from the banner.
     await sendVerification(deps, user).catch((err) =>
       deps.logger.error({ err }, 'confirmation link not sent'),
@@ -122,7 +123,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       ctx.body = { twoFactorRequired: true } satisfies TwoFactorChallenge;
       return;
     }
-    const signedIn = await signIn(ctx, user.id);
+    const signedIn = await signIn(deps, ctx, user.id);
     ctx.body = await signedInView(user, signedIn);
   });
 
@@ -136,7 +137,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       throw unauthenticated(CODE_STEP_EXPIRED);
     }
     if (!(await twoFactor.verifySignIn(user.id, code))) throw badRequest(WRONG_CODE);
-    const signedIn = await signIn(ctx, user.id);
+    const signedIn = await signIn(deps, ctx, user.id);
     ctx.body = await signedInView(user, signedIn);
   });
 
