@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PromoRedeemedView } from '../../contract/auth';
 import { penceToPounds } from '../../contract/money';
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { PromoConfig, User } from '../../db/models';
 import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
@@ -45,7 +45,7 @@ export function createPromoCodes(deps: AppDeps) {
       return inUnitOfWork(deps, async ({ trx }) => {
         // Locked before anything is read: on MariaDB the transaction's snapshot starts at its first
         // plain read, and it must start after the previous redemption by this customer committed.
-        const user = (await lockForUpdate(trx, User.query(trx).findById(userId))) as User;
+        const user = (await lockRows(trx, 'user', User.query(trx).findById(userId))) as User;
         const promo = (await PromoConfig.query(trx).where({ code }).first()) as PromoConfig | undefined;
         if (!promo?.isActive) throw badRequest(UNKNOWN_CODE);
         if (promo.validFrom > now) throw badRequest(NOT_YET);
@@ -80,7 +80,7 @@ export async function grantStandingPromos(
   now = Date.now(),
 ): Promise<number> {
   // First, as in redeem(): the customer's other sign-ins queue behind this one.
-  await lockForUpdate(trx, User.query(trx).findById(userId));
+  await lockRows(trx, 'user', User.query(trx).findById(userId));
   const promos = (await PromoConfig.query(trx)
     .where({ isActive: true, autoApply: true, targetUserType: 'all' })
     .where('validFrom', '<=', now)

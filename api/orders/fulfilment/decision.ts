@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { Order, OrderItem } from '../../../db/models';
 import { isOwnedBy } from '../../tickets/cartQueries';
 import { capOf, selfExcludedUntil } from '../../tickets/holdChecks';
@@ -170,8 +170,9 @@ async function planCompetition(
   numbers: number[],
   now: number,
 ): Promise<{ plan: Plan } | { refund: string }> {
-  const competition = await lockForUpdate(
+  const competition = await lockRows(
     trx,
+    'competition',
     trx('competitions')
       .where({ id: competitionId })
       .first(
@@ -200,8 +201,9 @@ async function planCompetition(
   if (closed && !startedBeforeClose) return { refund: closedMessage };
   const overCap = await overCapMessage(trx, order, competition, title, numbers.length);
   if (overCap) return { refund: overCap };
-  const rows = (await lockForUpdate(
+  const rows = (await lockRows(
     trx,
+    'ticket',
     trx('tickets')
       .where({ competitionId })
       .whereIn('number', numbers)
@@ -255,12 +257,11 @@ export async function decideFulfilment(
   report: PaymentReport,
   now: number,
 ): Promise<Decision> {
-  // Lock order: user (credit balance) -> order -> competitions -> tickets -> cart items -> versions.
-  // Checkout locks user -> order too, so the two never wait on each other in opposite orders. The
-  // first reads are locking reads, so on MySQL the transaction's snapshot is taken only after the
-  // order is ours: a fulfilment that waited here sees everything the previous one committed.
-  await lockForUpdate(trx, trx('users').where({ id: userId }).first('id'));
-  const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
+  // The user row guards the credit balance (db/locks.ts has the order of every lock). The first
+  // reads are locking reads, so on MySQL the transaction's snapshot is taken only after the order
+  // is ours: a fulfilment that waited here sees everything the previous one committed.
+  await lockRows(trx, 'user', trx('users').where({ id: userId }).first('id'));
+  const order = (await lockRows(trx, 'order', Order.query(trx).findById(orderId))) as Order | undefined;
   if (!order?.userId) return { kind: 'rejected', reason: 'order not found' };
   if (order.status === 'completed') return { kind: 'already' };
   const mismatch = paymentMismatch(order, report);

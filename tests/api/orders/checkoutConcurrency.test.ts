@@ -28,7 +28,9 @@ describe.skipIf(engineUnavailable())(`${CUSTOMERS} first checkouts at once on ${
     // £5 a ticket: the least a credit order may spend, and each customer's £5 credit pays it.
     const competitionId = await insertCompetition(db, { ticketPricePence: 500, totalTickets: 1000 });
     const ids = await makeCustomers(db, CUSTOMERS, 'first', 500);
-    const shoppers = await Promise.all(ids.map((id, i) => signIn(server.url, id, `first${i}`, [competitionId])));
+    const shoppers = await Promise.all(
+      ids.map((id, i) => signIn(server.url, id, `first${i}`, [competitionId])),
+    );
     for (const [i, { client }] of shoppers.entries()) {
       const held = await client.post('/api/cart', { competitionId, quantity: 1, selectedNumbers: [i + 1] });
       expect(held.status, held.text).toBe(201);
