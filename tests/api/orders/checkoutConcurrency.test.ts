@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { transactionStats } from '../../../api/platform/unitOfWork';
-import { makeCustomers, signIn } from '../../support/fastCustomers';
+import { PASSWORD as CUSTOMER_PASSWORD, makeCustomers, signIn } from '../../support/fastCustomers';
 import { insertCompetition } from '../../support/fixtures';
 import { doubleSales } from '../../support/paymentInvariants';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -59,4 +59,89 @@ describe.skipIf(engineUnavailable())(`${CUSTOMERS} first checkouts at once on ${
       Array.from({ length: CUSTOMERS / 2 }, (_, k) => 2 * k + 2),
     );
   }, 120_000); // 50 sign-ins and holds take a while on a busy 2-core machine
+
+  it('deleting an account and starting its payment serialise on the user row', async () => {
+    const competitionId = await insertCompetition(db, { ticketPricePence: 500, totalTickets: 1000 });
+    const ids = await makeCustomers(db, 20, 'leaving', 0);
+    const shoppers = await Promise.all(
+      ids.map((id, i) => signIn(server.url, id, `leaving${i}`, [competitionId])),
+    );
+    for (const [i, { client }] of shoppers.entries()) {
+      const held = await client.post('/api/cart', { competitionId, quantity: 1, selectedNumbers: [100 + i] });
+      expect(held.status, held.text).toBe(201);
+    }
+
+    // Each customer at once: deletes the account, starts paying, and holds one more number.
+    const raced = await Promise.all(
+      shoppers.map(async ({ client }, i) => {
+        const [deletion, payment] = await Promise.all([
+          client.request('DELETE', '/api/account', { password: CUSTOMER_PASSWORD }),
+          client.post('/api/create-payment-intent', {}),
+          client.post('/api/cart', { competitionId, quantity: 1, selectedNumbers: [200 + i] }),
+        ]);
+        return { deletion, payment };
+      }),
+    );
+
+    const users = new Map(
+      (
+        (await db('users').whereIn('id', ids).select('id', 'deletedAt')) as Array<{
+          id: number;
+          deletedAt: number | null;
+        }>
+      ).map((u) => [Number(u.id), u.deletedAt]),
+    );
+    const orders = (await db('orders').whereIn('userId', ids).select('userId', 'status')) as Array<{
+      userId: number;
+      status: string;
+    }>;
+    for (const [i, { deletion, payment }] of raced.entries()) {
+      const id = ids[i]!;
+      const theirs = orders.filter((o) => Number(o.userId) === id);
+      if (users.get(id)) {
+        // Deleted first: the payment never started, nothing was ordered for the deleted account.
+        expect(deletion.status, deletion.text).toBe(200);
+        expect([400, 401], payment.text).toContain(payment.status);
+        expect(theirs).toEqual([]);
+      } else {
+        // The payment started first: deleting is refused while it is in progress (accountPrivacy.ts).
+        expect(payment.status, payment.text).toBe(200);
+        expect(deletion.status, deletion.text).toBe(409);
+        expect(theirs.map((o) => o.status)).toEqual(['pending']);
+      }
+    }
+  });
+
+  it.skipIf(testEngine() !== 'mysql')(
+    'a payment start that waited on the user row while the account was deleted starts nothing',
+    async () => {
+      const competitionId = await insertCompetition(db, { ticketPricePence: 500 });
+      const [userId] = await makeCustomers(db, 1, 'waiting', 0);
+      const { client } = await signIn(server.url, userId!, 'waiting0', [competitionId]);
+      const held = await client.post('/api/cart', { competitionId, quantity: 1, selectedNumbers: [7] });
+      expect(held.status, held.text).toBe(201);
+
+      // The deletion's side, by hand: the user row locked first, the account marked deleted while
+      // the checkout (signed in a moment before) waits for that row; its cart rows are left.
+      const { answer } = await db.transaction(async (trx) => {
+        await trx('users').where({ id: userId }).forUpdate().first('id');
+        const answer = client.post('/api/create-payment-intent', {});
+        for (let waits = 0; ; waits++) {
+          const [rows] = await db.raw(
+            "SELECT COUNT(*) AS n FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'",
+          );
+          if (Number(rows[0].n) > 0) break;
+          if (waits > 1000) throw new Error('the checkout never waited for the user row');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        await trx('users').where({ id: userId }).update({ deletedAt: Date.now() });
+        // Wrapped: the transaction must commit before the checkout can answer.
+        return { answer };
+      });
+      const payment = await answer;
+
+      expect(payment.status, payment.text).toBe(401);
+      expect(await db('orders').where({ userId })).toEqual([]);
+    },
+  );
 });
