@@ -5,17 +5,6 @@ export const engineOfKnex = (knex: Knex): Engine =>
   knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
 
 /**
- * A locking read (SELECT ... FOR UPDATE) on MySQL/MariaDB. SQLite runs one write transaction at a
- * time, so it needs none (and has no such clause).
- */
-export const lockForUpdate = <Q extends { forUpdate(): unknown }>(trx: Knex.Transaction, q: Q): Q =>
-  engineOfKnex(trx) === 'mysql' ? (q.forUpdate() as Q) : q;
-
-/** A shared locking read (SELECT ... FOR SHARE) on MySQL/MariaDB when `locking`; none on SQLite. */
-export const lockForShare = <Q extends { forShare(): unknown }>(db: Knex, q: Q, locking = true): Q =>
-  locking && engineOfKnex(db) === 'mysql' ? (q.forShare() as Q) : q;
-
-/**
  * Table options for a new table: InnoDB, utf8mb4 and a case-insensitive collation on MySQL/MariaDB
  * (usernames and emails compare case-insensitively there); nothing on SQLite.
  */

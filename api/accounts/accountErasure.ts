@@ -1,3 +1,4 @@
+import { lockRows } from '../../db/locks';
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import { forgetMailOf } from '../platform/outbox/owe';
@@ -19,14 +20,16 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
   'so it cannot be deleted until the prize is marked delivered.';
 
 /**
- * Erases the account inside the caller's unit of work, after the caller has locked the user row:
- * refuses while a prize is undelivered, releases the held numbers, and replaces username and
+ * Erases the account inside the caller's unit of work, under the user row's lock (the caller's
+ * lockTarget took it; taken again here, so no caller can forget it): a payment start of the
+ * account waits for it and then finds the account gone (checkout/orderRows.ts). Refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
  * password, erases or anonymises the rows elsewhere that name the person, and drops its rows in
  * the e-mail outbox. The caller ends the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
+  await lockRows(trx, 'user', trx('users').where({ id: userId }).first('id'));
   const prizes = await undeliveredPrizesOf(trx, userId);
   if (prizes.length) {
     throw conflict(undeliveredPrizeMessage(prizes.map((p) => p.title)), {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { User } from '../../db/models';
 import type { Role } from '../../db/models/User';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
@@ -19,7 +19,7 @@ export async function listUsers(db: Knex): Promise<User[]> {
 }
 
 export async function lockTarget(trx: Knex.Transaction, userId: number): Promise<User> {
-  const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
+  const user = (await lockRows(trx, 'user', User.query(trx).findById(userId).whereNull('deletedAt'))) as
     | User
     | undefined;
   if (!user) throw notFound(NOT_FOUND);
@@ -31,8 +31,9 @@ export async function lockTarget(trx: Knex.Transaction, userId: number): Promise
  * demoting each other at once are serialised and the second sees the first's change.
  */
 async function assertAnotherAdminRemains(trx: Knex.Transaction, message: string) {
-  const admins = (await lockForUpdate(
+  const admins = (await lockRows(
     trx,
+    'user',
     trx('users').where({ role: 'admin' }).whereNull('deletedAt').select('id'),
   )) as Array<{
     id: number;

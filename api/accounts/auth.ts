@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
-import { isUniqueViolation, lockForShare } from '../../db/dialect';
+import { isUniqueViolation } from '../../db/dialect';
+import { shareRows } from '../../db/locks';
 import { CartItem, Competition, User } from '../../db/models';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
@@ -135,26 +136,29 @@ async function guestCompetitions(trx: Knex.Transaction, guestId: string, now: nu
 }
 
 /**
- * The guest's live items in one competition, oldest first, with the numbers each holds. Read
- * after the competition is locked, with locking reads: a hold the guest committed a moment ago
- * (which the claim below would take) is counted too.
+ * The guest's live items in these competitions, oldest first, with the numbers each holds, per
+ * competition. Read after the cap locks, with locking reads: a hold the guest committed a moment
+ * ago (which the claim below would take) is counted too.
  */
-async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionId: number, now: number) {
+async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionIds: number[], now: number) {
   const itemsQuery = CartItem.query(trx)
     .where(ownerFilter({ guestId, userId: null }, 'cartItems'))
-    .where({ competitionId })
+    .whereIn('competitionId', competitionIds)
     .where('expiresAt', '>', now)
     .orderBy('id');
-  const items = (await lockForShare(trx, itemsQuery)) as CartItem[];
+  const items = (await shareRows(trx, 'cartItem', itemsQuery)) as CartItem[];
   const held = await heldNumbersOf(trx, items, { locking: true });
-  return items.map(
-    (row): GuestItem => ({
+  const byCompetition = new Map<number, GuestItem[]>();
+  for (const row of items) {
+    const item: GuestItem = {
       id: row.id,
       selectedNumbers: row.selectedNumbers,
       held: held.get(row.id) ?? [],
       row,
-    }),
-  );
+    };
+    byCompetition.set(row.competitionId, [...(byCompetition.get(row.competitionId) ?? []), item]);
+  }
+  return byCompetition;
 }
 
 /**
@@ -164,13 +168,18 @@ async function guestItemsIn(trx: Knex.Transaction, guestId: string, competitionI
  */
 async function releaseOverCap(trx: Knex.Transaction, guestId: string, userId: number, now: number) {
   const releases: CapRelease[] = [];
-  for (const competitionId of await guestCompetitions(trx, guestId, now)) {
+  const competitionIds = await guestCompetitions(trx, guestId, now);
+  // Both the guest's and the account's, every competition's before any cart row (the lock order):
+  // holds from this session or another of the account wait.
+  for (const competitionId of competitionIds) await lockOwnerCap(trx, competitionId, { guestId, userId });
+  const guestItems = competitionIds.length
+    ? await guestItemsIn(trx, guestId, competitionIds, now)
+    : new Map();
+  for (const competitionId of competitionIds) {
     const competition = (await Competition.query(trx).findById(competitionId)) as Competition | undefined;
     if (!competition) continue;
     const limit = await capOf(trx, competition);
-    // Both the guest's and the account's: holds from this session or another of the account wait.
-    await lockOwnerCap(trx, competitionId, { guestId, userId });
-    const items = await guestItemsIn(trx, guestId, competitionId, now);
+    const items: GuestItem[] = guestItems.get(competitionId) ?? [];
     // The account's own tickets only (guestId '' matches no guest row): the guest's come next.
     let room = limit - (await ticketsOfOwner(trx, competitionId, { guestId: '', userId }, now));
     const whole: CartItem[] = [];

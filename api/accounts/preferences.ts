@@ -1,4 +1,4 @@
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { User } from '../../db/models';
 import { notFound } from '../platform/errors';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../platform/unitOfWork';
@@ -16,7 +16,7 @@ export async function setMarketingConsent(
   now = Date.now(),
 ): Promise<User> {
   return inUnitOfWork(deps, async ({ trx }) => {
-    const user = (await lockForUpdate(trx, User.query(trx).findById(userId).whereNull('deletedAt'))) as
+    const user = (await lockRows(trx, 'user', User.query(trx).findById(userId).whereNull('deletedAt'))) as
       | User
       | undefined;
     if (!user) throw notFound('User not found');

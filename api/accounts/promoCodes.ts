@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PromoRedeemedView } from '../../contract/auth';
 import { penceToPounds } from '../../contract/money';
-import { lockForShare, lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { PromoConfig, User } from '../../db/models';
 import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
@@ -75,8 +75,9 @@ export function createPromoCodes(deps: AppDeps) {
  * customer's.
  */
 async function lockMailboxAccounts(trx: Knex.Transaction, userId: number): Promise<User> {
-  const rows = (await lockForUpdate(
+  const rows = (await lockRows(
     trx,
+    'user',
     User.query(trx)
       .where('id', userId)
       .orWhereIn(
@@ -90,22 +91,20 @@ async function lockMailboxAccounts(trx: Knex.Transaction, userId: number): Promi
 
 /**
  * How many times the customer has had this promo. A "new customers only" one counts per mailbox,
- * as the welcome credit does: every account of the same normalised address together. A locking
- * read, so it sees what a redemption committed while this one waited for the locks.
+ * as the welcome credit does: every account of the same normalised address together. A plain
+ * read: the accounts' rows were locked before the transaction's first plain read, so its snapshot
+ * already holds what a redemption committed while this one waited for those locks.
  */
 async function usesOf(trx: Knex.Transaction, user: User, promo: PromoConfig): Promise<number> {
   const perMailbox = promo.targetUserType === 'new_user' && user.mailboxKey;
-  const used = await lockForShare(
-    trx,
-    trx('creditTransactions')
-      .where({ promoConfigId: promo.id, type: 'credit' })
-      .where((q) =>
-        perMailbox
-          ? q.whereIn('userId', trx('users').select('id').where({ mailboxKey: user.mailboxKey }))
-          : q.where({ userId: user.id }),
-      )
-      .count({ n: '*' }),
-  );
+  const used = await trx('creditTransactions')
+    .where({ promoConfigId: promo.id, type: 'credit' })
+    .where((q) =>
+      perMailbox
+        ? q.whereIn('userId', trx('users').select('id').where({ mailboxKey: user.mailboxKey }))
+        : q.where({ userId: user.id }),
+    )
+    .count({ n: '*' });
   return Number(used[0]?.n ?? 0);
 }
 
@@ -120,7 +119,7 @@ export async function grantStandingPromos(
   now = Date.now(),
 ): Promise<number> {
   // First, as in redeem(): the customer's other sign-ins queue behind this one.
-  await lockForUpdate(trx, User.query(trx).findById(userId));
+  await lockRows(trx, 'user', User.query(trx).findById(userId));
   const promos = (await PromoConfig.query(trx)
     .where({ isActive: true, autoApply: true, targetUserType: 'all' })
     .where('validFrom', '<=', now)

@@ -3,7 +3,8 @@ import type { PromoCreateInput, PromoUpdateInput } from '../../contract/admin';
 import { iso } from '../../contract/dates';
 import { penceToPounds, poundsToPence } from '../../contract/money';
 import type { SignUpOffer } from '../../contract/site';
-import { isUniqueViolation, lockForUpdate } from '../../db/dialect';
+import { isUniqueViolation } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { PromoConfig } from '../../db/models';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -102,7 +103,7 @@ export async function updatePromo(
 ): Promise<PromoConfig> {
   return codeTakenAsConflict(
     inUnitOfWork(deps, async ({ trx }) => {
-      const current = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as
+      const current = (await lockRows(trx, 'promo', PromoConfig.query(trx).findById(id))) as
         | PromoConfig
         | undefined;
       if (!current) throw notFound(NOT_FOUND);
@@ -135,7 +136,9 @@ export async function updatePromo(
  */
 export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
   return inUnitOfWork(deps, async ({ trx }) => {
-    const promo = (await lockForUpdate(trx, PromoConfig.query(trx).findById(id))) as PromoConfig | undefined;
+    const promo = (await lockRows(trx, 'promo', PromoConfig.query(trx).findById(id))) as
+      | PromoConfig
+      | undefined;
     if (!promo) throw notFound(NOT_FOUND);
     const rows = (await trx('creditTransactions')
       .where({ promoConfigId: id })
@@ -152,8 +155,9 @@ export async function deletePromo(deps: AdminDeps, actor: Actor, id: number, now
     const userIds = [...netByUser.keys()].sort((a, b) => a - b);
     const balances = new Map<number, number>();
     if (userIds.length) {
-      const locked = (await lockForUpdate(
+      const locked = (await lockRows(
         trx,
+        'user',
         trx('users').whereIn('id', userIds).orderBy('id').select('id', 'siteCreditPence'),
       )) as Array<{ id: number; siteCreditPence: number }>;
       for (const u of locked) balances.set(u.id, Number(u.siteCreditPence));
@@ -198,8 +202,9 @@ const RESET_BATCH = 500;
 /** Every balance to £0, each through a debit row of the ledger. Irreversible. */
 export async function resetAllCredits(deps: AdminDeps, actor: Actor, now = Date.now()) {
   return inUnitOfWork(deps, async ({ trx }) => {
-    const holders = (await lockForUpdate(
+    const holders = (await lockRows(
       trx,
+      'user',
       trx('users').where('siteCreditPence', '>', 0).orderBy('id').select('id', 'siteCreditPence'),
     )) as Array<{ id: number; siteCreditPence: number }>;
     let totalPence = 0;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
-import { lockForShare, lockForUpdate } from '../../db/dialect';
+import { lockRows, shareRows } from '../../db/locks';
 import { CartItem, Competition, type InstantWin } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -158,7 +158,7 @@ async function highestTakenNumber(
   competitionId: number,
   now: number,
 ): Promise<number> {
-  const q = lockForShare(trx, liveTickets(trx, competitionId, now).max({ n: 'number' }).first());
+  const q = shareRows(trx, 'ticket', liveTickets(trx, competitionId, now).max({ n: 'number' }).first());
   return Number(((await q) as { n: number | null } | undefined)?.n ?? 0);
 }
 
@@ -194,7 +194,7 @@ export async function updateCompetition(
 ): Promise<Competition> {
   return inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
-    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+    const current = (await lockRows(trx, 'competition', Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
     if (!current) throw notFound(NOT_FOUND);
@@ -261,7 +261,7 @@ export async function updateCompetition(
 export async function deleteCompetition(deps: AdminDeps, actor: Actor, id: number, now = Date.now()) {
   await inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
-    const current = (await lockForUpdate(trx, Competition.query(trx).findById(id))) as
+    const current = (await lockRows(trx, 'competition', Competition.query(trx).findById(id))) as
       | Competition
       | undefined;
     if (!current) throw notFound(NOT_FOUND);

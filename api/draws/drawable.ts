@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { Competition } from '../../db/models';
 import type { Actor } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
@@ -56,7 +56,9 @@ export const isClosed = (c: Pick<Competition, 'status' | 'endDate'>, now: number
   c.status === 'ended' || Number(c.endDate) <= now;
 
 export const lockedCompetition = async (trx: Knex.Transaction, competitionId: number) =>
-  (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as Competition | undefined;
+  (await lockRows(trx, 'competition', Competition.query(trx).findById(competitionId))) as
+    | Competition
+    | undefined;
 
 /**
  * The refusals a draw (and fixing its round) answers, under the competition lock: 404 unknown or

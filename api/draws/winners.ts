@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { AGE_CHECK_BEFORE_DELIVERY } from '../../contract/age';
 import { ERROR_CODES } from '../../contract/errors';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { readSiteSetting } from '../catalogue/settings';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { conflict, notFound } from '../platform/errors';
@@ -25,8 +25,9 @@ export async function undeliveredPrizesOf(
   userId: number,
 ): Promise<Array<{ competitionId: number; title: string }>> {
   const pending = async (table: 'draws' | 'drawPrizes') =>
-    (await lockForUpdate(
+    (await lockRows(
       trx,
+      'prizeRecord',
       trx(`${table} as d`)
         .join('competitions as c', 'c.id', 'd.competitionId')
         .where('d.winnerUserId', userId)

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { formatOrderNumber } from '../../contract/checkout';
-import { lockForUpdate } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { Order } from '../../db/models';
 import { addCredit } from '../accounts/credit';
 import type { AdminDeps } from '../catalogue/adminCompetitions';
@@ -63,8 +63,8 @@ export interface CancelResult {
 async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
   const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
   if (!peek) throw notFound('Order not found');
-  if (peek.userId) await lockForUpdate(trx, trx('users').where({ id: peek.userId }).first('id'));
-  const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order;
+  if (peek.userId) await lockRows(trx, 'user', trx('users').where({ id: peek.userId }).first('id'));
+  const order = (await lockRows(trx, 'order', Order.query(trx).findById(orderId))) as Order;
   if (order.status === 'cancelled')
     throw conflict(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
   return order;
@@ -77,8 +77,9 @@ type SoldTicket = { id: number; competitionId: number; number: number };
  * either the draw committed first (refused here) or it waits and draws without these numbers.
  */
 async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
-  const competitions = (await lockForUpdate(
+  const competitions = (await lockRows(
     trx,
+    'competition',
     trx('competitions')
       .whereIn('id', competitionIds)
       .orderBy('id')
@@ -121,7 +122,6 @@ async function returnOrderTickets(
  */
 async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: number, now: number) {
   const { trx } = uow;
-  // Lock order as fulfilment: user (credit) -> order -> competitions -> tickets -> versions.
   const order = await lockOrder(trx, orderId);
   const returned = await returnOrderTickets(trx, order, now);
   // Its instant wins go back: unspent prize credit is taken back before any credit is refunded.

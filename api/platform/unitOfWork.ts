@@ -26,9 +26,8 @@ export interface UnitOfWorkDeps {
   events: EventBus;
 }
 
-// Many first checkouts at once deadlock on the gap locks of orders' user index (each locks its
-// customer's open orders, then inserts one): seen 8 times running with 50 at once on MariaDB, so
-// the budget is wider; the jittered backoff spreads the retries.
+// How often a unit of work runs before a deadlock or lock timeout goes out as an error; the
+// jittered backoff spreads the retries.
 const MAX_ATTEMPTS = 16;
 
 /**

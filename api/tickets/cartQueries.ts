@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { lockForShare } from '../../db/dialect';
+import { shareRows } from '../../db/locks';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch } from '../../db/statementBatch';
 import type { CartOwnerRef } from '../platform/events';
@@ -121,5 +121,5 @@ export async function heldNumbersOf(
     .where('status', 'reserved')
     .select('cartItemId', 'number')
     .orderBy('number');
-  return groupHeld((await lockForShare(db, query, locking)) as HeldRow[]);
+  return groupHeld((await shareRows(db, 'ticket', query, locking)) as HeldRow[]);
 }

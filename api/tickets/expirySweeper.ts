@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { engineOfKnex } from '../../db/dialect';
+import { lockRows } from '../../db/locks';
 import { CartItem } from '../../db/models';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { purgeExpiredSessions } from '../platform/sessions';
@@ -27,9 +27,11 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
   let releasedCount = 0;
   for (const ids of byCompetition.values()) {
     releasedCount += await inUnitOfWork(deps, async (uow) => {
-      const q = CartItem.query(uow.trx).whereIn('id', ids).where('expiresAt', '<=', now);
-      if (engineOfKnex(uow.trx) === 'mysql') q.forUpdate();
-      const items = (await q) as CartItem[];
+      const items = (await lockRows(
+        uow.trx,
+        'cartItem',
+        CartItem.query(uow.trx).whereIn('id', ids).where('expiresAt', '<=', now),
+      )) as CartItem[];
       const releases = await versionReleases(uow.trx, await deleteItems(uow.trx, items, 'expired'));
       emitReleases(uow, releases);
       const byOwner = new Map<string, CartItem[]>();

@@ -3,7 +3,8 @@ import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
 import { selfExcludedMessage } from '../../contract/protection';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
-import { engineOfKnex, lockForShare } from '../../db/dialect';
+import { engineOfKnex } from '../../db/dialect';
+import { claimLock, shareRows } from '../../db/locks';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch, write } from '../../db/statementBatch';
 import { conflict, HttpError, notFound } from '../platform/errors';
@@ -137,6 +138,7 @@ export async function lockOwnerCap(trx: Knex.Transaction, competitionId: number,
 
 /** lockOwnerCap as a batch's first statement (none on SQLite). */
 export function capLock(trx: Knex.Transaction, competitionId: number, owner: CartOwner) {
+  claimLock(trx, 'holdCap');
   if (engineOfKnex(trx) !== 'mysql') return undefined;
   const keys = capLockKeys(owner);
   return write(
@@ -159,8 +161,9 @@ export const ownerTicketsRead = (
   { locking = false }: { locking?: boolean } = {},
 ): Batched<number> =>
   read(
-    lockForShare(
+    shareRows(
       trx,
+      'ticket',
       liveTickets(trx, competitionId, now).andWhere(ownerFilter(owner, 'tickets')).count({ n: '*' }),
       locking,
     ),
@@ -224,7 +227,7 @@ export const takenRead = (
   { locking = false }: { locking?: boolean } = {},
 ): Batched<number[]> =>
   read(
-    lockForShare(db, liveAmong(db, competitionId, numbers, now).select('number'), locking),
+    shareRows(db, 'ticket', liveAmong(db, competitionId, numbers, now).select('number'), locking),
     (rows: { number: number }[]) => rows.map((r) => r.number),
   );
 

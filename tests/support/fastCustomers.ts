@@ -11,7 +11,7 @@ export interface Shopper {
   userId: number;
 }
 
-const PASSWORD = 'fast-customer-password';
+export const PASSWORD = 'fast-customer-password';
 
 /**
  * Customers made in the database, named `${prefix}0`, `${prefix}1`..., each with `creditPence` on

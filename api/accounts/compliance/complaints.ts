@@ -7,7 +7,8 @@ import type {
 } from '../../../contract/complaints';
 import { pageInfo } from '../../../contract/paging';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
-import { containsPattern, isUniqueViolation, lockForUpdate } from '../../../db/dialect';
+import { containsPattern, isUniqueViolation } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { readSiteSetting } from '../../catalogue/settings';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import type { AppDeps } from '../../platform/context';
@@ -235,8 +236,9 @@ export async function listComplaintQueue(db: Knex, query: ComplaintQueueQuery) {
 }
 
 async function lockComplaint(trx: Knex.Transaction, id: number) {
-  const [row] = (await lockForUpdate(
+  const [row] = (await lockRows(
     trx,
+    'complaint',
     trx('complaints').where({ id }).select('id', 'status', 'userId'),
   )) as Array<{
     id: number;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ERROR_CODES } from '../../../contract/errors';
 import { CREDIT_CARD_INSTANT_WIN } from '../../../contract/instantWins';
 import { creditCardCapMessage, ukMonthStart } from '../../../contract/protection';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { HttpError, notFound } from '../../platform/errors';
 import { assertMayPlay } from '../../tickets/holdChecks';
 
@@ -56,7 +56,7 @@ export async function claimCardFunding(
   now = Date.now(),
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    await lockForUpdate(trx, trx('users').where({ id: input.userId }).first('id'));
+    await lockRows(trx, 'user', trx('users').where({ id: input.userId }).first('id'));
     await assertMayPlay(trx, input.userId, now);
     const order = (await trx('orders')
       .where({ id: input.orderId, userId: input.userId })

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import type { UnitOfWork } from '../../platform/unitOfWork';
 import { cartChanged } from '../../tickets/cartRevision';
 import { assertNotOnBreak, selfExcludedUntil } from '../../tickets/holdChecks';
@@ -56,8 +56,9 @@ export async function registerBreak(
     .where({ keyHash })
     .where('endsAt', '<', endsAt)
     .update({ endsAt, updatedAt: now });
-  const others = (await lockForUpdate(
+  const others = (await lockRows(
     trx,
+    'user',
     trx('users')
       .where({ mailboxKey: keyHash })
       .whereNull('deletedAt')

@@ -5,7 +5,7 @@ import {
   type SelfExclusionView,
   selfExclusionEnd,
 } from '../../../contract/protection';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { notFound } from '../../platform/errors';
 import { inUnitOfWork, type UnitOfWorkDeps } from '../../platform/unitOfWork';
 import { bindBreakToMailbox, type MailboxKeyOf } from './exclusionRegister';
@@ -47,8 +47,9 @@ export async function startSelfExclusion(
 ): Promise<SelfExclusionView> {
   return inUnitOfWork(deps, async (uow) => {
     const { trx } = uow;
-    const row = (await lockForUpdate(
+    const row = (await lockRows(
       trx,
+      'user',
       trx('users').where({ id: userId }).whereNull('deletedAt').first('selfExcludedUntil', 'email'),
     )) as { selfExcludedUntil: number | string | null; email: string } | undefined;
     if (!row) throw notFound('User not found');

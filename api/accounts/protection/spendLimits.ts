@@ -7,7 +7,7 @@ import {
   spendLimitMessage,
   ukMonthStart,
 } from '../../../contract/protection';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { HttpError, notFound } from '../../platform/errors';
 
 // Monthly spend limits (docs/product.md#player-protection). What counts as spent: the price of
@@ -79,8 +79,9 @@ export async function setSpendLimit(
   now = Date.now(),
 ): Promise<SpendLimitsView> {
   await db.transaction(async (trx) => {
-    const row = (await lockForUpdate(
+    const row = (await lockRows(
       trx,
+      'user',
       trx('users')
         .where({ id: userId })
         .whereNull('deletedAt')

@@ -8,7 +8,7 @@ import {
   instantWinCommitment,
 } from '../../../contract/instantWins';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
-import { lockForShare, lockForUpdate } from '../../../db/dialect';
+import { lockRows, shareRows } from '../../../db/locks';
 import { InstantWin } from '../../../db/models';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -92,7 +92,7 @@ export function planInstantWins(list: readonly InstantWinInput[], totalTickets: 
  */
 export async function everHeldOrSold(trx: Knex.Transaction, competitionId: number): Promise<boolean> {
   const [ticket, event, line] = await Promise.all([
-    lockForShare(trx, trx('tickets').where({ competitionId }).first('id')),
+    shareRows(trx, 'ticket', trx('tickets').where({ competitionId }).first('id')),
     trx('ticketEvents').where({ competitionId }).first('id'),
     trx('orderItems').where({ competitionId }).first('id'),
   ]);
@@ -166,9 +166,11 @@ export async function setInstantWinDelivered(
   now = Date.now(),
 ): Promise<InstantWin> {
   await db.transaction(async (trx) => {
-    const row = (await lockForUpdate(trx, InstantWin.query(trx).findOne({ id: prizeId, competitionId }))) as
-      | InstantWin
-      | undefined;
+    const row = (await lockRows(
+      trx,
+      'instantWin',
+      InstantWin.query(trx).findOne({ id: prizeId, competitionId }),
+    )) as InstantWin | undefined;
     if (!row) throw notFound('Instant win not found');
     if (row.kind === 'credit')
       throw conflict('Credit instant wins are paid into the winner’s account at once.');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SKILL_ATTEMPT_WINDOW_MS } from '../../../contract/skill';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { ensureGuestId, type SessionData } from '../../platform/sessions';
 
 // Wrong answers to a competition's skill question, counted in the database per account (so a new
@@ -58,8 +58,9 @@ export async function lockAttempts(
     .insert({ ...key(competitionId, attempter), wrongAt: '[]', updatedAt: now })
     .onConflict(['competitionId', 'attempter'])
     .merge(['attempter']);
-  const row = await lockForUpdate(
+  const row = await lockRows(
     trx,
+    'skillAttempt',
     trx('skillAttempts').where(key(competitionId, attempter)).first('wrongAt'),
   );
   return stateOf(parseTimes(row as { wrongAt: string } | undefined), maxAttempts, now);

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { type CreatePaymentIntentInput, EMPTY_CART_MESSAGE } from '../../../contract/checkout';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { CartItem, type Competition, Order, OrderItem, type User } from '../../../db/models';
 import { assertWithinSpendLimit } from '../../accounts/protection/spendLimits';
-import { badRequest } from '../../platform/errors';
+import { badRequest, unauthenticated } from '../../platform/errors';
 import { heldNumbersOf, ownedBy } from '../../tickets/cartQueries';
 import { assertMayPlay } from '../../tickets/holdChecks';
 import { cancelOpen, OPEN_STATUSES } from '../orderStatus';
@@ -59,24 +59,43 @@ export interface CheckoutRequest {
 }
 
 /**
- * Reads and decides: locks the customer and their cart, checks the cart can be paid for, prices
- * it, and chooses between the open order made from this cart and a new one. Writes nothing.
+ * The customer's open orders, locked. Only checkout opens an order, under the user row's lock,
+ * so the plain read finds every one; the rows found are then locked by primary key (no gap
+ * locks, so first checkouts of different people never deadlock on the orders' user index) and
+ * read again, since fulfilment may have closed one meanwhile.
+ */
+async function openOrdersOf(trx: Knex.Transaction, userId: number): Promise<Order[]> {
+  const ids = (await trx('orders')
+    .where({ userId })
+    .whereIn('status', [...OPEN_STATUSES])
+    .pluck('id')) as number[];
+  if (!ids.length) return [];
+  const locked = (await lockRows(trx, 'order', Order.query(trx).whereIn('id', ids).orderBy('id'))) as Order[];
+  return locked.filter((o) => (OPEN_STATUSES as readonly string[]).includes(o.status));
+}
+
+/**
+ * Reads and decides: locks the customer, their open orders and their cart, checks the cart can be
+ * paid for, prices it, and chooses between the open order made from this cart and a new one.
+ * Writes nothing.
  */
 async function decideCheckout(
   trx: Knex.Transaction,
   deps: CheckoutDeps,
   { user, guestId, input, now, released }: CheckoutRequest,
 ): Promise<CheckoutPlan> {
-  // The user row is the customer's checkout lock: one checkout at a time, a steady credit balance.
-  const account = (await lockForUpdate(
+  const account = (await lockRows(
     trx,
-    trx('users').where({ id: user.id }).first('id', 'siteCreditPence'),
-  )) as {
-    siteCreditPence: number;
-  };
+    'user',
+    trx('users').where({ id: user.id }).first('id', 'siteCreditPence', 'deletedAt'),
+  )) as { siteCreditPence: number; deletedAt: number | null } | undefined;
+  // Deleted while this request was on its way: a deleted account counts as signed out.
+  if (!account || account.deletedAt) throw unauthenticated();
+  const open = await openOrdersOf(trx, user.id);
   await assertMayPlay(trx, user.id, now);
-  const items = (await lockForUpdate(
+  const items = (await lockRows(
     trx,
+    'cartItem',
     CartItem.query(trx)
       .modify(ownedBy({ guestId, userId: user.id }))
       .orderBy('id'),
@@ -92,12 +111,6 @@ async function decideCheckout(
   const price = priceOf(deps, lines, account.siteCreditPence, input);
   await assertWithinSpendLimit(trx, user.id, price.subtotal, now);
 
-  const open = (await lockForUpdate(
-    trx,
-    Order.query(trx)
-      .where({ userId: user.id })
-      .whereIn('status', [...OPEN_STATUSES]),
-  )) as Order[];
   const reuse = input.forceNew
     ? undefined
     : open.find(

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { Order, OrderItem } from '../../../db/models';
 import { isOwnedBy } from '../../tickets/cartQueries';
 import { capOf, selfExcludedUntil } from '../../tickets/holdChecks';
@@ -161,20 +161,27 @@ async function overCapMessage(
   );
 }
 
-/** Locks one competition and its ordered numbers' rows, and decides how they are sold. */
-async function planCompetition(
-  trx: Knex.Transaction,
-  order: CustomerOrder,
-  items: OrderItem[],
-  competitionId: number,
-  numbers: number[],
-  now: number,
-): Promise<{ plan: Plan } | { refund: string }> {
-  const competition = await lockForUpdate(
+type CompetitionRow = {
+  id: number;
+  title: string;
+  status: string;
+  endDate: number;
+  totalTickets: number;
+  autoWin: boolean;
+  drawnAt: number | null;
+  drawBeaconRound: number | null;
+  maxTicketsPerUser: number | null;
+};
+
+/** Locks the order's competitions, all before any ticket (db/locks.ts), in id order. */
+async function lockCompetitions(trx: Knex.Transaction, ids: number[]): Promise<Map<number, CompetitionRow>> {
+  const rows = (await lockRows(
     trx,
+    'competition',
     trx('competitions')
-      .where({ id: competitionId })
-      .first(
+      .whereIn('id', ids)
+      .orderBy('id')
+      .select(
         'id',
         'title',
         'status',
@@ -185,7 +192,20 @@ async function planCompetition(
         'drawBeaconRound',
         'maxTicketsPerUser',
       ),
-  );
+  )) as CompetitionRow[];
+  return new Map(rows.map((c) => [Number(c.id), c]));
+}
+
+/** Locks the ordered numbers' rows of one (locked) competition, and decides how they are sold. */
+async function planCompetition(
+  trx: Knex.Transaction,
+  order: CustomerOrder,
+  items: OrderItem[],
+  competitionId: number,
+  competition: CompetitionRow | undefined,
+  numbers: number[],
+  now: number,
+): Promise<{ plan: Plan } | { refund: string }> {
   const title = competition?.title ?? items.find((i) => i.competitionId === competitionId)?.title ?? '';
   const closedMessage = paidByCredit(order)
     ? `"${title}" closed before your order was completed, ${moneyOutcome(order)}.`
@@ -193,15 +213,17 @@ async function planCompetition(
   // Closed (end date passed or ended): a payment started before the close may still finish
   // while its own holds last (docs/draws.md). Never into an archived or drawn competition, nor
   // one whose beacon round is fixed (its entries are final).
-  const closed = competition?.status !== 'active' || Number(competition.endDate) <= now;
-  const startedBeforeClose = Boolean(competition) && order.createdAt < Number(competition.endDate);
-  if (!competition || competition.status === 'archived' || competition.drawnAt || competition.drawBeaconRound)
+  if (!competition) return { refund: closedMessage };
+  const closed = competition.status !== 'active' || Number(competition.endDate) <= now;
+  const startedBeforeClose = order.createdAt < Number(competition.endDate);
+  if (competition.status === 'archived' || competition.drawnAt || competition.drawBeaconRound)
     return { refund: closedMessage };
   if (closed && !startedBeforeClose) return { refund: closedMessage };
   const overCap = await overCapMessage(trx, order, competition, title, numbers.length);
   if (overCap) return { refund: overCap };
-  const rows = (await lockForUpdate(
+  const rows = (await lockRows(
     trx,
+    'ticket',
     trx('tickets')
       .where({ competitionId })
       .whereIn('number', numbers)
@@ -255,12 +277,11 @@ export async function decideFulfilment(
   report: PaymentReport,
   now: number,
 ): Promise<Decision> {
-  // Lock order: user (credit balance) -> order -> competitions -> tickets -> cart items -> versions.
-  // Checkout locks user -> order too, so the two never wait on each other in opposite orders. The
-  // first reads are locking reads, so on MySQL the transaction's snapshot is taken only after the
-  // order is ours: a fulfilment that waited here sees everything the previous one committed.
-  await lockForUpdate(trx, trx('users').where({ id: userId }).first('id'));
-  const order = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
+  // The user row guards the credit balance (db/locks.ts has the order of every lock). The first
+  // reads are locking reads, so on MySQL the transaction's snapshot is taken only after the order
+  // is ours: a fulfilment that waited here sees everything the previous one committed.
+  await lockRows(trx, 'user', trx('users').where({ id: userId }).first('id'));
+  const order = (await lockRows(trx, 'order', Order.query(trx).findById(orderId))) as Order | undefined;
   if (!order?.userId) return { kind: 'rejected', reason: 'order not found' };
   if (order.status === 'completed') return { kind: 'already' };
   const mismatch = paymentMismatch(order, report);
@@ -278,8 +299,22 @@ export async function decideFulfilment(
   // pending, or failed (a declined card followed by a good one): sell the order's numbers.
   const items = (await OrderItem.query(trx).where({ orderId }).orderBy('id')) as OrderItem[];
   const plans: Plan[] = [];
-  for (const [competitionId, numbers] of numbersByCompetition(items)) {
-    const planned = await planCompetition(trx, customerOrder, items, competitionId, numbers, now);
+  const ordered = numbersByCompetition(items);
+  const competitions = await lockCompetitions(
+    trx,
+    ordered.map(([id]) => id),
+  );
+  for (const [competitionId, numbers] of ordered) {
+    const competition = competitions.get(competitionId);
+    const planned = await planCompetition(
+      trx,
+      customerOrder,
+      items,
+      competitionId,
+      competition,
+      numbers,
+      now,
+    );
     if ('refund' in planned) return { kind: 'refund', reason: planned.refund };
     plans.push(planned.plan);
   }

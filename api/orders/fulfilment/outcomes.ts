@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { Order } from '../../../db/models';
 import type { EventBus } from '../../platform/events';
 import type { Mailer } from '../../platform/mailer';
@@ -81,7 +81,7 @@ export async function refundOrder(
   now = Date.now(),
 ): Promise<FulfilmentResult> {
   const locked = await inUnitOfWork(deps, async ({ trx }) => {
-    const o = (await lockForUpdate(trx, Order.query(trx).findById(orderId))) as Order | undefined;
+    const o = (await lockRows(trx, 'order', Order.query(trx).findById(orderId))) as Order | undefined;
     if (!o || o.status === 'completed') return { order: o, why: reason };
     return { order: o, why: await cancelForRefund(trx, o, reason, now) };
   });

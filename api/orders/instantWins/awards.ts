@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { InstantWin } from '../../../db/models';
 import { addCredit, spendCredit } from '../../accounts/credit';
 import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
@@ -46,8 +46,9 @@ export async function awardInstantWins(
   if (!(await trx('instantWins').where({ competitionId: sale.competitionId }).first('id'))) return [];
   // A locking read: on MySQL it sees the latest committed wins, not the transaction's snapshot
   // (taken before the competition's lock was granted), so the win order has no gaps or repeats.
-  const all = (await lockForUpdate(
+  const all = (await lockRows(
     trx,
+    'instantWin',
     InstantWin.query(trx).where({ competitionId: sale.competitionId }).orderBy('number'),
   )) as InstantWin[];
   if (!all.length) return [];
@@ -117,8 +118,9 @@ export async function returnInstantWins(
   now: number,
 ): Promise<ReturnedInstantWin[]> {
   // Locking read: the wins as last committed (the caller holds the order's lock).
-  const rows = (await lockForUpdate(
+  const rows = (await lockRows(
     trx,
+    'instantWin',
     InstantWin.query(trx).where({ orderId }).whereNotNull('wonAt').orderBy('id'),
   )) as InstantWin[];
   const returned: ReturnedInstantWin[] = [];

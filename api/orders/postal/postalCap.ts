@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ERROR_CODES } from '../../../contract/errors';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
-import { lockForShare } from '../../../db/dialect';
+import { shareRows } from '../../../db/locks';
 import { conflict } from '../../platform/errors';
 import { capOf, ticketsOfOwner } from '../../tickets/holdChecks';
 
@@ -25,7 +25,7 @@ async function postalEntriesOf(trx: Knex.Transaction, competitionId: number, inp
     )
     .count({ n: '*' })
     .first();
-  return Number(((await lockForShare(trx, q)) as { n: number } | undefined)?.n ?? 0);
+  return Number(((await shareRows(trx, 'ticket', q)) as { n: number } | undefined)?.n ?? 0);
 }
 
 export async function enforcePostalCap(

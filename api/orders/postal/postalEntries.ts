@@ -3,7 +3,7 @@ import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDayAndTime } from '../../../contract/londonTime';
 import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
-import { lockForUpdate } from '../../../db/dialect';
+import { lockRows } from '../../../db/locks';
 import { Competition, type InstantWin } from '../../../db/models';
 import {
   type MailboxKeyOf,
@@ -49,8 +49,9 @@ async function takeFreeNumber(trx: Knex.Transaction, competitionId: number, tota
   const taken = await unavailableNumbers(trx, competitionId, now);
   if (taken.size >= total) throw conflict(POSTAL_SOLD_OUT_MESSAGE, undefined, ERROR_CODES.notEnoughTickets);
   const [number] = pickAvailable(total, taken, 1) as [number];
-  const stale = (await lockForUpdate(
+  const stale = (await lockRows(
     trx,
+    'ticket',
     trx('tickets').where({ competitionId, number }).first('id', 'status', 'expiresAt'),
   )) as { id: number; status: string; expiresAt: number | null } | undefined;
   // Sold or held a moment ago by a transaction committed after our read: pick again afresh.
@@ -95,7 +96,7 @@ async function insertPostalOrder(
 
 /** Refuses an unknown or deleted account before anything is locked after it. */
 async function lockAccount(trx: Knex.Transaction, userId: number) {
-  const user = (await lockForUpdate(trx, trx('users').where({ id: userId }).first('id', 'deletedAt'))) as
+  const user = (await lockRows(trx, 'user', trx('users').where({ id: userId }).first('id', 'deletedAt'))) as
     | { id: number; deletedAt: number | null }
     | undefined;
   if (!user || user.deletedAt) {
@@ -106,8 +107,8 @@ async function lockAccount(trx: Knex.Transaction, userId: number) {
 }
 
 /**
- * Locks the account (if any) and the competition, in fulfilment's lock order (user -> competition
- * -> tickets -> versions), and refuses a postcard that may not enter.
+ * Locks the account (if any), then the competition (db/locks.ts), and refuses a postcard that may
+ * not enter.
  */
 async function lockOpenCompetition(
   trx: Knex.Transaction,
@@ -130,7 +131,7 @@ async function lockOpenCompetition(
       ERROR_CODES.selfExcluded,
     );
   }
-  const competition = (await lockForUpdate(trx, Competition.query(trx).findById(competitionId))) as
+  const competition = (await lockRows(trx, 'competition', Competition.query(trx).findById(competitionId))) as
     | Competition
     | undefined;
   if (!competition || competition.status === 'archived') throw notFound('Competition not found');
