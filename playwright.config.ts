@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'swarm.spec.ts' },
-    // The swarm is a load generator (four pages in two more browsers for 20 s, on 2 cores): run
+    // The swarm is a load generator (four pages in two more browsers for 10 s, on 2 cores): run
     // beside another spec on the same server, it starved it past its timeouts (skillTest.spec.ts
     // waited over 10 s for an admin page). It runs once the others are done; to run it alone,
     // `npx playwright test swarm --no-deps`.
@@ -43,7 +43,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npm run serve',
+    // `npm test` builds the client once before the suites (E2E_BUILT=1); alone, the spec run builds it.
+    command: process.env.E2E_BUILT ? 'npm run serve' : 'npm run build && npm run serve',
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -57,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       REGISTRATIONS_PER_ADDRESS: '1000',
+      // Cheap password hashes (tests only, refused in production).
+      PASSWORD_HASH_COST: 'test',
       // As in production; the demo admin the other specs use is exempt outside production.
       ADMIN_REQUIRE_2FA: 'true',
       // Draws use the in-process test beacon: a round a second ahead, produced when the draw asks.

@@ -1,6 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and component tests, and the same API test files run once per database engine.
+// Unit and component tests, and the API test files on each database engine. Every API file runs
+// on MariaDB; on SQLite, `npm test` runs those where the engines differ (SQL semantics: tickets,
+// orders, draws, the unit of work, locking, migrations, start-up, sessions), with
+// API_SQLITE=engine-sensitive. `npm run test:fast` runs every API file on SQLite.
+const ENGINE_SENSITIVE = [
+  'tests/api/tickets/**/*.test.ts',
+  'tests/api/orders/**/*.test.ts',
+  'tests/api/draws/**/*.test.ts',
+  'tests/api/services/**/*.test.ts',
+  'tests/api/platform/{unitOfWork,startup,schema,seed,statementBatch,skillPoolsMigration,shutdown,fuzz}.test.ts',
+  'tests/api/accounts/{promoCodes,duplicateRegistration,endedSessions,sessions,playerProtection,adminPromos}.test.ts',
+  'tests/api/catalogue/{adminCompetitions,skillTest}.test.ts',
+];
+const sqliteFiles =
+  process.env.API_SQLITE === 'engine-sensitive' ? ENGINE_SENSITIVE : ['tests/api/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
@@ -19,8 +33,11 @@ export default defineConfig({
       {
         test: {
           name: 'api-sqlite',
-          include: ['tests/api/**/*.test.ts'],
+          include: sqliteFiles,
           env: { TEST_DB: 'sqlite' },
+          // Migrates a template once per run; each file copies it (tests/support/databaseTemplate.ts).
+          globalSetup: ['tests/support/sqliteGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,9 +48,10 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'mysql' },
           globalSetup: ['tests/support/mysqlGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two at a time keeps a 2-core machine responsive.
+          // Each file gets its own copy of the run's migrated template (tests/support/databaseTemplate.ts).
           maxWorkers: 2,
         },
       },
@@ -48,6 +66,7 @@ export default defineConfig({
           ],
           env: { TEST_DB: 'mysql', FAST_PATHS: 'off' },
           globalSetup: ['tests/support/mysqlGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -5,6 +5,10 @@ import { EMAIL_RULES, PASSWORD_RULES, withPasswordConfirmation } from './auth';
 // (docs/product.md#account-security). The server validates with these; the forms reuse them.
 
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+/** The "this wasn't me" link of the two-factor e-mail, when it cannot act. */
+export const NOT_ME_LINK_INVALID =
+  'This link is invalid or has expired, or two-factor sign-in has changed since it was sent. ' +
+  'Contact us if you still cannot get into your account.';
 export const VERIFY_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const WRONG_PASSWORD = 'Your current password is incorrect.';
 /** E-mail change and account deletion ask for the password too. */
@@ -53,6 +57,11 @@ export const SessionIdParamSchema = v.object({
 });
 
 /** Form-side checks layered on the server's rules. */
+/** POST /api/account/2fa/not-me: the e-mailed link's token and a new password. */
+export const TwoFactorNotMeSchema = v.object({ token: token(NOT_ME_LINK_INVALID), password: PASSWORD_RULES });
+
+export const TwoFactorNotMeFormSchema = withPasswordConfirmation(TwoFactorNotMeSchema.entries, 'password');
+
 export const ResetPasswordFormSchema = withPasswordConfirmation(ResetPasswordSchema.entries, 'password');
 
 export const ChangePasswordFormSchema = withPasswordConfirmation(ChangePasswordSchema.entries, 'newPassword');

@@ -148,11 +148,11 @@ const CODE_RULES = v.pipe(
   v.maxLength(20, 'That code is too long'),
 );
 
-/** POST /api/login/2fa and /api/account/2fa/enable: a 6-digit code (or, signing in, a recovery code). */
+/** POST /api/login/2fa: a 6-digit code or a recovery code. */
 export const TwoFactorCodeSchema = v.object({ code: CODE_RULES });
 
-/** POST /api/account/2fa/disable. */
-export const TwoFactorDisableSchema = v.object({
+/** POST /api/account/2fa/enable (a 6-digit code) and /disable (or a recovery code): the password too. */
+export const TwoFactorPasswordSchema = v.object({
   password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
   code: CODE_RULES,
 });

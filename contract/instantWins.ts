@@ -85,7 +85,17 @@ export const InstantWinListInputSchema = v.pipe(
   ),
 );
 
-/** Public competition JSON: one prize; `number` and `winnerDisplayName` only once it is won. */
+/**
+ * What the public list says of a prize given back by a cancelled order: its number was announced
+ * with the win, so it is retired, never won again (docs/draws.md#instant-wins).
+ */
+export const INSTANT_WIN_RETIRED =
+  'Retired: returned when its order was cancelled, and not to be won again (its number was already public).';
+
+/**
+ * Public competition JSON: one prize; `number` and `winnerDisplayName` only once it is won;
+ * `retired` (with its number, public since the win) once a cancelled order gave it back.
+ */
 export const PublicInstantWinSchema = v.object({
   id: v.number(),
   title: v.string(),
@@ -93,6 +103,7 @@ export const PublicInstantWinSchema = v.object({
   won: v.boolean(),
   number: v.optional(v.number()),
   winnerDisplayName: v.optional(v.string()),
+  retired: v.optional(v.boolean()),
 });
 export type PublicInstantWin = v.InferOutput<typeof PublicInstantWinSchema>;
 
@@ -130,6 +141,8 @@ export const AdminInstantWinSchema = v.object({
     v.object({ userId: v.nullable(v.number()), displayName: v.string(), orderId: v.nullable(v.number()) }),
   ),
   deliveredAt: v.nullable(v.string()),
+  /** When a cancelled order gave it back: retired, never won again. */
+  retiredAt: v.optional(v.nullable(v.string())),
 });
 export type AdminInstantWin = v.InferOutput<typeof AdminInstantWinSchema>;
 

@@ -99,6 +99,21 @@ export interface CompetitionUpdatedEvent {
 export const DrawStartedEventSchema = v.object({ competitionId: v.number() });
 export type DrawStartedEvent = v.InferOutput<typeof DrawStartedEventSchema>;
 
+/**
+ * Room `competition:<id>`: the entries are final and the beacon round the draw will use is fixed
+ * (the shared contract's `draw:pending`). `entriesFinalAt` and `delaySeconds` are an extension of
+ * this code's contract: the moment and the delay the round follows from (docs/draws.md "Version 2").
+ */
+export const DrawPendingEventSchema = v.object({
+  competitionId: v.number(),
+  round: v.number(),
+  /** When the round is produced (ISO 8601). */
+  expectedAt: v.string(),
+  entriesFinalAt: v.string(),
+  delaySeconds: v.number(),
+});
+export type DrawPendingEvent = v.InferOutput<typeof DrawPendingEventSchema>;
+
 /** Room `competition:<id>`: the draw's outcome, with what anyone needs to verify it (docs/draws.md). */
 export const DrawResultEventSchema = v.object({
   competitionId: v.number(),
@@ -169,6 +184,7 @@ export interface ServerToClientEvents {
   /** Coalesced ticket changes under load (TicketsBatchEventSchema). */
   'tickets:batch': (payload: TicketsBatchEvent) => void;
   'competition:updated': (payload: CompetitionUpdatedEvent) => void;
+  'draw:pending': (payload: DrawPendingEvent) => void;
   'draw:started': (payload: DrawStartedEvent) => void;
   'draw:result': (payload: DrawResultEvent) => void;
   /** `revision` orders carts: a browser ignores one older than what it already shows. */

@@ -27,6 +27,7 @@ export const CUSTOMER_PAGE_PATHS = [
   '/orders/:orderId/receipt',
   '/reset-password',
   '/verify-email',
+  '/two-factor-not-me',
   '/admin-login',
 ] as const;
 

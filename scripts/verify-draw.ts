@@ -5,15 +5,17 @@
 // contract/beacon.ts):
 //   1. SHA-256(seed) equals the commitment published before sales,
 //   2. SHA-256 of the published entries equals the entries hash,
-//   3. (version 2) the beacon round's signature verifies against the chain's public key (drand's
-//      quicknet: the key pinned in drand-client, whatever the site says),
+//   3. (version 2) the round is the one required by the published moment the entries became final
+//      and the delay (contract/beacon.ts requiredRound, the server's own function), and its
+//      signature verifies against the chain's public key (drand's quicknet: the key pinned in
+//      drand-client, whatever the site says),
 //   4. the winning number recomputed from the seed, the entries (and the round's randomness)
 //      equals the announced one; with several main prizes, every prize's, in order (docs/draws.md
 //      "Several prizes"), and as many prizes as the competition lists (or as there are entries),
 //   5. with instant wins, once the competition closed: the revealed salt and list hash to the
 //      instant-win commitment published when sales opened (contract/instantWins.ts).
 // Exits 0 when everything agrees, 1 on any mismatch, 2 when it cannot check (bad id, not drawn).
-import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
+import { checkRequiredRound, type DrawBeacon, isIndependentBeacon, QUICKNET } from '../contract/beacon';
 import { beaconRoundIsValid } from '../contract/beaconVerify';
 import { computeDrawPrizes, drawCommitment } from '../contract/draw';
 import { verifyInstantWinReveal } from '../contract/instantWins';
@@ -32,12 +34,17 @@ async function getJson(url: string): Promise<Answer> {
 
 type Check = [string, string | number, string | number];
 
-/** The beacon check of a version-2 draw, and the randomness the derivation then uses. */
+/** The beacon checks of a version-2 draw, and the randomness the derivation then uses. */
 async function beaconCheck(
   beacon: DrawBeacon | null | undefined,
-): Promise<{ check: Check; randomness?: string }> {
+): Promise<{ checks: Check[]; randomness?: string }> {
   const what = 'beacon round signature';
-  if (!beacon?.randomness || !beacon.signature) return { check: [what, 'published', 'missing'] };
+  if (!beacon?.randomness || !beacon.signature) return { checks: [[what, 'published', 'missing']] };
+  // The round itself: another (later, real) round would sign as well, so its number must follow
+  // from the moment the entries became final.
+  const required = checkRequiredRound(beacon);
+  console.info(`  ${required.ok ? 'OK      ' : 'MISMATCH'} beacon round: ${required.message}`);
+  const roundCheck: Check = ['beacon round', beacon.round, required.required ?? 'not computable'];
   const independent = isIndependentBeacon(beacon.chain);
   const key = independent ? QUICKNET.publicKey : beacon.publicKey;
   const round = { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature };
@@ -46,7 +53,10 @@ async function beaconCheck(
     `  beacon: round ${beacon.round} of ${independent ? "drand's quicknet (pinned public key)" : `chain ${beacon.chain}, the site's local test beacon: not independent`}`,
   );
   console.info(`  randomness ${beacon.randomness}`);
-  return { check: [what, 'valid', valid ? 'valid' : 'invalid'], randomness: beacon.randomness };
+  return {
+    checks: [roundCheck, [what, 'valid', valid ? 'valid' : 'invalid']],
+    randomness: beacon.randomness,
+  };
 }
 
 /** The instant-win reveal against its commitment: null when there is nothing to check (yet). */
@@ -141,7 +151,7 @@ async function main(): Promise<number> {
     ['commitment = SHA-256(seed)', c.drawCommitment, commitment],
     ['entries hash', c.draw.entriesHash, recomputed.entriesHash],
     ['entries hash (entries endpoint)', String(entries.body.entriesHash), recomputed.entriesHash],
-    ...(beacon ? [beacon.check] : []),
+    ...(beacon ? beacon.checks : []),
     ['winning number', c.draw.winningNumber, recomputed.winningNumber],
     ...prizeChecks,
   ];

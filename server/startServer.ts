@@ -6,12 +6,14 @@ import { setupWorker } from '@socket.io/sticky';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import { setPasswordHashCost } from '../api/accounts/passwords';
 import {
   backfillMailboxKeys,
   mailboxKeyer,
   purgeEndedExclusions,
 } from '../api/accounts/protection/exclusionRegister';
 import { createApp } from '../api/app';
+import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
@@ -71,6 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateLatest(db, {
     onStaleLock: () => logger.warn('reset a migration lock left by a process that stopped mid-migration'),
   });
+  setPasswordHashCost(config.passwordHashCost);
   await seedOnStart(db, config, logger);
   // Accounts made before migration 027 (and seeded ones) get the key the exclusion register matches.
   const keyed = await backfillMailboxKeys(db, mailboxKeyer(config.exclusionKey));
@@ -204,7 +207,10 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, ttlSeconds: config.reservationTtlSeconds },
     logger,
     config.sweepIntervalMs,
-    [{ what: 'ended exclusion register entries', run: purgeEndedExclusions }],
+    [
+      { name: 'stale skill attempts', run: purgeStaleSkillAttempts },
+      { name: 'ended exclusion register entries', run: purgeEndedExclusions },
+    ],
   );
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(

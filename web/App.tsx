@@ -92,6 +92,7 @@ const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/orders/:orderId/receipt': lazy(() => import('./pages/account/OrderReceiptPage')),
   '/reset-password': lazy(() => import('./pages/account/ResetPasswordPage')),
   '/verify-email': lazy(() => import('./pages/account/VerifyEmailPage')),
+  '/two-factor-not-me': lazy(() => import('./pages/account/TwoFactorNotMePage')),
   '/admin-login': lazy(() => import('./pages/account/AdminLoginPage')),
 };
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));

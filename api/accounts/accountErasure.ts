@@ -2,14 +2,15 @@ import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import type { UnitOfWork } from '../platform/unitOfWork';
 import { releaseAccountHolds } from '../tickets/holdRows';
-import { spendTokens } from './security/accountTokens';
+import { erasePersonalData, personalStringsOf } from './compliance/personalData';
 
 // Deleting an account, the one path for every way an account goes (the admin's Delete User and
-// the customer's own DELETE /api/account). The person's login and personal
-// data go; orders, entries and the credit ledger stay as financial records attributed to a
-// deleted user, and a winner's record stays public under an anonymised name
-// (api/draws/presenter.ts winnerNameOf). A break outlives the account on the exclusion register
-// (protection/exclusionRegister.ts), which holds only a keyed hash of the mailbox and the end.
+// the customer's own DELETE /api/account). The person's login and personal data go, from every
+// table (compliance/personalData.ts); orders, entries and the credit ledger stay as financial
+// records attributed to a deleted user, and a winner's record stays public under an anonymised
+// name (api/draws/presenter.ts winnerNameOf). docs/compliance.md lists what is kept and why.
+// A break outlives the account on the exclusion register (protection/exclusionRegister.ts), which
+// holds only a keyed hash of the mailbox and the end.
 
 /** The 409 while the account has a prize still to be delivered (they must be reachable for it). */
 export const undeliveredPrizeMessage = (titles: string[]) =>
@@ -20,7 +21,8 @@ export const undeliveredPrizeMessage = (titles: string[]) =>
  * Erases the account inside the caller's unit of work, after the caller has locked the user row:
  * refuses while a prize is undelivered, releases the held numbers, and replaces username and
  * e-mail with unique placeholders (freeing them) while clearing every personal field and the
- * password, and spends any unused e-mailed links. The caller ends the account's sessions after COMMIT.
+ * password, and erases or anonymises the rows elsewhere that name the person. The caller ends
+ * the account's sessions after COMMIT.
  */
 export async function eraseAccount(uow: UnitOfWork, userId: number, now: number): Promise<void> {
   const { trx } = uow;
@@ -31,11 +33,13 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     });
   }
   await releaseAccountHolds(uow, userId, 'account deleted');
+  const strings = await personalStringsOf(trx, userId);
+  const placeholder = `deleted-${userId}@deleted.invalid`;
   await trx('users')
     .where({ id: userId })
     .update({
       username: `deleted-${userId}`,
-      email: `deleted-${userId}@deleted.invalid`,
+      email: placeholder,
       // The exclusion register keeps a break's entry on its own until the break ends.
       mailboxKey: null,
       passwordHash: 'deleted',
@@ -51,5 +55,5 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       deletedAt: now,
       updatedAt: now,
     });
-  await spendTokens(trx, userId, undefined, now);
+  await erasePersonalData(trx, userId, strings, placeholder);
 }

@@ -12,6 +12,8 @@ import { inUnitOfWork } from '../platform/unitOfWork';
 import { waitPhrase } from './accountLimits';
 import { verifyPassword } from './passwords';
 import type { TwoFactorStatus } from './presenter';
+import { tellTwoFactorOn } from './security/twoFactorUndo';
+import { endUserSessions } from './userSessions';
 
 // Two-factor sign-in with TOTP (RFC 6238: 6 digits, 30-second steps, SHA-1, what every
 // authenticator app reads from the QR code) and ten single-use recovery codes. docs/security.md
@@ -149,6 +151,11 @@ function createCodeChecks(deps: AppDeps) {
   return { box, counted, acceptCode };
 }
 
+/** The re-typed password, which counts as an attempt like a code (counted() runs this). */
+async function checkPassword(user: User, password: string): Promise<void> {
+  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(WRONG_PASSWORD);
+}
+
 /** A new set of recovery codes replaces the old, stored only as hashes; returned this once. */
 async function issueRecoveryCodes(trx: Knex, userId: number, now: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
@@ -192,15 +199,26 @@ export function createTwoFactor(deps: AppDeps) {
     },
 
     /**
-     * Turns it on once the user proves their app has the secret, and issues the recovery codes,
-     * returned this once and stored only as hashes. The caller's other sessions are unaffected.
+     * Turns it on once the user gives their password and proves their app has the secret, and
+     * issues the recovery codes, returned this once and stored only as hashes. Whoever holds only
+     * the cookie cannot: every other session ends, and the account's address is told, with a
+     * "this wasn't me" link (security/twoFactorUndo.ts).
      */
-    async enable(user: User, code: string, sessionKey?: string, now = Date.now()): Promise<string[]> {
+    async enable(
+      user: User,
+      password: string,
+      code: string,
+      sessionKey?: string,
+      now = Date.now(),
+    ): Promise<string[]> {
       const row = await rowOf(db, user.id);
       if (!row) throw conflict(NOT_SET_UP);
       if (row.enabledAt) throw conflict(ALREADY_ON);
-      return inUnitOfWork(deps, async ({ trx, emit }) => {
-        const ok = await counted(user.id, () => acceptCode(trx, row, code, false, now));
+      const codes = await inUnitOfWork(deps, async ({ trx, emit }) => {
+        const ok = await counted(user.id, async () => {
+          await checkPassword(user, password);
+          return acceptCode(trx, row, code, false, now);
+        });
         if (!ok) throw badRequest(WRONG_CODE);
         const enabled = await trx('twoFactor')
           .where({ userId: user.id })
@@ -212,6 +230,9 @@ export function createTwoFactor(deps: AppDeps) {
         if (sessionKey) emit('session.ended', { sessionKey });
         return codes;
       });
+      await endUserSessions(deps, user.id, { signOut: true, except: sessionKey });
+      await tellTwoFactorOn(deps, user, now);
+      return codes;
     },
 
     /** Turns it off, given the password and a current code (or a recovery code). */
@@ -224,9 +245,11 @@ export function createTwoFactor(deps: AppDeps) {
     ): Promise<void> {
       const row = await rowOf(db, user.id);
       if (!row?.enabledAt) throw conflict(NOT_ON);
-      if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(WRONG_PASSWORD);
       await inUnitOfWork(deps, async ({ trx, emit }) => {
-        const ok = await counted(user.id, () => acceptCode(trx, row, code, true, now));
+        const ok = await counted(user.id, async () => {
+          await checkPassword(user, password);
+          return acceptCode(trx, row, code, true, now);
+        });
         if (!ok) throw badRequest(WRONG_CODE);
         await trx('twoFactorRecoveryCodes').where({ userId: user.id }).delete();
         await trx('twoFactor').where({ userId: user.id }).delete();

@@ -79,6 +79,13 @@ export function presentDrawBeacon(c: Competition): DrawBeacon | null {
     ...(c.drawBeaconRandomness && c.drawBeaconSignature
       ? { randomness: c.drawBeaconRandomness, signature: c.drawBeaconSignature }
       : {}),
+    // What the round follows from (a round fixed before migration 030 has none).
+    ...(c.drawEntriesFinalAt != null && c.drawBeaconDelayMs != null
+      ? { entriesFinalAt: iso(c.drawEntriesFinalAt), delaySeconds: Number(c.drawBeaconDelayMs) / 1000 }
+      : {}),
+    ...(c.drawBeaconGenesis != null && c.drawBeaconPeriod != null
+      ? { genesisTime: Number(c.drawBeaconGenesis), period: Number(c.drawBeaconPeriod) }
+      : {}),
   };
 }
 

@@ -144,7 +144,7 @@ async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: numbe
 
   for (const r of returned) await recordTicketChange(uow, r);
   uow.emit('order.changed', { orderId, change: 'cancelled' });
-  // Watchers see a returned prize as still to be won.
+  // Watchers see a returned prize as retired.
   for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
   }
@@ -180,7 +180,9 @@ export async function cancelOrder(
   const unrecovered = unrecoveredCreditNotice(outcome.instantWins);
   return {
     message: `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.${
-      outcome.instantWins.length ? ' Its instant wins are back to be won.' : ''
+      outcome.instantWins.length
+        ? ' Its instant wins are retired: their numbers were already public, so they are not won again.'
+        : ''
     }${unrecovered ? ` ${unrecovered}` : ''}`,
     refund,
     instantWinsReturned: outcome.instantWins,

@@ -48,15 +48,18 @@ export async function sweepExpired(deps: ReservationDeps, now = Date.now(), batc
   return releasedCount;
 }
 
-/** A purge the sweeper runs about once a minute with the sessions': deletes what has expired. */
-export type Purge = { what: string; run: (db: ReservationDeps['db'], now: number) => Promise<number> };
+/** A once-a-minute clean-up of rows past their use: returns how many it deleted. */
+export interface Purge {
+  name: string;
+  run: (db: ReservationDeps['db'], now: number) => Promise<number>;
+}
 
 /**
- * Releases expired holds every `intervalMs` (and, once a minute or so, deletes expired sessions
- * and runs the other `purges`, e.g. the exclusion register's ended breaks). Runs in every
- * process; all are safe to run concurrently (each release is published once, by whichever
- * process deleted it). The returned stop waits for a sweep in progress, so the database can be
- * closed after it.
+ * Releases expired holds every `intervalMs` and, once a minute or so, deletes expired sessions and
+ * runs the other `purges` (rows other modules keep only for a while, such as skill attempts).
+ * Runs in every process; all are safe to run concurrently (each release is published once, by
+ * whichever process deleted it). The returned stop waits for a sweep in progress, so the database
+ * can be closed after it.
  */
 export function startSweeper(
   deps: ReservationDeps,
@@ -74,8 +77,8 @@ export function startSweeper(
         const purged = await purgeExpiredSessions(deps.db);
         if (purged) logger.info({ purged }, 'deleted expired sessions');
         for (const purge of purges) {
-          const n = await purge.run(deps.db, Date.now());
-          if (n) logger.info({ purged: n }, `deleted ${purge.what}`);
+          const deleted = await purge.run(deps.db, Date.now());
+          if (deleted) logger.info({ deleted }, `deleted ${purge.name}`);
         }
       }
     } catch (err) {

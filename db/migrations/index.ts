@@ -23,6 +23,7 @@ import * as capLocks from './024_cap_locks';
 import * as paymentIntentId from './025_payment_intent_id';
 import * as sessionTombstones from './026_session_tombstones';
 import * as exclusionRegister from './027_exclusion_register';
+import * as entriesFinal from './030_entries_final';
 
 interface Migration {
   name: string;
@@ -57,6 +58,7 @@ const migrations: Migration[] = [
   { name: '025_payment_intent_id', ...paymentIntentId },
   { name: '026_session_tombstones', ...sessionTombstones },
   { name: '027_exclusion_register', ...exclusionRegister },
+  { name: '030_entries_final', ...entriesFinal },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

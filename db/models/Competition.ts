@@ -39,6 +39,11 @@ export class Competition extends BaseModel {
   drawBeaconPublicKey!: string | null;
   drawBeaconRound!: number | null;
   drawBeaconDueAt!: number | null;
+  /** When the entries became final (the round was fixed), and what the round was computed from. */
+  drawEntriesFinalAt!: number | null;
+  drawBeaconDelayMs!: number | null;
+  drawBeaconGenesis!: number | null;
+  drawBeaconPeriod!: number | null;
   drawBeaconRandomness!: string | null;
   drawBeaconSignature!: string | null;
   /** Admin only: the last failure to fetch or check the round. */

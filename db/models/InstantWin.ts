@@ -21,5 +21,7 @@ export class InstantWin extends BaseModel {
   orderId!: number | null;
   winnerName!: string | null;
   deliveredAt!: number | null;
+  /** A cancelled order gave the prize back after its number was public: never won again. */
+  retiredAt!: number | null;
   createdAt!: number;
 }

@@ -13,6 +13,27 @@ const put = (fetchMock: ReturnType<typeof stubApi>) =>
     ([path, init]) => path === '/api/admin/competitions/8' && init?.method === 'PUT',
   );
 
+/** The admin detail of the competition: no instant wins yet. */
+const emptyDetail = (method: string, path: string) =>
+  method === 'GET' && path === '/api/admin/competitions/8'
+    ? jsonResponse(200, { ...camper, auditLog: [], instantWins: [] })
+    : undefined;
+
+const win = (id: number, number: number, title: string, extra: Record<string, unknown>) => ({
+  id,
+  title,
+  number,
+  amountPence: null,
+  description: null,
+  cashValuePence: null,
+  won: false,
+  wonAt: null,
+  wonOrder: null,
+  winner: null,
+  deliveredAt: null,
+  ...extra,
+});
+
 function renderEdit(competition = camper) {
   renderWithTheme(
     <CompetitionFormDialog
@@ -31,10 +52,12 @@ describe('The instant wins of the competition form', () => {
   });
 
   it('sends a credit line and a prize line in pence, on a count and on chosen numbers', async () => {
-    const fetchMock = stubApi((method) => (method === 'PUT' ? jsonResponse(200, camper) : undefined));
+    const fetchMock = stubApi((method, path) =>
+      method === 'PUT' ? jsonResponse(200, camper) : emptyDetail(method, path),
+    );
     renderEdit();
     fireEvent.click(screen.getByRole('button', { name: 'Replace the instant wins' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add an instant win' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an instant win' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add an instant win' }));
     fireEvent.change(screen.getByLabelText('Instant win 1: title'), { target: { value: '£5 credit' } });
     fireEvent.change(screen.getByLabelText('Instant win 1: credit amount (£)'), { target: { value: '5' } });
@@ -74,11 +97,11 @@ describe('The instant wins of the competition form', () => {
     expect(JSON.parse(String(put(fetchMock)[0]![1]!.body))).not.toHaveProperty('instantWins');
   });
 
-  it('refuses a missing amount, a number outside the tickets and a repeat before sending', () => {
-    const fetchMock = stubApi(() => undefined);
+  it('refuses a missing amount, a number outside the tickets and a repeat before sending', async () => {
+    const fetchMock = stubApi(emptyDetail);
     renderEdit();
     fireEvent.click(screen.getByRole('button', { name: 'Replace the instant wins' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add an instant win' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an instant win' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add an instant win' }));
     fireEvent.change(screen.getByLabelText('Instant win 1: title'), { target: { value: 'Credit' } });
     fireEvent.change(screen.getByLabelText('Instant win 2: title'), { target: { value: 'Credit' } });
@@ -110,11 +133,14 @@ describe('The instant wins of the competition form', () => {
   });
 
   it("shows the server's 409 when the list is locked, and says so for a competition with sales", async () => {
-    stubApi((method) =>
-      method === 'PUT' ? jsonResponse(409, { message: INSTANT_WINS_LOCKED, code: 'conflict' }) : undefined,
+    stubApi((method, path) =>
+      method === 'PUT'
+        ? jsonResponse(409, { message: INSTANT_WINS_LOCKED, code: 'conflict' })
+        : emptyDetail(method, path),
     );
     renderEdit();
     fireEvent.click(screen.getByRole('button', { name: 'Replace the instant wins' }));
+    await screen.findByText('No instant wins.');
     fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
     expect(await screen.findAllByText(INSTANT_WINS_LOCKED)).not.toHaveLength(0);
     expect(within(screen.getByTestId('instant-wins')).getByRole('alert').textContent).toBe(
@@ -125,5 +151,41 @@ describe('The instant wins of the competition form', () => {
     renderEdit({ ...camper, ticketsSold: 3 });
     expect(within(screen.getByTestId('instant-wins')).getByText(INSTANT_WINS_LOCKED)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Replace the instant wins' })).toBeNull();
+  });
+
+  it("'Replace the instant wins' starts from the current list, and sends it as it stands", async () => {
+    const current = [
+      win(1, 42, '£5 credit', { kind: 'credit', amountPence: 500 }),
+      win(2, 7, 'AirPods', { kind: 'prize', description: 'Pro', cashValuePence: 12_999 }),
+      win(3, 3, '£5 credit', { kind: 'credit', amountPence: 500 }),
+    ];
+    const fetchMock = stubApi((method, path) => {
+      if (method === 'PUT') return jsonResponse(200, camper);
+      if (method === 'GET' && path === '/api/admin/competitions/8')
+        return jsonResponse(200, { ...camper, auditLog: [], instantWins: current });
+      return undefined;
+    });
+    renderEdit();
+    fireEvent.click(screen.getByRole('button', { name: 'Replace the instant wins' }));
+    expect(((await screen.findByLabelText('Instant win 1: title')) as HTMLInputElement).value).toBe(
+      '£5 credit',
+    );
+    expect((screen.getByLabelText('Instant win 1: credit amount (£)') as HTMLInputElement).value).toBe(
+      '5.00',
+    );
+    expect(
+      (screen.getByLabelText('Instant win 1: ticket numbers (comma separated)') as HTMLInputElement).value,
+    ).toBe('42, 3');
+    expect((screen.getByLabelText('Instant win 2: title') as HTMLInputElement).value).toBe('AirPods');
+    expect((screen.getByLabelText('Instant win 2: cash value (£)') as HTMLInputElement).value).toBe('129.99');
+    expect(screen.queryByLabelText('Instant win 3: title')).toBeNull();
+
+    // One line removed: the rest goes as it was.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove instant win 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
+    await vi.waitFor(() => expect(put(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(put(fetchMock)[0]![1]!.body)).instantWins).toEqual([
+      { title: '£5 credit', kind: 'credit', amountPence: 500, numbers: [42, 3] },
+    ]);
   });
 });

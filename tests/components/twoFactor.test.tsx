@@ -75,15 +75,18 @@ describe('two-factor sign-in screens', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows an admin who owes the setup only the setup, and keeps the recovery codes up until saved', async () => {
+  it('shows an admin who owes the setup only the setup, asks for the password, and keeps the recovery codes up until saved', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `AAAAA-BBBB${String.fromCharCode(65 + i)}`);
-    stubApi((method, path) => {
+    let enableCalls = 0;
+    const fetchMock = stubApi((method, path) => {
       if (path === '/api/account/2fa/setup')
         return jsonResponse(200, {
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/x',
           qrSvg: '<svg/>',
         });
+      if (path === '/api/account/2fa/enable' && ++enableCalls === 1)
+        return jsonResponse(400, { message: 'Your password is not correct.', code: 'bad_request' });
       if (path === '/api/account/2fa/enable') {
         // The server's session:ended push makes the app re-read the user meanwhile.
         useAuth.setState({ user: { ...admin, twoFactorEnabled: true, twoFactorSetupRequired: false } });
@@ -108,10 +111,21 @@ describe('two-factor sign-in screens', () => {
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     fireEvent.change(screen.getByLabelText('Code from your app'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not-it' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    // A wrong password is shown as the turning-off form shows it; nothing is turned on.
+    expect((await screen.findByRole('alert')).textContent).toBe('Your password is not correct.');
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
 
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
     const list = await screen.findByTestId('recovery-codes');
     expect(list.querySelectorAll('li')).toHaveLength(10);
+    const sent = fetchMock.mock.calls.filter(([path]) => path === '/api/account/2fa/enable');
+    expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { password: 'not-it', code: '123456' },
+      { password: 'secret123', code: '123456' },
+    ]);
     expect(screen.queryByText('Back office')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(await screen.findByText('Back office')).toBeTruthy();

@@ -80,6 +80,7 @@ const CUSTOMER_PAGES: Record<CustomerPagePath, { group: Group; open: (ids: Ids) 
   '/auth': { group: 'account', open: () => ['/auth', '/auth?tab=register'] },
   '/reset-password': { group: 'account', open: () => ['/reset-password?token=not-a-real-token'] },
   '/verify-email': { group: 'account', open: () => ['/verify-email?token=not-a-real-token'] },
+  '/two-factor-not-me': { group: 'account', open: () => ['/two-factor-not-me?token=not-a-real-token'] },
   '/admin-login': { group: 'account', open: () => ['/admin-login'] },
   // Needing a signed-in customer with an order.
   '/confirmation/:orderId': { group: 'signed in', open: (ids) => [`/confirmation/${ids.order}`] },

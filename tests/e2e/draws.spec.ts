@@ -101,10 +101,14 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   // The beacon round the draw waited for, and what kind of beacon it was.
   await expect(watcher.getByTestId('draw-beacon')).toContainText(/Local test beacon round \d+/);
   await expect(watcher.getByTestId('test-beacon-label')).toHaveText('test beacon: not independent');
+  // The moment the entries became final, which the round follows from.
+  await expect(watcher.getByTestId('entries-final-at')).toContainText(
+    /^Entries final at .+: the draw uses the first round produced at least \d+ s later\.$/,
+  );
   const panel = watcher.getByTestId('verify-panel');
   await panel.getByRole('button', { name: 'Verify this draw' }).click();
-  await expect(panel.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
-  await expect(panel.getByTestId('verify-check')).toHaveCount(4);
+  await expect(panel.getByTestId('verify-summary')).toHaveText(/^All 5 checks passed/);
+  await expect(panel.getByTestId('verify-check')).toHaveCount(5);
   for (const check of await panel.getByTestId('verify-check').all())
     await expect(check).toHaveAttribute('data-status', 'passed');
   await shoot(watcher, 'draw-desktop');
@@ -141,12 +145,12 @@ test('a watcher sees the draw live and verifies it; /winners and the admin detai
   await expect(card).toContainText(String(winning));
   await shoot(visitor, 'winners-desktop');
   await card.getByRole('link', { name: `Verify the draw of ${title}` }).click();
-  await expect(visitor.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
+  await expect(visitor.getByTestId('verify-summary')).toHaveText(/^All 5 checks passed/);
 
   if (shotsDir) {
     const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await phone.goto(`/competitions/${id}#verify-draw`);
-    await expect(phone.getByTestId('verify-summary')).toHaveText(/^All 4 checks passed/);
+    await expect(phone.getByTestId('verify-summary')).toHaveText(/^All 5 checks passed/);
     await shoot(phone, 'draw-mobile');
     await phone.goto('/winners');
     await expect(phone.getByTestId('winner-card').first()).toBeVisible();

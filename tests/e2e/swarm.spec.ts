@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { SwarmFigures } from '../../scripts/swarm/run';
 import { csrfHeaders, signInViaApi, unique } from './support';
 
-// `npm run swarm` against the running e2e server: a small swarm (2 browsers x 2 pages, 20 s) on a
+// `npm run swarm` against the running e2e server: a small swarm (2 browsers x 2 pages, 10 s) on a
 // competition of its own, then what a tester reads in its JSON. The server's limits stay on
 // (REGISTRATIONS_PER_ADDRESS=1000 there); the swarm takes half of the hold budget, leaving the
 // rest to the other specs that share 127.0.0.1.
@@ -49,7 +49,7 @@ test('a small swarm buys through the real UI, and its JSON reports the figures w
   const report = path.join(dir, 'swarm.html');
   const run = await swarm([
     ...['--base', baseURL!, '--competition', String(id), '--browsers', '2', '--pages-per-browser', '2'],
-    ...['--duration', '20', '--json', json, '--report', report, '--limit-share', '0.5'],
+    ...['--duration', '10', '--json', json, '--report', report, '--limit-share', '0.5'],
   ]);
   expect(run.code, run.output).toBe(0);
 

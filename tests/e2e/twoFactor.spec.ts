@@ -43,6 +43,12 @@ test('a new admin must set up two-factor sign-in, then signs in with a code', as
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+  // Turning it on asks for the password too (a stolen cookie is not enough).
+  await page.getByLabel('Code from your app').fill(codeFor(secret));
+  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your password is not correct.');
+  await page.getByLabel('Password').fill('kernow123');
   await page.getByLabel('Code from your app').fill('000000');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not correct');

@@ -93,6 +93,7 @@ export function startAppProcess({
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
       REGISTRATIONS_PER_ADDRESS: '100000',
+      PASSWORD_HASH_COST: 'test',
       ...(process.env.FAST_PATHS ? { FAST_PATHS: process.env.FAST_PATHS } : {}),
       ...env,
     },

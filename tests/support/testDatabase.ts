@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { inject } from 'vitest';
 import { migrateLatest, openDatabase } from '../../db/connection';
 import type { Engine } from '../../knexfile';
-import { TEST_MYSQL_URL } from './mysqlGlobalSetup';
+import { copyMysqlTemplate, createSchema, mysqlAdmin, newSchemaName, schemaUrl } from './databaseTemplate';
 
 export const testEngine = (): Engine => (process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite');
 
@@ -21,16 +20,21 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+const SQLITE_FILE = 'westcountry.sqlite';
+
 /**
- * A brand-new, migrated database for one test file: a temp SQLite file or a fresh MySQL schema.
- * `migrated: false` leaves it empty (the start-up tests migrate it themselves).
+ * A brand-new, migrated database for one test file: a temp SQLite file or a fresh MySQL schema,
+ * copied from the run's migrated template (tests/support/databaseTemplate.ts) rather than
+ * migrated again. `migrated: false` leaves it empty (the start-up tests migrate it themselves).
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-test-'));
   const engine = testEngine();
   if (engine === 'sqlite') {
+    const templateDir = migrated ? inject('sqliteTemplateDir') : undefined;
+    if (templateDir) fs.copyFileSync(path.join(templateDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
     const db = openDatabase({ dataDir, databaseUrl: undefined });
-    if (migrated) await migrateLatest(db);
+    if (migrated && !templateDir) await migrateLatest(db);
     return {
       engine,
       db,
@@ -42,14 +46,14 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
       },
     };
   }
-  const name = `wcp_test_${randomBytes(6).toString('hex')}`;
-  const server = new URL(TEST_MYSQL_URL);
-  const admin: Knex = knexFactory({ client: 'mysql2', connection: TEST_MYSQL_URL, pool: { min: 0, max: 1 } });
-  await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
-  server.pathname = `/${name}`;
-  const databaseUrl = server.toString();
+  const schema = newSchemaName('test');
+  const admin = mysqlAdmin();
+  const template = migrated ? inject('mysqlTemplate') : null;
+  if (template) await copyMysqlTemplate(admin, template, schema);
+  else await createSchema(admin, schema);
+  const databaseUrl = schemaUrl(schema);
   const db = openDatabase({ dataDir, databaseUrl });
-  if (migrated) await migrateLatest(db);
+  if (migrated && !template) await migrateLatest(db);
   return {
     engine,
     db,
@@ -57,7 +61,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     dataDir,
     drop: async () => {
       await db.destroy();
-      await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+      await admin.raw('DROP DATABASE IF EXISTS ??', [schema]);
       await admin.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

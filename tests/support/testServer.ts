@@ -33,6 +33,8 @@ export async function startTestServer(
     // Test-only allowance (docs/security.md): suites open many accounts from 127.0.0.1. The limit
     // stays on; tests of the limit itself pass REGISTRATIONS_PER_ADDRESS: '' for the default.
     REGISTRATIONS_PER_ADDRESS: '1000',
+    // Cheap scrypt parameters (refused in production): registrations and sign-ins cost about 1 ms.
+    PASSWORD_HASH_COST: 'test',
     DRAW_BEACON: 'on-demand',
     DRAW_BEACON_URL: beacon.url,
     DRAW_BEACON_DELAY_SECONDS: '1',

@@ -10,7 +10,14 @@ import {
   startLocalBeaconServer,
 } from '../../api/draws/beacon/localBeacon';
 import { loadConfig } from '../../api/platform/config';
-import { firstRoundAtOrAfter, isIndependentBeacon, QUICKNET, roundTimeMs } from '../../contract/beacon';
+import {
+  checkRequiredRound,
+  firstRoundAtOrAfter,
+  isIndependentBeacon,
+  QUICKNET,
+  requiredRound,
+  roundTimeMs,
+} from '../../contract/beacon';
 import { beaconRoundIsValid } from '../../contract/beaconVerify';
 import { computeDraw } from '../../contract/draw';
 import { verifyDraw } from '../../web/components/draws/verifyDraw';
@@ -50,6 +57,9 @@ describe('quicknet rounds (drand-client verification, pinned key)', () => {
       url: client.chain().baseUrl,
       chainHash: client.options.chainVerificationParams?.chainHash,
       publicKey: client.options.chainVerificationParams?.publicKey,
+      // drand-client's QUICKNET_CHAIN_INFO (not exported): round 1 at this second, one per 3 s.
+      genesisTime: 1692803367,
+      period: 3,
     });
     expect(isIndependentBeacon(QUICKNET.chainHash)).toBe(true);
     expect(await beaconRoundIsValid(QUICKNET.publicKey, QUICKNET_1000)).toBe(true);
@@ -80,6 +90,44 @@ describe('the round rule', () => {
       expect(roundTimeMs(r, chain)).toBeGreaterThanOrEqual(t);
       expect(roundTimeMs(r - 1, chain)).toBeLessThan(t);
     }
+  });
+});
+
+describe('the required round (contract requiredRound, shared by the server and both verifiers)', () => {
+  const local = {
+    chain: 'ab'.repeat(32),
+    dueAt: '',
+    publicKey: 'cd'.repeat(96),
+    genesisTime: 1000,
+    period: 3,
+  };
+  it('follows from the moment the entries became final and the delay; quicknet on its pinned timing', () => {
+    expect(requiredRound(1_010_000, 2000, { genesis_time: 1000, period: 3 })).toBe(5);
+    const at = new Date(1_010_000).toISOString();
+    expect(checkRequiredRound({ ...local, round: 5, entriesFinalAt: at, delaySeconds: 2 })).toMatchObject({
+      ok: true,
+      required: 5,
+    });
+    const later = checkRequiredRound({ ...local, round: 6, entriesFinalAt: at, delaySeconds: 2 });
+    expect(later).toEqual({
+      ok: false,
+      required: 5,
+      message: `the draw used round 6, but the round required (entries final at ${at} plus a 2 s delay) is 5`,
+    });
+    // A quicknet draw is checked on quicknet's own genesis and period, whatever the site publishes.
+    const q = { genesis_time: QUICKNET.genesisTime, period: QUICKNET.period };
+    const finalAt = new Date(roundTimeMs(1000, q) - 30_000).toISOString();
+    expect(
+      checkRequiredRound({
+        ...local,
+        chain: QUICKNET.chainHash,
+        round: 1000,
+        entriesFinalAt: finalAt,
+        delaySeconds: 30,
+        genesisTime: 0,
+        period: 1,
+      }).ok,
+    ).toBe(true);
   });
 });
 
@@ -194,6 +242,7 @@ describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
   });
 
   it("the browser's verifier checks the round's signature and the derivation", async () => {
+    const quicknet = { genesis_time: QUICKNET.genesisTime, period: QUICKNET.period };
     const published = {
       drawCommitment: '4884fdaafea47c29fea7159d0daddd9c085d6200e1359e85bb81736af6b7c837',
       seed,
@@ -203,11 +252,14 @@ describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
       beacon: {
         chain: QUICKNET.chainHash,
         round: 1000,
-        dueAt: new Date(roundTimeMs(1000, { genesis_time: 1692803367, period: 3 })).toISOString(),
+        dueAt: new Date(roundTimeMs(1000, quicknet)).toISOString(),
         // A site cannot swap the key: a quicknet round is checked against the pinned one.
         publicKey: 'ab'.repeat(96),
         randomness: QUICKNET_1000.randomness,
         signature: QUICKNET_1000.signature,
+        // Round 1000 is the first at or after this moment plus 30 s.
+        entriesFinalAt: new Date(roundTimeMs(1000, quicknet) - 30_000).toISOString(),
+        delaySeconds: 30,
       },
     };
     const sold = [100, 7, 55, 3, 12];
@@ -215,9 +267,30 @@ describe('draw rule version 2 (known vector, Python hashlib/hmac)', () => {
     expect(checks.map((c) => [c.key, c.status])).toEqual([
       ['commitment', 'passed'],
       ['entries', 'passed'],
+      ['round', 'passed'],
       ['beacon', 'passed'],
       ['winner', 'passed'],
     ]);
+    // A later real round, the winner honestly recomputed from it: only the round gives it away.
+    const later = await computeDraw(seed, sold, QUICKNET_32281667.randomness);
+    const swapped = await verifyDraw(
+      {
+        ...published,
+        winningNumber: later.winningNumber,
+        beacon: { ...published.beacon, ...QUICKNET_32281667 },
+      },
+      sold,
+    );
+    expect(swapped.filter((c) => c.status === 'failed').map((c) => [c.key, c.published, c.computed])).toEqual(
+      [['round', '32281667', '1000']],
+    );
+    // Without the moment the entries became final, the round cannot be checked: a failure.
+    const { entriesFinalAt: _, ...unknownMoment } = published.beacon;
+    const unchecked = await verifyDraw({ ...published, beacon: unknownMoment }, sold);
+    expect(unchecked.find((c) => c.key === 'round')).toMatchObject({
+      status: 'failed',
+      computed: 'not computable',
+    });
     const forged = await verifyDraw(
       { ...published, beacon: { ...published.beacon, randomness: 'cd'.repeat(32) } },
       sold,

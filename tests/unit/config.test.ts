@@ -168,6 +168,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads PASSWORD_HASH_COST, and refuses the cheap test cost in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('production');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).passwordHashCost).toBe('test');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-long-random-production-secret',
+      ADMIN_PASSWORD: 'a-strong-one',
+      PAYMENTS_SANDBOX: '1',
+    };
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: 'production' }).passwordHashCost).toBe(
+      'production',
+    );
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: 'test' })).toThrow(
+      'PASSWORD_HASH_COST=test makes password hashes cheap to guess and is refused when NODE_ENV=production.',
+    );
+  });
+
   it('reads the payment reconciler interval and grace', () => {
     expect(loadConfig({}).reconcile).toEqual({ intervalMs: 60_000, graceSeconds: 60 });
     expect(loadConfig({ RECONCILE_INTERVAL_MS: '0', RECONCILE_GRACE_SECONDS: '5' }).reconcile).toEqual({

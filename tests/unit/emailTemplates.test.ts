@@ -5,6 +5,7 @@ import {
   emailChangedEmail,
   passwordChangedEmail,
   passwordResetEmail,
+  twoFactorOnEmail,
   verificationEmail,
   welcomeEmail,
 } from '../../api/platform/email/templates/accounts';
@@ -112,7 +113,21 @@ const cases: Array<[EmailTemplate<never>, unknown, string, string[]]> = [
     passwordResetEmail as EmailTemplate<never>,
     { name: 'Pat', link: 'https://shop.westcountry.test/reset-password?token=xyz', expiresAt: at },
     'Reset your Westcountry Prizes password',
-    ['https://shop.westcountry.test/reset-password?token=xyz', 'expires on 1 July 2026 at 15:30'],
+    [
+      'https://shop.westcountry.test/reset-password?token=xyz',
+      'expires on 1 July 2026 at 15:30',
+      'a two-factor code you never set up',
+    ],
+  ],
+  [
+    twoFactorOnEmail as EmailTemplate<never>,
+    { name: 'Pat', link: '/two-factor-not-me?token=v1.1.2.3.mac', expiresAt: at, changedAt: at },
+    'Two-factor sign-in was turned on for your Westcountry Prizes account',
+    [
+      'https://shop.westcountry.test/two-factor-not-me?token=v1.1.2.3.mac',
+      "This wasn't me",
+      'signs out every session',
+    ],
   ],
   [
     passwordChangedEmail as EmailTemplate<never>,

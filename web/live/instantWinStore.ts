@@ -34,7 +34,7 @@ export function withClaims(list: readonly PublicInstantWin[], claims: readonly C
   const out = [...list];
   for (const claim of claims) {
     if (out.some((w) => w.won && w.number === claim.number)) continue;
-    const i = out.findIndex((w) => !w.won && w.title === claim.prizeTitle);
+    const i = out.findIndex((w) => !w.won && !w.retired && w.title === claim.prizeTitle);
     if (i < 0) continue;
     out[i] = { ...out[i]!, won: true, number: claim.number, winnerDisplayName: claim.winnerDisplayName };
   }

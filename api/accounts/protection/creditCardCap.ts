@@ -9,8 +9,10 @@ import { assertMayPlay } from '../../tickets/holdChecks';
 // The credit-card cap (DCMS code: credit cards capped at £250 a month). A card's funding is known
 // before it is charged (the sandbox's test card, Stripe's ConfirmationToken); it is recorded on the
 // order in the same transaction that checks the cap, with the customer's row locked, so parallel
-// confirmations queue and cannot both pass. Counted: credit-funded card payments of orders created
-// this UK calendar month that are paid or still being paid (a cancelled or refunded one is not).
+// confirmations queue and cannot both pass. Counted: credit-funded card payments paid this UK
+// calendar month (by paidAt: an order made at 23:50 on the 31st and paid at 00:05 counts in the new
+// month), and those being paid now (pending: their payment can only complete now); a cancelled,
+// refunded or failed one is not.
 
 export type CardFunding = 'credit' | 'debit' | 'prepaid' | 'unknown';
 
@@ -23,8 +25,11 @@ export async function creditCardSpentThisMonth(
 ): Promise<number> {
   const row = (await db('orders')
     .where({ userId, cardFunding: 'credit' })
-    .whereIn('status', ['pending', 'completed'])
-    .where('createdAt', '>=', ukMonthStart(now))
+    .where((paid) =>
+      paid
+        .where({ status: 'pending' })
+        .orWhere((q) => q.where({ status: 'completed' }).where('paidAt', '>=', ukMonthStart(now))),
+    )
     .whereNot('id', exceptOrderId)
     .sum({ total: 'totalPence' })
     .first()) as { total: number | string | null } | undefined;

@@ -2,6 +2,7 @@ import type { AccountSessionView } from '../../../contract/account';
 import { PASSWORD_INCORRECT } from '../../../contract/account';
 import { iso } from '../../../contract/dates';
 import { penceToPounds } from '../../../contract/money';
+import { emailKeyOf } from '../../../contract/postal';
 import { CreditTransaction, Order, type OrderItem, type User, UserEntry } from '../../../db/models';
 import { writeAudit } from '../../platform/auditLog';
 import type { AppDeps } from '../../platform/context';
@@ -10,6 +11,8 @@ import { inUnitOfWork } from '../../platform/unitOfWork';
 import { eraseAccount } from '../accountErasure';
 import { lockTarget } from '../adminUsers';
 import { passwordMatches } from '../auth';
+import { presentComplaint } from '../compliance/complaintPresenter';
+import { listOwnComplaints } from '../compliance/complaints';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 import { twoFactorStatus } from '../twoFactor';
 import { endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
@@ -44,6 +47,39 @@ export async function listAccountSessions(
       (a, b) =>
         Number(b.current) - Number(a.current) || (b.lastSeenAt ?? '').localeCompare(a.lastSeenAt ?? ''),
     );
+}
+
+/**
+ * The postcards recorded for the account, or sent with its address (read here rather than through
+ * api/orders, which depends on this module).
+ */
+async function postalEntriesOf(db: Deps['db'], user: User) {
+  const rows = (await db('postalEntries as p')
+    .join('competitions as c', 'c.id', 'p.competitionId')
+    .where((q) => q.where('p.userId', user.id).orWhere('p.emailKey', emailKeyOf(user.email)))
+    .orderBy('p.id')
+    .select(
+      'p.competitionId',
+      'c.title',
+      'p.number',
+      'p.orderId',
+      'p.name',
+      'p.email',
+      'p.address',
+      'p.postcode',
+      'p.receivedAt',
+    )) as Array<{
+    competitionId: number;
+    title: string;
+    number: number;
+    orderId: number;
+    name: string;
+    email: string;
+    address: string;
+    postcode: string;
+    receivedAt: number;
+  }>;
+  return rows.map((r) => ({ ...r, receivedAt: iso(Number(r.receivedAt)) }));
 }
 
 /** Everything the shop holds about the customer, as GET /api/account/export downloads it. */
@@ -105,6 +141,8 @@ export async function exportAccount(
       purchasedAt: iso(e.purchasedAt),
     })),
     creditTransactions: credit.map(presentCreditTransaction),
+    complaints: (await listOwnComplaints(db, user.id)).map(presentComplaint),
+    postalEntries: await postalEntriesOf(db, user),
     sessions: await listAccountSessions(deps, user.id, currentKey),
   };
 }

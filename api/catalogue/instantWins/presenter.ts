@@ -20,13 +20,17 @@ export const committedList = (rows: readonly InstantWin[]): CommittedInstantWin[
     }))
     .sort((a, b) => a.number - b.number);
 
-/** The public view of the list: a number only once it was won (docs/draws.md#instant-wins). */
+/**
+ * The public view of the list: a number only once it was won, or once retired (public since its
+ * win, docs/draws.md#instant-wins).
+ */
 export const presentPublicInstantWin = (w: InstantWin): PublicInstantWin => ({
   id: w.id,
   title: w.title,
   kind: w.kind,
   won: w.wonAt !== null,
   ...(w.wonAt !== null ? { number: Number(w.number), winnerDisplayName: w.winnerName ?? 'Entrant' } : {}),
+  ...(w.retiredAt != null ? { number: Number(w.number), retired: true } : {}),
 });
 
 /** Closed for instant wins: no longer on sale, or drawn. Then the salt and the list are revealed. */
@@ -63,6 +67,7 @@ export const presentAdminInstantWin = (w: InstantWin): AdminInstantWin => ({
       ? null
       : { userId: w.userId, displayName: w.winnerName ?? 'Entrant', orderId: w.orderId },
   deliveredAt: w.deliveredAt === null ? null : iso(w.deliveredAt),
+  retiredAt: w.retiredAt == null ? null : iso(w.retiredAt),
 });
 
 /** What a buyer won (order view, `instant:won`). */

@@ -103,3 +103,18 @@ export async function keepPassesTheAccountAllows(
   );
   session.skillPassed = passed.filter((id) => !locked.has(id));
 }
+
+/**
+ * Deletes the rows whose last wrong answer has left the window (they no longer count, and a row
+ * names an account or a guest session); the sweeper calls it. Returns how many went.
+ */
+export async function purgeStaleSkillAttempts(db: Knex, now = Date.now()): Promise<number> {
+  return db('skillAttempts')
+    .where('updatedAt', '<=', now - SKILL_ATTEMPT_WINDOW_MS)
+    .delete();
+}
+
+/** Deletes an attempter's rows (an erased account's: 'u:<id>'). */
+export async function forgetAttempter(trx: Knex.Transaction, attempter: string): Promise<void> {
+  await trx('skillAttempts').where({ attempter }).delete();
+}

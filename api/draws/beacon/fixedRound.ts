@@ -1,4 +1,4 @@
-import { type BeaconRound, firstRoundAtOrAfter, roundTimeMs } from '../../../contract/beacon';
+import { type BeaconRound, requiredRound, roundTimeMs } from '../../../contract/beacon';
 import { ERROR_CODES } from '../../../contract/errors';
 import type { Competition } from '../../../db/models';
 import { HttpError } from '../../platform/errors';
@@ -80,8 +80,10 @@ export async function fixDrawRound(
     const c = await assertDrawable(uow.trx, await lockedCompetition(uow.trx, competitionId), now);
     const fixed = fixedRoundOf(c);
     if (fixed) return fixed; // another process fixed it meanwhile
-    // Real time, not `now`: the round must lie in the future whatever the caller's clock says.
-    const round = firstRoundAtOrAfter(Math.max(now, Date.now()) + deps.beacon.delayMs, info);
+    // Real time, not `now`: the round must lie in the future whatever the caller's clock says. The
+    // moment is stored and published, so anyone can recompute the round (contract requiredRound).
+    const entriesFinalAt = Math.max(now, Date.now());
+    const round = requiredRound(entriesFinalAt, deps.beacon.delayMs, info);
     const chosen: FixedRound = {
       chain: info.hash,
       publicKey: info.public_key,
@@ -93,9 +95,20 @@ export async function fixDrawRound(
       drawBeaconPublicKey: chosen.publicKey,
       drawBeaconRound: chosen.round,
       drawBeaconDueAt: chosen.dueAt,
+      drawEntriesFinalAt: entriesFinalAt,
+      drawBeaconDelayMs: deps.beacon.delayMs,
+      drawBeaconGenesis: info.genesis_time,
+      drawBeaconPeriod: info.period,
       updatedAt: Date.now(),
     });
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(uow.trx, competitionId));
+    uow.emit('draw.pending', {
+      competitionId,
+      round,
+      expectedAt: chosen.dueAt,
+      entriesFinalAt,
+      delayMs: deps.beacon.delayMs,
+    });
     return chosen;
   });
 }

@@ -13,7 +13,8 @@ import type {} from './events';
 
 // Instant wins are awarded by the sale itself (docs/draws.md#instant-wins): in the transaction that
 // sells the number, with the competition row locked (so prizes are won in one order, each once),
-// credit paid into the ledger at once. Cancelling the order gives the prize back.
+// credit paid into the ledger at once. Cancelling the order gives the prize back, retired: its
+// number has been public since the win, so it is never won again on that number.
 
 export interface InstantWinSale {
   competitionId: number;
@@ -52,7 +53,7 @@ export async function awardInstantWins(
   )) as InstantWin[];
   if (!all.length) return [];
   const sold = new Set(sale.numbers);
-  const rows = all.filter((r) => r.wonAt === null && sold.has(Number(r.number)));
+  const rows = all.filter((r) => r.wonAt === null && r.retiredAt === null && sold.has(Number(r.number)));
   if (!rows.length) return [];
   const winnerName = await sale.winnerName();
   let wonOrder = Math.max(0, ...all.map((r) => Number(r.wonOrder ?? 0)));
@@ -108,7 +109,8 @@ export interface ReturnedInstantWin {
 
 /**
  * A cancelled order gives back its instant wins: unspent prize credit is taken back (a ledger
- * row), and the prize is not won again. Credit already spent is reported for the admin.
+ * row), and the prize is retired: its number was announced with the win, so whoever bought it next
+ * would win knowingly (docs/draws.md#instant-wins). Credit already spent is reported for the admin.
  */
 export async function returnInstantWins(
   trx: Knex.Transaction,
@@ -142,6 +144,7 @@ export async function returnInstantWins(
       orderId: null,
       winnerName: null,
       deliveredAt: null,
+      retiredAt: now,
     });
     returned.push({
       instantWinId: row.id,

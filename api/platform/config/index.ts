@@ -93,6 +93,11 @@ function crossCheck(e: EnvValues): void {
       'DRAW_BEACON=on-demand lets a draw produce its own beacon round and is refused when NODE_ENV=production.',
     );
   }
+  if (production && e.PASSWORD_HASH_COST === 'test') {
+    throw new ConfigError(
+      'PASSWORD_HASH_COST=test makes password hashes cheap to guess and is refused when NODE_ENV=production.',
+    );
+  }
 }
 
 function faultPlanOf(spec: string | undefined): FaultPlan {
@@ -145,6 +150,8 @@ const siteOf = (e: EnvValues) => {
     allowedOrigins: e.ALLOWED_ORIGINS,
     /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns the endpoint off. */
     metricsToken: e.METRICS_TOKEN,
+    /** PASSWORD_HASH_COST: scrypt's parameters for new hashes ('test' is cheap and refused in production). */
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 };
 

@@ -161,6 +161,12 @@ const site = {
     schema: v.picklist(['on', 'off']),
   },
   SHUTDOWN_GRACE_MS: int(20_000, 0, 600_000, 'on SIGTERM, how long work in flight may take to finish'),
+  PASSWORD_HASH_COST: {
+    description:
+      "scrypt's cost for new password hashes: production (OWASP's parameters) or test (cheap; tests only)",
+    default: 'production',
+    schema: v.picklist(['production', 'test']),
+  },
   FAULT_INJECTION: {
     description: 'named crash points for fault-injection tests (api/platform/faults.ts)',
     schema: text,

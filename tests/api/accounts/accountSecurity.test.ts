@@ -387,6 +387,8 @@ describe.skipIf(engineUnavailable())(
           'orders',
           'entries',
           'creditTransactions',
+          'complaints',
+          'postalEntries',
           'sessions',
         ]);
         expect(res.body.profile).toMatchObject({ id: user.id, email: user.email, emailVerified: false });

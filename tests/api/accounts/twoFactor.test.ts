@@ -14,10 +14,13 @@ const codeFor = (secret: string, stepsAhead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + stepsAhead * 30_000 });
 
 /** Sets up and turns on two-factor sign-in for the client's account; its secret and recovery codes. */
-async function enableTwoFactor(client: TestClient) {
+async function enableTwoFactor(client: TestClient, password = 'secret123') {
   const setup = await client.post('/api/account/2fa/setup', {});
   expect(setup.status, setup.text).toBe(200);
-  const enabled = await client.post('/api/account/2fa/enable', { code: codeFor(setup.body.secret) });
+  const enabled = await client.post('/api/account/2fa/enable', {
+    password,
+    code: codeFor(setup.body.secret),
+  });
   expect(enabled.status, enabled.text).toBe(200);
   return { secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
@@ -47,10 +50,13 @@ describe.skipIf(engineUnavailable())(`two-factor sign-in on ${testEngine()}`, ()
     // Not in force until confirmed with a code.
     expect((await client.get('/api/user')).body.twoFactorEnabled).toBe(false);
 
-    const wrong = await client.post('/api/account/2fa/enable', { code: '000000' });
+    const wrong = await client.post('/api/account/2fa/enable', { password: 'secret123', code: '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(WRONG_CODE);
-    const enabled = await client.post('/api/account/2fa/enable', { code: codeFor(setup.body.secret) });
+    const enabled = await client.post('/api/account/2fa/enable', {
+      password: 'secret123',
+      code: codeFor(setup.body.secret),
+    });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.body.recoveryCodes).size).toBe(10);

@@ -10,9 +10,10 @@ import { drawDueCompetitions } from '../../../api/draws/closingJob';
 import type { DrawDeps } from '../../../api/draws/drawable';
 import { drawCompetition } from '../../../api/draws/draws';
 import { DRAW_FIXED_ORDER_MESSAGE } from '../../../api/orders/cancellation';
-import { roundTimeMs } from '../../../contract/beacon';
+import { requiredRound, roundTimeMs } from '../../../contract/beacon';
 import { beaconRoundIsValid } from '../../../contract/beaconVerify';
 import { computeDraw } from '../../../contract/draw';
+import { verifyDraw } from '../../../web/components/draws/verifyDraw';
 import { signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
@@ -100,7 +101,15 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
           round,
           dueAt: new Date(roundTimeMs(round, info)).toISOString(),
           publicKey: info.public_key,
+          entriesFinalAt: expect.any(String),
+          delaySeconds: 60,
+          genesisTime: info.genesis_time,
+          period: info.period,
         });
+        // The round is the one the published moment and delay require.
+        const finalAt = Date.parse(pub.body.drawBeacon.entriesFinalAt);
+        expect(finalAt).toBeGreaterThanOrEqual(before);
+        expect(requiredRound(finalAt, 60_000, info)).toBe(round);
         // Published to watchers at once, while the beacon itself does not have the round yet.
         await waitFor(() => updates.length >= 1, 2000, 'competition:updated');
         expect(updates[0]).toMatchObject({ competitionId: id, drawBeacon: { round } });
@@ -189,6 +198,10 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         publicKey: beacon.info.public_key,
         randomness: round.randomness,
         signature: round.signature,
+        entriesFinalAt: expect.any(String),
+        delaySeconds: 1,
+        genesisTime: beacon.info.genesis_time,
+        period: beacon.info.period,
       });
       expect(await beaconRoundIsValid(beacon.info.public_key, round)).toBe(true);
       const seed = pub.draw.seed as string;
@@ -215,6 +228,92 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       const tampered = await cli(server.url, id);
       expect(tampered.code).toBe(1);
       expect(tampered.stdout).toContain('MISMATCH beacon round signature');
+    });
+
+    it('the round follows from the published moment the entries became final: a later real round fails both verifiers', async () => {
+      const { server, admin } = t;
+      const db = server.database.db;
+      const numbers = [5, 6, 18, 33, 61];
+      const { id } = await closedWithSales(db, numbers);
+      const socket = await connectSocket(server.url);
+      try {
+        expect((await watch(socket, id)).ok).toBe(true);
+        const pending = collect(socket, 'draw:pending');
+        const res = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+        expect(res.status, res.text).toBe(200);
+        // Published at the time: the moment, the delay and the round that follows from them.
+        await waitFor(() => pending.length === 1, 2000, 'draw:pending');
+        const pub = (await admin.get(`/api/competitions/${id}`)).body;
+        const stored = await db('competitions').where({ id }).first('drawEntriesFinalAt');
+        expect(pending[0]).toEqual({
+          competitionId: id,
+          round: pub.drawBeacon.round,
+          expectedAt: pub.drawBeacon.dueAt,
+          entriesFinalAt: new Date(Number(stored.drawEntriesFinalAt)).toISOString(),
+          delaySeconds: 1,
+        });
+        expect(pub.drawBeacon.entriesFinalAt).toBe(pending[0]!.entriesFinalAt);
+        const info = server.beacon.beacon.info;
+        expect(pub.drawBeacon.round).toBe(requiredRound(Number(stored.drawEntriesFinalAt), 1000, info));
+
+        // The honest draw passes both verifiers.
+        const browser = (p: typeof pub) =>
+          verifyDraw(
+            {
+              drawCommitment: p.drawCommitment,
+              seed: p.draw.seed,
+              entriesHash: p.draw.entriesHash,
+              winningNumber: p.draw.winningNumber,
+              version: p.draw.version,
+              beacon: p.drawBeacon,
+            },
+            numbers,
+          );
+        expect((await browser(pub)).every((c) => c.status === 'passed')).toBe(true);
+        const honest = await cli(server.url, id);
+        expect(honest.code, honest.stdout).toBe(0);
+        expect(honest.stdout).toContain('OK       beacon round:');
+
+        // An operator with the database puts a later real round in its place (really signed, from
+        // the same beacon) and honestly recomputes the winner from it.
+        const later = server.beacon.beacon.produce!(pub.drawBeacon.round + 5);
+        const redrawn = await computeDraw(pub.draw.seed, numbers, later.randomness);
+        const swap = { drawBeaconRound: later.round, drawBeaconRandomness: later.randomness };
+        await db('competitions')
+          .where({ id })
+          .update({
+            ...swap,
+            drawBeaconSignature: later.signature,
+            drawBeaconDueAt: roundTimeMs(later.round, info),
+          });
+        await db('draws').where({ competitionId: id }).update({
+          beaconRound: later.round,
+          beaconRandomness: later.randomness,
+          beaconSignature: later.signature,
+          winningNumber: redrawn.winningNumber,
+        });
+        const forged = (await admin.get(`/api/competitions/${id}`)).body;
+        expect(forged.drawBeacon.round).toBe(later.round);
+
+        const script = await cli(server.url, id);
+        expect(script.code, script.stdout).toBe(1);
+        // Everything else still agrees: only the round gives it away.
+        expect(script.stdout).toContain('OK       beacon round signature');
+        expect(script.stdout).toContain('OK       winning number');
+        expect(script.stdout).toContain(
+          `MISMATCH beacon round: the draw used round ${later.round}, but the round required`,
+        );
+        expect(script.stdout).toContain('FAILED');
+
+        const checks = await browser(forged);
+        expect(checks.filter((c) => c.status === 'failed').map((c) => c.key)).toEqual(['round']);
+        expect(checks.find((c) => c.key === 'round')).toMatchObject({
+          published: String(later.round),
+          computed: String(pub.drawBeacon.round),
+        });
+      } finally {
+        socket.disconnect();
+      }
     });
 
     it("Draw now beaten to its round by the job answers with the job's draw, not a 409", async () => {

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { CREDIT_CARD_INSTANT_WIN, INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
+import {
+  CREDIT_CARD_INSTANT_WIN,
+  INSTANT_WIN_RETIRED,
+  INSTANT_WINS_LOCKED,
+} from '../../../contract/instantWins';
 import { patch, put, signedInAdmin } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import type { TestClient } from '../../support/httpClient';
@@ -257,5 +261,58 @@ describe.skipIf(engineUnavailable())(`instant wins on ${testEngine()}`, () => {
       orderId: null,
     });
     expect((await db('users').where({ id: buyerUser.id }).first('siteCreditPence')).siteCreditPence).toBe(0);
+  });
+
+  it('a prize given back by a cancelled order is retired: its number, public since the win, never wins again', async () => {
+    const id = await create([FIVE_POUNDS]);
+    const { client: a, user: userA } = await customer(server.url, id);
+    await hold(a, id, [7]);
+    const orderA = await startCheckout(a);
+    expect((await pay(a, orderA.clientSecret, DEBIT)).status).toBe(200);
+    // The win is announced with its number.
+    const announced = (await a.get(`/api/competitions/${id}`)).body.instantWins;
+    expect(announced).toEqual([expect.objectContaining({ won: true, number: 7 })]);
+
+    const cancelled = await admin.post(`/api/admin/orders/${orderA.orderId}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.message).toContain('retired');
+    expect((await db('users').where({ id: userA.id }).first('siteCreditPence')).siteCreditPence).toBe(0);
+    const after = (await a.get(`/api/competitions/${id}`)).body.instantWins;
+    expect(after).toEqual([
+      {
+        id: expect.any(Number),
+        title: '£5 site credit',
+        kind: 'credit',
+        won: false,
+        number: 7,
+        retired: true,
+      },
+    ]);
+    const detail = await admin.get(`/api/admin/competitions/${id}`);
+    expect(detail.body.instantWins[0]).toMatchObject({
+      number: 7,
+      won: false,
+      retiredAt: expect.any(String),
+    });
+
+    // The number is on sale again, as a plain ticket: buyer B wins nothing with it.
+    const { client: b, user: userB } = await customer(server.url, id);
+    const socketB = await connectSocket(server.url, b.cookieHeader);
+    try {
+      const won = collect(socketB, 'instant:won');
+      await hold(b, id, [7]);
+      const orderB = await startCheckout(b);
+      expect((await pay(b, orderB.clientSecret, DEBIT)).status).toBe(200);
+      expect((await b.get(`/api/orders/${orderB.orderId}`)).body.instantWins ?? []).toEqual([]);
+      expect((await db('users').where({ id: userB.id }).first('siteCreditPence')).siteCreditPence).toBe(0);
+      expect(await db('creditTransactions').where({ userId: userB.id })).toEqual([]);
+      const row = await db('instantWins').where({ competitionId: id, number: 7 }).first();
+      expect(row).toMatchObject({ wonAt: null, userId: null, orderId: null });
+      expect(won).toEqual([]);
+      expect((await b.get(`/api/competitions/${id}`)).body.instantWins).toEqual(after);
+    } finally {
+      socketB.disconnect();
+    }
+    expect(INSTANT_WIN_RETIRED).toContain('not to be won again');
   });
 });

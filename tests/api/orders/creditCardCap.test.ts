@@ -145,4 +145,57 @@ describe.skipIf(engineUnavailable())(`credit-card cap on ${testEngine()}`, () =>
     const claimed = await db('orders').where({ userId: user.id, cardFunding: 'credit' }).whereIn('id', ids);
     expect(claimed).toHaveLength(2);
   });
+
+  it('counts a payment in the UK month it was paid, not the month its order was made', async () => {
+    const { user } = await customer(server.url);
+    // Made at 23:50 on 31 October, paid at 00:05 on 1 November (GMT: London is on UTC then).
+    const madeInOctober = Date.parse('2026-10-31T23:50:00Z');
+    const paidInNovember = Date.parse('2026-11-01T00:05:00Z');
+    const order = {
+      userId: user.id,
+      paymentProvider: 'sandbox',
+      subtotalPence: 20_000,
+      creditAppliedPence: 0,
+      totalPence: 20_000,
+      currency: 'gbp',
+      refundedPence: 0,
+      cardFunding: 'credit',
+    };
+    await db('orders').insert({
+      ...order,
+      status: 'completed',
+      paidAt: paidInNovember,
+      createdAt: madeInOctober,
+      updatedAt: paidInNovember,
+    });
+    const [next] = await db('orders').insert({
+      ...order,
+      totalPence: 10_000,
+      subtotalPence: 10_000,
+      cardFunding: null,
+      status: 'pending',
+      createdAt: paidInNovember,
+      updatedAt: paidInNovember,
+    });
+    // £200 paid in November already: £100 more on a credit card would pass £250.
+    const claim = claimCardFunding(
+      db,
+      { orderId: Number(next), userId: user.id, funding: 'credit', capPence: 25_000 },
+      Date.parse('2026-11-01T00:10:00Z'),
+    );
+    await expect(claim).rejects.toThrow(CAP_MESSAGE);
+    // In December the November payment no longer counts.
+    await claimCardFunding(
+      db,
+      { orderId: Number(next), userId: user.id, funding: 'credit', capPence: 25_000 },
+      Date.parse('2026-12-01T00:10:00Z'),
+    );
+    expect(
+      (
+        await db('orders')
+          .where({ id: Number(next) })
+          .first('cardFunding')
+      ).cardFunding,
+    ).toBe('credit');
+  });
 });

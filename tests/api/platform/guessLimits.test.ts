@@ -22,9 +22,14 @@ describe.skipIf(engineUnavailable())(`guess limits with RATE_LIMITS=off on ${tes
     const { client: owner, body } = await registeredClient(server.url);
     const setup = await owner.post('/api/account/2fa/setup', {});
     const secret = Secret.fromBase32(setup.body.secret);
-    expect((await owner.post('/api/account/2fa/enable', { code: TOTP.generate({ secret }) })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await owner.post('/api/account/2fa/enable', {
+          password: body.password,
+          code: TOTP.generate({ secret }),
+        })
+      ).status,
+    ).toBe(200);
 
     const thief = new TestClient(server.url);
     await thief.fetchCsrfToken();

@@ -1,10 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
+import {
+  type AdminCompetitionDetail,
+  type AdminCompetitionView,
+  UploadResultSchema,
+} from '../../../contract/admin';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
-import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import { apiGet, apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -29,6 +33,7 @@ import {
   formFieldErrors,
 } from './competitionForm';
 import { InstantWinFields } from './InstantWinFields';
+import { instantWinRowsOf } from './instantWinForm';
 import { MainPrizeFields } from './MainPrizeFields';
 import { SkillPoolFields } from './SkillPoolFields';
 
@@ -64,6 +69,10 @@ async function uploadImage(file: File): Promise<string | undefined> {
 }
 
 /** The create/edit competition dialog with every field of the spec and the engine's extras. */
+/** "Replace the instant wins" starts from the list as the server has it now. */
+const currentInstantWins = async (id: number) =>
+  instantWinRowsOf((await apiGet<AdminCompetitionDetail>(`/api/admin/competitions/${id}`)).instantWins ?? []);
+
 export function CompetitionFormDialog({
   open,
   competition,
@@ -163,6 +172,7 @@ export function CompetitionFormDialog({
           locked={(competition?.ticketsSold ?? 0) > 0}
           errors={errors}
           onChange={set('instantWins')}
+          loadCurrent={competition ? () => currentInstantWins(competition.id) : undefined}
         />
         <SkillPoolFields questions={values.questions} errors={errors} onChange={set('questions')} />
         {formError && <ErrorBox role="alert">{formError}</ErrorBox>}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { INSTANT_WINS_LOCKED, MAX_INSTANT_WINS } from '../../../contract/instantWins';
 import { Button } from '../ui/Button';
 import { Control, Muted } from './AdminUi';
@@ -105,6 +106,7 @@ export function InstantWinFields({
   locked,
   errors,
   onChange,
+  loadCurrent,
 }: {
   /** null: editing, the current list kept. */
   rows: InstantWinFormRow[] | null;
@@ -113,7 +115,23 @@ export function InstantWinFields({
   /** Keyed 'instantWins', 'instantWins.<index>' or 'instantWins.<index>.<field>' (formFieldOf). */
   errors: Record<string, string>;
   onChange: (rows: InstantWinFormRow[] | null) => void;
+  /** Editing: the current list as lines, which 'Replace the instant wins' starts from. */
+  loadCurrent?: () => Promise<InstantWinFormRow[]>;
 }) {
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
+  const replace = async () => {
+    if (!loadCurrent) return onChange([]);
+    setLoading(true);
+    setLoadError(undefined);
+    try {
+      onChange(await loadCurrent());
+    } catch {
+      setLoadError("The current instant wins couldn't be loaded. Try again.");
+    } finally {
+      setLoading(false);
+    }
+  };
   return (
     <fieldset data-testid="instant-wins">
       <legend>Instant wins</legend>
@@ -124,14 +142,15 @@ export function InstantWinFields({
         ) : (
           <>
             <Muted>
-              The current instant wins stay as they are (see the competition's page). Replacing them sets a
-              new list, possible only until the first ticket is held or sold.
+              The current instant wins stay as they are (see the competition's page). Replacing them starts
+              from the current list and sets a new one, possible only until the first ticket is held or sold.
             </Muted>
             <div>
-              <Button type="button" $variant="secondary" onClick={() => onChange([])}>
+              <Button type="button" $variant="secondary" disabled={loading} onClick={() => void replace()}>
                 Replace the instant wins
               </Button>
             </div>
+            {loadError && <small role="alert">{loadError}</small>}
           </>
         )
       ) : (

@@ -88,6 +88,10 @@ export function InstantWinsList({
                         </>
                       )}
                     </>
+                  ) : w.retiredAt ? (
+                    <>
+                      Retired {formatDateTime(w.retiredAt)}: its order was cancelled and its number was public
+                    </>
                   ) : (
                     'Not yet won'
                   )}

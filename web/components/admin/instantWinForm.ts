@@ -1,4 +1,4 @@
-import type { InstantWinKind } from '../../../contract/instantWins';
+import type { AdminInstantWin, InstantWinKind } from '../../../contract/instantWins';
 
 // The instant-win lines of the competition form as typed, the request lines made from them, and
 // the checks that need the whole form (ticket range, repeats), worded as the server words them.
@@ -89,4 +89,33 @@ export function instantWinListErrors(rows: InstantWinFormRow[], totalTickets: nu
   if (!Object.keys(errors).length && seen.size + wanted > totalTickets)
     errors.instantWins = `There are ${totalTickets} tickets: not enough for ${seen.size + wanted} instant wins.`;
   return errors;
+}
+
+const poundsOf = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
+
+/**
+ * The current list as form lines, so replacing it starts from what is there: one line per prize
+ * (same title, kind and value), on the numbers it sits on now.
+ */
+export function instantWinRowsOf(list: readonly AdminInstantWin[]): InstantWinFormRow[] {
+  const rows = new Map<string, InstantWinFormRow>();
+  for (const w of [...list].sort((a, b) => a.id - b.id)) {
+    const key = JSON.stringify([w.title, w.kind, w.amountPence, w.description, w.cashValuePence]);
+    const row = rows.get(key);
+    if (row) {
+      row.numbers = `${row.numbers}, ${w.number}`;
+      continue;
+    }
+    rows.set(key, {
+      ...emptyInstantWinRow(),
+      title: w.title,
+      kind: w.kind,
+      amount: poundsOf(w.amountPence),
+      description: w.description ?? '',
+      cashValue: poundsOf(w.cashValuePence),
+      pick: 'numbers',
+      numbers: String(w.number),
+    });
+  }
+  return [...rows.values()];
 }

@@ -52,6 +52,7 @@ function useSend() {
 /** Off: start the setup, scan the QR code, confirm with a code; then the recovery codes, once. */
 function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
   const [setup, setSetup] = useState<TwoFactorSetupView>();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { busy, error, run } = useSend();
 
@@ -62,6 +63,7 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
   const confirm = (e: FormEvent) =>
     run(e, 'That code could not be checked', async () => {
       const { recoveryCodes } = await apiSend<TwoFactorEnabledView>('POST', '/api/account/2fa/enable', {
+        password,
         code,
       });
       onDone(recoveryCodes);
@@ -93,7 +95,7 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
       <p>
         Can't scan it? Enter this key instead: <Key data-testid="two-factor-secret">{setup.secret}</Key>
       </p>
-      <p>2. Enter the 6-digit code the app shows.</p>
+      <p>2. Enter the 6-digit code the app shows, and your password.</p>
       {error && <ErrorBox role="alert">{error}</ErrorBox>}
       <Field
         id="two-factor-enable-code"
@@ -103,6 +105,15 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
+      <Field
+        id="two-factor-enable-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <p>Your other sessions are signed out, and we e-mail you to say two-factor sign-in is on.</p>
       <Button type="submit" disabled={busy}>
         {busy ? 'Checking...' : 'Turn on two-factor sign-in'}
       </Button>

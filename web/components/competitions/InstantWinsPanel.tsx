@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
+  INSTANT_WIN_RETIRED,
   type InstantWinReveal,
   type PublicInstantWin,
   verifyInstantWinReveal,
@@ -86,7 +87,11 @@ function RevealCheck({ commitment, reveal }: { commitment: string; reveal: Insta
 }
 
 const stateOf = (w: PublicInstantWin) =>
-  w.won ? `Won with ticket #${w.number} by ${w.winnerDisplayName ?? 'an entrant'}` : 'Still to be won';
+  w.won
+    ? `Won with ticket #${w.number} by ${w.winnerDisplayName ?? 'an entrant'}`
+    : w.retired
+      ? `Ticket #${w.number}: ${INSTANT_WIN_RETIRED}`
+      : 'Still to be won';
 
 /**
  * The competition's instant-win prizes (docs/draws.md#instant-wins): won ones with their number
@@ -114,7 +119,7 @@ export function InstantWinsPanel({
       </p>
       <Prizes aria-label="Instant-win prizes">
         {list.map((w) => (
-          <li key={w.id} data-won={w.won} data-testid="instant-win">
+          <li key={w.id} data-won={w.won} data-retired={w.retired ?? false} data-testid="instant-win">
             <span className="title">{w.title}</span>
             <span className="state">{stateOf(w)}</span>
           </li>

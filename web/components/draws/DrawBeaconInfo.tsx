@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { type DrawBeacon, isIndependentBeacon } from '../../../contract/beacon';
+import { formatUkDateTime } from '../../../contract/londonTime';
 import { useCountdown } from '../competitions/useCountdown';
 import { DrawInfoBox } from './DrawInfoBox';
 import { Hash } from './Hash';
@@ -55,6 +56,14 @@ export function DrawBeaconInfo({ beacon, drawn }: { beacon: DrawBeacon | null; d
               ? ', whose randomness picked the winner with the seed:'
               : ', fixed when sales closed.'}
           </p>
+          {beacon.entriesFinalAt && (
+            <p data-testid="entries-final-at">
+              Entries final at{' '}
+              <time dateTime={beacon.entriesFinalAt}>{formatUkDateTime(beacon.entriesFinalAt)}</time> (
+              {beacon.entriesFinalAt}): the draw uses the first round produced at least{' '}
+              {beacon.delaySeconds ?? '?'} s later.
+            </p>
+          )}
           {beacon.randomness ? (
             <Hash data-testid="beacon-randomness">{beacon.randomness}</Hash>
           ) : (

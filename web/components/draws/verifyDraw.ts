@@ -1,4 +1,4 @@
-import { type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
+import { checkRequiredRound, type DrawBeacon, isIndependentBeacon, QUICKNET } from '../../../contract/beacon';
 import { computeDrawPrizes, drawCommitment, entriesHash } from '../../../contract/draw';
 import { ordinal, type PrizeWinner } from '../../../contract/prizes';
 
@@ -11,7 +11,7 @@ import { ordinal, type PrizeWinner } from '../../../contract/prizes';
 export type CheckStatus = 'passed' | 'failed';
 
 export interface DrawCheck {
-  key: 'commitment' | 'entries' | 'beacon' | 'winner' | `prize-${number}`;
+  key: 'commitment' | 'entries' | 'round' | 'beacon' | 'winner' | `prize-${number}`;
   label: string;
   status: CheckStatus;
   /** What the page was told, and what this browser computed. */
@@ -41,6 +41,24 @@ const check = (key: DrawCheck['key'], label: string, published: string, computed
   computed,
 });
 
+/**
+ * The round must be the one the published moment the entries became final and the delay require
+ * (the server's own requiredRound): a later real round would sign as well.
+ */
+function roundCheck(beacon: DrawBeacon | null | undefined): DrawCheck | undefined {
+  if (!beacon?.randomness) return undefined;
+  const result = checkRequiredRound(beacon);
+  return {
+    key: 'round',
+    label: result.ok
+      ? `Round ${beacon.round} is the one required: ${result.message}`
+      : `The round is not the one required: ${result.message}`,
+    status: result.ok ? 'passed' : 'failed',
+    published: String(beacon.round),
+    computed: result.required === null ? 'not computable' : String(result.required),
+  };
+}
+
 async function beaconCheck(beacon: DrawBeacon | null | undefined): Promise<DrawCheck> {
   if (!beacon?.randomness || !beacon.signature)
     return check('beacon', 'The beacon round the draw used is published', 'published', 'missing');
@@ -67,6 +85,7 @@ export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly numb
   const v2 = draw.version === 2;
   const commitment = await drawCommitment(draw.seed).catch(() => 'not a valid seed');
   const hash = await entriesHash(soldNumbers).catch((err: Error) => `invalid list: ${err.message}`);
+  const round = v2 ? roundCheck(draw.beacon) : undefined;
   const beacon = v2 ? await beaconCheck(draw.beacon) : undefined;
   const prizeCount = Math.max(1, draw.prizeCount ?? 1);
   const computed = await computeDrawPrizes(
@@ -107,6 +126,7 @@ export async function verifyDraw(draw: PublishedDraw, soldNumbers: readonly numb
       draw.entriesHash,
       hash,
     ),
+    ...(round ? [round] : []),
     ...(beacon ? [beacon] : []),
     check(
       'winner',

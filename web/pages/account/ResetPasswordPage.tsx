@@ -68,6 +68,10 @@ export default function ResetPasswordPage() {
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving...' : 'Set new password'}
             </Button>
+            <p>
+              If signing in then asks for a two-factor code you never set up, contact us: once we have checked
+              that the account is yours, we turn two-factor sign-in off.
+            </p>
           </Form>
         )}
       </Card>

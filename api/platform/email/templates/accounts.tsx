@@ -67,6 +67,11 @@ export const passwordResetEmail = defineEmail<TokenLinkProps>({
       <Action href={siteUrl(brand, p.link)} label="Choose a new password" />
       <P>The link works once and expires on {ukDateTime(p.expiresAt)} (UK time).</P>
       <P>If it was not you, ignore this e-mail: your password stays as it is.</P>
+      <P>
+        If, once you have signed in with the new password, the site asks for a two-factor code you never set
+        up, reply to {brand.supportEmail}: after checking that the account is yours, we turn two-factor
+        sign-in off.
+      </P>
     </>
   ),
 });
@@ -125,3 +130,27 @@ export const emailChangedEmail = defineEmail<EmailChangedProps>({
 
 export const sendEmailChanged = (mailer: Mailer, to: Recipient, props: EmailChangedProps) =>
   mailer.send(emailChangedEmail, to, props);
+
+export const twoFactorOnEmail = defineEmail<TokenLinkProps & { changedAt: Date | number }>({
+  name: 'two-factor-on',
+  category: 'transactional',
+  subject: (_p, brand) => `Two-factor sign-in was turned on for your ${brand.siteName} account`,
+  Body: ({ props: p, brand }) => (
+    <>
+      <P>Hello {p.name},</P>
+      <P>
+        Two-factor sign-in was turned on for your account on {ukDateTime(p.changedAt)} (UK time). From now on,
+        signing in asks for a code from the authenticator app it was set up with.
+      </P>
+      <P>
+        If this wasn't you, open the link below: it lets you choose a new password, turns two-factor sign-in
+        off and signs out every session.
+      </P>
+      <Action href={siteUrl(brand, p.link)} label="This wasn't me" />
+      <P>
+        The link works once and expires on {ukDateTime(p.expiresAt)} (UK time). After that, write to{' '}
+        {brand.supportEmail}.
+      </P>
+    </>
+  ),
+});

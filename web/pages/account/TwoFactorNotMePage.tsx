@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import {
+  type AccountMessageView,
+  NOT_ME_LINK_INVALID,
+  TwoFactorNotMeFormSchema,
+} from '../../../contract/account';
+import { apiSend } from '../../api/client';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
+import { Button } from '../../components/ui/Button';
+import { ErrorBox, Form, fieldBinder } from '../../components/ui/Form';
+import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
+import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+
+/**
+ * /two-factor-not-me?token=…: the "this wasn't me" link of the e-mail sent when two-factor sign-in
+ * is turned on. A new password, twice; then it is off and every session is signed out.
+ */
+export default function TwoFactorNotMePage() {
+  const siteName = useSiteName();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [done, setDone] = useState<string>();
+  useEffect(() => {
+    document.title = `Secure your account | ${siteName}`;
+  }, [siteName]);
+  const { submit, errors, formError, busy } = useValidatedSubmit(
+    TwoFactorNotMeFormSchema,
+    { token, ...values },
+    async ({ token: t, password }) => {
+      const answer = await apiSend<AccountMessageView>('POST', '/api/account/2fa/not-me', {
+        token: t,
+        password,
+      });
+      await useAuth.getState().refresh();
+      setDone(answer.message);
+    },
+    NOT_ME_LINK_INVALID,
+  );
+  const field = fieldBinder(values, setValues, errors);
+
+  return (
+    <PageContainer>
+      <PageTitle>Secure your account</PageTitle>
+      <Card>
+        {done ? (
+          <>
+            <p role="status">{done}</p>
+            <Link href="/auth">Sign in</Link>
+          </>
+        ) : !token ? (
+          <ErrorBox role="alert">{NOT_ME_LINK_INVALID}</ErrorBox>
+        ) : (
+          <Form onSubmit={submit} noValidate aria-label="Secure your account">
+            <p>
+              Someone turned on two-factor sign-in for your account. Choose a new password: two-factor sign-in
+              is then turned off and every session, theirs included, is signed out.
+            </p>
+            {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
+            {errors.token && <ErrorBox role="alert">{errors.token}</ErrorBox>}
+            <NewPasswordFields
+              ids={{ password: 'not-me-password', confirmation: 'not-me-confirm' }}
+              password={field('password')}
+              confirmation={field('confirmPassword')}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : 'Set new password and turn off two-factor sign-in'}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}
