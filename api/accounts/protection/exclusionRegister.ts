@@ -42,7 +42,7 @@ export async function assertMailboxMayPlay(db: Knex, keyOf: MailboxKeyOf, email:
  * account of the same mailbox (their views, marketing and sign-in follow it); returns those
  * accounts' ids other than `userId`, so the caller releases their holds.
  */
-export async function registerBreak(
+async function registerBreak(
   trx: Knex.Transaction,
   input: { userId: number; keyHash: string; endsAt: number },
   now: number,
