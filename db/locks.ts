@@ -9,6 +9,8 @@ import { engineOfKnex } from './dialect';
  * - `promo`: a promo code's row (deleting it locks the holders of its credit next).
  * - `user`: a person's row. The customer's lock: checkout, payment start, fulfilment, cancelling,
  *   credit, promo redemption, preferences, protection limits, deletion serialise on it.
+ * - `credit`: credit-ledger rows, share-locked to count a promo's grants across the accounts of a
+ *   mailbox (a locking read sees what the redemption it queued behind committed).
  * - `holdCap`: a person's cap_locks rows of a competition (holds, the sign-in merge).
  * - `order`: an order's row.
  * - `competition`: a competition's row (sales, draws, admin edits, postal entries).
@@ -22,6 +24,7 @@ import { engineOfKnex } from './dialect';
 export const LOCK_ORDER = [
   'promo',
   'user',
+  'credit',
   'holdCap',
   'order',
   'competition',

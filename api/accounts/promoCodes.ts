@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PromoRedeemedView } from '../../contract/auth';
 import { penceToPounds } from '../../contract/money';
-import { lockRows } from '../../db/locks';
+import { lockRows, shareRows } from '../../db/locks';
 import { PromoConfig, User } from '../../db/models';
 import type { AppDeps } from '../platform/context';
 import { badRequest, conflict } from '../platform/errors';
@@ -91,20 +91,24 @@ async function lockMailboxAccounts(trx: Knex.Transaction, userId: number): Promi
 
 /**
  * How many times the customer has had this promo. A "new customers only" one counts per mailbox,
- * as the welcome credit does: every account of the same normalised address together. A plain
- * read: the accounts' rows were locked before the transaction's first plain read, so its snapshot
- * already holds what a redemption committed while this one waited for those locks.
+ * as the welcome credit does: every account of the same normalised address together. A locking
+ * read, so it sees what a redemption committed while this one waited for the locks (the locking
+ * read of the accounts' rows reads their mailbox in a subquery, which starts the snapshot).
  */
 async function usesOf(trx: Knex.Transaction, user: User, promo: PromoConfig): Promise<number> {
   const perMailbox = promo.targetUserType === 'new_user' && user.mailboxKey;
-  const used = await trx('creditTransactions')
-    .where({ promoConfigId: promo.id, type: 'credit' })
-    .where((q) =>
-      perMailbox
-        ? q.whereIn('userId', trx('users').select('id').where({ mailboxKey: user.mailboxKey }))
-        : q.where({ userId: user.id }),
-    )
-    .count({ n: '*' });
+  const used = await shareRows(
+    trx,
+    'credit',
+    trx('creditTransactions')
+      .where({ promoConfigId: promo.id, type: 'credit' })
+      .where((q) =>
+        perMailbox
+          ? q.whereIn('userId', trx('users').select('id').where({ mailboxKey: user.mailboxKey }))
+          : q.where({ userId: user.id }),
+      )
+      .count({ n: '*' }),
+  );
   return Number(used[0]?.n ?? 0);
 }
 
