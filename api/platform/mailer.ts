@@ -64,19 +64,29 @@ function createTransport(config: Pick<Config, 'smtpUrl' | 'dataDir'>, brand: Bra
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
+  // Beside the outbox, not in it: the outbox holds only messages.
+  const markers = path.join(config.dataDir, 'outbox-ids');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     destination: outbox,
     async deliver(message) {
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outbox, { recursive: true });
-      // The file's name ends with a hash of the Message-ID, so a message tried again (its process
-      // died before it was marked sent) is kept once, as a mailbox keeps one copy per Message-ID.
+      // One file per Message-ID, as a mailbox keeps one copy: a message tried again (its process
+      // died before its outbox row was marked sent) finds its file through a marker named by a
+      // hash of the Message-ID, written first and holding the file's name.
       const tag = createHash('sha256').update(info.messageId).digest('hex').slice(0, 20);
-      const existing = (await fs.readdir(outbox)).find((f) => f.endsWith(`-${tag}.eml`));
-      if (existing) return { messageId: info.messageId, file: path.join(outbox, existing) };
+      const marker = path.join(markers, tag);
+      const known = await fs.readFile(marker, 'utf8').catch(() => null);
+      if (known && (await fs.stat(path.join(outbox, known)).catch(() => null)))
+        return { messageId: info.messageId, file: path.join(outbox, known) };
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outbox, `${stamp}-${tag}.eml`);
+      const name = known ?? `${stamp}-${tag}.eml`;
+      if (!known) {
+        await fs.mkdir(markers, { recursive: true });
+        await fs.writeFile(marker, name);
+      }
+      const file = path.join(outbox, name);
       // Written whole, then renamed: a crash never leaves half a message.
       await fs.writeFile(`${file}.part`, info.message as Buffer);
       await fs.rename(`${file}.part`, file);

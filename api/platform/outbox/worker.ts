@@ -1,8 +1,6 @@
 import { startPeriodicJob } from '../jobs/periodicJob';
 import type { OutboxKey } from './owe';
-import { type DrainReport, type OnSent, type OutboxDeps, rowSender } from './rows';
-
-export type { DrainReport, OnSent, OutboxDeps, OutboxSettings, SendOutcome } from './rows';
+import { type DrainReport, type OnSent, type OutboxDeps, pass, type Sender, sendOne } from './sending';
 
 // The outbox worker (docs/emails.md#the-outbox): sends the e-mails owed in mail_outbox, each once.
 //
@@ -29,12 +27,13 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
+/** The last pass at shutdown stops claiming rows after this long. */
 const LAST_PASS_MS = 5000;
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const { db, logger } = deps;
   const marks = new Map<string, OnSent>();
-  const { sendOne, pass } = rowSender(deps, marks);
+  const sender: Sender = { deps, marks };
   const inFlight = new Set<Promise<unknown>>();
   let running: Promise<void> | undefined;
   let again = false;
@@ -56,7 +55,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     running = (async () => {
       do {
         again = false;
-        await pass(Date.now(), Number.POSITIVE_INFINITY).catch((err) =>
+        await pass(sender, Date.now(), Number.POSITIVE_INFINITY).catch((err) =>
           logger.error({ err }, 'outbox pass failed; the next one tries again'),
         );
       } while (again && !stopped);
@@ -75,7 +74,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
             const row = await db('mailOutbox')
               .where({ kind: key.kind, subjectKey: key.subject, status: 'pending' })
               .first('id');
-            if (row) await sendOne(Number(row.id), Date.now());
+            if (row) await sendOne(sender, Number(row.id), Date.now());
           }
         })().catch((err) =>
           logger.error({ err, keys }, 'owed e-mails not sent now; the outbox worker retries'),
@@ -85,7 +84,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     kick() {
       if (!stopped) void track(drain());
     },
-    drainOnce: (now = Date.now()) => pass(now, Number.POSITIVE_INFINITY),
+    drainOnce: (now = Date.now()) => pass(sender, now, Number.POSITIVE_INFINITY),
     onSent(kind, mark) {
       marks.set(kind, mark);
     },
@@ -97,7 +96,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       await stopTimer?.();
       await Promise.allSettled([...inFlight]);
       // What the last requests owed, as far as a few seconds allow; the rest waits for any process.
-      await pass(Date.now(), Date.now() + LAST_PASS_MS).catch((err) =>
+      await pass(sender, Date.now(), Date.now() + LAST_PASS_MS).catch((err) =>
         logger.warn({ err }, 'last outbox pass at shutdown failed'),
       );
     },

@@ -105,6 +105,9 @@ describe.skipIf(engineUnavailable())(`operations endpoints on ${testEngine()}`, 
     expect(text).toMatch(/^db_pool_connections_in_use \d+$/m);
     expect(text).toMatch(/^db_pool_pending_acquires \d+$/m);
     expect(text).toMatch(/^# TYPE reconciler_settled_total counter$/m);
+    // The e-mail outbox: tries by result, and the owed e-mails given up on (none here).
+    expect(text).toMatch(/^# TYPE mail_outbox_sends_total counter$/m);
+    expect(text).toMatch(/^mail_outbox_failed 0$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
   });
 
