@@ -106,20 +106,23 @@ export async function barrier(socket: TestSocket, timeoutMs = 5000): Promise<voi
  */
 export async function roomBarrier(
   events: EventBus,
-  socket: TestSocket,
+  sockets: TestSocket | TestSocket[],
   competitionId: number,
   timeoutMs = 5000,
 ): Promise<void> {
-  const arrived = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('roomBarrier: no draw:started')), timeoutMs);
-    const onStarted = (e: { competitionId: number }) => {
-      if (e.competitionId !== competitionId) return;
-      clearTimeout(timer);
-      socket.off('draw:started', onStarted);
-      resolve();
-    };
-    socket.on('draw:started', onStarted);
-  });
+  const arrived = (Array.isArray(sockets) ? sockets : [sockets]).map(
+    (socket) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('roomBarrier: no draw:started')), timeoutMs);
+        const onStarted = (e: { competitionId: number }) => {
+          if (e.competitionId !== competitionId) return;
+          clearTimeout(timer);
+          socket.off('draw:started', onStarted);
+          resolve();
+        };
+        socket.on('draw:started', onStarted);
+      }),
+  );
   events.publish('draw.started', { competitionId });
-  await arrived;
+  await Promise.all(arrived);
 }
