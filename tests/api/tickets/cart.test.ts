@@ -197,12 +197,20 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
       const aliceAgain = blocked.then(() =>
         alice!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] }),
       );
+      let aliceAgainAnswered = false;
+      void aliceAgain.then(() => {
+        aliceAgainAnswered = true;
+      });
       await blocked;
-      const waited = new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 3000));
+      // A deadline (cleared): Bob's answer is expected well before it.
+      let deadline: NodeJS.Timeout | undefined;
+      const waited = new Promise<'still waiting'>((r) => {
+        deadline = setTimeout(() => r('still waiting'), 3000);
+      });
       const refused = await Promise.race([
         bob!.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [7, 8] }),
         waited,
-      ]);
+      ]).finally(() => clearTimeout(deadline));
       try {
         expect(refused).not.toBe('still waiting');
         if (refused === 'still waiting') return;
@@ -211,12 +219,22 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
           'number_taken',
           { taken: [7] },
         ]);
-        expect(
-          await Promise.race([
-            aliceAgain.then(() => 'answered'),
-            new Promise((r) => setTimeout(() => r('waiting'), 300)),
-          ]),
-        ).toBe('waiting');
+        // Alice's second request is seen waiting on a row lock in MariaDB (her first holds her
+        // cap lock): while it does, it has not answered.
+        await waitFor(
+          async () => {
+            const [rows] = await db.raw(
+              `SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t
+                 JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
+                WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE()`,
+            );
+            return Number(rows[0].n) >= 2;
+          },
+          5000,
+          "Alice's second hold to wait for her first",
+          20,
+        );
+        expect(aliceAgainAnswered).toBe(false);
       } finally {
         await lock.commit();
       }
