@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { HoldsInFlight } from '../../../api/tickets/quickRefusal/holdsInFlight';
 import { bitmapNumbers, decodeBitmap } from '../../../contract/bitmap';
 import { registration, shopper } from '../../support/accounts';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
@@ -197,6 +198,7 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
       const aliceAgain = blocked.then(() =>
         alice!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] }),
       );
+      const waitsForHold = vi.spyOn(HoldsInFlight.prototype, 'pending');
       let aliceAgainAnswered = false;
       void aliceAgain.then(() => {
         aliceAgainAnswered = true;
@@ -219,23 +221,22 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
           'number_taken',
           { taken: [7] },
         ]);
-        // Alice's second request is seen waiting on a row lock in MariaDB (her first holds her
-        // cap lock): while it does, it has not answered.
+        // Alice's second request is seen waiting for her first, which is in flight on number 7
+        // (api/tickets/quickRefusal/holdsInFlight.ts): while it does, it has not answered.
         await waitFor(
-          async () => {
-            const [rows] = await db.raw(
-              `SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t
-                 JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
-                WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE()`,
-            );
-            return Number(rows[0].n) >= 2;
-          },
+          () =>
+            waitsForHold.mock.calls.some(
+              ([competitionId, numbers], i) =>
+                competitionId === id &&
+                numbers.join() === '7' &&
+                (waitsForHold.mock.results[i]?.value as unknown[] | undefined)?.length === 1,
+            ),
           5000,
           "Alice's second hold to wait for her first",
-          20,
         );
         expect(aliceAgainAnswered).toBe(false);
       } finally {
+        waitsForHold.mockRestore();
         await lock.commit();
       }
       const [first, second] = await Promise.all([aliceHold, aliceAgain]);
