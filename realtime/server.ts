@@ -15,7 +15,7 @@ import type { OriginPolicy } from './origin';
 import { startProjections } from './projections';
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './socketLimits';
 import type { RealtimeServer } from './sockets';
-import { type BatchingPolicy, DEFAULT_BATCHING } from './ticketBatches';
+import { type BatchingPolicy, DEFAULT_BATCHING, type TicketBatcher } from './ticketBatches';
 import { serveWatches } from './watch';
 
 export type { RealtimeServer, SocketData } from './sockets';
@@ -58,7 +58,10 @@ export const SNAPSHOT_COMPRESSION = {
  * Socket.IO on the site's own HTTP server (same origin, default path /socket.io): the handshake,
  * `competition:watch`, and the domain events (published after COMMIT) as socket events.
  */
-export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
+export function attachRealtime(
+  httpServer: HttpServer,
+  options: RealtimeOptions,
+): { io: RealtimeServer; batcher: TicketBatcher } {
   const {
     logger,
     events,
@@ -79,7 +82,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   authenticateSockets(io, { ...options, adminPolicy });
   serveWatches(io, { db, logger, socketLimits, metrics });
   startProjections(io, { db, events, logger }, broadcaster);
-  return io;
+  return { io, batcher: broadcaster.batcher };
 }
 
 /**

@@ -92,6 +92,11 @@ export class TicketBatcher {
     room.lastSendMs = this.now() - started;
   }
 
+  /** Whether the room is in a burst: its changes wait for ticks. Tests wait for a burst to end. */
+  ticking(competitionId: number): boolean {
+    return this.rooms.get(competitionId)?.tick !== undefined;
+  }
+
   /**
    * Sends what a room holds now. Called before anything else is broadcast to that room
    * (`competition:updated`, a draw, an instant win), so nothing overtakes a held change.

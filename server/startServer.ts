@@ -34,6 +34,7 @@ import { ERROR_CODES } from '../contract/errors';
 import { migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
 import { attachRealtime, attachRedisAdapter, type RealtimeServer } from '../realtime/server';
+import type { TicketBatcher } from '../realtime/ticketBatches';
 import { workerExposition } from './cluster';
 import { QUIET_BEFORE_CLOSE_MS, RequestDrain } from './requestDrain';
 import { DEMO_CUSTOMER } from './seeds/demo';
@@ -47,6 +48,8 @@ export interface RunningServer {
   deps: AppDeps;
   gateway: PaymentGateway;
   io: RealtimeServer;
+  /** The ticket changes' burst coalescing (realtime/ticketBatches.ts); tests ask whether a burst is on. */
+  ticketBatcher: TicketBatcher;
   /**
    * Stops gracefully (SIGTERM, docs/operations.md#restarts): stops accepting connections, closes
    * every socket so its client reconnects (to another process), lets the requests in flight finish
@@ -86,7 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, sessionStore, keys } = createApp(deps, { gateway, webRoot: options.webRoot });
   const requests = new RequestDrain();
   const server = createHttpServer(requests, app.callback());
-  const io = attachRealtime(server, {
+  const { io, batcher } = attachRealtime(server, {
     sessionStore,
     keys,
     logger,
@@ -111,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     gateway,
     io,
+    ticketBatcher: batcher,
     close: async (graceMs = config.shutdownGraceMs) => {
       // Stop listening, but unlike http's close() leave kept-alive connections open: a request
       // already on its way down one then gets the drain's retryable 503, not a reset connection.

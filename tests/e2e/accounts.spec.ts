@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillRegistration, linkFromOutbox } from './support';
+import { fillRegistration, linkFromOutbox, socketConnected } from './support';
 
 const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -121,9 +121,10 @@ test('a sign-out in another tab reaches this tab over the socket, without pollin
   await expect(first.getByRole('button', { name: /My Account/ })).toBeVisible();
 
   const second = await context.newPage();
+  const connected = socketConnected(second);
   await second.goto('/competitions');
   await expect(second.getByRole('button', { name: /My Account/ })).toBeVisible();
-  await second.waitForTimeout(500); // its socket is connected
+  await connected;
 
   await first.getByRole('button', { name: /My Account/ }).click();
   await first.getByRole('menuitem', { name: 'Logout' }).click();

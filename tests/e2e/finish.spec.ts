@@ -6,6 +6,7 @@ import {
   openSelector,
   payWithCard,
   registerViaApi,
+  socketConnected,
 } from './support';
 
 // The finish a customer notices (issue 22): toasts, logo, grid layout and keyboard use, the skip
@@ -183,9 +184,13 @@ async function watchLoad(page: Page, path: string) {
     if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
   });
   const cart = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart');
+  const connected = socketConnected(page);
   await page.goto(path);
   await cart;
-  await page.waitForTimeout(1500); // time for a second request or a late error to show
+  // The load's last step is the socket (after the session): once it is connected and no request
+  // is left in flight, a second cart request or an error of the load would have shown.
+  await connected;
+  await page.waitForLoadState('networkidle');
   return { errors, requests };
 }
 

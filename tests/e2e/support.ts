@@ -180,3 +180,18 @@ export async function confirmEmailViaApi(api: APIRequestContext, email: string) 
   const res = await api.post('/api/verify-email', { headers: await csrfHeaders(api), data: { token } });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Resolves once a WebSocket of `page` has had the server's `clock`, the first event on every
+ * connection (realtime/watch.ts), so the page's socket is connected and in its rooms. Call it
+ * before the page loads.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('42["clock"')) resolve();
+      });
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import type { EventBus } from '../../api/platform/events';
 import type {
   ClientToServerEvents,
   ServerToClientEvents,
@@ -61,10 +62,67 @@ export function collect<E extends keyof ServerToClientEvents>(socket: TestSocket
   return received;
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 2000, what = 'condition') {
+/**
+ * Polls `check` every `intervalMs` until it holds; throws naming `what` once `timeoutMs` has passed.
+ * The deadline is only for failures: a passing test waits exactly as long as the condition takes.
+ */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 2000,
+  what = 'condition',
+  intervalMs = 10,
+) {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** What the server answers a watch of competition 0 (contract/realtime.ts, WatchRequestSchema). */
+const BARRIER_ANSWER = 'competitionId must be a positive whole number';
+
+/**
+ * An acknowledged round trip over `socket`, to show that something did NOT arrive. The server
+ * handles a socket's events in order and writes to it in order, so once the ack of this later
+ * emit is back, every event the server had sent this socket before it has arrived. It must follow
+ * a condition showing the earlier action's broadcast was sent (its HTTP answer, or the same
+ * broadcast reaching another socket). There is no ping event: it watches competition 0, which
+ * the server refuses at once without joining a room. It costs one of the socket's event tokens
+ * (docs/security.md#socket-limits), so a refusal for the rate is reported, not taken as the ack.
+ */
+export async function barrier(socket: TestSocket, timeoutMs = 5000): Promise<void> {
+  const answer = await socket.timeout(timeoutMs).emitWithAck('competition:watch', { competitionId: 0 });
+  if (answer.ok || answer.message !== BARRIER_ANSWER)
+    throw new Error(`barrier: unexpected answer ${JSON.stringify(answer)}`);
+}
+
+/**
+ * A round trip through a competition room, for ticket changes the batcher may still hold
+ * (realtime/ticketBatches.ts): publishes `draw.started` for it on the server's bus. A room's held
+ * changes go out before any other event to that room (realtime/broadcaster.ts), so once
+ * `draw:started` is here, every change published before it has arrived. Only for tests that
+ * publish on the bus themselves or whose changes were published before the call.
+ */
+export async function roomBarrier(
+  events: EventBus,
+  sockets: TestSocket | TestSocket[],
+  competitionId: number,
+  timeoutMs = 5000,
+): Promise<void> {
+  const arrived = (Array.isArray(sockets) ? sockets : [sockets]).map(
+    (socket) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('roomBarrier: no draw:started')), timeoutMs);
+        const onStarted = (e: { competitionId: number }) => {
+          if (e.competitionId !== competitionId) return;
+          clearTimeout(timer);
+          socket.off('draw:started', onStarted);
+          resolve();
+        };
+        socket.on('draw:started', onStarted);
+      }),
+  );
+  events.publish('draw.started', { competitionId });
+  await Promise.all(arrived);
 }

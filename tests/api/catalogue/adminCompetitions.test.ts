@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { del, put, signedInAdmin } from '../../support/admin';
 import { holdTickets, insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -194,9 +194,15 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
     expect(entry.after).toMatchObject({ ticketPrice: 4.5 });
 
     // A refused edit changes nothing and publishes nothing.
-    const bad = await put(admin, `/api/admin/competitions/${id}`, { ticketPrice: 'free' });
+    // A change is published after COMMIT, before the answer: none was while this one was served.
+    const published: unknown[] = [];
+    const unsubscribe = server.deps.events.subscribe('competition.updated', (e) => published.push(e));
+    const bad = await put(admin, `/api/admin/competitions/${id}`, { ticketPrice: 'free' }).finally(
+      unsubscribe,
+    );
     expect(bad.status).toBe(400);
-    await new Promise((r) => setTimeout(r, 150));
+    expect(published).toEqual([]);
+    await barrier(socket);
     expect(updates).toHaveLength(1);
     expect((await put(admin, '/api/admin/competitions/999999', { title: 'x' })).status).toBe(404);
   });

@@ -13,7 +13,7 @@ import { buyWithCard, patch, signedInAdmin, signedInCustomer } from '../../suppo
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer, useTestServer } from '../../support/testServer';
 
@@ -106,11 +106,17 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       const ack = await watch(socket, id);
       if (!ack.ok) throw new Error(ack.message);
       const updates = collect(socket, 'competition:updated');
+      // What the jobs publish (after COMMIT, before they return): one event for the socket.
+      const published: number[] = [];
+      const unsubscribe = server.deps.events.subscribe('competition.updated', (e) => {
+        if (e.competition.id === id) published.push(e.version);
+      });
       // Three processes' jobs at once: one close, one event.
-      const results = await Promise.all([1, 2, 3].map(() => closeDueCompetitions(deps)));
+      const results = await Promise.all([1, 2, 3].map(() => closeDueCompetitions(deps))).finally(unsubscribe);
       expect(results.flat().filter((x) => x === id)).toHaveLength(1);
+      expect(published).toEqual([ack.snapshot.version + 1]);
       await waitFor(() => updates.length >= 1, 2000, 'competition:updated');
-      await new Promise((r) => setTimeout(r, 100));
+      await barrier(socket);
       expect(updates).toHaveLength(1);
       expect(updates[0]).toMatchObject({
         competitionId: id,
@@ -236,7 +242,9 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
       const draw = answers.find((a) => a.status === 200)!.body;
 
       await waitFor(() => results.length >= 1 && updates.length >= 1, 2000, 'draw:result');
-      await new Promise((r) => setTimeout(r, 100));
+      // Every press has answered, and a draw publishes draw:started and draw:result before its
+      // answer: a second one would be here after a round trip.
+      await barrier(socket);
       expect(started).toEqual([{ competitionId: id }]);
       expect(results).toHaveLength(1);
       const seed = await seedOf(id);
@@ -465,6 +473,22 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
       await hold(b.client, id, [i + 1]);
       intents.push(await startCheckout(b.client));
     }
+    // A sale that sells out draws in the background once the beacon's round is out
+    // (drawAfterSellOut): each of those runs is followed here, to wait for all of them.
+    const background: Array<Promise<unknown>> = [];
+    const beacon = server.deps.drawBeacon;
+    const waitForRound = beacon.waitForRound;
+    beacon.waitForRound = (round, dueAt) => {
+      const waiting = waitForRound.call(beacon, round, dueAt);
+      return {
+        // biome-ignore lint/suspicious/noThenProperty: a promise that records what follows it
+        then(onReady, onFailed) {
+          const next = waiting.then(onReady, onFailed);
+          background.push(next);
+          return next;
+        },
+      } as Promise<void>;
+    };
     const socket = await connectSocket(server.url);
     try {
       const ack = await watch(socket, id);
@@ -492,7 +516,10 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
       expect(paid.map((p) => p.status)).toEqual(Array(total + 2).fill(200));
       await waitFor(() => results.length >= 1, 10_000, 'draw:result');
       await drawDueCompetitions(deps, 0);
-      await new Promise((r) => setTimeout(r, 200));
+      // Every background draw has run (a second one finds it drawn), and each draw publishes its
+      // events before it ends: after a round trip, a second draw's events would be here.
+      await Promise.allSettled(background);
+      await barrier(socket);
       expect(results).toHaveLength(1);
       expect(started).toHaveLength(1);
       expect(await db('draws').where({ competitionId: id })).toHaveLength(1);
@@ -506,6 +533,7 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('draws under lo
       );
       expect(results[0]!.winningNumber).toBe(expected.winningNumber);
     } finally {
+      beacon.waitForRound = waitForRound;
       socket.close();
     }
   });

@@ -4,7 +4,7 @@ import { registeredClient } from '../../support/accounts';
 import { buyWithCard, signedInAdmin } from '../../support/admin';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
+import { barrier, collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer, useTestServer } from '../../support/testServer';
 
@@ -64,8 +64,10 @@ describe.skipIf(engineUnavailable())(
       });
       expect(stats[stats.length - 1]).toEqual(await counts());
 
-      // Give any stray broadcast time to arrive before asserting that none did.
-      await new Promise((r) => setTimeout(r, 200));
+      // The admin socket has had every push; one sent to the others went out with it, so it would
+      // be on them by the end of a round trip on each.
+      await barrier(customerSocket);
+      await barrier(guestSocket);
       expect(leakedToCustomer).toEqual([]);
       expect(leakedToGuest).toEqual([]);
       expect(statsToCustomer).toEqual([]);

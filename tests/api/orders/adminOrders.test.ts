@@ -5,7 +5,7 @@ import { buyWithCard, ledgerMismatches, signedInAdmin, signedInCustomer } from '
 import { expectTicketInvariants } from '../../support/checkout';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -59,7 +59,9 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
 
     await waitFor(() => released.length >= 1, 2000, 'tickets:released');
     await waitFor(() => adminOrders.some((e) => e.change === 'cancelled'), 2000, 'admin:order cancelled');
-    await new Promise((r) => setTimeout(r, 200));
+    // The cancellation's ticket events went out (after COMMIT) before its answer: a second
+    // tickets:released would be here after a round trip.
+    await barrier(watcher);
     expect(released).toEqual([{ competitionId: id, version: version + 1, numbers: [4, 9, 12] }]);
 
     // The numbers are free again, the count is back, the entry is gone; the other order is untouched.

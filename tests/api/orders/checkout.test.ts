@@ -21,7 +21,7 @@ import {
 } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -216,7 +216,8 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       expect(await ticketsSold(db, a)).toBe(2);
       expect(await db('userEntries').where({ orderId: intent.orderId })).toHaveLength(2);
       expect(emailsFor(server.database.dataDir, intent.orderNumber)).toHaveLength(1);
-      await new Promise((r) => setTimeout(r, 100));
+      // A sale's ticket events go out before its answer: a second would be here after a round trip.
+      await barrier(watcher);
       expect(purchased).toHaveLength(1);
       await expectTicketInvariants(db);
     } finally {
@@ -721,7 +722,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       expect(await soldNumbers(db, id, open[0].id)).toEqual([14, 15]);
       expect(await ticketsSold(db, id)).toBe(2);
       expect(await db('userEntries').where({ userId: user.id })).toHaveLength(1);
-      await new Promise((r) => setTimeout(r, 100));
+      // No wait: a confirmation that sells writes its e-mail before it answers, and all have.
       expect(emailsFor(server.database.dataDir, formatOrderNumber(open[0].id))).toHaveLength(1);
     });
 

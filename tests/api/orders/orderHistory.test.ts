@@ -5,7 +5,7 @@ import { put, signedInAdmin } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
+import { barrier, collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -205,7 +205,10 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     await waitFor(() => aliceSees.some((e) => e.order.status === 'cancelled'), 2000, 'refund push');
     expect(aliceSees.at(-1)?.order.refund).toMatchObject({ amount: 1 });
 
-    await new Promise((r) => setTimeout(r, 200));
+    // Alice's tab has had each push; one sent to anyone else went out with it, so it would be on
+    // the other tabs by the end of a round trip on each.
+    await barrier(bobTab);
+    await barrier(guestTab);
     expect(bobSees).toEqual([]);
     expect(guestSees).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketsEvent } from '../../../contract/realtime';
 import { shopper } from '../../support/accounts';
-import { type AppProcess, freePort, sleep, startAppProcess } from '../../support/appProcess';
+import { type AppProcess, freePort, startAppProcess } from '../../support/appProcess';
 import { insertCompetition } from '../../support/fixtures';
 import { redisAvailable, TEST_REDIS_URL } from '../../support/redis';
 import { type TestSocket, waitFor, watch } from '../../support/sockets';
@@ -119,11 +119,15 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
     const before = workersOf(primary);
     process.kill(before[0]!, 'SIGKILL');
     let after: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      after = workersOf(primary);
-      if (after.length === 2 && !after.includes(before[0]!)) break;
-      await sleep(200);
-    }
+    await waitFor(
+      () => {
+        after = workersOf(primary);
+        return after.length === 2 && !after.includes(before[0]!);
+      },
+      60_000,
+      'a new worker in place of the dead one',
+      100,
+    );
     expect(after).toHaveLength(2);
     expect(after).not.toContain(before[0]);
     expect(after).toContain(before[1]);

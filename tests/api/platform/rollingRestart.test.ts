@@ -89,9 +89,13 @@ function watcher(url: string, competitionId: number) {
   return state;
 }
 
-/** A request as a browser behind the proxy makes it: retried when refused retryably (503, no connection). */
+/**
+ * A request as a browser behind the proxy makes it: retried every 100 ms while refused retryably
+ * (503, no connection), for up to 10 s.
+ */
 async function retrying(s: Shopper, path: string, body: unknown) {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
     try {
       const res = await s.client.post(path, body);
       if (res.status !== 503) return res;
@@ -102,10 +106,13 @@ async function retrying(s: Shopper, path: string, body: unknown) {
       if (code !== 'ECONNREFUSED' && code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')
         throw new Error(`${path}: ${(err as Error).message} (${code})`);
     }
-    await sleep(250);
+    await sleep(100);
   }
-  throw new Error(`${path}: still refused after 40 tries`);
+  throw new Error(`${path}: still refused after 10 s`);
 }
+
+/** Purchases completed so far (the restart waits for the first). */
+let purchasesDone = 0;
 
 async function buy(s: Shopper, competitionId: number, n: number) {
   const held = await retrying(s, '/api/cart', { competitionId, quantity: 1, selectedNumbers: [n] });
@@ -117,6 +124,7 @@ async function buy(s: Shopper, competitionId: number, n: number) {
     ...card(),
   });
   expect(paid.status, paid.text).toBe(200);
+  purchasesDone++;
 }
 
 describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('rolling restart', () => {
@@ -164,8 +172,9 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('rolling restar
         for (const n of numbers(i)) await buy(s, competitionId, n);
       }),
     );
-    // A is restarted while they buy: SIGTERM, a clean exit, then a new process on its port.
-    await sleep(300);
+    // A is restarted while they buy (once the first purchase is through, the others in flight):
+    // SIGTERM, a clean exit, then a new process on its port.
+    await waitFor(() => purchasesDone > 0, 30_000, 'the first purchase');
     expect(await a.kill('SIGTERM'), a.log.join('')).toBe(0);
     const a2 = startAppProcess(settings(portA));
     processes.push(a2);

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisPrefixOf } from '../../../api/platform/config';
+import { competitionRoom } from '../../../realtime/rooms';
+import { attachRedisAdapter, type RealtimeServer } from '../../../realtime/server';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
 import { redisAvailable, TEST_REDIS_URL } from '../../support/redis';
-import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -53,6 +57,26 @@ async function startProcess(databaseUrl: string, dataDir: string, children: Chil
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, child };
+}
+
+/**
+ * A round trip through Redis to `socket`, watching `competitionId` on a process of the site with
+ * Redis prefix `prefix`: a Socket.IO node of that site in this process (the same adapter) sends
+ * `draw:started` to the room. Redis hands one subscriber connection its messages in publish order,
+ * so once that is on the socket, whatever its process had received from Redis before has arrived.
+ */
+async function redisBarrier(prefix: string, socket: TestSocket, competitionId: number) {
+  const probe: RealtimeServer = new Server();
+  const closeRedis = await attachRedisAdapter(probe, TEST_REDIS_URL, prefix);
+  try {
+    const arrived = collect(socket, 'draw:started');
+    probe.to(competitionRoom(competitionId)).emit('draw:started', { competitionId });
+    await waitFor(() => arrived.length > 0, 5000, 'the probe through Redis');
+  } finally {
+    // Not probe.close(): it closes an engine this server, attached to no HTTP server, does not have.
+    await probe.of('/').adapter.close();
+    await closeRedis();
+  }
 }
 
 const stop = (child: ChildProcess) =>
@@ -146,7 +170,9 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over
           (await buyer.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] })).status,
         ).toBe(201);
         await waitFor(() => heard.length === 1, 1000, 'tickets:reserved on this site');
-        await new Promise((r) => setTimeout(r, 500));
+        // A published the hold before B passed it on; a message the other site's process took
+        // from A's channel would reach its socket before a later one on its own channel.
+        await redisBarrier(redisPrefixOf(other.databaseUrl, other.dataDir), there, id);
         expect(overheard).toEqual([]);
       } finally {
         here.disconnect();

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { insertCompetition } from '../../support/fixtures';
-import { collect, type TestSocket, waitFor } from '../../support/sockets';
+import { barrier, collect, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -95,7 +95,9 @@ describe.skipIf(engineUnavailable())(`socket handshake origin on ${testEngine()}
     await buyWithCard(customer, id, [3]);
     await waitFor(() => toSite.every((got) => got.length >= 2), 3000, 'admin:order on every site socket');
     for (const got of toSite) expect(got.map((o) => o.change)).toEqual(['created', 'paid']);
-    await new Promise((r) => setTimeout(r, 200)); // time for any stray broadcast to arrive
+    // Each admin:order went to the admins room in one broadcast, which the site sockets have had:
+    // after a round trip on each guest socket, anything it had been sent has arrived.
+    for (const guest of [noOrigin, crossSiteNoOrigin]) await barrier(guest.socket);
     expect(toGuests).toEqual([[], []]);
   });
 
@@ -108,7 +110,9 @@ describe.skipIf(engineUnavailable())(`socket handshake origin on ${testEngine()}
     const toOwn = collect(own.socket, 'cart:updated');
     await buyWithCard(customer, id, [4]);
     await waitFor(() => toOwn.length > 0, 3000, 'cart:updated on the site socket');
-    await new Promise((r) => setTimeout(r, 200));
+    // That push went to the owner's rooms in one broadcast: had the headless socket been in them,
+    // it would have it by the end of a round trip.
+    await barrier(headless.socket);
     expect(toHeadless).toEqual([]);
     expect(await roomsOf(headless.socket)).toEqual([]);
   });

@@ -6,7 +6,8 @@ import { migrateLatest, openDatabase } from '../../../db/connection';
 import { migrationSource } from '../../../db/migrations';
 import { mysqlConnection } from '../../../knexfile';
 import { startServer } from '../../../server/startServer';
-import { freePort, sleep, startAppProcess } from '../../support/appProcess';
+import { freePort, startAppProcess } from '../../support/appProcess';
+import { waitFor } from '../../support/sockets';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -92,8 +93,23 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('start-up on a 
           const migrating = migrateLatest(db, { timeoutMs: 20_000 }).then((a) => {
             applied = a;
           });
-          await sleep(1500);
+          // Until the migrator's connection is seen waiting for the named lock.
+          await waitFor(
+            async () => {
+              const [rows] = await trx.raw(
+                "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT GET_LOCK(%' AND DB = ? AND STATE = 'User lock'",
+                [name],
+              );
+              return Number(rows[0].n) > 0;
+            },
+            10_000,
+            'the migrator to wait for the lock',
+            50,
+          );
           expect(applied, 'migrated while another process held the lock').toBeUndefined();
+          expect(await trx.schema.hasTable('knex_migrations'), 'migrated while the lock was held').toBe(
+            false,
+          );
           // The other process dies: MariaDB frees its connection's lock.
           const [[{ id }]] = await trx.raw('SELECT CONNECTION_ID() AS id');
           await db.raw('KILL ?', [Number(id)]);

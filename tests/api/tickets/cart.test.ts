@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { HoldsInFlight } from '../../../api/tickets/quickRefusal/holdsInFlight';
 import { bitmapNumbers, decodeBitmap } from '../../../contract/bitmap';
 import { registration, shopper } from '../../support/accounts';
 import { insertCompetition, insertUser, sellTickets } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
-import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -197,12 +198,21 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
       const aliceAgain = blocked.then(() =>
         alice!.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [7] }),
       );
+      const waitsForHold = vi.spyOn(HoldsInFlight.prototype, 'pending');
+      let aliceAgainAnswered = false;
+      void aliceAgain.then(() => {
+        aliceAgainAnswered = true;
+      });
       await blocked;
-      const waited = new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 3000));
+      // A deadline (cleared): Bob's answer is expected well before it.
+      let deadline: NodeJS.Timeout | undefined;
+      const waited = new Promise<'still waiting'>((r) => {
+        deadline = setTimeout(() => r('still waiting'), 3000);
+      });
       const refused = await Promise.race([
         bob!.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [7, 8] }),
         waited,
-      ]);
+      ]).finally(() => clearTimeout(deadline));
       try {
         expect(refused).not.toBe('still waiting');
         if (refused === 'still waiting') return;
@@ -211,13 +221,22 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
           'number_taken',
           { taken: [7] },
         ]);
-        expect(
-          await Promise.race([
-            aliceAgain.then(() => 'answered'),
-            new Promise((r) => setTimeout(() => r('waiting'), 300)),
-          ]),
-        ).toBe('waiting');
+        // Alice's second request is seen waiting for her first, which is in flight on number 7
+        // (api/tickets/quickRefusal/holdsInFlight.ts): while it does, it has not answered.
+        await waitFor(
+          () =>
+            waitsForHold.mock.calls.some(
+              ([competitionId, numbers], i) =>
+                competitionId === id &&
+                numbers.join() === '7' &&
+                (waitsForHold.mock.results[i]?.value as unknown[] | undefined)?.length === 1,
+            ),
+          5000,
+          "Alice's second hold to wait for her first",
+        );
+        expect(aliceAgainAnswered).toBe(false);
       } finally {
+        waitsForHold.mockRestore();
         await lock.commit();
       }
       const [first, second] = await Promise.all([aliceHold, aliceAgain]);
@@ -639,7 +658,8 @@ describe.skipIf(engineUnavailable())(`cart and reservations on ${testEngine()}`,
         await waitFor(() => updates.length === 1, 1000, 'cart:updated');
         expect(updates[0]!.items).toHaveLength(1);
         expect(updates[0]!.items[0]!.heldNumbers).toHaveLength(2);
-        await new Promise((r) => setTimeout(r, 100));
+        // That push went to the visitor's rooms in one broadcast: one to the stranger would be here.
+        await barrier(stranger);
         expect(strangerUpdates).toEqual([]);
       } finally {
         otherTab.disconnect();

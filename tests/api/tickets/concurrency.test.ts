@@ -4,7 +4,7 @@ import { transactionStats } from '../../../api/platform/unitOfWork';
 import { sweepExpired } from '../../../api/tickets/expirySweeper';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
-import { collect, connectSocket, waitFor, watch } from '../../support/sockets';
+import { collect, connectSocket, roomBarrier, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -120,7 +120,8 @@ describe.skipIf(engineUnavailable())(`racing for tickets on ${testEngine()}`, ()
       const counts = await Promise.all([sweepExpired(deps), sweepExpired(deps), sweepExpired(deps)]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
       await waitFor(() => released.flatMap((e) => e.numbers).length === 10, 1000, 'releases');
-      await new Promise((r) => setTimeout(r, 150));
+      // The sweeps published every release before they returned: a duplicate would be here now.
+      await roomBarrier(server.deps.events, watcher, id);
       const numbers = released.flatMap((e) => e.numbers).sort((a, b) => a - b);
       expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]); // each exactly once
       const versions = released.map((e) => e.version);

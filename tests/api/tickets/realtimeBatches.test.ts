@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TicketsBatchEventSchema } from '../../../contract/realtime';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
-import { connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { connectSocket, roomBarrier, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -41,6 +41,16 @@ describe.skipIf(engineUnavailable())(`ticket changes in a burst on ${testEngine(
     await server?.stop();
   });
 
+  /**
+   * Every change published so far has reached `sockets` once a `draw:started` sent after them is
+   * there (held changes go out first); that marker frame is then dropped from what they saw.
+   */
+  async function allArrived(id: number, sockets: TestSocket[], received: Array<ReturnType<typeof frames>>) {
+    await roomBarrier(server.deps.events, sockets, id);
+    for (const r of received)
+      expect(r.seen.pop()).toEqual({ event: 'draw:started', versions: [], numbers: [] });
+  }
+
   async function watchers(id: number, count: number) {
     const list = await Promise.all(Array.from({ length: count }, () => connectSocket(server.url)));
     sockets.push(...list);
@@ -53,12 +63,13 @@ describe.skipIf(engineUnavailable())(`ticket changes in a burst on ${testEngine(
 
   it('a burst of 200 changes reaches every watcher as batches, each version exactly once, in order', async () => {
     const id = await insertCompetition(server.database.db, { totalTickets: 1000 });
-    const received = (await watchers(id, 3)).map(frames);
+    const sockets = await watchers(id, 3);
+    const received = sockets.map(frames);
     // The publisher is the one the services use, after COMMIT; 200 changes in one go.
     for (let version = 1; version <= 200; version++)
       server.deps.events.publish('tickets.reserved', { competitionId: id, version, numbers: [version] });
     await waitFor(() => received.every((r) => r.versions().length >= 200), 3000, '200 versions everywhere');
-    await new Promise((r) => setTimeout(r, 150)); // nothing more (no change sent twice)
+    await allArrived(id, sockets, received); // and nothing more (no change sent twice)
     for (const r of received) {
       expect(r.versions()).toEqual(range(1, 200));
       expect(r.seen.flatMap((f) => f.numbers)).toEqual(range(1, 200));
@@ -84,16 +95,20 @@ describe.skipIf(engineUnavailable())(`ticket changes in a burst on ${testEngine(
     expect(r.versions()).toEqual(range(1, 30));
     expect(r.seen.some((f) => f.event === 'tickets:batch')).toBe(true);
 
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the burst is over
+    // The room's next tick gathers nothing and ends the burst (a rule about time: waited for).
+    await waitFor(() => !server.ticketBatcher.ticking(id), 2000, 'the burst to end');
     const before = r.seen.length;
     server.deps.events.publish('tickets.released', { competitionId: id, version: 31, numbers: [1] });
     await waitFor(() => r.seen.length === before + 1, 2000, 'the single change');
     expect(r.seen.at(-1)).toEqual({ event: 'tickets:released', versions: [31], numbers: [1] });
+    // Sent at once, not held for a tick (which would have started one).
+    expect(server.ticketBatcher.ticking(id)).toBe(false);
   });
 
   it('concurrent holds over HTTP: every version exactly once, in order, whatever the framing', async () => {
     const id = await insertCompetition(server.database.db, { totalTickets: 1000 });
-    const received = (await watchers(id, 2)).map(frames);
+    const sockets = await watchers(id, 2);
+    const received = sockets.map(frames);
     const shoppers = await Promise.all(Array.from({ length: 60 }, () => shopper(server.url, id)));
     const results = await Promise.all(
       shoppers.map((s, i) =>
@@ -102,7 +117,7 @@ describe.skipIf(engineUnavailable())(`ticket changes in a burst on ${testEngine(
     );
     expect(results.map((res) => res.status)).toEqual(Array(60).fill(201));
     await waitFor(() => received.every((r) => r.versions().length >= 60), 3000, '60 versions');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await allArrived(id, sockets, received);
     for (const r of received) {
       expect(r.versions()).toEqual(range(1, 60));
       expect(r.seen.flatMap((f) => f.numbers).sort((a, b) => a - b)).toEqual(range(1, 60));

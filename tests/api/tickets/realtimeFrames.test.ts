@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderIsIdle } from '../../../fastpaths/preEncodedFrames';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
-import { collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
+import { barrier, collect, connectSocket, type TestSocket, waitFor, watch } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -158,7 +158,8 @@ describe.skipIf(engineUnavailable())(`shared broadcast frames on ${testEngine()}
     await waitFor(() => room.get(`competition:${id}`)?.size === 1, 2000, 'two watchers gone');
     await hold(3);
     await waitFor(() => numbers(second).length === 2, 2000, "the second watcher's second change");
-    await new Promise((r) => setTimeout(r, 100));
+    // The change went to the room in one broadcast: one to the first watcher would be here now.
+    await barrier(first);
     expect(numbers(first)).toEqual([1, 2]);
     expect(numbers(second)).toEqual([2, 3]);
     expect(numbers(third)).toEqual([2]);
