@@ -75,10 +75,10 @@ for (const phase of PHASES) {
   if (outcomes.some((o) => o.code !== 0)) break;
 }
 const total = (Date.now() - started) / 1000;
-console.log('\nnpm test:');
-for (const o of outcomes)
-  console.log(
-    `  ${o.code === 0 ? 'ok  ' : 'FAIL'} ${o.name.padEnd(18)} ${o.seconds.toFixed(0).padStart(5)} s`,
-  );
-console.log(`  total (wall)             ${total.toFixed(0).padStart(5)} s`);
+const summary = outcomes.map(
+  (o) => `  ${o.code === 0 ? 'ok  ' : 'FAIL'} ${o.name.padEnd(18)} ${o.seconds.toFixed(0).padStart(5)} s`,
+);
+process.stdout.write(
+  `\nnpm test:\n${summary.join('\n')}\n  total (wall)             ${total.toFixed(0).padStart(5)} s\n`,
+);
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
