@@ -1,8 +1,8 @@
 import type { Router } from '@koa/router';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
 import type { TwoFactorEnabledView } from '../../../contract/auth';
-import { TwoFactorCodeSchema, TwoFactorDisableSchema } from '../../../contract/auth';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import type { TwoFactorService } from '../twoFactor';
 
@@ -10,27 +10,25 @@ import type { TwoFactorService } from '../twoFactor';
 export function registerTwoFactorRoutes(router: Router, { db }: AppDeps, twoFactor: TwoFactorService): void {
   const signedIn = requireUser(db);
 
-  router.get('/api/account/2fa', signedIn, async (ctx) => {
+  serve(router, R.twoFactor, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const user = ctx.state.user!;
-    ctx.body = { recoveryCodesLeft: await twoFactor.recoveryCodesLeft(user.id) };
+    return { recoveryCodesLeft: await twoFactor.recoveryCodesLeft(user.id) };
   });
 
-  router.post('/api/account/2fa/setup', signedIn, async (ctx) => {
+  serve(router, R.twoFactorSetup, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await twoFactor.setup(ctx.state.user!);
+    return await twoFactor.setup(ctx.state.user!);
   });
 
-  router.post('/api/account/2fa/enable', signedIn, async (ctx) => {
-    const { code } = parse(TwoFactorCodeSchema, ctx.request.body);
+  serve(router, R.twoFactorEnable, signedIn, async ({ body: { code } }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const recoveryCodes = await twoFactor.enable(ctx.state.user!, code, ctx.session?.externalKey);
-    ctx.body = { recoveryCodes } satisfies TwoFactorEnabledView;
+    return { recoveryCodes } satisfies TwoFactorEnabledView;
   });
 
-  router.post('/api/account/2fa/disable', signedIn, async (ctx) => {
-    const { password, code } = parse(TwoFactorDisableSchema, ctx.request.body);
+  serve(router, R.twoFactorDisable, signedIn, async ({ body: { password, code } }, ctx) => {
     await twoFactor.disable(ctx.state.user!, password, code, ctx.session?.externalKey);
-    ctx.body = { ok: true };
+    return { ok: true };
   });
 }
