@@ -89,7 +89,12 @@ export interface ServerInput<R extends ApiRoute> {
   body: Parsed<SchemaOf<R, 'body'>, undefined>;
 }
 
-type Part<K extends string, T> = [T] extends [undefined] ? unknown : { [key in K]: T };
+// A part whose every field is optional (a list's filters) may be left out.
+type Part<K extends string, T> = [T] extends [undefined]
+  ? unknown
+  : Record<never, never> extends T
+    ? { [key in K]?: T }
+    : { [key in K]: T };
 
 /** What a caller sends: only the parts the route has. */
 export type CallInput<R extends ApiRoute> = Part<

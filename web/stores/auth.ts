@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
-import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
+import { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import type { PublicUser, RegisterInput, SignInView } from '../../contract/auth';
+import { call } from '../api/call';
+import { ApiError, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket, reconnectSocket } from '../live/socket';
 import { pageSeed } from '../ssr/seed';
 import { toast } from './toast';
@@ -93,7 +95,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   status: seeded ? 'ready' : 'loading',
   twoFactorStep: false,
   submitTwoFactorCode: async (code) => {
-    const view = await apiSend<SignInView>('POST', '/api/login/2fa', { code });
+    const view = await call(ACCOUNT_ROUTES.loginTwoFactor, { body: { code } });
     const step = codeStep;
     codeStep = undefined;
     set({ twoFactorStep: false });
@@ -116,7 +118,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       let user: PublicUser | null = null;
       try {
         // Not GET /api/user: its 401 for a visitor is logged by the browser as an error.
-        ({ user } = await apiGet<SessionView>('/api/session'));
+        ({ user } = await call(ACCOUNT_ROUTES.session));
       } catch (err) {
         if (!(err instanceof ApiError)) {
           // Offline or timed out: keep what we had rather than signing the person out.
@@ -139,9 +141,11 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   login: async (username, password) => {
     await ensureCsrfToken();
-    const answer = await apiSend<SignInView | TwoFactorChallenge>('POST', '/api/login', {
-      username,
-      password,
+    const answer = await call(ACCOUNT_ROUTES.login, {
+      body: {
+        username,
+        password,
+      },
     });
     // With two-factor sign-in the same call finishes once the code step does (SignInForm shows it).
     const view =
@@ -160,7 +164,11 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   register: async (input) => {
     await ensureCsrfToken();
-    const user = takeNotices(await apiSend<SignInView>('POST', '/api/register', input));
+    const user = takeNotices(
+      await call(ACCOUNT_ROUTES.register, {
+        body: input as RegisterInput,
+      }) /* the form's values: the server's schema checks them */,
+    );
     signedInOrOut();
     remember(user);
     set({ user, status: 'ready' });
@@ -168,7 +176,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   logout: async () => {
     try {
-      await apiSend('POST', '/api/logout');
+      await call(ACCOUNT_ROUTES.logout);
     } finally {
       signedInOrOut();
       remember(null);

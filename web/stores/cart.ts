@@ -1,11 +1,8 @@
 import { create } from 'zustand';
-import {
-  CART_REVISION_HEADER,
-  type CartChangeView,
-  type CartItemChangeView,
-  type CartItemView,
-} from '../../contract/cart';
+import { TICKET_ROUTES } from '../../contract/apiTickets';
+import { CART_REVISION_HEADER, type CartChangeView, type CartItemView } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
+import { call } from '../api/call';
 import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/client';
 import { serverNow } from '../live/clock';
 import { followCart, ownChange } from '../live/competitionStore';
@@ -148,9 +145,7 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   add: async (request) => {
     try {
-      return await change([request.competitionId], () =>
-        apiSend<CartItemChangeView>('POST', '/api/cart', request),
-      );
+      return await change([request.competitionId], () => call(TICKET_ROUTES.addToCart, { body: request }));
     } catch (err) {
       // Any failed add may mean the cart moved on (spec): reload it from the server.
       void get().load();

@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
-import {
-  type ComplaintCreatedView,
-  ComplaintCreateSchema,
-  type ComplaintStatus,
-  type ComplaintView,
-} from '../../../contract/complaints';
+import { ComplaintCreateSchema, type ComplaintStatus } from '../../../contract/complaints';
 import { formatLongDate } from '../../../contract/londonTime';
-import { apiSend } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
@@ -58,7 +54,7 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
     ComplaintCreateSchema,
     { subject, message, orderId: orderId ? Number(orderId) : null },
     async (body) => {
-      const { reference } = await apiSend<ComplaintCreatedView>('POST', '/api/complaints', body);
+      const { reference } = await call(ACCOUNT_ROUTES.createComplaint, { body: body });
       setSubject('');
       setMessage('');
       setOrderId('');
@@ -113,8 +109,8 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
 
 /** The customer's complaints and the form to make one; the page's #complaints anchor. */
 export function ComplaintsSection() {
-  const complaints = useApiData<ComplaintView[]>('/api/complaints');
-  const orders = useApiData<OrderView[]>('/api/orders');
+  const complaints = useRoute(ACCOUNT_ROUTES.complaints, {});
+  const orders = useRoute(ORDER_ROUTES.orders, {});
   const ref = useRef<HTMLElement>(null);
   // The footer's and the Terms' 'Complaints' links land here (/profile#complaints).
   useEffect(() => {

@@ -1,16 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatDayAndTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
-import {
-  formatLimit,
-  SELF_EXCLUSION_PERIODS,
-  type SelfExclusionPeriod,
-  type SelfExclusionView,
-  type SpendLimitsView,
-} from '../../../contract/protection';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { formatLimit, SELF_EXCLUSION_PERIODS, type SelfExclusionPeriod } from '../../../contract/protection';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field } from '../ui/Form';
@@ -35,7 +30,7 @@ const Actions = styled.div`
 `;
 
 export function SpendingLimits() {
-  const limits = useApiData<SpendLimitsView>('/api/account/limits');
+  const limits = useRoute(ACCOUNT_ROUTES.spendLimits, {});
   const [pounds, setPounds] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -44,7 +39,7 @@ export function SpendingLimits() {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await apiSend<SpendLimitsView>('PUT', '/api/account/limits', { monthlySpendLimitPence });
+      const saved = await call(ACCOUNT_ROUTES.setSpendLimit, { body: { monthlySpendLimitPence } });
       setPounds('');
       limits.reload();
       toast({
@@ -117,7 +112,7 @@ export function SpendingLimits() {
 }
 
 export function TakeABreak() {
-  const state = useApiData<SelfExclusionView>('/api/account/self-exclusion');
+  const state = useRoute(ACCOUNT_ROUTES.selfExclusion, {});
   const [period, setPeriod] = useState<SelfExclusionPeriod>('24h');
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -127,7 +122,7 @@ export function TakeABreak() {
     setSaving(true);
     setError(undefined);
     try {
-      await apiSend<SelfExclusionView>('POST', '/api/account/self-exclusion', { period });
+      await call(ACCOUNT_ROUTES.startSelfExclusion, { body: { period } });
       setConfirming(false);
       state.reload();
       toast({ title: 'Your break has started', variant: 'success' });

@@ -1,10 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
+import type { CompetitionCreateSchema } from '../../../contract/admin';
 import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
-import { apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -64,6 +67,9 @@ async function uploadImage(file: File): Promise<string | undefined> {
 }
 
 /** The create/edit competition dialog with every field of the spec and the engine's extras. */
+
+type CompetitionCreateBody = v.InferInput<typeof CompetitionCreateSchema>;
+
 export function CompetitionFormDialog({
   open,
   competition,
@@ -107,12 +113,13 @@ export function CompetitionFormDialog({
     setBusy(true);
     try {
       const image = file ? ((await uploadImage(file)) ?? values.image) : values.image;
-      const body = { ...competitionBody(values), image };
+      // A cash value that is not a number goes as typed (competitionForm.ts): the server names it.
+      const body = { ...competitionBody(values), image } as CompetitionCreateBody;
       if (competition) {
-        await apiSend('PUT', `/api/admin/competitions/${competition.id}`, body);
+        await call(CATALOGUE_ROUTES.updateCompetition, { params: { id: competition.id }, body });
         toast({ title: 'Competition updated', description: values.title, variant: 'success' });
       } else {
-        await apiSend('POST', '/api/admin/competitions', body);
+        await call(CATALOGUE_ROUTES.createCompetition, { body });
         toast({ title: 'Competition created', description: values.title, variant: 'success' });
       }
       onSaved();

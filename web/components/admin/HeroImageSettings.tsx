@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import type { HeroImage } from '../../../contract/competitions';
-import { apiSend } from '../../api/client';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { call } from '../../api/call';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
 import { Button } from '../ui/Button';
@@ -11,7 +11,7 @@ import { Spinner } from '../ui/Spinner';
 import { Control, Muted, Tabs } from './AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 import { uploadForUrl } from './uploads';
-import { useAdminData } from './useAdminData';
+import { useAdminRoute } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 
 const Layout = styled.div`
@@ -108,12 +108,12 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
 
 /** The current hero image with reset, and the Standard / Direct upload tabs. */
 export function HeroImageSettings() {
-  const hero = useAdminData<HeroImage>('/api/admin/hero-image');
+  const hero = useAdminRoute(CATALOGUE_ROUTES.heroImage, {});
   const [tab, setTab] = useState<Mode>('standard');
   const { busy, run } = useAdminMutation();
 
   const reset = async () => {
-    const done = await run(() => apiSend('DELETE', '/api/uploads/hero-image'), {
+    const done = await run(() => call(CATALOGUE_ROUTES.resetUploadedHeroImage), {
       success: () => ({ title: 'Hero image deleted (reset to default)' }),
       failureTitle: 'Error',
       fallback: 'Failed to delete hero image',

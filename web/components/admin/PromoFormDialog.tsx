@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { PromoCreateSchema, type PromoView } from '../../../contract/admin';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
+import { call } from '../../api/call';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -206,7 +208,7 @@ export function PromoFormDialog({
     setBusy(true);
     try {
       if (promo) await apiSend('PUT', `/api/admin/promos/${promo.id}`, body);
-      else await apiSend('POST', '/api/admin/promos', body);
+      else await call(ACCOUNT_ROUTES.createPromo, { body: body });
       toast({
         title: promo ? 'Promo updated successfully' : 'Promo created successfully',
         variant: 'success',

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import type { TwoFactorEnabledView, TwoFactorSetupView } from '../../../contract/auth';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { TwoFactorSetupView } from '../../../contract/auth';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -57,12 +58,14 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
 
   const start = () =>
     run(undefined, 'Two-factor setup could not start', async () => {
-      setSetup(await apiSend<TwoFactorSetupView>('POST', '/api/account/2fa/setup', {}));
+      setSetup(await call(ACCOUNT_ROUTES.twoFactorSetup));
     });
   const confirm = (e: FormEvent) =>
     run(e, 'That code could not be checked', async () => {
-      const { recoveryCodes } = await apiSend<TwoFactorEnabledView>('POST', '/api/account/2fa/enable', {
-        code,
+      const { recoveryCodes } = await call(ACCOUNT_ROUTES.twoFactorEnable, {
+        body: {
+          code,
+        },
       });
       onDone(recoveryCodes);
     });
@@ -132,13 +135,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** On: how many recovery codes are left, and turning it off (password and a code). */
 function TurnOff() {
-  const left = useApiData<{ recoveryCodesLeft: number }>('/api/account/2fa');
+  const left = useRoute(ACCOUNT_ROUTES.twoFactor, {});
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { busy, error, run } = useSend();
   const submit = (e: FormEvent) =>
     run(e, 'Two-factor sign-in could not be turned off', async () => {
-      await apiSend('POST', '/api/account/2fa/disable', { password, code });
+      await call(ACCOUNT_ROUTES.twoFactorDisable, { body: { password, code } });
       toast({ title: 'Two-factor sign-in turned off', variant: 'success' });
       await useAuth.getState().refresh();
     });

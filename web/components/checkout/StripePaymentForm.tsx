@@ -5,8 +5,10 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { StripeConfirmResult } from '../../../contract/checkout';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { ErrorBox, Form } from '../ui/Form';
 import { Spinner } from '../ui/Spinner';
 import { PaymentActions, RetryCloseActions } from './PaymentActions';
@@ -83,9 +85,11 @@ function PaymentElementForm({
       }
       let result: StripeConfirmResult;
       try {
-        result = await apiSend<StripeConfirmResult>('POST', '/api/payments/stripe/confirm', {
-          orderId,
-          confirmationTokenId: made.confirmationToken.id,
+        result = await call(ORDER_ROUTES.confirmStripePayment, {
+          body: {
+            orderId,
+            confirmationTokenId: made.confirmationToken.id,
+          },
         });
       } catch (err) {
         fail(messageOf(err, UNEXPECTED));

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   type AccountMessageView,
-  type AccountSessionView,
   ChangeEmailSchema,
   ChangePasswordFormSchema,
 } from '../../../contract/account';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatLongDate } from '../../../contract/londonTime';
+import { call, useRoute } from '../../api/call';
 import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
@@ -47,9 +47,11 @@ function ChangePassword() {
     ChangePasswordFormSchema,
     values,
     async ({ currentPassword, newPassword }) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/account/password', {
-        currentPassword,
-        newPassword,
+      const answer = await call(ACCOUNT_ROUTES.changePassword, {
+        body: {
+          currentPassword,
+          newPassword,
+        },
       });
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setDone(answer.message);
@@ -88,7 +90,7 @@ function ChangeEmail({ email }: { email: string }) {
     ChangeEmailSchema,
     values,
     async (input) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/account/email', input);
+      const answer = await call(ACCOUNT_ROUTES.changeEmail, { body: input });
       setValues({ email: '', password: '' });
       setDone(answer.message);
     },
@@ -126,7 +128,7 @@ function ChangeEmail({ email }: { email: string }) {
 }
 
 function Sessions() {
-  const sessions = useApiData<AccountSessionView[]>('/api/account/sessions');
+  const sessions = useRoute(ACCOUNT_ROUTES.sessions, {});
   const [note, setNote] = useState<{ text: string; error: boolean }>();
   const act = async (send: () => Promise<AccountMessageView>) => {
     try {
@@ -175,7 +177,7 @@ function Sessions() {
         <Button
           type="button"
           $variant="secondary"
-          onClick={() => act(() => apiSend('POST', '/api/account/sessions/revoke-others'))}
+          onClick={() => act(() => call(ACCOUNT_ROUTES.endOtherSessions))}
         >
           Sign out all other sessions
         </Button>

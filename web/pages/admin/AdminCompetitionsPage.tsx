@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCompetitionView } from '../../../contract/admin';
-import type { AdminWinner } from '../../../contract/draw';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { apiDownload, apiSend, messageOf } from '../../api/client';
@@ -10,7 +11,7 @@ import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageContainer } from '../../components/ui/Page';
@@ -87,8 +88,8 @@ export default function AdminCompetitionsPage() {
   useEffect(() => {
     document.title = `Manage Competitions | ${siteName}`;
   }, [siteName]);
-  const list = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
-  const winners = useAdminData<AdminWinner[]>('/api/admin/winners');
+  const list = useAdminRoute(CATALOGUE_ROUTES.adminCompetitions, {});
+  const winners = useAdminRoute(DRAW_ROUTES.adminWinners, {});
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
   const deleting = useConfirmedDelete<AdminCompetitionView>({

@@ -3,11 +3,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { OrderListView } from '../../../contract/admin';
-import type { AdminStats } from '../../../contract/checkout';
+import { ORDER_ROUTES } from '../../../contract/apiOrders';
 import { formatPence, formatPounds } from '../../../contract/money';
 import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminData, useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -195,7 +195,7 @@ export default function AdminDashboardPage() {
     document.title = `Admin Dashboard | ${siteName}`;
   }, [siteName]);
   useAdminLive();
-  const loaded = useAdminData<AdminStats>('/api/admin/dashboard');
+  const loaded = useAdminRoute(ORDER_ROUTES.dashboard, {});
   const recent = useAdminData<OrderListView>('/api/admin/orders?pageSize=10');
   const live = useAdminFeed((s) => s.stats);
   const liveFigures = useAdminFeed((s) => s.live);
@@ -211,7 +211,7 @@ export default function AdminDashboardPage() {
     if (recent.data) useAdminFeed.getState().seed(recent.data.orders);
   }, [recent.data]);
   // The live tiles start from one read; every later `admin:live` push replaces it.
-  const liveLoaded = useAdminData<AdminLiveEvent>('/api/admin/stats/live');
+  const liveLoaded = useAdminRoute(ORDER_ROUTES.liveStats, {});
   useEffect(() => {
     if (liveLoaded.data)
       useAdminFeed.setState((s) =>

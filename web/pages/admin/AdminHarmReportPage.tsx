@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
@@ -9,10 +10,11 @@ import {
   type HarmReportView,
   type HarmReviewView,
 } from '../../../contract/protection';
+import { call } from '../../api/call';
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, Muted, Toolbar } from '../../components/admin/AdminUi';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -87,7 +89,7 @@ function Thresholds({ report, onSaved }: { report: HarmReportView | undefined; o
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = { spend24hPence: poundsToPence(Number(day)), spend30dPence: poundsToPence(Number(month)) };
-    const done = await run(() => apiSend('PUT', '/api/admin/harm-report/thresholds', body), {
+    const done = await run(() => call(ACCOUNT_ROUTES.setHarmThresholds, { body: body }), {
       success: () => ({ title: 'Thresholds saved' }),
       failureTitle: 'Thresholds not saved',
       fallback: 'The thresholds could not be saved',
@@ -132,7 +134,7 @@ export default function AdminHarmReportPage() {
   useEffect(() => {
     document.title = `Harm Report | ${siteName}`;
   }, [siteName]);
-  const report = useAdminData<HarmReportView>('/api/admin/harm-report');
+  const report = useAdminRoute(ACCOUNT_ROUTES.harmReport, {});
   const [reviewing, setReviewing] = useState<HarmReportRow>();
 
   return (

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { PromoView } from '../../../contract/admin';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
+import { call } from '../../api/call';
 import { apiSend, messageOf } from '../../api/client';
 import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
@@ -102,7 +104,7 @@ export default function AdminPromosPage() {
 
   const resetAll = async () => {
     const done = await run(
-      () => apiSend<{ message: string }>('POST', '/api/admin/reset-all-credits'),
+      () => call(ACCOUNT_ROUTES.resetAllCredits),
       {
         success: ({ message }) => ({ title: 'Credits reset', description: message }),
         failureTitle: 'Reset Failed',

@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link } from 'wouter';
 import {
-  type AdminCompetitionView,
   type TicketHistoryEntry,
   TicketLookupQuerySchema,
   type TicketLookupResult,
 } from '../../../contract/admin';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDateTime } from '../../../contract/londonTime';
@@ -15,7 +15,7 @@ import { formatPounds } from '../../../contract/money';
 import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
 import { AdminHeader, Control, FieldRow, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { fullName } from '../../components/admin/fullName';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button } from '../../components/ui/Button';
 import { Form, fieldErrors } from '../../components/ui/Form';
 import { Card, PageContainer } from '../../components/ui/Page';
@@ -79,7 +79,7 @@ export default function AdminTicketLookupPage() {
     document.title = `Ticket Lookup | ${siteName}`;
   }, [siteName]);
   // Every competition, archived and ended ones too: their tickets are still worth finding.
-  const competitions = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
+  const competitions = useAdminRoute(CATALOGUE_ROUTES.adminCompetitions, {});
   const [competitionId, setCompetitionId] = useState('');
   const [number, setNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { apiSend, messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -7,7 +8,7 @@ import { AdminHeader, Control, DialogActions, StatusBadge } from '../../componen
 import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { fullName } from '../../components/admin/fullName';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
@@ -72,7 +73,7 @@ export default function AdminUsersPage() {
     document.title = `Manage Users | ${siteName}`;
   }, [siteName]);
   const me = useAuth((s) => s.user);
-  const list = useAdminData<AdminUserView[]>('/api/admin/users');
+  const list = useAdminRoute(ACCOUNT_ROUTES.adminUsers, {});
   const [changing, setChanging] = useState<AdminUserView>();
   const deleting = useConfirmedDelete<AdminUserView>({
     remove: (user) => apiSend('DELETE', `/api/admin/users/${user.id}`),

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { capitalise, categoryLabel } from '../../../contract/categories';
-import type { HeroImage, PublicCompetition } from '../../../contract/competitions';
+import type { PublicCompetition } from '../../../contract/competitions';
+import { useRoute } from '../../api/call';
 import { useApiData } from '../../api/useApiData';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
@@ -221,7 +223,7 @@ function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
 export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
-  const hero = useApiData<HeroImage>('/api/admin/hero-image');
+  const hero = useRoute(CATALOGUE_ROUTES.heroImage, {});
   // Nothing until the setting is known: fetching the default first would waste the LCP request.
   const heroUrl = hero.data?.imageUrl ?? (hero.loading ? undefined : '/images/hero-default.svg');
   const offer = useSignUpOfferForVisitor();
