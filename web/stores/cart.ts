@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import { TICKET_ROUTES } from '../../contract/apiTickets';
 import { CART_REVISION_HEADER, type CartChangeView, type CartItemView } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
-import { call } from '../api/call';
-import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/client';
+import { call, callWithHeaders } from '../api/call';
+import { ApiError, ensureCsrfToken } from '../api/client';
 import { serverNow } from '../live/clock';
 import { followCart, ownChange } from '../live/competitionStore';
 import { getSocket } from '../live/socket';
@@ -135,7 +135,7 @@ export const useCart = create<CartState>()((set, get) => ({
     // A new account or a reconnect: the cart may be another one, with its own count.
     if (fresh) set({ revision: undefined });
     try {
-      const { body, headers } = await apiGetWithHeaders<CartItemView[]>('/api/cart');
+      const { body, headers } = await callWithHeaders(TICKET_ROUTES.cart);
       const revision = Number(headers.get(CART_REVISION_HEADER) ?? Number.NaN);
       get().accept(body, Number.isFinite(revision) ? revision : undefined);
     } catch {
@@ -155,7 +155,7 @@ export const useCart = create<CartState>()((set, get) => ({
   setQuantity: async (id, quantity) => {
     try {
       await change(competitionOf(id), () =>
-        apiSend<CartChangeView>('PATCH', `/api/cart/${id}`, { quantity }),
+        call(TICKET_ROUTES.updateCartItem, { params: { id }, body: { quantity } }),
       );
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
@@ -169,7 +169,7 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   remove: async (id) => {
     try {
-      await change(competitionOf(id), () => apiSend<CartChangeView>('DELETE', `/api/cart/${id}`));
+      await change(competitionOf(id), () => call(TICKET_ROUTES.removeCartItem, { params: { id } }));
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
       // Already gone, silently: drop it here and ask for the cart as it is now.

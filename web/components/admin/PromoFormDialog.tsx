@@ -4,7 +4,7 @@ import { PromoCreateSchema, type PromoView } from '../../../contract/admin';
 import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { call } from '../../api/call';
-import { apiSend, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -207,7 +207,7 @@ export function PromoFormDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (promo) await apiSend('PUT', `/api/admin/promos/${promo.id}`, body);
+      if (promo) await call(ACCOUNT_ROUTES.updatePromo, { params: { id: promo.id }, body });
       else await call(ACCOUNT_ROUTES.createPromo, { body: body });
       toast({
         title: promo ? 'Promo updated successfully' : 'Promo created successfully',

@@ -1,4 +1,6 @@
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { AdminWinner } from '../../../contract/draw';
+import { call } from '../../api/call';
 import { apiSend, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 
@@ -11,7 +13,7 @@ async function updateWinner(
   titles: { done: string; failed: string },
 ): Promise<AdminWinner | null> {
   try {
-    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, body);
+    const updated = await call(DRAW_ROUTES.updateWinner, { params: { id: winner.competitionId }, body });
     toast({ title: titles.done, description: winner.title, variant: 'success' });
     return updated;
   } catch (err) {

@@ -1,8 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { ERROR_CODES } from '../../../contract/errors';
 import { type SkillAnswerResult, type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
-import { ApiError, apiGet, apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError, apiSend, messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorBox } from '../ui/Form';
@@ -172,7 +174,7 @@ export function SkillQuestionDialog({
     setPhase('loading');
     setChoice('');
     try {
-      const next = await apiGet<SkillQuestionView>(`/api/competitions/${competitionId}/skill-question`);
+      const next = await call(CATALOGUE_ROUTES.skillQuestion, { params: { id: competitionId } });
       setView(next);
       setAttemptsLeft(next.attemptsLeft);
       if (next.retryAt && next.attemptsLeft === 0) {

@@ -8,7 +8,7 @@ import {
 import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatLongDate } from '../../../contract/londonTime';
 import { call, useRoute } from '../../api/call';
-import { apiSend, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
@@ -164,7 +164,7 @@ function Sessions() {
                 <Button
                   type="button"
                   $variant="ghost"
-                  onClick={() => act(() => apiSend('DELETE', `/api/account/sessions/${s.id}`))}
+                  onClick={() => act(() => call(ACCOUNT_ROUTES.endSession, { params: { id: s.id } }))}
                 >
                   Sign out
                 </Button>

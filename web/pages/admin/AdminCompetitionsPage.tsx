@@ -5,7 +5,8 @@ import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { apiDownload, apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { apiDownload, messageOf } from '../../api/client';
 import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
@@ -93,7 +94,7 @@ export default function AdminCompetitionsPage() {
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
   const deleting = useConfirmedDelete<AdminCompetitionView>({
-    remove: (competition) => apiSend('DELETE', `/api/admin/competitions/${competition.id}`),
+    remove: (competition) => call(CATALOGUE_ROUTES.deleteCompetition, { params: { id: competition.id } }),
     toasts: {
       success: (competition) => ({ title: 'Competition deleted', description: competition.title }),
       failureTitle: 'Error deleting competition',

@@ -8,10 +8,9 @@ import {
   type HarmAction,
   type HarmReportRow,
   type HarmReportView,
-  type HarmReviewView,
 } from '../../../contract/protection';
 import { call } from '../../api/call';
-import { apiSend, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, Muted, Toolbar } from '../../components/admin/AdminUi';
 import { useAdminRoute } from '../../components/admin/useAdminData';
@@ -39,7 +38,7 @@ function ReviewDialog({
   const save = async () => {
     if (!row) return;
     const done = await run(
-      () => apiSend<HarmReviewView>('POST', `/api/admin/harm-report/${row.userId}/reviews`, { action, note }),
+      () => call(ACCOUNT_ROUTES.addHarmReview, { params: { userId: row.userId }, body: { action, note } }),
       {
         success: () => ({ title: 'Review recorded', description: row.username }),
         failureTitle: 'Review not recorded',

@@ -4,12 +4,12 @@ import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
-import { apiSend, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
@@ -86,14 +86,12 @@ export default function AdminPromosPage() {
     document.title = `Site Credit Promos | ${siteName}`;
   }, [siteName]);
   const [tab, setTab] = useState<Tab>('active');
-  const list = useAdminData<PromoView[]>(
-    tab === 'active' ? '/api/admin/promos?active=true' : '/api/admin/promos',
-  );
+  const list = useAdminRoute(ACCOUNT_ROUTES.promos, tab === 'active' ? { query: { active: 'true' } } : {});
   const [editing, setEditing] = useState<PromoView | null | undefined>(undefined);
   const [resetting, setResetting] = useState(false);
   const { busy, run } = useAdminMutation();
   const deleting = useConfirmedDelete<PromoView>({
-    remove: (promo) => apiSend('DELETE', `/api/admin/promos/${promo.id}`),
+    remove: (promo) => call(ACCOUNT_ROUTES.deletePromo, { params: { id: promo.id } }),
     toasts: {
       success: (promo) => ({ title: 'Promo deleted successfully', description: promo.name }),
       failureTitle: 'Error',

@@ -8,11 +8,13 @@ import {
   type TicketLookupResult,
 } from '../../../contract/admin';
 import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { ORDER_ROUTES } from '../../../contract/apiOrders';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError, errorDetails, messageOf } from '../../api/client';
 import { AdminHeader, Control, FieldRow, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { fullName } from '../../components/admin/fullName';
 import { useAdminRoute } from '../../components/admin/useAdminData';
@@ -96,8 +98,8 @@ export default function AdminTicketLookupPage() {
     setErrors({});
     setBusy(true);
     try {
-      const q = new URLSearchParams({ competitionId, number: number.trim() });
-      setOutcome({ found: await apiGet<TicketLookupResult>(`/api/admin/tickets/lookup?${q}`) });
+      const query = { competitionId, number: number.trim() };
+      setOutcome({ found: await call(ORDER_ROUTES.ticketLookup, { query }) });
     } catch (err) {
       if (err instanceof ApiError && err.code === ERROR_CODES.ticketNotFound) {
         setOutcome({ missing: errorDetails(err, FreeTicketSchema)?.history ?? [] });

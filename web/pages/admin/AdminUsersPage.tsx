@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
 import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
 import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
@@ -33,14 +34,17 @@ function RoleDialog({
   }, [user]);
   const save = async () => {
     if (!user) return;
-    const done = await run(() => apiSend('PATCH', `/api/admin/users/${user.id}/role`, { role }), {
-      success: () => ({
-        title: 'Role updated',
-        description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
-      }),
-      failureTitle: 'Update failed',
-      fallback: 'The role could not be changed',
-    });
+    const done = await run(
+      () => call(ACCOUNT_ROUTES.changeRole, { params: { userId: user.id }, body: { role } }),
+      {
+        success: () => ({
+          title: 'Role updated',
+          description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
+        }),
+        failureTitle: 'Update failed',
+        fallback: 'The role could not be changed',
+      },
+    );
     if (done !== undefined) onSaved();
   };
   return (
@@ -76,7 +80,7 @@ export default function AdminUsersPage() {
   const list = useAdminRoute(ACCOUNT_ROUTES.adminUsers, {});
   const [changing, setChanging] = useState<AdminUserView>();
   const deleting = useConfirmedDelete<AdminUserView>({
-    remove: (user) => apiSend('DELETE', `/api/admin/users/${user.id}`),
+    remove: (user) => call(ACCOUNT_ROUTES.deleteUser, { params: { userId: user.id } }),
     toasts: {
       success: (user) => ({ title: 'User deleted', description: user.username }),
       failureTitle: 'Delete failed',

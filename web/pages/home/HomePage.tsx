@@ -3,9 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { capitalise, categoryLabel } from '../../../contract/categories';
-import type { PublicCompetition } from '../../../contract/competitions';
 import { useRoute } from '../../api/call';
-import { useApiData } from '../../api/useApiData';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
 import { arrangeCompetitions, ListControls } from '../../components/competitions/listOptions';
@@ -227,9 +225,10 @@ export default function HomePage() {
   // Nothing until the setting is known: fetching the default first would waste the LCP request.
   const heroUrl = hero.data?.imageUrl ?? (hero.loading ? undefined : '/images/hero-default.svg');
   const offer = useSignUpOfferForVisitor();
-  const path =
-    category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
-  const list = useApiData<PublicCompetition[]>(path);
+  const list = useRoute(
+    CATALOGUE_ROUTES.competitions,
+    category === 'all' ? {} : { query: { category: capitalise(category) } },
+  );
   const [sort, setSort] = useSortParam();
   const [draw, setDraw] = useDrawTypeParam();
   const shown = useMemo(() => arrangeCompetitions(list.data ?? [], sort, draw), [list.data, sort, draw]);
