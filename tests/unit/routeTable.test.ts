@@ -1,7 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { RouteHandler } from '../../api/http/serve';
 import type { AccountMessageView } from '../../contract/account';
-import { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import { ADMIN_ORDER_ROUTES } from '../../contract/apiAdminOrders';
+import { AUTH_ROUTES } from '../../contract/apiAuth';
 import type { CATALOGUE_ROUTES } from '../../contract/apiCatalogue';
 import { ORDER_ROUTES } from '../../contract/apiOrders';
 import { type CallInput, type OutputOf, pathOf } from '../../contract/apiRoute';
@@ -17,14 +19,14 @@ import type { call, InputArgs } from '../../web/api/call';
 
 describe('the route table, at the type level', () => {
   it('keeps the spec paths and methods as literal types', () => {
-    expectTypeOf(ACCOUNT_ROUTES.login.path).toEqualTypeOf<'/api/login'>();
-    expectTypeOf(ACCOUNT_ROUTES.login.method).toEqualTypeOf<'POST'>();
+    expectTypeOf(AUTH_ROUTES.login.path).toEqualTypeOf<'/api/login'>();
+    expectTypeOf(AUTH_ROUTES.login.method).toEqualTypeOf<'POST'>();
     expectTypeOf(TICKET_ROUTES.updateCartItem.path).toEqualTypeOf<'/api/cart/:id'>();
     expectTypeOf(ORDER_ROUTES.order.path).toEqualTypeOf<'/api/orders/:id'>();
   });
 
   it('declares each answer', () => {
-    expectTypeOf<OutputOf<typeof ACCOUNT_ROUTES.login>>().toEqualTypeOf<SignInView | TwoFactorChallenge>();
+    expectTypeOf<OutputOf<typeof AUTH_ROUTES.login>>().toEqualTypeOf<SignInView | TwoFactorChallenge>();
     expectTypeOf<OutputOf<typeof ACCOUNT_ROUTES.forgotPassword>>().toEqualTypeOf<AccountMessageView>();
     expectTypeOf<OutputOf<typeof TICKET_ROUTES.cart>>().toEqualTypeOf<CartItemView[]>();
     expectTypeOf<OutputOf<typeof TICKET_ROUTES.addToCart>>().toEqualTypeOf<CartItemChangeView>();
@@ -33,7 +35,7 @@ describe('the route table, at the type level', () => {
   });
 
   it('makes the client send what the schema reads, and answers the declared type', () => {
-    expectTypeOf<CallInput<typeof ACCOUNT_ROUTES.login>>().toEqualTypeOf<{
+    expectTypeOf<CallInput<typeof AUTH_ROUTES.login>>().toEqualTypeOf<{
       body: { username: string; password: string };
     }>();
     expectTypeOf<CallInput<typeof ORDER_ROUTES.order>>().toEqualTypeOf<{
@@ -44,11 +46,11 @@ describe('the route table, at the type level', () => {
     expectTypeOf<InputArgs<typeof ORDER_ROUTES.order>>().toEqualTypeOf<
       [input: { params: Record<'id', string | number> }]
     >();
-    expectTypeOf<InputArgs<typeof ACCOUNT_ROUTES.session>>().toEqualTypeOf<[input?: unknown]>();
+    expectTypeOf<InputArgs<typeof AUTH_ROUTES.session>>().toEqualTypeOf<[input?: unknown]>();
   });
 
   it('makes the server answer the declared type', () => {
-    type LoginHandler = RouteHandler<typeof ACCOUNT_ROUTES.login>;
+    type LoginHandler = RouteHandler<typeof AUTH_ROUTES.login>;
     expectTypeOf<ReturnType<LoginHandler>>().toEqualTypeOf<
       SignInView | TwoFactorChallenge | Promise<SignInView | TwoFactorChallenge>
     >();
@@ -63,7 +65,7 @@ describe('the route table, at the type level', () => {
 
   it('fills the path and the query', () => {
     expect(pathOf(ORDER_ROUTES.order, { params: { id: 'ORD 1' } })).toBe('/api/orders/ORD%201');
-    expect(pathOf(ORDER_ROUTES.adminOrders, { query: { pageSize: 10, search: undefined } })).toBe(
+    expect(pathOf(ADMIN_ORDER_ROUTES.adminOrders, { query: { pageSize: 10, search: undefined } })).toBe(
       '/api/admin/orders?pageSize=10',
     );
     expect(() => pathOf(ORDER_ROUTES.order, {})).toThrow(':id');

@@ -18,8 +18,15 @@ type Loose = { params?: Record<string, string | number>; query?: unknown; body?:
 export const routePath = <R extends ApiRoute>(route: R, ...[input]: InputArgs<R>): string =>
   pathOf(route, input as Loose | undefined);
 
+/**
+ * The first load's form: the entry imported as a type only (`import type`), its method and path
+ * spelled here and checked against it, so its schemas stay out of the home page's bundle
+ * (tests/unit/clientBuild.test.ts) while a renamed path or a changed answer still fails tsc.
+ */
+export type At<R extends ApiRoute> = Pick<R, 'method' | 'path'>;
+
 /** One request: a GET with the query, any other method as a JSON mutation with the CSRF token. */
-export function call<R extends JsonRoute>(route: R, ...[input]: InputArgs<R>): Promise<OutputOf<R>> {
+export function call<R extends JsonRoute>(route: R | At<R>, ...[input]: InputArgs<R>): Promise<OutputOf<R>> {
   const loose = input as Loose | undefined;
   const path = pathOf(route, loose);
   return route.method === 'GET'
@@ -29,7 +36,7 @@ export function call<R extends JsonRoute>(route: R, ...[input]: InputArgs<R>): P
 
 /** A GET whose answer's headers matter too (the cart's revision travels in one). */
 export const callWithHeaders = <R extends JsonRoute & { method: 'GET' }>(
-  route: R,
+  route: R | At<R>,
   ...[input]: InputArgs<R>
 ) => apiGetWithHeaders<OutputOf<R>>(pathOf(route, input as Loose | undefined));
 
@@ -38,7 +45,7 @@ export const callWithHeaders = <R extends JsonRoute & { method: 'GET' }>(
  * `{}` or undefined).
  */
 export function useRoute<R extends JsonRoute & { method: 'GET' }>(
-  route: R,
+  route: R | At<R>,
   input: CallInput<R> | null,
   options?: Parameters<typeof useApiData>[1],
 ): ApiData<OutputOf<R>> {

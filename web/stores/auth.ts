@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import type { AUTH_ROUTES } from '../../contract/apiAuth';
 import type { PublicUser, RegisterInput, SignInView } from '../../contract/auth';
 import { call } from '../api/call';
 import { ApiError, ensureCsrfToken, resetCsrfToken } from '../api/client';
@@ -95,7 +95,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
   status: seeded ? 'ready' : 'loading',
   twoFactorStep: false,
   submitTwoFactorCode: async (code) => {
-    const view = await call(ACCOUNT_ROUTES.loginTwoFactor, { body: { code } });
+    const view = await call<typeof AUTH_ROUTES.loginTwoFactor>(
+      { method: 'POST', path: '/api/login/2fa' },
+      { body: { code } },
+    );
     const step = codeStep;
     codeStep = undefined;
     set({ twoFactorStep: false });
@@ -118,7 +121,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       let user: PublicUser | null = null;
       try {
         // Not GET /api/user: its 401 for a visitor is logged by the browser as an error.
-        ({ user } = await call(ACCOUNT_ROUTES.session));
+        ({ user } = await call<typeof AUTH_ROUTES.session>({ method: 'GET', path: '/api/session' }));
       } catch (err) {
         if (!(err instanceof ApiError)) {
           // Offline or timed out: keep what we had rather than signing the person out.
@@ -141,12 +144,15 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   login: async (username, password) => {
     await ensureCsrfToken();
-    const answer = await call(ACCOUNT_ROUTES.login, {
-      body: {
-        username,
-        password,
+    const answer = await call<typeof AUTH_ROUTES.login>(
+      { method: 'POST', path: '/api/login' },
+      {
+        body: {
+          username,
+          password,
+        },
       },
-    });
+    );
     // With two-factor sign-in the same call finishes once the code step does (SignInForm shows it).
     const view =
       'twoFactorRequired' in answer
@@ -165,9 +171,12 @@ export const useAuth = create<AuthState>()((set, get) => ({
   register: async (input) => {
     await ensureCsrfToken();
     const user = takeNotices(
-      await call(ACCOUNT_ROUTES.register, {
-        body: input as RegisterInput,
-      }) /* the form's values: the server's schema checks them */,
+      await call<typeof AUTH_ROUTES.register>(
+        { method: 'POST', path: '/api/register' },
+        {
+          body: input as RegisterInput,
+        },
+      ) /* the form's values: the server's schema checks them */,
     );
     signedInOrOut();
     remember(user);
@@ -176,7 +185,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   logout: async () => {
     try {
-      await call(ACCOUNT_ROUTES.logout);
+      await call<typeof AUTH_ROUTES.logout>({ method: 'POST', path: '/api/logout' });
     } finally {
       signedInOrOut();
       remember(null);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { TICKET_ROUTES } from '../../contract/apiTickets';
+import type { TICKET_ROUTES } from '../../contract/apiTickets';
 import { CART_REVISION_HEADER, type CartChangeView, type CartItemView } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
 import { call, callWithHeaders } from '../api/call';
@@ -135,7 +135,10 @@ export const useCart = create<CartState>()((set, get) => ({
     // A new account or a reconnect: the cart may be another one, with its own count.
     if (fresh) set({ revision: undefined });
     try {
-      const { body, headers } = await callWithHeaders(TICKET_ROUTES.cart);
+      const { body, headers } = await callWithHeaders<typeof TICKET_ROUTES.cart>({
+        method: 'GET',
+        path: '/api/cart',
+      });
       const revision = Number(headers.get(CART_REVISION_HEADER) ?? Number.NaN);
       get().accept(body, Number.isFinite(revision) ? revision : undefined);
     } catch {
@@ -145,7 +148,9 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   add: async (request) => {
     try {
-      return await change([request.competitionId], () => call(TICKET_ROUTES.addToCart, { body: request }));
+      return await change([request.competitionId], () =>
+        call<typeof TICKET_ROUTES.addToCart>({ method: 'POST', path: '/api/cart' }, { body: request }),
+      );
     } catch (err) {
       // Any failed add may mean the cart moved on (spec): reload it from the server.
       void get().load();
@@ -155,7 +160,10 @@ export const useCart = create<CartState>()((set, get) => ({
   setQuantity: async (id, quantity) => {
     try {
       await change(competitionOf(id), () =>
-        call(TICKET_ROUTES.updateCartItem, { params: { id }, body: { quantity } }),
+        call<typeof TICKET_ROUTES.updateCartItem>(
+          { method: 'PATCH', path: '/api/cart/:id' },
+          { params: { id }, body: { quantity } },
+        ),
       );
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
@@ -169,7 +177,12 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   remove: async (id) => {
     try {
-      await change(competitionOf(id), () => call(TICKET_ROUTES.removeCartItem, { params: { id } }));
+      await change(competitionOf(id), () =>
+        call<typeof TICKET_ROUTES.removeCartItem>(
+          { method: 'DELETE', path: '/api/cart/:id' },
+          { params: { id } },
+        ),
+      );
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
       // Already gone, silently: drop it here and ask for the cart as it is now.

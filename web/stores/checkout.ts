@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ORDER_ROUTES } from '../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../contract/apiOrders';
 import type { PaymentIntentResponse } from '../../contract/checkout';
 import { call } from '../api/call';
 import { ApiError, messageOf } from '../api/client';
@@ -49,13 +49,16 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
     try {
       // Without forceNew an open order made from exactly this cart is reused, so reopening the
       // dialog neither piles up orders nor cancels a payment that may already have gone through.
-      const intent = await call(ORDER_ROUTES.createPaymentIntent, {
-        body: {
-          useCredit,
-          forceNew: false,
-          version: CHECKOUT_VERSION,
+      const intent = await call<typeof ORDER_ROUTES.createPaymentIntent>(
+        { method: 'POST', path: '/api/create-payment-intent' },
+        {
+          body: {
+            useCredit,
+            forceNew: false,
+            version: CHECKOUT_VERSION,
+          },
         },
-      });
+      );
       if (mine !== attempt) return;
       set({ phase: 'ready', intent });
     } catch (err) {

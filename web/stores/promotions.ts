@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
 import type { SignUpOffer } from '../../contract/site';
 import { call } from '../api/call';
 import { pageSeed } from '../ssr/seed';
@@ -22,7 +22,10 @@ export const usePromotions = create<PromotionsState>((set, get) => ({
     if (get().status !== 'idle') return;
     set({ status: 'loading' });
     try {
-      const body = await call(ACCOUNT_ROUTES.currentPromotions);
+      const body = await call<typeof ACCOUNT_ROUTES.currentPromotions>({
+        method: 'GET',
+        path: '/api/promotions/current',
+      });
       set({ signUpOffer: body.signUpOffer, status: 'done' });
     } catch {
       // No offer is stated unless the server confirms one.

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
@@ -8,7 +8,7 @@ import { presentMailLogEntry } from '../../platform/email/presenter';
 
 /** /admin/emails, 'E-mails sent': the mail log, so an operator can answer "I never got my e-mail". */
 export function registerAdminEmailRoutes(router: Router, { db, config }: AppDeps): void {
-  serve(router, R.mailLog, requireAdmin({ db, config }), async (input, ctx) => {
+  serve(router, A.mailLog, requireAdmin({ db, config }), async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { search } = input.query;
     return (await recentEmails(db, search)).map(presentMailLogEntry);

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
@@ -11,25 +11,25 @@ import { createPromo, deletePromo, listPromos, resetAllCredits, updatePromo } fr
 export function registerAdminPromoRoutes(router: Router, { db, events, config }: AppDeps): void {
   const admin = requireAdmin({ db, config });
 
-  serve(router, R.promos, admin, async ({ query: { active } }, _ctx) => {
+  serve(router, A.promos, admin, async ({ query: { active } }, _ctx) => {
     return (await listPromos(db, active === 'true' || active === '1')).map(presentPromo);
   });
 
-  serve(router, R.createPromo, admin, async ({ body: input }, ctx) => {
+  serve(router, A.createPromo, admin, async ({ body: input }, ctx) => {
     ctx.status = 201;
     return presentPromo(await createPromo({ db, events }, actorOf(ctx), input));
   });
 
-  serve(router, R.updatePromo, admin, async ({ params: { id }, body }, ctx) => {
+  serve(router, A.updatePromo, admin, async ({ params: { id }, body }, ctx) => {
     return presentPromo(await updatePromo({ db, events }, actorOf(ctx), id, body));
   });
 
-  serve(router, R.deletePromo, admin, async (input, ctx) => {
+  serve(router, A.deletePromo, admin, async (input, ctx) => {
     const result = await deletePromo({ db, events }, actorOf(ctx), input.params.id);
     return { success: true, message: 'Promo deleted successfully', ...result };
   });
 
-  serve(router, R.resetAllCredits, admin, async (_, ctx) => {
+  serve(router, A.resetAllCredits, admin, async (_, ctx) => {
     return await resetAllCredits({ db, events }, actorOf(ctx));
   });
 }

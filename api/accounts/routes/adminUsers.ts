@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
@@ -13,7 +13,7 @@ export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
   const { db, events, config } = deps;
   const admin = requireAdmin({ db, config });
 
-  serve(router, R.adminUsers, admin, async (_, _ctx) => {
+  serve(router, A.adminUsers, admin, async (_, _ctx) => {
     const users = await listUsers(db);
     const withTwoFactor = await usersWithTwoFactor(
       db,
@@ -30,12 +30,12 @@ export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
     );
   });
 
-  serve(router, R.changeRole, admin, async ({ params: { userId }, body: { role } }, ctx) => {
+  serve(router, A.changeRole, admin, async ({ params: { userId }, body: { role } }, ctx) => {
     const user = await changeRole({ db, events }, actorOf(ctx), userId, role);
     return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  serve(router, R.deleteUser, admin, async (input, ctx) => {
+  serve(router, A.deleteUser, admin, async (input, ctx) => {
     await deleteUser({ db, events }, actorOf(ctx), input.params.userId);
     return { success: true, message: 'User deleted' };
   });

@@ -1,6 +1,6 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { AUTH_ROUTES as AUTH } from '../../../contract/apiAuth';
 import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
 import { keepPassesTheAccountAllows } from '../../catalogue/skill/attempts';
 import { currentUser, requireUser } from '../../http/auth';
@@ -75,7 +75,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return notices.length ? { ...view, notices } : view;
   };
 
-  serve(router, R.register, async ({ body: input }, ctx) => {
+  serve(router, AUTH.register, async ({ body: input }, ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input));
     const notices = await signIn(ctx, user.id);
@@ -87,7 +87,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return await signedInView(user, notices);
   });
 
-  serve(router, R.login, async ({ body: input }, ctx) => {
+  serve(router, AUTH.login, async ({ body: input }, ctx) => {
     const user = await findSignInUser(db, input.username);
     // Keyed by the account, so its username and its e-mail share one budget; unknown names by
     // what was typed.
@@ -105,7 +105,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return await signedInView(user, notices);
   });
 
-  serve(router, R.loginTwoFactor, async ({ body: { code } }, ctx) => {
+  serve(router, AUTH.loginTwoFactor, async ({ body: { code } }, ctx) => {
     const pending = ctx.session!.twoFactorPending;
     const user =
       pending && pending.expiresAt > Date.now() ? await findLiveUser(db, pending.userId) : undefined;
@@ -118,7 +118,7 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return await signedInView(user, notices);
   });
 
-  serve(router, R.logout, async (_, ctx) => {
+  serve(router, AUTH.logout, async (_, ctx) => {
     const key = ctx.session?.externalKey;
     // Deleted now, so a socket reconnecting at once is a guest; its sockets are told after COMMIT.
     if (key) await inUnitOfWork(deps, (uow) => endSessions(uow, [key], { signOut: true }));
@@ -126,14 +126,14 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return { ok: true };
   });
 
-  serve(router, R.user, requireUser(db, 'Not signed in'), async (_, ctx) => {
+  serve(router, AUTH.user, requireUser(db, 'Not signed in'), async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await presentWithTwoFactor(ctx.state.user!);
   });
 
   // The client's session check: 200 whether or not anyone is signed in, so a visitor's browser
   // logs no failed request on every page (GET /api/user keeps the spec's 401).
-  serve(router, R.session, async (_, ctx) => {
+  serve(router, AUTH.session, async (_, ctx) => {
     const user = await currentUser(db, ctx);
     ctx.set('Cache-Control', 'no-store');
     return { user: user ? await presentWithTwoFactor(user) : null } satisfies SessionView;

@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import type { ComplaintCreatedView, ComplaintQueueView } from '../../../contract/complaints';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin, requireUser } from '../../http/auth';
@@ -33,7 +34,7 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
     return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  serve(router, R.verifyAge, admin, async ({ params: { userId } }, ctx) => {
+  serve(router, A.verifyAge, admin, async ({ params: { userId } }, ctx) => {
     const user = await markAgeVerified(db, actorOf(ctx), userId);
     return presentUser(user, await twoFactorStatus(deps, user));
   });
@@ -50,7 +51,7 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
     return (await listOwnComplaints(db, ctx.state.user!.id)).map(presentComplaint);
   });
 
-  serve(router, R.complaintQueue, admin, async (input, _ctx) => {
+  serve(router, A.complaintQueue, admin, async (input, _ctx) => {
     const query = input.query;
     const now = Date.now();
     const { complaints, ...page } = await listComplaintQueue(db, query);
@@ -60,12 +61,12 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
     } satisfies ComplaintQueueView;
   });
 
-  serve(router, R.replyToComplaint, admin, async ({ params: { id }, body: { message } }, ctx) => {
+  serve(router, A.replyToComplaint, admin, async ({ params: { id }, body: { message } }, ctx) => {
     const { complaint, emailSent } = await replyToComplaint(deps, actorOf(ctx), id, message);
     return { ...presentAdminComplaint(complaint, Date.now()), emailSent };
   });
 
-  serve(router, R.closeComplaint, admin, async ({ params: { id } }, ctx) => {
+  serve(router, A.closeComplaint, admin, async ({ params: { id } }, ctx) => {
     return presentAdminComplaint(await closeComplaint(db, actorOf(ctx), id), Date.now());
   });
 }

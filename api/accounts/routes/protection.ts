@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { serve } from '../../http/serve';
@@ -32,16 +33,16 @@ export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
     return await startSelfExclusion({ db, events }, ctx.state.user!.id, period);
   });
 
-  serve(router, R.harmReport, admin, async (_, ctx) => {
+  serve(router, A.harmReport, admin, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await harmReport(db);
   });
 
-  serve(router, R.setHarmThresholds, admin, async ({ body: input }, ctx) => {
+  serve(router, A.setHarmThresholds, admin, async ({ body: input }, ctx) => {
     return await setHarmThresholds(db, actorOf(ctx), input);
   });
 
-  serve(router, R.addHarmReview, admin, async ({ params: { userId }, body: input }, ctx) => {
+  serve(router, A.addHarmReview, admin, async ({ params: { userId }, body: input }, ctx) => {
     ctx.status = 201;
     return await addHarmReview(db, actorOf(ctx), userId, input);
   });

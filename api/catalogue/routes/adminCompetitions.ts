@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { CATALOGUE_ROUTES as R } from '../../../contract/apiCatalogue';
+import { ADMIN_CATALOGUE_ROUTES as A } from '../../../contract/apiAdminCatalogue';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
@@ -22,30 +22,30 @@ import { presentAdminInstantWin } from '../instantWins/presenter';
 export function registerAdminCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
   const admin = requireAdmin({ db, config });
 
-  serve(router, R.adminCompetitions, admin, async ({ query: { status } }, _ctx) => {
+  serve(router, A.adminCompetitions, admin, async ({ query: { status } }, _ctx) => {
     return (await listAdminCompetitions(db, status)).map(presentAdminCompetition);
   });
 
-  serve(router, R.createCompetition, admin, async ({ body: input }, ctx) => {
+  serve(router, A.createCompetition, admin, async ({ body: input }, ctx) => {
     ctx.status = 201;
     return presentAdminCompetition(await createCompetition({ db, events }, actorOf(ctx), input));
   });
 
-  serve(router, R.updateCompetition, admin, async ({ params: { id }, body }, ctx) => {
+  serve(router, A.updateCompetition, admin, async ({ params: { id }, body }, ctx) => {
     return presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, body));
   });
 
   // A won physical instant-win prize delivered (or not), as main winners are (docs/draws.md#instant-wins).
   serve(
     router,
-    R.setInstantWinDelivered,
+    A.setInstantWinDelivered,
     admin,
     async ({ params: { id, prizeId }, body: { delivered } }, ctx) => {
       return presentAdminInstantWin(await setInstantWinDelivered(db, actorOf(ctx), id, prizeId, delivered));
     },
   );
 
-  serve(router, R.deleteCompetition, admin, async (input, ctx) => {
+  serve(router, A.deleteCompetition, admin, async (input, ctx) => {
     await deleteCompetition({ db, events }, actorOf(ctx), input.params.id);
     return { success: true, message: 'Competition deleted' };
   });

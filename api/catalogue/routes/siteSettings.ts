@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { SITE_SETTING_ROUTES } from '../../../contract/apiCatalogue';
+import { SITE_SETTING_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { SETTING_CARDS } from '../../../contract/siteSettings';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { CATALOGUE_ROUTES as R } from '../../../contract/apiCatalogue';
+import { ADMIN_CATALOGUE_ROUTES as A } from '../../../contract/apiAdminCatalogue';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
@@ -33,11 +33,11 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   // The guard runs first: nobody else can make the server read an upload body.
   const upload = imageUpload(config.dataDir);
 
-  for (const entry of [R.uploadImage, R.directUpload, R.directUploadCompetitionImage]) {
+  for (const entry of [A.uploadImage, A.directUpload, A.directUploadCompetitionImage]) {
     serve(router, entry, admin, upload, (_, ctx) => answer(ctx));
   }
 
-  for (const entry of [R.uploadHeroImage, R.directUploadHeroImage]) {
+  for (const entry of [A.uploadHeroImage, A.directUploadHeroImage]) {
     serve(router, entry, admin, upload, async (_, ctx) => {
       const view = await setHero(ctx, ctx.state.uploadedImageUrl!);
       ctx.status = 201;
@@ -45,17 +45,17 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
     });
   }
 
-  serve(router, R.resetUploadedHeroImage, admin, async (_, ctx) => ({
+  serve(router, A.resetUploadedHeroImage, admin, async (_, ctx) => ({
     success: true,
     ...(await resetHero(ctx)),
   }));
 
   // Set to an image already uploaded, or reset (GET /api/admin/hero-image is the public read).
-  serve(router, R.setHeroImage, admin, async ({ body: { imageUrl } }, ctx) => {
+  serve(router, A.setHeroImage, admin, async ({ body: { imageUrl } }, ctx) => {
     const file = path.join(uploadsDirOf(config.dataDir), imageUrl.slice(UPLOADS_URL_PREFIX.length));
     if (!fs.existsSync(file)) throw badRequest('imageUrl must be an image uploaded to this site');
     return { success: true, ...(await setHero(ctx, imageUrl)) };
   });
 
-  serve(router, R.resetHeroImage, admin, async (_, ctx) => ({ success: true, ...(await resetHero(ctx)) }));
+  serve(router, A.resetHeroImage, admin, async (_, ctx) => ({ success: true, ...(await resetHero(ctx)) }));
 }

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { ORDER_ROUTES as R } from '../../../contract/apiOrders';
+import { ADMIN_ORDER_ROUTES as A } from '../../../contract/apiAdminOrders';
 import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
@@ -22,19 +22,19 @@ export function registerAdminOrderRoutes(
 ): void {
   const admin = requireAdmin({ db, config });
 
-  serve(router, R.dashboard, admin, async (_input, ctx) => {
+  serve(router, A.dashboard, admin, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await adminStats(db);
   });
 
   // The dashboard's charts (docs/product.md#admin-charts): aggregated in SQL, UK hours and days.
-  serve(router, R.salesStats, admin, async (input, ctx) => {
+  serve(router, A.salesStats, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await salesStats(db, input.query);
   });
 
   // The live tiles' first figures; `admin:live` pushes every later change.
-  serve(router, R.liveStats, admin, async (_input, ctx) => {
+  serve(router, A.liveStats, admin, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return {
       ...(await liveSalesFigures(db)),
@@ -42,28 +42,28 @@ export function registerAdminOrderRoutes(
     } satisfies AdminLiveEvent;
   });
 
-  serve(router, R.adminOrders, admin, async (input, ctx) => {
+  serve(router, A.adminOrders, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { orders, ...paging } = await listOrders(db, input.query);
     return { orders: orders.map(presentAdminOrder), ...paging };
   });
 
-  serve(router, R.adminOrder, admin, async (input, ctx) => {
+  serve(router, A.adminOrder, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return presentAdminOrderDetail(await adminOrderDetail(db, input.params.id));
   });
 
-  serve(router, R.cancelOrder, admin, async (input, ctx) => {
+  serve(router, A.cancelOrder, admin, async (input, ctx) => {
     const id = input.params.id;
     const result = await cancelOrder({ db, events, logger, gateway, mailer }, actorOf(ctx), id);
     return { ...result, order: presentAdminOrderDetail(result.order) };
   });
 
-  serve(router, R.ticketLookup, admin, async ({ query: { competitionId, number } }, _ctx) => {
+  serve(router, A.ticketLookup, admin, async ({ query: { competitionId, number } }, _ctx) => {
     return await lookupTicket(db, competitionId, number);
   });
 
-  serve(router, R.purchasesCsv, admin, async (input, ctx) => {
+  serve(router, A.purchasesCsv, admin, async (input, ctx) => {
     const { filename, csv } = await exportPurchasesCsv(db, input.params.id);
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
     ctx.set('Cache-Control', 'no-store');

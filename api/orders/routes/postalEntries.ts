@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { ORDER_ROUTES as R } from '../../../contract/apiOrders';
+import { ADMIN_ORDER_ROUTES as A } from '../../../contract/apiAdminOrders';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
@@ -16,18 +16,18 @@ export function registerPostalEntryRoutes(
   const admin = requireAdmin({ db, config });
   const deps = { db, events, logger, mailer, beacon: drawBeacon };
 
-  serve(router, R.postalEntries, admin, async (input, ctx) => {
+  serve(router, A.postalEntries, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return { entries: (await listPostalEntries(db, input.params.id)).map(presentPostalEntry) };
   });
 
-  serve(router, R.addPostalEntry, admin, async ({ params: { id }, body }, ctx) => {
+  serve(router, A.addPostalEntry, admin, async ({ params: { id }, body }, ctx) => {
     const entry = presentPostalEntry(await addPostalEntry(deps, actorOf(ctx), id, body));
     ctx.status = 201;
     return { number: entry.number, entry };
   });
 
-  serve(router, R.importPostalEntries, admin, async ({ params: { id }, body: { csv } }, ctx) => {
+  serve(router, A.importPostalEntries, admin, async ({ params: { id }, body: { csv } }, ctx) => {
     return await importPostalEntries(deps, actorOf(ctx), id, csv);
   });
 }

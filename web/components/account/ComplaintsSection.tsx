@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import { ComplaintCreateSchema, type ComplaintStatus } from '../../../contract/complaints';
 import { formatLongDate } from '../../../contract/londonTime';
@@ -54,7 +54,10 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
     ComplaintCreateSchema,
     { subject, message, orderId: orderId ? Number(orderId) : null },
     async (body) => {
-      const { reference } = await call(ACCOUNT_ROUTES.createComplaint, { body: body });
+      const { reference } = await call<typeof ACCOUNT_ROUTES.createComplaint>(
+        { method: 'POST', path: '/api/complaints' },
+        { body: body },
+      );
       setSubject('');
       setMessage('');
       setOrderId('');
@@ -109,8 +112,11 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
 
 /** The customer's complaints and the form to make one; the page's #complaints anchor. */
 export function ComplaintsSection() {
-  const complaints = useRoute(ACCOUNT_ROUTES.complaints, {});
-  const orders = useRoute(ORDER_ROUTES.orders, {});
+  const complaints = useRoute<typeof ACCOUNT_ROUTES.complaints>(
+    { method: 'GET', path: '/api/complaints' },
+    {},
+  );
+  const orders = useRoute<typeof ORDER_ROUTES.orders>({ method: 'GET', path: '/api/orders' }, {});
   const ref = useRef<HTMLElement>(null);
   // The footer's and the Terms' 'Complaints' links land here (/profile#complaints).
   useEffect(() => {

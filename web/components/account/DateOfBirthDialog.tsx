@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DATE_OF_BIRTH_LABEL, DateOfBirthSchema } from '../../../contract/age';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { londonToday } from '../../../contract/londonTime';
 import { call } from '../../api/call';
 import { useAuth } from '../../stores/auth';
@@ -22,7 +22,10 @@ export function DateOfBirthDialog() {
     DateOfBirthSchema,
     { dateOfBirth },
     async (body) => {
-      const user = await call(ACCOUNT_ROUTES.dateOfBirth, { body: body });
+      const user = await call<typeof ACCOUNT_ROUTES.dateOfBirth>(
+        { method: 'PUT', path: '/api/account/date-of-birth' },
+        { body: body },
+      );
       useAuth.getState().setUser(user);
       close();
       toast({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { MARKETING_CONSENT_LABEL, type PublicUser } from '../../../contract/auth';
 import { formatLongDate } from '../../../contract/londonTime';
 import { call } from '../../api/call';
@@ -23,7 +23,10 @@ export function MarketingConsent({ user }: { user: PublicUser }) {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await call(ACCOUNT_ROUTES.preferences, { body: { marketingEmails } });
+      const saved = await call<typeof ACCOUNT_ROUTES.preferences>(
+        { method: 'PUT', path: '/api/account/preferences' },
+        { body: { marketingEmails } },
+      );
       useAuth.getState().setUser({ ...user, marketingEmails: saved.marketingEmails });
       setChangedAt(saved.marketingEmailsUpdatedAt);
       toast({

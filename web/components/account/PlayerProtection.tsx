@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatDayAndTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { formatLimit, SELF_EXCLUSION_PERIODS, type SelfExclusionPeriod } from '../../../contract/protection';
@@ -30,7 +30,10 @@ const Actions = styled.div`
 `;
 
 export function SpendingLimits() {
-  const limits = useRoute(ACCOUNT_ROUTES.spendLimits, {});
+  const limits = useRoute<typeof ACCOUNT_ROUTES.spendLimits>(
+    { method: 'GET', path: '/api/account/limits' },
+    {},
+  );
   const [pounds, setPounds] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -39,7 +42,10 @@ export function SpendingLimits() {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await call(ACCOUNT_ROUTES.setSpendLimit, { body: { monthlySpendLimitPence } });
+      const saved = await call<typeof ACCOUNT_ROUTES.setSpendLimit>(
+        { method: 'PUT', path: '/api/account/limits' },
+        { body: { monthlySpendLimitPence } },
+      );
       setPounds('');
       limits.reload();
       toast({
@@ -112,7 +118,10 @@ export function SpendingLimits() {
 }
 
 export function TakeABreak() {
-  const state = useRoute(ACCOUNT_ROUTES.selfExclusion, {});
+  const state = useRoute<typeof ACCOUNT_ROUTES.selfExclusion>(
+    { method: 'GET', path: '/api/account/self-exclusion' },
+    {},
+  );
   const [period, setPeriod] = useState<SelfExclusionPeriod>('24h');
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -122,7 +131,10 @@ export function TakeABreak() {
     setSaving(true);
     setError(undefined);
     try {
-      await call(ACCOUNT_ROUTES.startSelfExclusion, { body: { period } });
+      await call<typeof ACCOUNT_ROUTES.startSelfExclusion>(
+        { method: 'POST', path: '/api/account/self-exclusion' },
+        { body: { period } },
+      );
       setConfirming(false);
       state.reload();
       toast({ title: 'Your break has started', variant: 'success' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
 import { ageOn } from '../../../contract/age';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { call } from '../../api/call';
 import { Button } from '../ui/Button';
@@ -43,7 +43,7 @@ export function useAgeVerification(refresh: () => void) {
   const confirm = async () => {
     if (!target) return;
     await run(
-      () => call(ACCOUNT_ROUTES.verifyAge, { params: { userId: target.id } }),
+      () => call(ADMIN_ACCOUNT_ROUTES.verifyAge, { params: { userId: target.id } }),
       {
         success: () => ({ title: 'Age verified', description: target.username }),
         failureTitle: 'Age check not recorded',

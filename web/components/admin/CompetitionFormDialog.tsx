@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import * as v from 'valibot';
 import type { CompetitionCreateSchema } from '../../../contract/admin';
 import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
 import { call } from '../../api/call';
@@ -52,7 +52,7 @@ const Scroll = styled.form`
 /** Uploads the chosen picture; a failure is reported and the save goes on without it (spec). */
 async function uploadImage(file: File): Promise<string | undefined> {
   try {
-    const answer = await apiUpload<unknown>('/api/admin/upload-image', file);
+    const answer = await apiUpload<unknown>(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file);
     const parsed = v.safeParse(UploadResultSchema, answer);
     if (!parsed.success) throw new Error('Response is missing image URL');
     return parsed.output.imageUrl;
@@ -116,10 +116,10 @@ export function CompetitionFormDialog({
       // A cash value that is not a number goes as typed (competitionForm.ts): the server names it.
       const body = { ...competitionBody(values), image } as CompetitionCreateBody;
       if (competition) {
-        await call(CATALOGUE_ROUTES.updateCompetition, { params: { id: competition.id }, body });
+        await call(ADMIN_CATALOGUE_ROUTES.updateCompetition, { params: { id: competition.id }, body });
         toast({ title: 'Competition updated', description: values.title, variant: 'success' });
       } else {
-        await call(CATALOGUE_ROUTES.createCompetition, { body });
+        await call(ADMIN_CATALOGUE_ROUTES.createCompetition, { body });
         toast({ title: 'Competition created', description: values.title, variant: 'success' });
       }
       onSaved();

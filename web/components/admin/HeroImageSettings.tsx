@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { call } from '../../api/call';
 import { toast } from '../../stores/toast';
@@ -67,7 +68,13 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
     const form = e.target as HTMLFormElement;
     const stored = await run(
       () =>
-        uploadForUrl(mode === 'direct' ? '/api/direct-upload/hero-image' : '/api/uploads/hero-image', file),
+        uploadForUrl(
+          (mode === 'direct'
+            ? ADMIN_CATALOGUE_ROUTES.directUploadHeroImage
+            : ADMIN_CATALOGUE_ROUTES.uploadHeroImage
+          ).path,
+          file,
+        ),
       {
         success: () => ({ title: 'Hero image updated', description: 'The home page shows the new image.' }),
         failureTitle: 'Upload failed',
@@ -113,7 +120,7 @@ export function HeroImageSettings() {
   const { busy, run } = useAdminMutation();
 
   const reset = async () => {
-    const done = await run(() => call(CATALOGUE_ROUTES.resetUploadedHeroImage), {
+    const done = await run(() => call(ADMIN_CATALOGUE_ROUTES.resetUploadedHeroImage), {
       success: () => ({ title: 'Hero image deleted (reset to default)' }),
       failureTitle: 'Error',
       fallback: 'Failed to delete hero image',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import type { AdminInstantWin } from '../../../contract/instantWins';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPence } from '../../../contract/money';
@@ -32,7 +32,7 @@ export function InstantWinsList({
   const setDelivered = async (w: AdminInstantWin, delivered: boolean) => {
     setBusy(true);
     try {
-      await call(CATALOGUE_ROUTES.setInstantWinDelivered, {
+      await call(ADMIN_CATALOGUE_ROUTES.setInstantWinDelivered, {
         params: { id: competitionId, prizeId: w.id },
         body: { delivered },
       });

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { PromoCreateSchema, type PromoView } from '../../../contract/admin';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -207,8 +207,8 @@ export function PromoFormDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (promo) await call(ACCOUNT_ROUTES.updatePromo, { params: { id: promo.id }, body });
-      else await call(ACCOUNT_ROUTES.createPromo, { body: body });
+      if (promo) await call(ADMIN_ACCOUNT_ROUTES.updatePromo, { params: { id: promo.id }, body });
+      else await call(ADMIN_ACCOUNT_ROUTES.createPromo, { body: body });
       toast({
         title: promo ? 'Promo updated successfully' : 'Promo created successfully',
         variant: 'success',

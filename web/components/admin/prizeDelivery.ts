@@ -1,7 +1,7 @@
 import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { AdminWinner } from '../../../contract/draw';
 import { call } from '../../api/call';
-import { apiSend, messageOf } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 
 type WinnerRef = Pick<AdminWinner, 'competitionId' | 'title'>;
@@ -49,11 +49,10 @@ export async function savePrizePositionDelivered(
   delivered: boolean,
 ): Promise<AdminWinner | null> {
   try {
-    const updated = await apiSend<AdminWinner>(
-      'PATCH',
-      `/api/admin/winners/${winner.competitionId}/prizes/${position}`,
-      { prizeDelivered: delivered },
-    );
+    const updated = await call(DRAW_ROUTES.updatePrize, {
+      params: { id: winner.competitionId, position },
+      body: { prizeDelivered: delivered },
+    });
     toast({
       title: delivered ? `${label} marked delivered` : `${label} marked not delivered`,
       description: winner.title,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ForgotPasswordSchema } from '../../../contract/account';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { call } from '../../api/call';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
@@ -42,7 +42,14 @@ export function ForgotPassword({
     ForgotPasswordSchema,
     { email },
     async (input) => {
-      setSent((await call(ACCOUNT_ROUTES.forgotPassword, { body: input })).message);
+      setSent(
+        (
+          await call<typeof ACCOUNT_ROUTES.forgotPassword>(
+            { method: 'POST', path: '/api/password/forgot' },
+            { body: input },
+          )
+        ).message,
+      );
     },
     'We could not send the e-mail. Please try again.',
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { type PromoRedeemedView, RedeemPromoCodeSchema } from '../../../contract/auth';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
@@ -15,7 +15,10 @@ export function PromoCodeForm({ onRedeemed }: { onRedeemed: (view: PromoRedeemed
     RedeemPromoCodeSchema,
     { code },
     async (input) => {
-      const view = await call(ACCOUNT_ROUTES.redeemPromoCode, { body: input });
+      const view = await call<typeof ACCOUNT_ROUTES.redeemPromoCode>(
+        { method: 'POST', path: '/api/account/promo-code' },
+        { body: input },
+      );
       setCode('');
       toast({
         title: 'Promo code applied',

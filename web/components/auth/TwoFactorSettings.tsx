@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import type { TwoFactorSetupView } from '../../../contract/auth';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -58,15 +58,20 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
 
   const start = () =>
     run(undefined, 'Two-factor setup could not start', async () => {
-      setSetup(await call(ACCOUNT_ROUTES.twoFactorSetup));
+      setSetup(
+        await call<typeof ACCOUNT_ROUTES.twoFactorSetup>({ method: 'POST', path: '/api/account/2fa/setup' }),
+      );
     });
   const confirm = (e: FormEvent) =>
     run(e, 'That code could not be checked', async () => {
-      const { recoveryCodes } = await call(ACCOUNT_ROUTES.twoFactorEnable, {
-        body: {
-          code,
+      const { recoveryCodes } = await call<typeof ACCOUNT_ROUTES.twoFactorEnable>(
+        { method: 'POST', path: '/api/account/2fa/enable' },
+        {
+          body: {
+            code,
+          },
         },
-      });
+      );
       onDone(recoveryCodes);
     });
 
@@ -135,13 +140,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** On: how many recovery codes are left, and turning it off (password and a code). */
 function TurnOff() {
-  const left = useRoute(ACCOUNT_ROUTES.twoFactor, {});
+  const left = useRoute<typeof ACCOUNT_ROUTES.twoFactor>({ method: 'GET', path: '/api/account/2fa' }, {});
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { busy, error, run } = useSend();
   const submit = (e: FormEvent) =>
     run(e, 'Two-factor sign-in could not be turned off', async () => {
-      await call(ACCOUNT_ROUTES.twoFactorDisable, { body: { password, code } });
+      await call<typeof ACCOUNT_ROUTES.twoFactorDisable>(
+        { method: 'POST', path: '/api/account/2fa/disable' },
+        { body: { password, code } },
+      );
       toast({ title: 'Two-factor sign-in turned off', variant: 'success' });
       await useAuth.getState().refresh();
     });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import type { CartItemView } from '../../../contract/cart';
 import {
   belowCardMinimum,
@@ -42,7 +42,10 @@ export function OrderSummary({
   onProceed: (useCredit: boolean) => void;
 }) {
   const user = useAuth((s) => s.user);
-  const credit = useRoute(ACCOUNT_ROUTES.credit, user ? {} : null);
+  const credit = useRoute<typeof ACCOUNT_ROUTES.credit>(
+    { method: 'GET', path: '/api/user/credit' },
+    user ? {} : null,
+  );
   const [wantCredit, setWantCredit] = useState(false);
   const subtotal = cartTotalPence(items);
   const available = user ? poundsToPence(credit.data?.credit ?? 0) : 0;

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import { SANDBOX_TEST_MODE_LABEL, SandboxConfirmSchema } from '../../../contract/checkout';
 import { call } from '../../api/call';
 import { ApiError, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
@@ -93,7 +93,10 @@ export function SandboxCardForm({
     setErrors({});
     setProcessing(true);
     try {
-      const result = await call(ORDER_ROUTES.confirmSandboxPayment, { body: checked.output });
+      const result = await call<typeof ORDER_ROUTES.confirmSandboxPayment>(
+        { method: 'POST', path: '/api/payments/sandbox/confirm' },
+        { body: checked.output },
+      );
       onPaid(result.orderId);
     } catch (err) {
       // A typing mistake the server caught (an expiry date in the past): inline, nothing was tried.

@@ -5,7 +5,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { StripeConfirmResult } from '../../../contract/checkout';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -85,12 +85,15 @@ function PaymentElementForm({
       }
       let result: StripeConfirmResult;
       try {
-        result = await call(ORDER_ROUTES.confirmStripePayment, {
-          body: {
-            orderId,
-            confirmationTokenId: made.confirmationToken.id,
+        result = await call<typeof ORDER_ROUTES.confirmStripePayment>(
+          { method: 'POST', path: '/api/payments/stripe/confirm' },
+          {
+            body: {
+              orderId,
+              confirmationTokenId: made.confirmationToken.id,
+            },
           },
-        });
+        );
       } catch (err) {
         fail(messageOf(err, UNEXPECTED));
         return;

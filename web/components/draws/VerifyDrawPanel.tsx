@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { DRAW_ROUTES } from '../../../contract/apiDraws';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
@@ -72,7 +72,10 @@ export function VerifyDrawPanel({ competitionId, draw }: { competitionId: number
     }
     setState({ kind: 'running' });
     try {
-      const entries = await call(DRAW_ROUTES.drawEntries, { params: { id: competitionId } });
+      const entries = await call<typeof DRAW_ROUTES.drawEntries>(
+        { method: 'GET', path: '/api/competitions/:id/draw-entries' },
+        { params: { id: competitionId } },
+      );
       const checks = await verifyDraw(draw, entries.numbers);
       setState({ kind: 'done', checks, entryCount: entries.numbers.length });
     } catch (err) {

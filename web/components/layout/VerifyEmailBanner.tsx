@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { useAuth } from '../../stores/auth';
@@ -37,7 +37,14 @@ export function VerifyEmailBanner() {
   const resend = async () => {
     setBusy(true);
     try {
-      setNote((await call(ACCOUNT_ROUTES.resendVerification)).message);
+      setNote(
+        (
+          await call<typeof ACCOUNT_ROUTES.resendVerification>({
+            method: 'POST',
+            path: '/api/verify-email/resend',
+          })
+        ).message,
+      );
     } catch (err) {
       setNote(messageOf(err, 'We could not send the e-mail. Please try again.'));
     } finally {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
@@ -63,7 +63,7 @@ function OrderEntry({ order }: { order: OrderView }) {
 
 /** My Account's order history: every order with its items, numbers, payment, status and refund. */
 export function OrderHistory() {
-  const orders = useRoute(ORDER_ROUTES.orders, {});
+  const orders = useRoute<typeof ORDER_ROUTES.orders>({ method: 'GET', path: '/api/orders' }, {});
   return (
     <HistoryCard aria-labelledby="orders-title">
       <h2 id="orders-title">Order history</h2>

@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { ERROR_CODES } from '../../../contract/errors';
-import { type SkillAnswerResult, type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
+import { type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
 import { call } from '../../api/call';
-import { ApiError, apiSend, messageOf } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorBox } from '../ui/Form';
@@ -174,7 +174,10 @@ export function SkillQuestionDialog({
     setPhase('loading');
     setChoice('');
     try {
-      const next = await call(CATALOGUE_ROUTES.skillQuestion, { params: { id: competitionId } });
+      const next = await call<typeof CATALOGUE_ROUTES.skillQuestion>(
+        { method: 'GET', path: '/api/competitions/:id/skill-question' },
+        { params: { id: competitionId } },
+      );
       setView(next);
       setAttemptsLeft(next.attemptsLeft);
       if (next.retryAt && next.attemptsLeft === 0) {
@@ -209,10 +212,12 @@ export function SkillQuestionDialog({
     setPhase('checking');
     setError('');
     try {
-      const result = await apiSend<SkillAnswerResult>(
-        'POST',
-        `/api/competitions/${competitionId}/skill-answer`,
-        { answer: choice },
+      const result = await call<typeof CATALOGUE_ROUTES.skillAnswer>(
+        { method: 'POST', path: '/api/competitions/:id/skill-answer' },
+        {
+          params: { id: competitionId },
+          body: { answer: choice },
+        },
       );
       if (result.correct) return setPhase('correct');
       setAttemptsLeft(result.attemptsLeft ?? 0);

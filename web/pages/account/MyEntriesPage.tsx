@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import {
   type EntryStatus,
   entryStatus,
@@ -195,7 +195,11 @@ function SignedOut() {
 }
 
 function Entries() {
-  const entries = useRoute(ORDER_ROUTES.userEntries, {}, { retries: 3, retryDelayMs: 1000 });
+  const entries = useRoute<typeof ORDER_ROUTES.userEntries>(
+    { method: 'GET', path: '/api/user-entries' },
+    {},
+    { retries: 3, retryDelayMs: 1000 },
+  );
   if (entries.loading && !entries.data) return <Spinner label="Loading your entries" />;
   if (entries.error) {
     return (

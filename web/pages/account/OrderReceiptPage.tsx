@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import type { ReceiptView } from '../../../contract/receipts';
@@ -117,7 +117,10 @@ export default function OrderReceiptPage() {
   const siteName = useSiteName();
   const user = useAuth((s) => s.user);
   const authStatus = useAuth((s) => s.status);
-  const receipt = useRoute(ORDER_ROUTES.receipt, user ? { params: { id: orderId ?? '' } } : null);
+  const receipt = useRoute<typeof ORDER_ROUTES.receipt>(
+    { method: 'GET', path: '/api/orders/:id/receipt' },
+    user ? { params: { id: orderId ?? '' } } : null,
+  );
   const orderNumber = receipt.data?.order.orderNumber;
 
   useEffect(() => {

@@ -20,7 +20,7 @@ export function DownloadData() {
     setBusy(true);
     setError(undefined);
     try {
-      await apiDownload('/api/account/export', 'my-data.json');
+      await apiDownload(ACCOUNT_ROUTES.exportAccount.path, 'my-data.json');
     } catch (err) {
       setError(messageOf(err, 'Your data could not be downloaded. Please try again.'));
     } finally {
@@ -46,7 +46,10 @@ export function DeleteAccount() {
     DeleteAccountFormSchema,
     values,
     async ({ password }) => {
-      const answer = await call(ACCOUNT_ROUTES.deleteAccount, { body: { password } });
+      const answer = await call<typeof ACCOUNT_ROUTES.deleteAccount>(
+        { method: 'DELETE', path: '/api/account' },
+        { body: { password } },
+      );
       await useAuth.getState().refresh();
       toast({ title: answer.message, variant: 'success' });
       navigate('/', { replace: true });

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link } from 'wouter';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { PhoneNumberSchema, type PublicUser } from '../../../contract/auth';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
@@ -91,7 +91,10 @@ function PhoneNumber({ user }: { user: PublicUser }) {
     }
     setSaving(true);
     try {
-      const updated = await call(ACCOUNT_ROUTES.phoneNumber, { body: result.output });
+      const updated = await call<typeof ACCOUNT_ROUTES.phoneNumber>(
+        { method: 'PUT', path: '/api/user/phone-number' },
+        { body: result.output },
+      );
       useAuth.getState().setUser(updated);
       setEditing(false);
       setError(undefined);
@@ -149,8 +152,11 @@ function PhoneNumber({ user }: { user: PublicUser }) {
 }
 
 function CreditCard() {
-  const credit = useRoute(ACCOUNT_ROUTES.credit, {});
-  const history = useRoute(ACCOUNT_ROUTES.creditTransactions, {});
+  const credit = useRoute<typeof ACCOUNT_ROUTES.credit>({ method: 'GET', path: '/api/user/credit' }, {});
+  const history = useRoute<typeof ACCOUNT_ROUTES.creditTransactions>(
+    { method: 'GET', path: '/api/user/credit/transactions' },
+    {},
+  );
   return (
     <Card aria-labelledby="credit-title">
       <h2 id="credit-title">Site Credit</h2>

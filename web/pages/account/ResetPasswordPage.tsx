@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { RESET_LINK_INVALID, ResetPasswordFormSchema } from '../../../contract/account';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { call } from '../../api/call';
 import { ForgotPassword } from '../../components/auth/ForgotPassword';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
@@ -25,7 +25,10 @@ export default function ResetPasswordPage() {
     ResetPasswordFormSchema,
     { token, ...values },
     async ({ token: t, password }) => {
-      const answer = await call(ACCOUNT_ROUTES.resetPassword, { body: { token: t, password } });
+      const answer = await call<typeof ACCOUNT_ROUTES.resetPassword>(
+        { method: 'POST', path: '/api/password/reset' },
+        { body: { token: t, password } },
+      );
       // Every session of the account has ended, this browser's too if it was signed in.
       await useAuth.getState().refresh();
       setDone(answer.message);

@@ -5,7 +5,7 @@ import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,
 } from '../../../contract/account';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatLongDate } from '../../../contract/londonTime';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -47,12 +47,15 @@ function ChangePassword() {
     ChangePasswordFormSchema,
     values,
     async ({ currentPassword, newPassword }) => {
-      const answer = await call(ACCOUNT_ROUTES.changePassword, {
-        body: {
-          currentPassword,
-          newPassword,
+      const answer = await call<typeof ACCOUNT_ROUTES.changePassword>(
+        { method: 'POST', path: '/api/account/password' },
+        {
+          body: {
+            currentPassword,
+            newPassword,
+          },
         },
-      });
+      );
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setDone(answer.message);
     },
@@ -90,7 +93,10 @@ function ChangeEmail({ email }: { email: string }) {
     ChangeEmailSchema,
     values,
     async (input) => {
-      const answer = await call(ACCOUNT_ROUTES.changeEmail, { body: input });
+      const answer = await call<typeof ACCOUNT_ROUTES.changeEmail>(
+        { method: 'POST', path: '/api/account/email' },
+        { body: input },
+      );
       setValues({ email: '', password: '' });
       setDone(answer.message);
     },
@@ -128,7 +134,10 @@ function ChangeEmail({ email }: { email: string }) {
 }
 
 function Sessions() {
-  const sessions = useRoute(ACCOUNT_ROUTES.sessions, {});
+  const sessions = useRoute<typeof ACCOUNT_ROUTES.sessions>(
+    { method: 'GET', path: '/api/account/sessions' },
+    {},
+  );
   const [note, setNote] = useState<{ text: string; error: boolean }>();
   const act = async (send: () => Promise<AccountMessageView>) => {
     try {
@@ -164,7 +173,14 @@ function Sessions() {
                 <Button
                   type="button"
                   $variant="ghost"
-                  onClick={() => act(() => call(ACCOUNT_ROUTES.endSession, { params: { id: s.id } }))}
+                  onClick={() =>
+                    act(() =>
+                      call<typeof ACCOUNT_ROUTES.endSession>(
+                        { method: 'DELETE', path: '/api/account/sessions/:id' },
+                        { params: { id: s.id } },
+                      ),
+                    )
+                  }
                 >
                   Sign out
                 </Button>
@@ -177,7 +193,14 @@ function Sessions() {
         <Button
           type="button"
           $variant="secondary"
-          onClick={() => act(() => call(ACCOUNT_ROUTES.endOtherSessions))}
+          onClick={() =>
+            act(() =>
+              call<typeof ACCOUNT_ROUTES.endOtherSessions>({
+                method: 'POST',
+                path: '/api/account/sessions/revoke-others',
+              }),
+            )
+          }
         >
           Sign out all other sessions
         </Button>

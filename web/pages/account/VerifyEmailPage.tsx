@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { VERIFY_LINK_INVALID, type VerifyEmailView } from '../../../contract/account';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -35,7 +35,10 @@ export default function VerifyEmailPage() {
       setState({ status: 'failed', message: VERIFY_LINK_INVALID });
       return;
     }
-    call(ACCOUNT_ROUTES.verifyEmail, { body: { token } })
+    call<typeof ACCOUNT_ROUTES.verifyEmail>(
+      { method: 'POST', path: '/api/verify-email' },
+      { body: { token } },
+    )
       .then((answer) => {
         setState({ status: 'done', answer });
         void useAuth.getState().refresh();

@@ -2,7 +2,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatPence, formatPounds } from '../../../contract/money';
 import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
@@ -194,8 +194,8 @@ export default function AdminDashboardPage() {
     document.title = `Admin Dashboard | ${siteName}`;
   }, [siteName]);
   useAdminLive();
-  const loaded = useAdminRoute(ORDER_ROUTES.dashboard, {});
-  const recent = useAdminRoute(ORDER_ROUTES.adminOrders, { query: { pageSize: '10' } });
+  const loaded = useAdminRoute(ADMIN_ORDER_ROUTES.dashboard, {});
+  const recent = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrders, { query: { pageSize: '10' } });
   const live = useAdminFeed((s) => s.stats);
   const liveFigures = useAdminFeed((s) => s.live);
   const entries = useAdminFeed((s) => s.entries);
@@ -210,7 +210,7 @@ export default function AdminDashboardPage() {
     if (recent.data) useAdminFeed.getState().seed(recent.data.orders);
   }, [recent.data]);
   // The live tiles start from one read; every later `admin:live` push replaces it.
-  const liveLoaded = useAdminRoute(ORDER_ROUTES.liveStats, {});
+  const liveLoaded = useAdminRoute(ADMIN_ORDER_ROUTES.liveStats, {});
   useEffect(() => {
     if (liveLoaded.data)
       useAdminFeed.setState((s) =>

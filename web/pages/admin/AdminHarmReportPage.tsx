@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
@@ -38,7 +38,8 @@ function ReviewDialog({
   const save = async () => {
     if (!row) return;
     const done = await run(
-      () => call(ACCOUNT_ROUTES.addHarmReview, { params: { userId: row.userId }, body: { action, note } }),
+      () =>
+        call(ADMIN_ACCOUNT_ROUTES.addHarmReview, { params: { userId: row.userId }, body: { action, note } }),
       {
         success: () => ({ title: 'Review recorded', description: row.username }),
         failureTitle: 'Review not recorded',
@@ -88,7 +89,7 @@ function Thresholds({ report, onSaved }: { report: HarmReportView | undefined; o
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = { spend24hPence: poundsToPence(Number(day)), spend30dPence: poundsToPence(Number(month)) };
-    const done = await run(() => call(ACCOUNT_ROUTES.setHarmThresholds, { body: body }), {
+    const done = await run(() => call(ADMIN_ACCOUNT_ROUTES.setHarmThresholds, { body: body }), {
       success: () => ({ title: 'Thresholds saved' }),
       failureTitle: 'Thresholds not saved',
       fallback: 'The thresholds could not be saved',
@@ -133,7 +134,7 @@ export default function AdminHarmReportPage() {
   useEffect(() => {
     document.title = `Harm Report | ${siteName}`;
   }, [siteName]);
-  const report = useAdminRoute(ACCOUNT_ROUTES.harmReport, {});
+  const report = useAdminRoute(ADMIN_ACCOUNT_ROUTES.harmReport, {});
   const [reviewing, setReviewing] = useState<HarmReportRow>();
 
   return (

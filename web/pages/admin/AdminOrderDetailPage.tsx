@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { AdminOrderDetail } from '../../../contract/admin';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
@@ -114,7 +114,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 export default function AdminOrderDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const detail = useAdminRoute(ORDER_ROUTES.adminOrder, { params: { id: id ?? '' } });
+  const detail = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrder, { params: { id: id ?? '' } });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const order = detail.data;
@@ -125,7 +125,7 @@ export default function AdminOrderDetailPage() {
   const cancel = async () => {
     setBusy(true);
     try {
-      const result = await call(ORDER_ROUTES.cancelOrder, { params: { id: order!.id } });
+      const result = await call(ADMIN_ORDER_ROUTES.cancelOrder, { params: { id: order!.id } });
       toast({ title: 'Order Cancelled', description: result.message, variant: 'success' });
       setConfirming(false);
       detail.reload();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { OrderListQuery } from '../../../contract/admin';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
@@ -24,7 +24,7 @@ export default function AdminOrdersPage() {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const list = useAdminRoute(ORDER_ROUTES.adminOrders, {
+  const list = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrders, {
     query: {
       page: String(page),
       pageSize: String(PAGE_SIZE),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PromoView } from '../../../contract/admin';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
@@ -86,12 +86,15 @@ export default function AdminPromosPage() {
     document.title = `Site Credit Promos | ${siteName}`;
   }, [siteName]);
   const [tab, setTab] = useState<Tab>('active');
-  const list = useAdminRoute(ACCOUNT_ROUTES.promos, tab === 'active' ? { query: { active: 'true' } } : {});
+  const list = useAdminRoute(
+    ADMIN_ACCOUNT_ROUTES.promos,
+    tab === 'active' ? { query: { active: 'true' } } : {},
+  );
   const [editing, setEditing] = useState<PromoView | null | undefined>(undefined);
   const [resetting, setResetting] = useState(false);
   const { busy, run } = useAdminMutation();
   const deleting = useConfirmedDelete<PromoView>({
-    remove: (promo) => call(ACCOUNT_ROUTES.deletePromo, { params: { id: promo.id } }),
+    remove: (promo) => call(ADMIN_ACCOUNT_ROUTES.deletePromo, { params: { id: promo.id } }),
     toasts: {
       success: (promo) => ({ title: 'Promo deleted successfully', description: promo.name }),
       failureTitle: 'Error',
@@ -102,7 +105,7 @@ export default function AdminPromosPage() {
 
   const resetAll = async () => {
     const done = await run(
-      () => call(ACCOUNT_ROUTES.resetAllCredits),
+      () => call(ADMIN_ACCOUNT_ROUTES.resetAllCredits),
       {
         success: ({ message }) => ({ title: 'Credits reset', description: message }),
         failureTitle: 'Reset Failed',

@@ -7,8 +7,8 @@ import {
   TicketLookupQuerySchema,
   type TicketLookupResult,
 } from '../../../contract/admin';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
-import { ORDER_ROUTES } from '../../../contract/apiOrders';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDateTime } from '../../../contract/londonTime';
@@ -81,7 +81,7 @@ export default function AdminTicketLookupPage() {
     document.title = `Ticket Lookup | ${siteName}`;
   }, [siteName]);
   // Every competition, archived and ended ones too: their tickets are still worth finding.
-  const competitions = useAdminRoute(CATALOGUE_ROUTES.adminCompetitions, {});
+  const competitions = useAdminRoute(ADMIN_CATALOGUE_ROUTES.adminCompetitions, {});
   const [competitionId, setCompetitionId] = useState('');
   const [number, setNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -99,7 +99,7 @@ export default function AdminTicketLookupPage() {
     setBusy(true);
     try {
       const query = { competitionId, number: number.trim() };
-      setOutcome({ found: await call(ORDER_ROUTES.ticketLookup, { query }) });
+      setOutcome({ found: await call(ADMIN_ORDER_ROUTES.ticketLookup, { query }) });
     } catch (err) {
       if (err instanceof ApiError && err.code === ERROR_CODES.ticketNotFound) {
         setOutcome({ missing: errorDetails(err, FreeTicketSchema)?.history ?? [] });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
-import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -35,7 +35,7 @@ function RoleDialog({
   const save = async () => {
     if (!user) return;
     const done = await run(
-      () => call(ACCOUNT_ROUTES.changeRole, { params: { userId: user.id }, body: { role } }),
+      () => call(ADMIN_ACCOUNT_ROUTES.changeRole, { params: { userId: user.id }, body: { role } }),
       {
         success: () => ({
           title: 'Role updated',
@@ -77,10 +77,10 @@ export default function AdminUsersPage() {
     document.title = `Manage Users | ${siteName}`;
   }, [siteName]);
   const me = useAuth((s) => s.user);
-  const list = useAdminRoute(ACCOUNT_ROUTES.adminUsers, {});
+  const list = useAdminRoute(ADMIN_ACCOUNT_ROUTES.adminUsers, {});
   const [changing, setChanging] = useState<AdminUserView>();
   const deleting = useConfirmedDelete<AdminUserView>({
-    remove: (user) => call(ACCOUNT_ROUTES.deleteUser, { params: { userId: user.id } }),
+    remove: (user) => call(ADMIN_ACCOUNT_ROUTES.deleteUser, { params: { userId: user.id } }),
     toasts: {
       success: (user) => ({ title: 'User deleted', description: user.username }),
       failureTitle: 'Delete failed',

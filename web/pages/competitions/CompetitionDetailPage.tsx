@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
-import { DRAW_ROUTES } from '../../../contract/apiDraws';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { CompetitionEntry, PublicCompetition } from '../../../contract/competitions';
 import type { PublicDraw } from '../../../contract/draw';
 import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
@@ -258,9 +258,12 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
 export default function CompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const competition = useRoute(DRAW_ROUTES.competition, { params: { id: id ?? '' } });
-  const entries = useRoute(
-    CATALOGUE_ROUTES.entries,
+  const competition = useRoute<typeof DRAW_ROUTES.competition>(
+    { method: 'GET', path: '/api/competitions/:id' },
+    { params: { id: id ?? '' } },
+  );
+  const entries = useRoute<typeof CATALOGUE_ROUTES.entries>(
+    { method: 'GET', path: '/api/competitions/:id/entries' },
     competition.data ? { params: { id: competition.data.id } } : null,
   );
   const live = useLiveCompetition(competition.data?.id);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { categoryLabel } from '../../../contract/categories';
 import { useRoute } from '../../api/call';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
@@ -53,8 +53,8 @@ export default function CompetitionsPage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
   // The page fetches everything once (retrying twice, 1 s apart) and filters on the client (spec).
-  const { data, error, loading, reload } = useRoute(
-    CATALOGUE_ROUTES.competitions,
+  const { data, error, loading, reload } = useRoute<typeof CATALOGUE_ROUTES.competitions>(
+    { method: 'GET', path: '/api/competitions' },
     {},
     {
       retries: 2,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { capitalise, categoryLabel } from '../../../contract/categories';
 import { useRoute } from '../../api/call';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
@@ -221,12 +221,15 @@ function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
 export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
-  const hero = useRoute(CATALOGUE_ROUTES.heroImage, {});
+  const hero = useRoute<typeof CATALOGUE_ROUTES.heroImage>(
+    { method: 'GET', path: '/api/admin/hero-image' },
+    {},
+  );
   // Nothing until the setting is known: fetching the default first would waste the LCP request.
   const heroUrl = hero.data?.imageUrl ?? (hero.loading ? undefined : '/images/hero-default.svg');
   const offer = useSignUpOfferForVisitor();
-  const list = useRoute(
-    CATALOGUE_ROUTES.competitions,
+  const list = useRoute<typeof CATALOGUE_ROUTES.competitions>(
+    { method: 'GET', path: '/api/competitions' },
     category === 'all' ? {} : { query: { category: capitalise(category) } },
   );
   const [sort, setSort] = useSortParam();

@@ -1,7 +1,7 @@
 import { Fragment, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { DRAW_ROUTES } from '../../../contract/apiDraws';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { Winner } from '../../../contract/draw';
 import { formatLongDate } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
@@ -96,7 +96,11 @@ export default function WinnersPage() {
   useEffect(() => {
     document.title = `Winners | ${siteName}`;
   }, [siteName]);
-  const winners = useRoute(DRAW_ROUTES.winners, {}, { retries: 2 });
+  const winners = useRoute<typeof DRAW_ROUTES.winners>(
+    { method: 'GET', path: '/api/winners' },
+    {},
+    { retries: 2 },
+  );
 
   return (
     <PageContainer>
