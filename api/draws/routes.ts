@@ -1,17 +1,16 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { type AdminCompetitionDetail, AdminIdParamSchema } from '../../contract/admin';
-import { IdParamSchema } from '../../contract/competitions';
+import type { AdminCompetitionDetail } from '../../contract/admin';
+import { DRAW_ROUTES as R } from '../../contract/apiDraws';
 import { iso } from '../../contract/dates';
-import { type DrawScheduled, WinnerUpdateSchema } from '../../contract/draw';
-import { PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from '../../contract/prizes';
+import type { DrawScheduled } from '../../contract/draw';
 import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { listInstantWins } from '../catalogue/instantWins/list';
 import { presentAdminInstantWin } from '../catalogue/instantWins/presenter';
 import { actorOf } from '../http/adminActor';
 import { requireAdmin } from '../http/auth';
-import { parse } from '../http/validate';
+import { serve } from '../http/serve';
 import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
@@ -36,20 +35,20 @@ export function registerDrawRoutes(
   const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon, faults };
   const admin = requireAdmin({ db, config });
 
-  router.get('/api/competitions/:id', async (ctx) => {
-    ctx.body = await publicCompetition(db, parse(IdParamSchema, ctx.params).id);
+  serve(router, R.competition, async (input, _ctx) => {
+    return await publicCompetition(db, input.params.id);
   });
 
-  router.get('/api/competitions/:id/draw-entries', async (ctx) => {
-    ctx.body = await drawEntries(db, parse(IdParamSchema, ctx.params).id);
+  serve(router, R.drawEntries, async (input, _ctx) => {
+    return await drawEntries(db, input.params.id);
   });
 
-  router.get('/api/winners', async (ctx) => {
-    ctx.body = (await listWinners(db)).map(presentWinner);
+  serve(router, R.winners, async (_input, _ctx) => {
+    return (await listWinners(db)).map(presentWinner);
   });
 
-  router.get('/api/admin/competitions/:id', admin, async (ctx) => {
-    const c = await findAnyCompetition(db, parse(AdminIdParamSchema, ctx.params).id);
+  serve(router, R.adminCompetition, admin, async (input, _ctx) => {
+    const c = await findAnyCompetition(db, input.params.id);
     // Where the draw stands (or why there is none, e.g. no sales), and its result once drawn.
     const { drawStatus, record } = await adminDrawStatus(db, c, config.drawAutoAfterSeconds);
     const detail: AdminCompetitionDetail = {
@@ -60,17 +59,16 @@ export function registerDrawRoutes(
       instantWinCommitment: c.instantWinCommitment ?? null,
       instantWins: (await listInstantWins(db, c.id)).map(presentAdminInstantWin),
     };
-    ctx.body = detail;
+    return detail;
   });
 
   // Draws now when its beacon round is out within seconds; otherwise 202: the round is fixed and
   // published, and the draw follows it (the job draws it).
-  router.post('/api/admin/competitions/:id/draw', admin, async (ctx) => {
-    const id = parse(AdminIdParamSchema, ctx.params).id;
+  serve(router, R.draw, admin, async (input, ctx) => {
+    const id = input.params.id;
     const outcome = await drawCompetition(deps, id, { kind: 'admin', actor: actorOf(ctx) });
     if (outcome.kind === 'drawn') {
-      ctx.body = presentPublicDraw(outcome.record);
-      return;
+      return presentPublicDraw(outcome.record);
     }
     const scheduled: DrawScheduled = {
       scheduled: true,
@@ -79,7 +77,7 @@ export function registerDrawRoutes(
       dueAt: iso(outcome.round.dueAt),
     };
     ctx.status = 202;
-    ctx.body = scheduled;
+    return scheduled;
   });
 
   // DRAW_BEACON=local without a URL: the test beacon in this process, with drand's HTTP API.
@@ -91,29 +89,27 @@ export function registerDrawRoutes(
       ctx.set('Cache-Control', 'no-store');
       ctx.body = body;
     };
-    router.get('/api/draw-beacon/info', (ctx) => answer(ctx, '/info'));
-    router.get('/api/draw-beacon/public/:round', (ctx) => answer(ctx, `/public/${ctx.params.round}`));
+    serve(router, R.beaconInfo, (_, ctx) => answer(ctx, '/info'));
+    serve(router, R.beaconRound, ({ params }, ctx) => answer(ctx, `/public/${params.round}`));
   }
 
-  router.get('/api/admin/winners', admin, async (ctx) => {
-    ctx.body = (await listAdminWinners(db)).map(presentAdminWinner);
+  serve(router, R.adminWinners, admin, async (_input, _ctx) => {
+    return (await listAdminWinners(db)).map(presentAdminWinner);
   });
 
-  router.patch('/api/admin/winners/:id', admin, async (ctx) => {
-    const id = parse(AdminIdParamSchema, ctx.params).id;
-    const { prizeDelivered, winnerTown } = parse(WinnerUpdateSchema, ctx.request.body ?? {});
+  serve(router, R.updateWinner, admin, async (input, ctx) => {
+    const id = input.params.id;
+    const { prizeDelivered, winnerTown } = input.body;
     let record = await loadDrawRecord(db, id);
     if (!record) throw notFound('No winner has been drawn for this competition.');
     if (winnerTown !== undefined) record = await setWinnerTown(db, actorOf(ctx), id, winnerTown);
     if (prizeDelivered !== undefined) record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
-    ctx.body = presentAdminWinner(record);
+    return presentAdminWinner(record);
   });
 
   // One prize of several (position 1 = the 1st, the same as PATCH /api/admin/winners/:id).
-  router.patch('/api/admin/winners/:id/prizes/:position', admin, async (ctx) => {
-    const { id, position } = parse(PrizePositionParamSchema, ctx.params);
-    const { prizeDelivered } = parse(PrizeDeliveryUpdateSchema, ctx.request.body ?? {});
+  serve(router, R.updatePrize, admin, async ({ params: { id, position }, body: { prizeDelivered } }, ctx) => {
     const record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered, Date.now(), position);
-    ctx.body = presentAdminWinner(record);
+    return presentAdminWinner(record);
   });
 }

@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Router } from '@koa/router';
+import { PLATFORM_ROUTES as R } from '../../contract/apiPlatform';
 import { ERROR_CODES } from '../../contract/errors';
 import type { AppDeps } from '../platform/context';
 import { forbidden, HttpError, notFound } from '../platform/errors';
+import { serve } from './serve';
 
-export const METRICS_PATH = '/metrics';
+export const METRICS_PATH = R.metrics.path;
 
 // Equal-length digests, so the comparison takes the same time however much of a guess is right.
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -15,7 +17,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export function registerMetricsRoute(router: Router, { config, metrics }: AppDeps): void {
   const expected = config.metricsToken ? digest(config.metricsToken) : undefined;
-  router.get(METRICS_PATH, async (ctx) => {
+  serve(router, R.metrics, async (_, ctx) => {
     if (!expected) throw notFound('Metrics are off: set METRICS_TOKEN to turn them on.');
     const token = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1];
     if (!token)

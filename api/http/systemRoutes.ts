@@ -1,45 +1,47 @@
 import type { Router } from '@koa/router';
-import type { READY_CHECK_RESULTS, Ready } from '../../contract/site';
+import { PLATFORM_ROUTES as R } from '../../contract/apiPlatform';
+import type { LimitsSummary, READY_CHECK_RESULTS, Ready } from '../../contract/site';
 import { pendingMigrations } from '../../db/connection';
 import type { AppDeps } from '../platform/context';
 import { ensureGuestId } from '../platform/sessions';
 import { csrfTokenFor } from './csrf';
+import { serve } from './serve';
 
 /** Health, readiness, CSRF token and the public site configuration. */
 export function registerSystemRoutes(router: Router, deps: AppDeps): void {
   const { db, engine, config, logger } = deps;
-  router.get('/api/health', async (ctx) => {
+  serve(router, R.health, async (_, ctx) => {
     try {
       await db.raw('select 1');
-      ctx.body = { ok: true, db: engine };
+      return { ok: true, db: engine };
     } catch (err) {
       logger.error({ err }, 'health check: database unreachable');
       ctx.status = 503;
-      ctx.body = { ok: false, db: engine };
+      return { ok: false, db: engine };
     }
   });
 
   // Readiness (docs/operations.md#readiness): everything this process needs to serve answers. A
   // load balancer sends traffic only while it is 200; the body names each check.
-  router.get('/api/ready', async (ctx) => {
+  serve(router, R.ready, async (_, ctx) => {
     const checks = await readinessChecks(deps);
     const ready = Object.values(checks).every((c) => c === 'ok');
     if (!ready) logger.warn({ checks }, 'not ready');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { ready, checks } satisfies Ready;
+    return { ready, checks } satisfies Ready;
   });
 
-  router.get('/api/csrf-token', (ctx) => {
+  serve(router, R.csrfToken, (_, ctx) => {
     const session = ctx.session!;
     ensureGuestId(session);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { csrfToken: csrfTokenFor(session) };
+    return { csrfToken: csrfTokenFor(session) };
   });
 
-  router.get('/api/site-config', (ctx) => {
+  serve(router, R.siteConfig, () => {
     const stripe = config.payments.provider === 'stripe';
-    ctx.body = {
+    return {
       siteName: config.siteName,
       supportEmail: config.supportEmail,
       payments: {
@@ -49,6 +51,27 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
       },
     };
   });
+}
+
+/**
+ * GET /api/limits: the public limits summary (docs/security.md#public-limits-summary). Harmless to
+ * show: the numbers only say how fast one address may register and hold, which anyone learns by
+ * meeting them, and they let load tools keep within the limits instead of tripping them.
+ */
+export function registerLimitsRoutes(router: Router, { config }: AppDeps): void {
+  serve(
+    router,
+    R.limits,
+    (): LimitsSummary => ({
+      requestLimits: config.rateLimits,
+      registrationsPerAddress: {
+        count: config.registrationLimits.perAddress,
+        windowSeconds: config.registrationLimits.windowSeconds,
+      },
+      holdsPerMinute: { perSession: config.holdRate.perSession, perAddress: config.holdRate.perAddress },
+      reservationSeconds: config.reservationTtlSeconds,
+    }),
+  );
 }
 
 type CheckResult = (typeof READY_CHECK_RESULTS)[number];

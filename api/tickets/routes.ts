@@ -1,17 +1,11 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import {
-  AddToCartSchema,
-  CART_REVISION_HEADER,
-  type CartChangeView,
-  type CartItemChangeView,
-  CartItemIdSchema,
-  UpdateCartItemSchema,
-} from '../../contract/cart';
+import { TICKET_ROUTES as R } from '../../contract/apiTickets';
+import { CART_REVISION_HEADER, type CartChangeView, type CartItemChangeView } from '../../contract/cart';
 import { ERROR_CODES } from '../../contract/errors';
 import { connectionPerRequest } from '../../fastpaths/pinnedConnection';
 import { requireDateOfBirth } from '../http/auth';
-import { parse } from '../http/validate';
+import { serve } from '../http/serve';
 import type { AppDeps } from '../platform/context';
 import { HttpError } from '../platform/errors';
 import type { HoldResult } from '../platform/observability/metrics';
@@ -97,25 +91,24 @@ export function registerCartRoutes(
     return { cart: presentCart(entries), cartRevision: revision, versions: versionsOf(change.changes) };
   };
 
-  router.get('/api/cart', async (ctx) => {
+  serve(router, R.cart, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // Reading an empty cart must not start a session: a page's parallel first requests would
     // otherwise each get a different new session cookie.
     if (!ctx.session?.guestId && !ctx.session?.userId) {
       ctx.set(CART_REVISION_HEADER, '0');
-      ctx.body = [];
-      return;
+      return [];
     }
     const { entries, revision } = await readCart(db, cartOwnerOf(ctx));
     ctx.set(CART_REVISION_HEADER, String(revision));
-    ctx.body = presentCart(entries);
+    return presentCart(entries);
   });
 
   const withDateOfBirth = requireDateOfBirth(db);
 
-  router.post('/api/cart', withDateOfBirth, async (ctx) => {
-    const input = parse(AddToCartSchema, ctx.request.body);
+  serve(router, R.addToCart, withDateOfBirth, async ({ body: input }, ctx) => {
     const owner = cartOwnerOf(ctx);
+    let answer: CartItemChangeView | undefined;
     await countedHold(async () => {
       await countHold(ctx, owner);
       // The quick refusal, the hold and the cart read back share one pool connection: under load
@@ -128,32 +121,32 @@ export function registerCartRoutes(
           result.heldNumbers,
         );
         ctx.status = result.created ? 201 : 200;
-        ctx.body = { ...item, ...(await changeView(owner, result, pinned)) } satisfies CartItemChangeView;
+        answer = { ...item, ...(await changeView(owner, result, pinned)) };
       });
     });
+    return answer!;
   });
 
-  router.patch('/api/cart/:id', withDateOfBirth, async (ctx) => {
-    const { id } = parse(CartItemIdSchema, ctx.params);
-    const { quantity } = parse(UpdateCartItemSchema, ctx.request.body);
+  serve(router, R.updateCartItem, withDateOfBirth, async ({ params: { id }, body: { quantity } }, ctx) => {
     const owner = cartOwnerOf(ctx);
+    let answer: CartChangeView | CartItemChangeView | undefined;
     await countedHold(async () => {
       await countHold(ctx, owner);
       const result = await changeQuantity(deps, owner, id, quantity);
       const view = await changeView(owner, result);
       const item = view.cart.find((i) => i.id === id);
-      ctx.body = item ? { ...item, ...view } : view;
+      answer = item ? { ...item, ...view } : view;
     });
+    return answer!;
   });
 
-  router.delete('/api/cart/:id', async (ctx) => {
-    const { id } = parse(CartItemIdSchema, ctx.params);
+  serve(router, R.removeCartItem, async ({ params: { id } }, ctx) => {
     const owner = cartOwnerOf(ctx);
-    ctx.body = { ok: true, ...(await changeView(owner, await removeItem(deps, owner, id))) };
+    return { ok: true, ...(await changeView(owner, await removeItem(deps, owner, id))) };
   });
 
-  router.delete('/api/cart', async (ctx) => {
+  serve(router, R.clearCart, async (_, ctx) => {
     const owner = cartOwnerOf(ctx);
-    ctx.body = { ok: true, ...(await changeView(owner, await clearCart(deps, owner))) };
+    return { ok: true, ...(await changeView(owner, await clearCart(deps, owner))) };
   });
 }

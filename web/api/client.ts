@@ -2,6 +2,8 @@
 // no-cache, 15 s timeout for queries and 30 s for mutations, and the spec's error texts.
 
 import * as v from 'valibot';
+import { PLATFORM_ROUTES } from '../../contract/apiPlatform';
+import type { OutputOf } from '../../contract/apiRoute';
 import { ApiErrorSchema, ERROR_CODES, type ErrorCode } from '../../contract/errors';
 import { selfExcludedMessage } from '../../contract/protection';
 
@@ -165,7 +167,7 @@ let csrfRequest: Promise<string | undefined> | undefined;
 /** Fetches (once) and caches the token; a failed fetch leaves it unset ('disabled' in the spec). */
 export function ensureCsrfToken(force = false): Promise<string | undefined> {
   if (csrfToken && !force) return Promise.resolve(csrfToken);
-  csrfRequest ??= apiGet<{ csrfToken: string }>('/api/csrf-token')
+  csrfRequest ??= apiGet<OutputOf<typeof PLATFORM_ROUTES.csrfToken>>(PLATFORM_ROUTES.csrfToken.path)
     .then((r) => {
       csrfToken = r.csrfToken;
       return csrfToken;

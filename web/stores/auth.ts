@@ -1,7 +1,9 @@
 import { create } from 'zustand';
-import type { PublicUser, SessionView, SignInView, TwoFactorChallenge } from '../../contract/auth';
+import type { AUTH_ROUTES } from '../../contract/apiAuth';
+import type { PublicUser, RegisterInput, SignInView } from '../../contract/auth';
 import { selfExcludedMessage } from '../../contract/protection';
-import { ApiError, apiGet, apiSend, ensureCsrfToken, resetCsrfToken } from '../api/client';
+import { call } from '../api/call';
+import { ApiError, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket, reconnectSocket } from '../live/socket';
 import { pageSeed } from '../ssr/seed';
 import { toast } from './toast';
@@ -97,7 +99,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
   status: seeded ? 'ready' : 'loading',
   twoFactorStep: false,
   submitTwoFactorCode: async (code) => {
-    const view = await apiSend<SignInView>('POST', '/api/login/2fa', { code });
+    const view = await call<typeof AUTH_ROUTES.loginTwoFactor>(
+      { method: 'POST', path: '/api/login/2fa' },
+      { body: { code } },
+    );
     const step = codeStep;
     codeStep = undefined;
     set({ twoFactorStep: false });
@@ -120,7 +125,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       let user: PublicUser | null = null;
       try {
         // Not GET /api/user: its 401 for a visitor is logged by the browser as an error.
-        ({ user } = await apiGet<SessionView>('/api/session'));
+        ({ user } = await call<typeof AUTH_ROUTES.session>({ method: 'GET', path: '/api/session' }));
       } catch (err) {
         if (!(err instanceof ApiError)) {
           // Offline or timed out: keep what we had rather than signing the person out.
@@ -143,10 +148,15 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   login: async (username, password) => {
     await ensureCsrfToken();
-    const answer = await apiSend<SignInView | TwoFactorChallenge>('POST', '/api/login', {
-      username,
-      password,
-    });
+    const answer = await call<typeof AUTH_ROUTES.login>(
+      { method: 'POST', path: '/api/login' },
+      {
+        body: {
+          username,
+          password,
+        },
+      },
+    );
     // With two-factor sign-in the same call finishes once the code step does (SignInForm shows it).
     const view =
       'twoFactorRequired' in answer
@@ -164,7 +174,14 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   register: async (input) => {
     await ensureCsrfToken();
-    const user = takeNotices(await apiSend<SignInView>('POST', '/api/register', input));
+    const user = takeNotices(
+      await call<typeof AUTH_ROUTES.register>(
+        { method: 'POST', path: '/api/register' },
+        {
+          body: input as RegisterInput,
+        },
+      ) /* the form's values: the server's schema checks them */,
+    );
     signedInOrOut();
     remember(user);
     set({ user, status: 'ready' });
@@ -172,7 +189,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
   logout: async () => {
     try {
-      await apiSend('POST', '/api/logout');
+      await call<typeof AUTH_ROUTES.logout>({ method: 'POST', path: '/api/logout' });
     } finally {
       signedInOrOut();
       remember(null);

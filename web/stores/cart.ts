@@ -1,12 +1,9 @@
 import { create } from 'zustand';
-import {
-  CART_REVISION_HEADER,
-  type CartChangeView,
-  type CartItemChangeView,
-  type CartItemView,
-} from '../../contract/cart';
+import type { TICKET_ROUTES } from '../../contract/apiTickets';
+import { CART_REVISION_HEADER, type CartChangeView, type CartItemView } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
-import { ApiError, apiGetWithHeaders, apiSend, ensureCsrfToken } from '../api/client';
+import { call, callWithHeaders } from '../api/call';
+import { ApiError, ensureCsrfToken } from '../api/client';
 import { serverNow } from '../live/clock';
 import { followCart, ownChange } from '../live/competitionStore';
 import { getSocket } from '../live/socket';
@@ -138,7 +135,10 @@ export const useCart = create<CartState>()((set, get) => ({
     // A new account or a reconnect: the cart may be another one, with its own count.
     if (fresh) set({ revision: undefined });
     try {
-      const { body, headers } = await apiGetWithHeaders<CartItemView[]>('/api/cart');
+      const { body, headers } = await callWithHeaders<typeof TICKET_ROUTES.cart>({
+        method: 'GET',
+        path: '/api/cart',
+      });
       const revision = Number(headers.get(CART_REVISION_HEADER) ?? Number.NaN);
       get().accept(body, Number.isFinite(revision) ? revision : undefined);
     } catch {
@@ -149,7 +149,7 @@ export const useCart = create<CartState>()((set, get) => ({
   add: async (request) => {
     try {
       return await change([request.competitionId], () =>
-        apiSend<CartItemChangeView>('POST', '/api/cart', request),
+        call<typeof TICKET_ROUTES.addToCart>({ method: 'POST', path: '/api/cart' }, { body: request }),
       );
     } catch (err) {
       // Any failed add may mean the cart moved on (spec): reload it from the server.
@@ -160,7 +160,10 @@ export const useCart = create<CartState>()((set, get) => ({
   setQuantity: async (id, quantity) => {
     try {
       await change(competitionOf(id), () =>
-        apiSend<CartChangeView>('PATCH', `/api/cart/${id}`, { quantity }),
+        call<typeof TICKET_ROUTES.updateCartItem>(
+          { method: 'PATCH', path: '/api/cart/:id' },
+          { params: { id }, body: { quantity } },
+        ),
       );
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
@@ -174,7 +177,12 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   remove: async (id) => {
     try {
-      await change(competitionOf(id), () => apiSend<CartChangeView>('DELETE', `/api/cart/${id}`));
+      await change(competitionOf(id), () =>
+        call<typeof TICKET_ROUTES.removeCartItem>(
+          { method: 'DELETE', path: '/api/cart/:id' },
+          { params: { id } },
+        ),
+      );
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
       // Already gone, silently: drop it here and ask for the cart as it is now.

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
+import type { ORDER_ROUTES } from '../../contract/apiOrders';
 import type { PaymentIntentResponse } from '../../contract/checkout';
-import { ApiError, apiSend, messageOf } from '../api/client';
+import { call } from '../api/call';
+import { ApiError, messageOf } from '../api/client';
 import { useCart } from './cart';
 import { toast } from './toast';
 
@@ -47,11 +49,16 @@ export const useCheckout = create<CheckoutState>()((set, get) => ({
     try {
       // Without forceNew an open order made from exactly this cart is reused, so reopening the
       // dialog neither piles up orders nor cancels a payment that may already have gone through.
-      const intent = await apiSend<PaymentIntentResponse>('POST', '/api/create-payment-intent', {
-        useCredit,
-        forceNew: false,
-        version: CHECKOUT_VERSION,
-      });
+      const intent = await call<typeof ORDER_ROUTES.createPaymentIntent>(
+        { method: 'POST', path: '/api/create-payment-intent' },
+        {
+          body: {
+            useCredit,
+            forceNew: false,
+            version: CHECKOUT_VERSION,
+          },
+        },
+      );
       if (mine !== attempt) return;
       set({ phase: 'ready', intent });
     } catch (err) {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { CurrentPromotions, SignUpOffer } from '../../contract/site';
-import { apiGet } from '../api/client';
+import type { ACCOUNT_ROUTES } from '../../contract/apiAccounts';
+import type { SignUpOffer } from '../../contract/site';
+import { call } from '../api/call';
 import { pageSeed } from '../ssr/seed';
 
 /** GET /api/promotions/current, asked once per page load (banner, hero and Terms share it). */
@@ -21,7 +22,10 @@ export const usePromotions = create<PromotionsState>((set, get) => ({
     if (get().status !== 'idle') return;
     set({ status: 'loading' });
     try {
-      const body = await apiGet<CurrentPromotions>('/api/promotions/current');
+      const body = await call<typeof ACCOUNT_ROUTES.currentPromotions>({
+        method: 'GET',
+        path: '/api/promotions/current',
+      });
       set({ signUpOffer: body.signUpOffer, status: 'done' });
     } catch {
       // No offer is stated unless the server confirms one.

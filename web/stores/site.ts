@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { PLATFORM_ROUTES } from '../../contract/apiPlatform';
+import type { OutputOf } from '../../contract/apiRoute';
 import { pageSeed } from '../ssr/seed';
 
 /** Public site configuration served by GET /api/site-config (SITE_NAME etc.). */
@@ -20,9 +22,9 @@ export const useSite = create<SiteState>((set, get) => ({
   loaded: seeded !== undefined,
   load: async () => {
     if (get().loaded) return;
-    const res = await fetch('/api/site-config', { credentials: 'include' });
+    const res = await fetch(PLATFORM_ROUTES.siteConfig.path, { credentials: 'include' });
     if (!res.ok) return; // keep the defaults; the page still works
-    const body = (await res.json()) as { siteName: string; supportEmail: string };
+    const body = (await res.json()) as OutputOf<typeof PLATFORM_ROUTES.siteConfig>;
     set({ siteName: body.siteName, supportEmail: body.supportEmail, loaded: true });
   },
 }));

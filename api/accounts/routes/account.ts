@@ -1,9 +1,8 @@
 import type { Router } from '@koa/router';
-import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema } from '../../../contract/auth';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
 import { penceToPounds } from '../../../contract/money';
-import type { CurrentPromotions } from '../../../contract/site';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
@@ -20,36 +19,31 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const promoCodes = createPromoCodes(deps);
 
   // Public: the banner, hero and Terms state the offer only while new accounts get it.
-  router.get('/api/promotions/current', async (ctx) => {
+  serve(router, R.currentPromotions, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { signUpOffer: await currentSignUpOffer(db) } satisfies CurrentPromotions;
+    return { signUpOffer: await currentSignUpOffer(db) };
   });
 
-  router.get('/api/user/credit', signedIn, (ctx) => {
+  serve(router, R.credit, signedIn, (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { credit: penceToPounds(ctx.state.user!.siteCreditPence) };
+    return { credit: penceToPounds(ctx.state.user!.siteCreditPence) };
   });
 
-  router.get('/api/user/credit/transactions', signedIn, async (ctx) => {
+  serve(router, R.creditTransactions, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listCreditTransactions(db, ctx.state.user!.id)).map(presentCreditTransaction);
+    return (await listCreditTransactions(db, ctx.state.user!.id)).map(presentCreditTransaction);
   });
 
-  router.post('/api/account/promo-code', signedIn, async (ctx) => {
-    const { code } = parse(RedeemPromoCodeSchema, ctx.request.body);
-    ctx.body = await promoCodes.redeem(ctx.state.user!.id, code);
+  serve(router, R.redeemPromoCode, signedIn, async ({ body: { code } }, ctx) => {
+    return await promoCodes.redeem(ctx.state.user!.id, code);
   });
 
-  router.put('/api/user/phone-number', signedIn, async (ctx) => {
-    const { phoneNumber } = parse(PhoneNumberSchema, ctx.request.body);
+  serve(router, R.phoneNumber, signedIn, async ({ body: { phoneNumber } }, ctx) => {
     const user = await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber);
-    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
+    return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  router.put('/api/account/preferences', signedIn, async (ctx) => {
-    const { marketingEmails } = parse(PreferencesSchema, ctx.request.body);
-    ctx.body = presentPreferences(
-      await setMarketingConsent({ db, events }, ctx.state.user!.id, marketingEmails),
-    );
+  serve(router, R.preferences, signedIn, async ({ body: { marketingEmails } }, ctx) => {
+    return presentPreferences(await setMarketingConsent({ db, events }, ctx.state.user!.id, marketingEmails));
   });
 }

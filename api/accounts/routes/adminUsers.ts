@@ -1,8 +1,8 @@
 import type { Router } from '@koa/router';
-import { RoleChangeSchema, UserIdParamSchema } from '../../../contract/admin';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { changeRole, deleteUser, listUsers } from '../adminUsers';
 import { presentAdminUser, presentUser } from '../presenter';
@@ -12,9 +12,8 @@ import { twoFactorStatus, usersWithTwoFactor } from '../twoFactor';
 export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
   const { db, events, config } = deps;
   const admin = requireAdmin({ db, config });
-  const idOf = (params: unknown) => parse(UserIdParamSchema, params).userId;
 
-  router.get('/api/admin/users', admin, async (ctx) => {
+  serve(router, A.adminUsers, admin, async (_, _ctx) => {
     const users = await listUsers(db);
     const withTwoFactor = await usersWithTwoFactor(
       db,
@@ -22,7 +21,7 @@ export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
     );
     const now = Date.now();
     // Only admins can owe a setup: ask the rule for them alone.
-    ctx.body = await Promise.all(
+    return await Promise.all(
       users.map(async (u) =>
         u.role === 'admin'
           ? presentAdminUser(u, await twoFactorStatus(deps, u), now)
@@ -31,15 +30,13 @@ export function registerAdminUserRoutes(router: Router, deps: AppDeps): void {
     );
   });
 
-  router.patch('/api/admin/users/:userId/role', admin, async (ctx) => {
-    const userId = idOf(ctx.params);
-    const { role } = parse(RoleChangeSchema, ctx.request.body ?? {});
+  serve(router, A.changeRole, admin, async ({ params: { userId }, body: { role } }, ctx) => {
     const user = await changeRole({ db, events }, actorOf(ctx), userId, role);
-    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
+    return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  router.delete('/api/admin/users/:userId', admin, async (ctx) => {
-    await deleteUser({ db, events }, actorOf(ctx), idOf(ctx.params));
-    ctx.body = { success: true, message: 'User deleted' };
+  serve(router, A.deleteUser, admin, async (input, ctx) => {
+    await deleteUser({ db, events }, actorOf(ctx), input.params.userId);
+    return { success: true, message: 'User deleted' };
   });
 }

@@ -1,11 +1,11 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
+import { AUTH_ROUTES as AUTH } from '../../../contract/apiAuth';
 import type { SessionView, SignInView, TwoFactorChallenge } from '../../../contract/auth';
-import { LoginSchema, RegisterSchema, TwoFactorCodeSchema } from '../../../contract/auth';
 import { iso } from '../../../contract/dates';
 import { keepPassesTheAccountAllows } from '../../catalogue/skill/attempts';
 import { currentUser, requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { badRequest, unauthenticated } from '../../platform/errors';
 import { ensureGuestId, newToken } from '../../platform/sessions';
@@ -94,9 +94,8 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     return view;
   };
 
-  router.post('/api/register', async (ctx) => {
+  serve(router, AUTH.register, async ({ body: input }, ctx) => {
     // guestSessionId in the body is not trusted: the guest is whoever owns this session.
-    const input = parse(RegisterSchema, ctx.request.body);
     const user = await registrationLimit.guard(ctx.ip, () => registerUser(db, input, keyOf));
     const signedIn = await signIn(deps, ctx, user.id);
     // The account exists either way; a lost link can be sent again from the banner.
@@ -104,11 +103,10 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
       deps.logger.error({ err }, 'confirmation link not sent'),
     );
     ctx.status = 201;
-    ctx.body = await signedInView(user, signedIn);
+    return await signedInView(user, signedIn);
   });
 
-  router.post('/api/login', async (ctx) => {
-    const input = parse(LoginSchema, ctx.request.body);
+  serve(router, AUTH.login, async ({ body: input }, ctx) => {
     const user = await findSignInUser(db, input.username);
     // Keyed by the account, so its username and its e-mail share one budget; unknown names by
     // what was typed.
@@ -120,15 +118,13 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     if (await hasTwoFactor(db, user.id)) {
       // Nothing is granted yet: the session only remembers whose code to expect next.
       ctx.session!.twoFactorPending = { userId: user.id, expiresAt: Date.now() + CODE_STEP_MS };
-      ctx.body = { twoFactorRequired: true } satisfies TwoFactorChallenge;
-      return;
+      return { twoFactorRequired: true } satisfies TwoFactorChallenge;
     }
     const signedIn = await signIn(deps, ctx, user.id);
-    ctx.body = await signedInView(user, signedIn);
+    return await signedInView(user, signedIn);
   });
 
-  router.post('/api/login/2fa', async (ctx) => {
-    const { code } = parse(TwoFactorCodeSchema, ctx.request.body);
+  serve(router, AUTH.loginTwoFactor, async ({ body: { code } }, ctx) => {
     const pending = ctx.session!.twoFactorPending;
     const user =
       pending && pending.expiresAt > Date.now() ? await findLiveUser(db, pending.userId) : undefined;
@@ -138,27 +134,27 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
     }
     if (!(await twoFactor.verifySignIn(user.id, code))) throw badRequest(WRONG_CODE);
     const signedIn = await signIn(deps, ctx, user.id);
-    ctx.body = await signedInView(user, signedIn);
+    return await signedInView(user, signedIn);
   });
 
-  router.post('/api/logout', async (ctx) => {
+  serve(router, AUTH.logout, async (_, ctx) => {
     const key = ctx.session?.externalKey;
     // Deleted now, so a socket reconnecting at once is a guest; its sockets are told after COMMIT.
     if (key) await inUnitOfWork(deps, (uow) => endSessions(uow, [key], { signOut: true }));
     ctx.session = null;
-    ctx.body = { ok: true };
+    return { ok: true };
   });
 
-  router.get('/api/user', requireUser(db, 'Not signed in'), async (ctx) => {
+  serve(router, AUTH.user, requireUser(db, 'Not signed in'), async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await presentWithTwoFactor(ctx.state.user!);
+    return await presentWithTwoFactor(ctx.state.user!);
   });
 
   // The client's session check: 200 whether or not anyone is signed in, so a visitor's browser
   // logs no failed request on every page (GET /api/user keeps the spec's 401).
-  router.get('/api/session', async (ctx) => {
+  serve(router, AUTH.session, async (_, ctx) => {
     const user = await currentUser(db, ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { user: user ? await presentWithTwoFactor(user) : null } satisfies SessionView;
+    return { user: user ? await presentWithTwoFactor(user) : null } satisfies SessionView;
   });
 }

@@ -1,16 +1,10 @@
 import type { Router } from '@koa/router';
-import { AdminIdParamSchema, UserIdParamSchema } from '../../../contract/admin';
-import { DateOfBirthSchema } from '../../../contract/age';
-import {
-  type ComplaintCreatedView,
-  ComplaintCreateSchema,
-  ComplaintQueueQuerySchema,
-  type ComplaintQueueView,
-  ComplaintReplySchema,
-} from '../../../contract/complaints';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
+import type { ComplaintCreatedView, ComplaintQueueView } from '../../../contract/complaints';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin, requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { markAgeVerified, setOwnDateOfBirth } from '../compliance/ageChecks';
 import { presentAdminComplaint, presentComplaint } from '../compliance/complaintPresenter';
@@ -35,50 +29,44 @@ export function registerComplianceRoutes(router: Router, deps: AppDeps): void {
   const admin = requireAdmin(deps);
   const countComplaint = createComplaintLimit(deps.rateLimits);
 
-  router.put('/api/account/date-of-birth', signedIn, async (ctx) => {
-    const { dateOfBirth } = parse(DateOfBirthSchema, ctx.request.body);
+  serve(router, R.dateOfBirth, signedIn, async ({ body: { dateOfBirth } }, ctx) => {
     const user = await setOwnDateOfBirth(db, ctx.state.user!, dateOfBirth);
-    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
+    return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  router.post('/api/admin/users/:userId/age-verification', admin, async (ctx) => {
-    const { userId } = parse(UserIdParamSchema, ctx.params);
+  serve(router, A.verifyAge, admin, async ({ params: { userId } }, ctx) => {
     const user = await markAgeVerified(db, actorOf(ctx), userId);
-    ctx.body = presentUser(user, await twoFactorStatus(deps, user));
+    return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  router.post('/api/complaints', signedIn, async (ctx) => {
-    const input = parse(ComplaintCreateSchema, ctx.request.body);
+  serve(router, R.createComplaint, signedIn, async ({ body: input }, ctx) => {
     await countComplaint(ctx.state.user!.id, ctx.ip);
     const complaint = await createComplaint(deps, ctx.state.user!, input);
     ctx.status = 201;
-    ctx.body = { reference: complaint.reference } satisfies ComplaintCreatedView;
+    return { reference: complaint.reference } satisfies ComplaintCreatedView;
   });
 
-  router.get('/api/complaints', signedIn, async (ctx) => {
+  serve(router, R.complaints, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listOwnComplaints(db, ctx.state.user!.id)).map(presentComplaint);
+    return (await listOwnComplaints(db, ctx.state.user!.id)).map(presentComplaint);
   });
 
-  router.get('/api/admin/complaints', admin, async (ctx) => {
-    const query = parse(ComplaintQueueQuerySchema, ctx.query);
+  serve(router, A.complaintQueue, admin, async (input, _ctx) => {
+    const query = input.query;
     const now = Date.now();
     const { complaints, ...page } = await listComplaintQueue(db, query);
-    ctx.body = {
+    return {
       complaints: complaints.map((c) => presentAdminComplaint(c, now)),
       ...page,
     } satisfies ComplaintQueueView;
   });
 
-  router.post('/api/admin/complaints/:id/reply', admin, async (ctx) => {
-    const { id } = parse(AdminIdParamSchema, ctx.params);
-    const { message } = parse(ComplaintReplySchema, ctx.request.body);
+  serve(router, A.replyToComplaint, admin, async ({ params: { id }, body: { message } }, ctx) => {
     const { complaint, emailSent } = await replyToComplaint(deps, actorOf(ctx), id, message);
-    ctx.body = { ...presentAdminComplaint(complaint, Date.now()), emailSent };
+    return { ...presentAdminComplaint(complaint, Date.now()), emailSent };
   });
 
-  router.post('/api/admin/complaints/:id/close', admin, async (ctx) => {
-    const { id } = parse(AdminIdParamSchema, ctx.params);
-    ctx.body = presentAdminComplaint(await closeComplaint(db, actorOf(ctx), id), Date.now());
+  serve(router, A.closeComplaint, admin, async ({ params: { id } }, ctx) => {
+    return presentAdminComplaint(await closeComplaint(db, actorOf(ctx), id), Date.now());
   });
 }

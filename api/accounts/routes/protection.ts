@@ -1,14 +1,9 @@
 import type { Router } from '@koa/router';
-import { UserIdParamSchema } from '../../../contract/admin';
-import {
-  HarmReviewSchema,
-  HarmThresholdsSchema,
-  SelfExclusionSchema,
-  SpendLimitSchema,
-} from '../../../contract/protection';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { ADMIN_ACCOUNT_ROUTES as A } from '../../../contract/apiAdminAccounts';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin, requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { mailboxKeyer } from '../protection/exclusionRegister';
 import { addHarmReview, harmReport, setHarmThresholds } from '../protection/harmReport';
@@ -22,40 +17,35 @@ export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
   const keyOf = mailboxKeyer(config.exclusionKey);
   const admin = requireAdmin({ db, config });
 
-  router.get('/api/account/limits', signedIn, async (ctx) => {
+  serve(router, R.spendLimits, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readSpendLimits(db, ctx.state.user!.id);
+    return await readSpendLimits(db, ctx.state.user!.id);
   });
 
-  router.put('/api/account/limits', signedIn, async (ctx) => {
-    const { monthlySpendLimitPence } = parse(SpendLimitSchema, ctx.request.body ?? {});
-    ctx.body = await setSpendLimit(db, ctx.state.user!.id, monthlySpendLimitPence);
+  serve(router, R.setSpendLimit, signedIn, async ({ body: { monthlySpendLimitPence } }, ctx) => {
+    return await setSpendLimit(db, ctx.state.user!.id, monthlySpendLimitPence);
   });
 
-  router.get('/api/account/self-exclusion', signedIn, async (ctx) => {
+  serve(router, R.selfExclusion, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readSelfExclusion(db, ctx.state.user!.id);
+    return await readSelfExclusion(db, ctx.state.user!.id);
   });
 
-  router.post('/api/account/self-exclusion', signedIn, async (ctx) => {
-    const { period } = parse(SelfExclusionSchema, ctx.request.body ?? {});
-    ctx.body = await startSelfExclusion({ db, events }, keyOf, ctx.state.user!.id, period);
+  serve(router, R.startSelfExclusion, signedIn, async ({ body: { period } }, ctx) => {
+    return await startSelfExclusion({ db, events }, keyOf, ctx.state.user!.id, period);
   });
 
-  router.get('/api/admin/harm-report', admin, async (ctx) => {
+  serve(router, A.harmReport, admin, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await harmReport(db);
+    return await harmReport(db);
   });
 
-  router.put('/api/admin/harm-report/thresholds', admin, async (ctx) => {
-    const input = parse(HarmThresholdsSchema, ctx.request.body ?? {});
-    ctx.body = await setHarmThresholds(db, actorOf(ctx), input);
+  serve(router, A.setHarmThresholds, admin, async ({ body: input }, ctx) => {
+    return await setHarmThresholds(db, actorOf(ctx), input);
   });
 
-  router.post('/api/admin/harm-report/:userId/reviews', admin, async (ctx) => {
-    const { userId } = parse(UserIdParamSchema, ctx.params);
-    const input = parse(HarmReviewSchema, ctx.request.body ?? {});
+  serve(router, A.addHarmReview, admin, async ({ params: { userId }, body: input }, ctx) => {
     ctx.status = 201;
-    ctx.body = await addHarmReview(db, actorOf(ctx), userId, input);
+    return await addHarmReview(db, actorOf(ctx), userId, input);
   });
 }

@@ -2,19 +2,13 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import {
   type AccountMessageView,
-  ChangeEmailSchema,
-  ChangePasswordSchema,
-  DeleteAccountSchema,
   FORGOT_PASSWORD_SENT,
-  ForgotPasswordSchema,
-  ResetPasswordSchema,
-  SessionIdParamSchema,
-  VerifyEmailSchema,
   type VerifyEmailView,
 } from '../../../contract/account';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
 import { penceToPounds } from '../../../contract/money';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { inUnitOfWork } from '../../platform/unitOfWork';
@@ -93,54 +87,49 @@ function registerPasswordAndEmailRoutes(
 ): void {
   const { logger } = deps;
 
-  router.post('/api/password/forgot', async (ctx) => {
-    const { email } = parse(ForgotPasswordSchema, ctx.request.body);
+  serve(router, R.forgotPassword, async ({ body: { email } }, ctx) => {
     await limitEmails(ctx, normaliseMailbox(email), emailsPerMailbox);
     // Answered before the account is even looked up: the same answer, in the same time, either way.
     void sendPasswordReset(deps, email).catch((err) => logger.error({ err }, 'password reset failed'));
     ctx.status = 202;
-    ctx.body = { message: FORGOT_PASSWORD_SENT } satisfies AccountMessageView;
+    return { message: FORGOT_PASSWORD_SENT } satisfies AccountMessageView;
   });
 
-  router.post('/api/password/reset', async (ctx) => {
-    const { token, password } = parse(ResetPasswordSchema, ctx.request.body);
+  serve(router, R.resetPassword, async ({ body: { token, password } }, ctx) => {
     const userId = await resetPassword(deps, token, password);
     if (ctx.session?.userId === userId) ctx.session = null; // its row has gone with the others
-    ctx.body = {
+    return {
       message: 'Your password has been changed. Please sign in with it.',
     } satisfies AccountMessageView;
   });
 
-  router.post('/api/verify-email', async (ctx) => {
-    const { token } = parse(VerifyEmailSchema, ctx.request.body);
+  serve(router, R.verifyEmail, async ({ body: { token } }, _ctx) => {
     const { user, welcomePence } = await verifyEmail(deps, token);
-    ctx.body = {
+    return {
       message: 'Thank you: your e-mail address is confirmed.',
       email: user.email,
       welcomeCredit: penceToPounds(welcomePence),
     } satisfies VerifyEmailView;
   });
 
-  router.post('/api/verify-email/resend', signedIn, async (ctx) => {
+  serve(router, R.resendVerification, signedIn, async (_, ctx) => {
     const user = ctx.state.user!;
     if (user.emailVerifiedAt === null) await limitEmails(ctx, String(user.id));
     await resendVerification(deps, user);
-    ctx.body = {
+    return {
       message: `We have sent a new confirmation link to ${user.email}.`,
     } satisfies AccountMessageView;
   });
 
-  router.post('/api/account/password', signedIn, async (ctx) => {
-    const input = parse(ChangePasswordSchema, ctx.request.body);
+  serve(router, R.changePassword, signedIn, async ({ body: input }, ctx) => {
     await guessing(ctx, () => changePassword(deps, ctx.state.user!, input, sessionKey(ctx)));
-    ctx.body = { message: 'Your password has been changed. Your other sessions have been signed out.' };
+    return { message: 'Your password has been changed. Your other sessions have been signed out.' };
   });
 
-  router.post('/api/account/email', signedIn, async (ctx) => {
-    const input = parse(ChangeEmailSchema, ctx.request.body);
+  serve(router, R.changeEmail, signedIn, async ({ body: input }, ctx) => {
     const user = ctx.state.user!;
     await guessing(ctx, () => requestEmailChange(deps, user, input, () => limitEmails(ctx, String(user.id))));
-    ctx.body = {
+    return {
       message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.`,
     } satisfies AccountMessageView;
   });
@@ -150,23 +139,22 @@ function registerPasswordAndEmailRoutes(
 function registerSessionRoutes(router: Router, deps: AppDeps, { signedIn }: SecurityGuards): void {
   const { db } = deps;
 
-  router.get('/api/account/sessions', signedIn, async (ctx) => {
+  serve(router, R.sessions, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listAccountSessions(deps, ctx.state.user!.id, sessionKey(ctx));
+    return await listAccountSessions(deps, ctx.state.user!.id, sessionKey(ctx));
   });
 
-  router.delete('/api/account/sessions/:id', signedIn, async (ctx) => {
-    const { id } = parse(SessionIdParamSchema, ctx.params);
+  serve(router, R.endSession, signedIn, async ({ params: { id } }, ctx) => {
     const session = (await sessionsOf(db, ctx.state.user!.id)).find((s) => sessionPublicId(s.key) === id);
     if (!session) throw notFound('Session not found');
     await inUnitOfWork(deps, (uow) => endSessions(uow, [session.key], { signOut: true }));
     if (session.key === sessionKey(ctx)) ctx.session = null;
-    ctx.body = { message: 'That session has been signed out.' } satisfies AccountMessageView;
+    return { message: 'That session has been signed out.' } satisfies AccountMessageView;
   });
 
-  router.post('/api/account/sessions/revoke-others', signedIn, async (ctx) => {
+  serve(router, R.endOtherSessions, signedIn, async (_, ctx) => {
     const ended = await endUserSessions(deps, ctx.state.user!.id, { signOut: true, except: sessionKey(ctx) });
-    ctx.body = {
+    return {
       message:
         ended === 1
           ? '1 other session has been signed out.'
@@ -182,7 +170,7 @@ function registerAccountDataRoutes(
   deps: AppDeps,
   { signedIn, guessing }: SecurityGuards,
 ): void {
-  router.get('/api/account/export', signedIn, async (ctx) => {
+  serve(router, R.exportAccount, signedIn, async (_, ctx) => {
     const user = ctx.state.user!;
     const data = await exportAccount(deps, user, sessionKey(ctx));
     ctx.set('Cache-Control', 'no-store');
@@ -191,10 +179,9 @@ function registerAccountDataRoutes(
     ctx.body = JSON.stringify(data, null, 2);
   });
 
-  router.delete('/api/account', signedIn, async (ctx) => {
-    const { password } = parse(DeleteAccountSchema, ctx.request.body ?? {});
+  serve(router, R.deleteAccount, signedIn, async ({ body: { password } }, ctx) => {
     await guessing(ctx, () => deleteOwnAccount(deps, ctx.state.user!, password));
     ctx.session = null;
-    ctx.body = { message: 'Your account has been deleted.' } satisfies AccountMessageView;
+    return { message: 'Your account has been deleted.' } satisfies AccountMessageView;
   });
 }

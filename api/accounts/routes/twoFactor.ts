@@ -1,9 +1,8 @@
 import type { Router } from '@koa/router';
-import { TwoFactorNotMeSchema } from '../../../contract/account';
+import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
 import type { TwoFactorEnabledView } from '../../../contract/auth';
-import { TwoFactorPasswordSchema } from '../../../contract/auth';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { undoTwoFactor } from '../security/twoFactorUndo';
 import type { TwoFactorService } from '../twoFactor';
@@ -12,37 +11,34 @@ import type { TwoFactorService } from '../twoFactor';
 export function registerTwoFactorRoutes(router: Router, deps: AppDeps, twoFactor: TwoFactorService): void {
   const signedIn = requireUser(deps.db);
 
-  router.get('/api/account/2fa', signedIn, async (ctx) => {
+  serve(router, R.twoFactor, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const user = ctx.state.user!;
-    ctx.body = { recoveryCodesLeft: await twoFactor.recoveryCodesLeft(user.id) };
+    return { recoveryCodesLeft: await twoFactor.recoveryCodesLeft(user.id) };
   });
 
-  router.post('/api/account/2fa/setup', signedIn, async (ctx) => {
+  serve(router, R.twoFactorSetup, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await twoFactor.setup(ctx.state.user!);
+    return await twoFactor.setup(ctx.state.user!);
   });
 
-  router.post('/api/account/2fa/enable', signedIn, async (ctx) => {
-    const { password, code } = parse(TwoFactorPasswordSchema, ctx.request.body);
+  serve(router, R.twoFactorEnable, signedIn, async ({ body: { password, code } }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const recoveryCodes = await twoFactor.enable(ctx.state.user!, password, code, ctx.session?.externalKey);
-    ctx.body = { recoveryCodes } satisfies TwoFactorEnabledView;
+    return { recoveryCodes } satisfies TwoFactorEnabledView;
   });
 
-  router.post('/api/account/2fa/disable', signedIn, async (ctx) => {
-    const { password, code } = parse(TwoFactorPasswordSchema, ctx.request.body);
+  serve(router, R.twoFactorDisable, signedIn, async ({ body: { password, code } }, ctx) => {
     await twoFactor.disable(ctx.state.user!, password, code, ctx.session?.externalKey);
-    ctx.body = { ok: true };
+    return { ok: true };
   });
 
   // The "this wasn't me" link of the e-mail sent when it is turned on: no session needed (the
   // owner may have none left); a new password, and it is off, with every session ended.
-  router.post('/api/account/2fa/not-me', async (ctx) => {
-    const { token, password } = parse(TwoFactorNotMeSchema, ctx.request.body);
+  serve(router, R.twoFactorNotMe, async ({ body: { token, password } }, ctx) => {
     const userId = await undoTwoFactor(deps, token, password);
     if (ctx.session?.userId === userId) ctx.session = null; // its row has gone with the others
-    ctx.body = {
+    return {
       message: 'Two-factor sign-in is off and every session is signed out. Sign in with your new password.',
     };
   });

@@ -1,14 +1,8 @@
 import type { Router } from '@koa/router';
-import {
-  AdminIdParamSchema,
-  CompetitionCreateSchema,
-  CompetitionTabQuerySchema,
-  CompetitionUpdateSchema,
-} from '../../../contract/admin';
-import { InstantWinParamsSchema, InstantWinUpdateSchema } from '../../../contract/instantWins';
+import { ADMIN_CATALOGUE_ROUTES as A } from '../../../contract/apiAdminCatalogue';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import {
   createCompetition,
@@ -27,34 +21,32 @@ import { presentAdminInstantWin } from '../instantWins/presenter';
  */
 export function registerAdminCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
   const admin = requireAdmin({ db, config });
-  const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
-  router.get('/api/admin/competitions', admin, async (ctx) => {
-    const { status } = parse(CompetitionTabQuerySchema, ctx.query);
-    ctx.body = (await listAdminCompetitions(db, status)).map(presentAdminCompetition);
+  serve(router, A.adminCompetitions, admin, async ({ query: { status } }, _ctx) => {
+    return (await listAdminCompetitions(db, status)).map(presentAdminCompetition);
   });
 
-  router.post('/api/admin/competitions', admin, async (ctx) => {
-    const input = parse(CompetitionCreateSchema, ctx.request.body);
+  serve(router, A.createCompetition, admin, async ({ body: input }, ctx) => {
     ctx.status = 201;
-    ctx.body = presentAdminCompetition(await createCompetition({ db, events }, actorOf(ctx), input));
+    return presentAdminCompetition(await createCompetition({ db, events }, actorOf(ctx), input));
   });
 
-  router.put('/api/admin/competitions/:id', admin, async (ctx) => {
-    const id = idOf(ctx.params);
-    const input = parse(CompetitionUpdateSchema, ctx.request.body ?? {});
-    ctx.body = presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, input));
+  serve(router, A.updateCompetition, admin, async ({ params: { id }, body }, ctx) => {
+    return presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, body));
   });
 
   // A won physical instant-win prize delivered (or not), as main winners are (docs/draws.md#instant-wins).
-  router.patch('/api/admin/competitions/:id/instant-wins/:prizeId', admin, async (ctx) => {
-    const { id, prizeId } = parse(InstantWinParamsSchema, ctx.params);
-    const { delivered } = parse(InstantWinUpdateSchema, ctx.request.body ?? {});
-    ctx.body = presentAdminInstantWin(await setInstantWinDelivered(db, actorOf(ctx), id, prizeId, delivered));
-  });
+  serve(
+    router,
+    A.setInstantWinDelivered,
+    admin,
+    async ({ params: { id, prizeId }, body: { delivered } }, ctx) => {
+      return presentAdminInstantWin(await setInstantWinDelivered(db, actorOf(ctx), id, prizeId, delivered));
+    },
+  );
 
-  router.delete('/api/admin/competitions/:id', admin, async (ctx) => {
-    await deleteCompetition({ db, events }, actorOf(ctx), idOf(ctx.params));
-    ctx.body = { success: true, message: 'Competition deleted' };
+  serve(router, A.deleteCompetition, admin, async (input, ctx) => {
+    await deleteCompetition({ db, events }, actorOf(ctx), input.params.id);
+    return { success: true, message: 'Competition deleted' };
   });
 }

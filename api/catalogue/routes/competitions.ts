@@ -1,8 +1,7 @@
 import type { Router } from '@koa/router';
-import { SkillAnswerSchema } from '../../../contract/cart';
-import { CompetitionListQuerySchema, IdParamSchema } from '../../../contract/competitions';
+import { CATALOGUE_ROUTES as R } from '../../../contract/apiCatalogue';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { listEntries, publicCompetitionList } from '../competitions';
 import { presentEntries } from '../presenter';
@@ -15,36 +14,33 @@ import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill
  * reserved numbers in tickets/routes.ts.
  */
 export function registerCompetitionRoutes(router: Router, { db, events, config }: AppDeps): void {
-  const idOf = (params: unknown) => parse(IdParamSchema, params).id;
   const skill: SkillDeps = { db, events, maxAttempts: config.skillMaxAttempts };
 
   // The live settings the Terms and competition pages state (postal address, hold time, cap).
-  router.get('/api/entry-terms', async (ctx) => {
-    ctx.body = await entryTerms(db, config.reservationTtlSeconds);
+  serve(router, R.entryTerms, async (_, _ctx) => {
+    return await entryTerms(db, config.reservationTtlSeconds);
   });
 
-  router.get('/api/competitions', async (ctx) => {
-    const { category } = parse(CompetitionListQuerySchema, ctx.query);
-    ctx.body = await publicCompetitionList(db, category);
+  serve(router, R.competitions, async ({ query: { category } }, _ctx) => {
+    return await publicCompetitionList(db, category);
   });
 
-  router.get('/api/competitions/:id/entries', async (ctx) => {
-    ctx.body = presentEntries(await listEntries(db, idOf(ctx.params)));
+  serve(router, R.entries, async (input, _ctx) => {
+    return presentEntries(await listEntries(db, input.params.id));
   });
 
   // The question this visitor answers (a random one of the pool, remembered in the session).
-  router.get('/api/competitions/:id/skill-question', async (ctx) => {
+  serve(router, R.skillQuestion, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await showSkillQuestion(skill, ctx.session!, idOf(ctx.params));
+    return await showSkillQuestion(skill, ctx.session!, input.params.id);
   });
 
-  router.post('/api/competitions/:id/skill-answer', async (ctx) => {
-    const { answer } = parse(SkillAnswerSchema, ctx.request.body);
-    ctx.body = await answerSkillQuestion(skill, ctx.session!, idOf(ctx.params), answer);
+  serve(router, R.skillAnswer, async ({ params: { id }, body: { answer } }, ctx) => {
+    return await answerSkillQuestion(skill, ctx.session!, id, answer);
   });
 
   // Public read of the home page hero (the admin write side comes with the back office).
-  router.get('/api/admin/hero-image', async (ctx) => {
-    ctx.body = await siteSettingView(db, SITE_SETTINGS.heroImage);
+  serve(router, R.heroImage, async (_, _ctx) => {
+    return await siteSettingView(db, SITE_SETTINGS.heroImage);
   });
 }

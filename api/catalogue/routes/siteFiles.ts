@@ -1,8 +1,10 @@
 import type { Router } from '@koa/router';
 import type { Knex } from 'knex';
 import * as v from 'valibot';
+import { PLATFORM_ROUTES as R } from '../../../contract/apiPlatform';
 import { IdParamSchema } from '../../../contract/competitions';
 import { COMPETITION_PAGE_PATHS, matchPagePath } from '../../../contract/routes';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { findViewableCompetition, listPublicCompetitions } from '../competitions';
 
@@ -67,7 +69,7 @@ export function pageStatus(db: Knex): (pathname: string) => Promise<200 | 404> {
 export function registerSiteFileRoutes(router: Router, { db, config }: AppDeps): void {
   const origin = config.publicUrl.replace(/\/$/, '');
 
-  router.get('/robots.txt', (ctx) => {
+  serve(router, R.robots, (_, ctx) => {
     ctx.type = 'text/plain; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = [
@@ -79,7 +81,7 @@ export function registerSiteFileRoutes(router: Router, { db, config }: AppDeps):
     ].join('\n');
   });
 
-  router.get('/sitemap.xml', async (ctx) => {
+  serve(router, R.sitemap, async (_, ctx) => {
     const competitions = await listPublicCompetitions(db);
     const urls = [
       ...INDEXED_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),

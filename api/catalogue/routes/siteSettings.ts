@@ -1,8 +1,9 @@
 import type { Router } from '@koa/router';
+import { SITE_SETTING_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { SETTING_CARDS } from '../../../contract/siteSettings';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { saveSiteSetting, siteSettingView } from '../settings';
 
@@ -13,12 +14,11 @@ import { saveSiteSetting, siteSettingView } from '../settings';
 export function registerSiteSettingRoutes(router: Router, { db, config }: AppDeps): void {
   const admin = requireAdmin({ db, config });
   for (const setting of SETTING_CARDS) {
-    router.get(setting.path, admin, async (ctx) => {
-      ctx.body = await siteSettingView(db, setting);
-    });
-    router.put(setting.path, admin, async (ctx) => {
-      const input = parse(setting.schema, ctx.request.body);
-      ctx.body = await saveSiteSetting(db, actorOf(ctx), setting, setting.fromInput(input));
-    });
+    const [read, write] = SITE_SETTING_ROUTES.filter((r) => r.path === setting.path);
+    serve(router, read!, admin, () => siteSettingView(db, setting));
+    // The entry's body schema is setting.schema: serve has parsed the body with it.
+    serve(router, write!, admin, ({ body }, ctx) =>
+      saveSiteSetting(db, actorOf(ctx), setting, setting.fromInput(body as Record<string, unknown>)),
+    );
   }
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { HeroImageSetSchema } from '../../../contract/admin';
+import { ADMIN_CATALOGUE_ROUTES as A } from '../../../contract/apiAdminCatalogue';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { imageUpload } from '../imageUpload';
@@ -33,35 +33,29 @@ export function registerUploadRoutes(router: Router, { db, config }: AppDeps): v
   // The guard runs first: nobody else can make the server read an upload body.
   const upload = imageUpload(config.dataDir);
 
-  for (const path of [
-    '/api/admin/upload-image',
-    '/api/direct-upload',
-    '/api/direct-upload/competition-image',
-  ]) {
-    router.post(path, admin, upload, answer);
+  for (const entry of [A.uploadImage, A.directUpload, A.directUploadCompetitionImage]) {
+    serve(router, entry, admin, upload, (_, ctx) => answer(ctx));
   }
 
-  for (const path of ['/api/uploads/hero-image', '/api/direct-upload/hero-image']) {
-    router.post(path, admin, upload, async (ctx) => {
+  for (const entry of [A.uploadHeroImage, A.directUploadHeroImage]) {
+    serve(router, entry, admin, upload, async (_, ctx) => {
       const view = await setHero(ctx, ctx.state.uploadedImageUrl!);
       ctx.status = 201;
       ctx.body = { success: true, ...view };
     });
   }
 
-  router.delete('/api/uploads/hero-image', admin, async (ctx) => {
-    ctx.body = { success: true, ...(await resetHero(ctx)) };
-  });
+  serve(router, A.resetUploadedHeroImage, admin, async (_, ctx) => ({
+    success: true,
+    ...(await resetHero(ctx)),
+  }));
 
   // Set to an image already uploaded, or reset (GET /api/admin/hero-image is the public read).
-  router.put('/api/admin/hero-image', admin, async (ctx) => {
-    const { imageUrl } = parse(HeroImageSetSchema, ctx.request.body ?? {});
+  serve(router, A.setHeroImage, admin, async ({ body: { imageUrl } }, ctx) => {
     const file = path.join(uploadsDirOf(config.dataDir), imageUrl.slice(UPLOADS_URL_PREFIX.length));
     if (!fs.existsSync(file)) throw badRequest('imageUrl must be an image uploaded to this site');
-    ctx.body = { success: true, ...(await setHero(ctx, imageUrl)) };
+    return { success: true, ...(await setHero(ctx, imageUrl)) };
   });
 
-  router.delete('/api/admin/hero-image', admin, async (ctx) => {
-    ctx.body = { success: true, ...(await resetHero(ctx)) };
-  });
+  serve(router, A.resetHeroImage, admin, async (_, ctx) => ({ success: true, ...(await resetHero(ctx)) }));
 }

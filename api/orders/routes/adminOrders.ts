@@ -1,9 +1,9 @@
 import type { Router } from '@koa/router';
-import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } from '../../../contract/admin';
-import { type AdminLiveEvent, SalesStatsQuerySchema } from '../../../contract/salesStats';
+import { ADMIN_ORDER_ROUTES as A } from '../../../contract/apiAdminOrders';
+import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { PaymentGateway } from '../../payments';
 import type { AppDeps } from '../../platform/context';
 import { lookupTicket } from '../../tickets/history/ticketLookup';
@@ -21,52 +21,50 @@ export function registerAdminOrderRoutes(
   gateway: PaymentGateway,
 ): void {
   const admin = requireAdmin({ db, config });
-  const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
-  router.get('/api/admin/dashboard', admin, async (ctx) => {
+  serve(router, A.dashboard, admin, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await adminStats(db);
+    return await adminStats(db);
   });
 
   // The dashboard's charts (docs/product.md#admin-charts): aggregated in SQL, UK hours and days.
-  router.get('/api/admin/stats/sales', admin, async (ctx) => {
+  serve(router, A.salesStats, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await salesStats(db, parse(SalesStatsQuerySchema, ctx.query));
+    return await salesStats(db, input.query);
   });
 
   // The live tiles' first figures; `admin:live` pushes every later change.
-  router.get('/api/admin/stats/live', admin, async (ctx) => {
+  serve(router, A.liveStats, admin, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
+    return {
       ...(await liveSalesFigures(db)),
       socketsConnected: metrics.socketsConnected(),
     } satisfies AdminLiveEvent;
   });
 
-  router.get('/api/admin/orders', admin, async (ctx) => {
+  serve(router, A.adminOrders, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const { orders, ...paging } = await listOrders(db, parse(OrderListQuerySchema, ctx.query));
-    ctx.body = { orders: orders.map(presentAdminOrder), ...paging };
+    const { orders, ...paging } = await listOrders(db, input.query);
+    return { orders: orders.map(presentAdminOrder), ...paging };
   });
 
-  router.get('/api/admin/orders/:id', admin, async (ctx) => {
+  serve(router, A.adminOrder, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentAdminOrderDetail(await adminOrderDetail(db, idOf(ctx.params)));
+    return presentAdminOrderDetail(await adminOrderDetail(db, input.params.id));
   });
 
-  router.post('/api/admin/orders/:id/cancel', admin, async (ctx) => {
-    const id = idOf(ctx.params);
+  serve(router, A.cancelOrder, admin, async (input, ctx) => {
+    const id = input.params.id;
     const result = await cancelOrder({ db, events, logger, gateway, mailer }, actorOf(ctx), id);
-    ctx.body = { ...result, order: presentAdminOrderDetail(result.order) };
+    return { ...result, order: presentAdminOrderDetail(result.order) };
   });
 
-  router.get('/api/admin/tickets/lookup', admin, async (ctx) => {
-    const { competitionId, number } = parse(TicketLookupQuerySchema, ctx.query);
-    ctx.body = await lookupTicket(db, competitionId, number);
+  serve(router, A.ticketLookup, admin, async ({ query: { competitionId, number } }, _ctx) => {
+    return await lookupTicket(db, competitionId, number);
   });
 
-  router.get('/api/admin/competitions/:id/export-csv', admin, async (ctx) => {
-    const { filename, csv } = await exportPurchasesCsv(db, idOf(ctx.params));
+  serve(router, A.purchasesCsv, admin, async (input, ctx) => {
+    const { filename, csv } = await exportPurchasesCsv(db, input.params.id);
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';

@@ -1,16 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Router } from '@koa/router';
-import {
-  CashflowsSignatureSchema,
-  CreatePaymentIntentSchema,
-  OrderIdSchema,
-  SandboxConfirmSchema,
-  StripeConfirmSchema,
-  UpdateOrderSchema,
-} from '../../../contract/checkout';
+import type { Middleware } from 'koa';
+import { ORDER_ROUTES as R } from '../../../contract/apiOrders';
 import { ERROR_CODES } from '../../../contract/errors';
 import { requireDateOfBirth, requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import { type PaymentGateway, SandboxGateway, StripeGateway } from '../../payments';
 import { hostedPaymentForm } from '../../payments/cashflows';
 import type { AppDeps } from '../../platform/context';
@@ -25,7 +19,7 @@ import { presentOrder } from '../presenter';
 import { handleStripeEvent } from '../stripeWebhook';
 
 /** The one route without CSRF: Stripe signs it instead, and it needs the unparsed body. */
-export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = R.stripeWebhook.path;
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -49,29 +43,33 @@ export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: Pa
   };
   const signedIn = requireUser(db);
 
-  router.post('/api/create-payment-intent', signedIn, requireDateOfBirth(db), async (ctx) => {
-    const input = parse(CreatePaymentIntentSchema, ctx.request.body ?? {});
+  // A gateway that is off answers 404 before the body is read.
+  const onlyWith =
+    (kind: typeof SandboxGateway | typeof StripeGateway, message: string): Middleware =>
+    (_, next) => {
+      if (!(gateway instanceof kind)) throw notFound(message);
+      return next();
+    };
+
+  serve(router, R.createPaymentIntent, signedIn, requireDateOfBirth(db), async ({ body: input }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await createPaymentIntent(deps, ctx.state.user!, ensureGuestId(ctx.session!), input);
+    return await createPaymentIntent(deps, ctx.state.user!, ensureGuestId(ctx.session!), input);
   });
 
-  router.post('/api/payments/sandbox/confirm', signedIn, async (ctx) => {
-    if (!(gateway instanceof SandboxGateway))
-      throw notFound('The payment sandbox is not enabled on this server.');
-    const input = parse(SandboxConfirmSchema, ctx.request.body);
+  const sandboxOn = onlyWith(SandboxGateway, 'The payment sandbox is not enabled on this server.');
+  serve(router, R.confirmSandboxPayment, signedIn, sandboxOn, async ({ body: input }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await confirmSandboxPayment(deps, gateway, ctx.state.user!, input);
+    return await confirmSandboxPayment(deps, gateway as SandboxGateway, ctx.state.user!, input);
   });
 
-  router.post('/api/payments/stripe/confirm', signedIn, async (ctx) => {
-    if (!(gateway instanceof StripeGateway)) throw notFound('Stripe is not configured on this server.');
-    const input = parse(StripeConfirmSchema, ctx.request.body ?? {});
+  const stripeOn = onlyWith(StripeGateway, 'Stripe is not configured on this server.');
+  serve(router, R.confirmStripePayment, signedIn, stripeOn, async ({ body: input }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const returnUrl = `${config.publicUrl}/confirmation/${input.orderId}`;
-    ctx.body = await confirmStripePayment(deps, gateway, ctx.state.user!, input, returnUrl);
+    return await confirmStripePayment(deps, gateway as StripeGateway, ctx.state.user!, input, returnUrl);
   });
 
-  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+  serve(router, R.stripeWebhook, async (_, ctx) => {
     if (!(gateway instanceof StripeGateway)) throw notFound('Stripe is not configured on this server.');
     if (!gateway.webhookSecret) {
       throw new HttpError(503, ERROR_CODES.paymentUnavailable, 'Stripe webhooks are not configured.');
@@ -89,35 +87,34 @@ export function registerCheckoutRoutes(router: Router, app: AppDeps, gateway: Pa
     ctx.body = await handleStripeEvent({ ...deps, gateway }, event);
   });
 
-  router.get('/api/orders/:id', signedIn, async (ctx) => {
-    const { id } = parse(OrderIdSchema, ctx.params);
+  serve(router, R.order, signedIn, async ({ params: { id } }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
+    return presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
   });
 
-  router.patch('/api/orders/:id', signedIn, async (ctx) => {
-    const { id } = parse(OrderIdSchema, ctx.params);
+  serve(router, R.completeOrder, signedIn, async ({ params: { id } }, ctx) => {
     const order = await orderVisibleTo(db, id, ctx.state.user!);
-    parse(UpdateOrderSchema, ctx.request.body);
     await confirmOrderPaid(deps, order);
-    ctx.body = presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
+    return presentOrder(await orderVisibleTo(db, id, ctx.state.user!));
   });
 
-  router.get('/api/user-entries', signedIn, async (ctx) => {
+  serve(router, R.userEntries, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listUserEntries(db, ctx.state.user!.id);
+    return await listUserEntries(db, ctx.state.user!.id);
   });
 
   // The spec's hosted-page card provider: signs the hidden form the browser posts to it. Orders are
   // fulfilled through Stripe or the sandbox; without CASHFLOWS_* settings the spec's clear 503.
-  router.post('/api/generate-cashflows-signature', signedIn, (ctx) => {
+  const cashflowsOn: Middleware = (_, next) => {
     if (!config.cashflows) {
       const message = 'Payment provider not configured';
       throw new HttpError(503, ERROR_CODES.paymentUnavailable, message);
     }
-    const input = parse(CashflowsSignatureSchema, ctx.request.body);
+    return next();
+  };
+  serve(router, R.cashflowsSignature, signedIn, cashflowsOn, ({ body: input }, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = hostedPaymentForm(config.cashflows, {
+    return hostedPaymentForm(config.cashflows!, {
       amountPence: input.amount,
       orderRef: input.orderRef,
       transactionUnique: input.transactionUnique,

@@ -1,10 +1,10 @@
 import type { Router } from '@koa/router';
-import { OrderIdSchema } from '../../../contract/checkout';
+import { ORDER_ROUTES as R } from '../../../contract/apiOrders';
 import { RECEIPT_VAT_NOTE, type ReceiptView } from '../../../contract/receipts';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { readSiteSetting } from '../../catalogue/settings';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { listOrdersOf, receiptOrder } from '../orders';
 import { presentOrder } from '../presenter';
@@ -13,17 +13,16 @@ import { presentOrder } from '../presenter';
 export function registerOrderHistoryRoutes(router: Router, { db, config }: AppDeps): void {
   const signedIn = requireUser(db);
 
-  router.get('/api/orders', signedIn, async (ctx) => {
+  serve(router, R.orders, signedIn, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listOrdersOf(db, ctx.state.user!.id)).map(presentOrder);
+    return (await listOrdersOf(db, ctx.state.user!.id)).map(presentOrder);
   });
 
-  router.get('/api/orders/:id/receipt', signedIn, async (ctx) => {
-    const { id } = parse(OrderIdSchema, ctx.params);
+  serve(router, R.receipt, signedIn, async ({ params: { id } }, ctx) => {
     const order = await receiptOrder(db, id, ctx.state.user!);
     const operator = await readSiteSetting(db, SITE_SETTINGS.operator);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
+    return {
       order: presentOrder(order),
       seller: {
         name: operator.operatorName ?? config.siteName,

@@ -1,9 +1,8 @@
 import type { Router } from '@koa/router';
-import { AdminIdParamSchema } from '../../../contract/admin';
-import { PostalEntryInputSchema, PostalImportSchema } from '../../../contract/postal';
+import { ADMIN_ORDER_ROUTES as A } from '../../../contract/apiAdminOrders';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
-import { parse } from '../../http/validate';
+import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { addPostalEntry, listPostalEntries } from '../postal/postalEntries';
 import { importPostalEntries } from '../postal/postalImport';
@@ -16,24 +15,19 @@ export function registerPostalEntryRoutes(
 ): void {
   const admin = requireAdmin({ db, config });
   const deps = { db, events, logger, mailer, beacon: drawBeacon, config };
-  const idOf = (params: unknown) => parse(AdminIdParamSchema, params).id;
 
-  router.get('/api/admin/competitions/:id/postal-entries', admin, async (ctx) => {
+  serve(router, A.postalEntries, admin, async (input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { entries: (await listPostalEntries(db, idOf(ctx.params))).map(presentPostalEntry) };
+    return { entries: (await listPostalEntries(db, input.params.id)).map(presentPostalEntry) };
   });
 
-  router.post('/api/admin/competitions/:id/postal-entries', admin, async (ctx) => {
-    const id = idOf(ctx.params);
-    const input = parse(PostalEntryInputSchema, ctx.request.body);
-    const entry = presentPostalEntry(await addPostalEntry(deps, actorOf(ctx), id, input));
+  serve(router, A.addPostalEntry, admin, async ({ params: { id }, body }, ctx) => {
+    const entry = presentPostalEntry(await addPostalEntry(deps, actorOf(ctx), id, body));
     ctx.status = 201;
-    ctx.body = { number: entry.number, entry };
+    return { number: entry.number, entry };
   });
 
-  router.post('/api/admin/competitions/:id/postal-entries/import', admin, async (ctx) => {
-    const id = idOf(ctx.params);
-    const { csv } = parse(PostalImportSchema, ctx.request.body);
-    ctx.body = await importPostalEntries(deps, actorOf(ctx), id, csv);
+  serve(router, A.importPostalEntries, admin, async ({ params: { id }, body: { csv } }, ctx) => {
+    return await importPostalEntries(deps, actorOf(ctx), id, csv);
   });
 }

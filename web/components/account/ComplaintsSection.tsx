@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
-import {
-  type ComplaintCreatedView,
-  ComplaintCreateSchema,
-  type ComplaintStatus,
-  type ComplaintView,
-} from '../../../contract/complaints';
+import { ComplaintCreateSchema, type ComplaintStatus } from '../../../contract/complaints';
 import { formatLongDate } from '../../../contract/londonTime';
-import { apiSend } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
@@ -58,7 +54,10 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
     ComplaintCreateSchema,
     { subject, message, orderId: orderId ? Number(orderId) : null },
     async (body) => {
-      const { reference } = await apiSend<ComplaintCreatedView>('POST', '/api/complaints', body);
+      const { reference } = await call<typeof ACCOUNT_ROUTES.createComplaint>(
+        { method: 'POST', path: '/api/complaints' },
+        { body: body },
+      );
       setSubject('');
       setMessage('');
       setOrderId('');
@@ -113,8 +112,11 @@ function ComplaintForm({ orders, onSent }: { orders: OrderView[]; onSent: () => 
 
 /** The customer's complaints and the form to make one; the page's #complaints anchor. */
 export function ComplaintsSection() {
-  const complaints = useApiData<ComplaintView[]>('/api/complaints');
-  const orders = useApiData<OrderView[]>('/api/orders');
+  const complaints = useRoute<typeof ACCOUNT_ROUTES.complaints>(
+    { method: 'GET', path: '/api/complaints' },
+    {},
+  );
+  const orders = useRoute<typeof ORDER_ROUTES.orders>({ method: 'GET', path: '/api/orders' }, {});
   const ref = useRef<HTMLElement>(null);
   // The footer's and the Terms' 'Complaints' links land here (/profile#complaints).
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DATE_OF_BIRTH_LABEL, DateOfBirthSchema } from '../../../contract/age';
-import type { PublicUser } from '../../../contract/auth';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { londonToday } from '../../../contract/londonTime';
-import { apiSend } from '../../api/client';
+import { call } from '../../api/call';
 import { useAuth } from '../../stores/auth';
 import { useDateOfBirthPrompt } from '../../stores/dateOfBirth';
 import { toast } from '../../stores/toast';
@@ -22,7 +22,10 @@ export function DateOfBirthDialog() {
     DateOfBirthSchema,
     { dateOfBirth },
     async (body) => {
-      const user = await apiSend<PublicUser>('PUT', '/api/account/date-of-birth', body);
+      const user = await call<typeof ACCOUNT_ROUTES.dateOfBirth>(
+        { method: 'PUT', path: '/api/account/date-of-birth' },
+        { body: body },
+      );
       useAuth.getState().setUser(user);
       close();
       toast({

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { MARKETING_CONSENT_LABEL, type PreferencesView, type PublicUser } from '../../../contract/auth';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { MARKETING_CONSENT_LABEL, type PublicUser } from '../../../contract/auth';
 import { formatLongDate } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Checkbox, ErrorBox } from '../ui/Form';
@@ -21,7 +23,10 @@ export function MarketingConsent({ user }: { user: PublicUser }) {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await apiSend<PreferencesView>('PUT', '/api/account/preferences', { marketingEmails });
+      const saved = await call<typeof ACCOUNT_ROUTES.preferences>(
+        { method: 'PUT', path: '/api/account/preferences' },
+        { body: { marketingEmails } },
+      );
       useAuth.getState().setUser({ ...user, marketingEmails: saved.marketingEmails });
       setChangedAt(saved.marketingEmailsUpdatedAt);
       toast({

@@ -1,17 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatDayAndTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
   formatLimit,
   SELF_EXCLUSION_PERIODS,
   type SelfExclusionPeriod,
-  type SelfExclusionView,
-  type SpendLimitsView,
   selfExcludedMessage,
 } from '../../../contract/protection';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field } from '../ui/Form';
@@ -36,7 +35,10 @@ const Actions = styled.div`
 `;
 
 export function SpendingLimits() {
-  const limits = useApiData<SpendLimitsView>('/api/account/limits');
+  const limits = useRoute<typeof ACCOUNT_ROUTES.spendLimits>(
+    { method: 'GET', path: '/api/account/limits' },
+    {},
+  );
   const [pounds, setPounds] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -45,7 +47,10 @@ export function SpendingLimits() {
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await apiSend<SpendLimitsView>('PUT', '/api/account/limits', { monthlySpendLimitPence });
+      const saved = await call<typeof ACCOUNT_ROUTES.setSpendLimit>(
+        { method: 'PUT', path: '/api/account/limits' },
+        { body: { monthlySpendLimitPence } },
+      );
       setPounds('');
       limits.reload();
       toast({
@@ -118,7 +123,10 @@ export function SpendingLimits() {
 }
 
 export function TakeABreak() {
-  const state = useApiData<SelfExclusionView>('/api/account/self-exclusion');
+  const state = useRoute<typeof ACCOUNT_ROUTES.selfExclusion>(
+    { method: 'GET', path: '/api/account/self-exclusion' },
+    {},
+  );
   const [period, setPeriod] = useState<SelfExclusionPeriod>('24h');
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -128,7 +136,10 @@ export function TakeABreak() {
     setSaving(true);
     setError(undefined);
     try {
-      await apiSend<SelfExclusionView>('POST', '/api/account/self-exclusion', { period });
+      await call<typeof ACCOUNT_ROUTES.startSelfExclusion>(
+        { method: 'POST', path: '/api/account/self-exclusion' },
+        { body: { period } },
+      );
       setConfirming(false);
       state.reload();
       toast({ title: 'Your break has started', variant: 'success' });

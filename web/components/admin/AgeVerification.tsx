@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
 import { ageOn } from '../../../contract/age';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
-import { apiSend } from '../../api/client';
+import { call } from '../../api/call';
 import { Button } from '../ui/Button';
 import { StatusBadge } from './AdminUi';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -42,7 +43,7 @@ export function useAgeVerification(refresh: () => void) {
   const confirm = async () => {
     if (!target) return;
     await run(
-      () => apiSend('POST', `/api/admin/users/${target.id}/age-verification`, {}),
+      () => call(ADMIN_ACCOUNT_ROUTES.verifyAge, { params: { userId: target.id } }),
       {
         success: () => ({ title: 'Age verified', description: target.username }),
         failureTitle: 'Age check not recorded',

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import {
-  type AdminCompetitionDetail,
-  type AdminCompetitionView,
-  UploadResultSchema,
-} from '../../../contract/admin';
+import type { CompetitionCreateSchema } from '../../../contract/admin';
+import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
-import { apiGet, apiSend, apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -54,7 +54,7 @@ const Scroll = styled.form`
 /** Uploads the chosen picture; a failure is reported and the save goes on without it (spec). */
 async function uploadImage(file: File): Promise<string | undefined> {
   try {
-    const answer = await apiUpload<unknown>('/api/admin/upload-image', file);
+    const answer = await apiUpload<unknown>(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file);
     const parsed = v.safeParse(UploadResultSchema, answer);
     if (!parsed.success) throw new Error('Response is missing image URL');
     return parsed.output.imageUrl;
@@ -69,9 +69,12 @@ async function uploadImage(file: File): Promise<string | undefined> {
 }
 
 /** The create/edit competition dialog with every field of the spec and the engine's extras. */
+
+type CompetitionCreateBody = v.InferInput<typeof CompetitionCreateSchema>;
+
 /** "Replace the instant wins" starts from the list as the server has it now. */
 const currentInstantWins = async (id: number) =>
-  instantWinRowsOf((await apiGet<AdminCompetitionDetail>(`/api/admin/competitions/${id}`)).instantWins ?? []);
+  instantWinRowsOf((await call(DRAW_ROUTES.adminCompetition, { params: { id } })).instantWins ?? []);
 
 export function CompetitionFormDialog({
   open,
@@ -116,12 +119,13 @@ export function CompetitionFormDialog({
     setBusy(true);
     try {
       const image = file ? ((await uploadImage(file)) ?? values.image) : values.image;
-      const body = { ...competitionBody(values), image };
+      // A cash value that is not a number goes as typed (competitionForm.ts): the server names it.
+      const body = { ...competitionBody(values), image } as CompetitionCreateBody;
       if (competition) {
-        await apiSend('PUT', `/api/admin/competitions/${competition.id}`, body);
+        await call(ADMIN_CATALOGUE_ROUTES.updateCompetition, { params: { id: competition.id }, body });
         toast({ title: 'Competition updated', description: values.title, variant: 'success' });
       } else {
-        await apiSend('POST', '/api/admin/competitions', body);
+        await call(ADMIN_CATALOGUE_ROUTES.createCompetition, { body });
         toast({ title: 'Competition created', description: values.title, variant: 'success' });
       }
       onSaved();

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { AdminDrawStatus, DrawScheduled, PublicDraw } from '../../../contract/draw';
-import { apiSend, messageOf } from '../../api/client';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
+import type { AdminDrawStatus } from '../../../contract/draw';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox } from '../ui/Form';
@@ -53,10 +55,7 @@ export function DrawControl({
     setRefusal(undefined);
     try {
       // 202: the beacon round is not out yet; the draw follows it on its own.
-      const result = await apiSend<PublicDraw | DrawScheduled>(
-        'POST',
-        `/api/admin/competitions/${competition.id}/draw`,
-      );
+      const result = await call(DRAW_ROUTES.draw, { params: { id: competition.id } });
       toast(
         'scheduled' in result
           ? { title: 'Draw scheduled', description: result.message, variant: 'success' }

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import type { HeroImage } from '../../../contract/competitions';
-import { apiSend } from '../../api/client';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { call } from '../../api/call';
 import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
 import { Button } from '../ui/Button';
@@ -11,7 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { Control, Muted, Tabs } from './AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 import { uploadForUrl } from './uploads';
-import { useAdminData } from './useAdminData';
+import { useAdminRoute } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 
 const Layout = styled.div`
@@ -67,7 +68,13 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
     const form = e.target as HTMLFormElement;
     const stored = await run(
       () =>
-        uploadForUrl(mode === 'direct' ? '/api/direct-upload/hero-image' : '/api/uploads/hero-image', file),
+        uploadForUrl(
+          (mode === 'direct'
+            ? ADMIN_CATALOGUE_ROUTES.directUploadHeroImage
+            : ADMIN_CATALOGUE_ROUTES.uploadHeroImage
+          ).path,
+          file,
+        ),
       {
         success: () => ({ title: 'Hero image updated', description: 'The home page shows the new image.' }),
         failureTitle: 'Upload failed',
@@ -108,12 +115,12 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
 
 /** The current hero image with reset, and the Standard / Direct upload tabs. */
 export function HeroImageSettings() {
-  const hero = useAdminData<HeroImage>('/api/admin/hero-image');
+  const hero = useAdminRoute(CATALOGUE_ROUTES.heroImage, {});
   const [tab, setTab] = useState<Mode>('standard');
   const { busy, run } = useAdminMutation();
 
   const reset = async () => {
-    const done = await run(() => apiSend('DELETE', '/api/uploads/hero-image'), {
+    const done = await run(() => call(ADMIN_CATALOGUE_ROUTES.resetUploadedHeroImage), {
       success: () => ({ title: 'Hero image deleted (reset to default)' }),
       failureTitle: 'Error',
       fallback: 'Failed to delete hero image',

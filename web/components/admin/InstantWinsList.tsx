@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import type { AdminInstantWin } from '../../../contract/instantWins';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPence } from '../../../contract/money';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Muted, Table, TableWrap } from './AdminUi';
@@ -30,7 +32,10 @@ export function InstantWinsList({
   const setDelivered = async (w: AdminInstantWin, delivered: boolean) => {
     setBusy(true);
     try {
-      await apiSend('PATCH', `/api/admin/competitions/${competitionId}/instant-wins/${w.id}`, { delivered });
+      await call(ADMIN_CATALOGUE_ROUTES.setInstantWinDelivered, {
+        params: { id: competitionId, prizeId: w.id },
+        body: { delivered },
+      });
       toast({
         title: delivered ? 'Instant win marked delivered' : 'Instant win marked not delivered',
         description: `${w.title} (ticket ${w.number})`,

@@ -1,18 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatShortDate } from '../../../contract/londonTime';
-import type {
-  PostalEntryCreated,
-  PostalEntryList,
-  PostalEntryView,
-  PostalImportResult,
-} from '../../../contract/postal';
-import { apiSend, errorDetails, FieldErrorsSchema } from '../../api/client';
+import type { PostalEntryView, PostalImportResult } from '../../../contract/postal';
+import { call } from '../../api/call';
+import { errorDetails, FieldErrorsSchema } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Field, Form, TextAreaField } from '../ui/Form';
 import { AdminTable } from './AdminTable';
 import { FieldRow, Muted, Table, TableWrap } from './AdminUi';
-import { useAdminData } from './useAdminData';
+import { useAdminRoute } from './useAdminData';
 import { useAdminMutation } from './useAdminMutation';
 
 // The free postal entry route on an admin competition page (docs/product.md#free-postal-entry):
@@ -36,7 +33,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY = { name: '', email: '', address: '', postcode: '', receivedAt: today(), userId: '' };
 type Values = typeof EMPTY;
 
-function AddPostalEntryForm({ path, onAdded }: { path: string; onAdded: () => void }) {
+function AddPostalEntryForm({ competitionId, onAdded }: { competitionId: number; onAdded: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAdminMutation();
@@ -52,9 +49,9 @@ function AddPostalEntryForm({ path, onAdded }: { path: string; onAdded: () => vo
     const { userId, ...rest } = values;
     const created = await run(
       () =>
-        apiSend<PostalEntryCreated>('POST', path, {
-          ...rest,
-          ...(userId.trim() ? { userId: userId.trim() } : {}),
+        call(ADMIN_ORDER_ROUTES.addPostalEntry, {
+          params: { id: competitionId },
+          body: { ...rest, ...(userId.trim() ? { userId: userId.trim() } : {}) },
         }).catch((err) => {
           setErrors(errorDetails(err, FieldErrorsSchema)?.fields ?? {});
           throw err;
@@ -109,7 +106,13 @@ function AddPostalEntryForm({ path, onAdded }: { path: string; onAdded: () => vo
   );
 }
 
-function ImportPostalEntries({ path, onImported }: { path: string; onImported: () => void }) {
+function ImportPostalEntries({
+  competitionId,
+  onImported,
+}: {
+  competitionId: number;
+  onImported: () => void;
+}) {
   const file = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<PostalImportResult | null>(null);
   const { busy, run } = useAdminMutation();
@@ -119,11 +122,17 @@ function ImportPostalEntries({ path, onImported }: { path: string; onImported: (
     const chosen = file.current?.files?.[0];
     if (!chosen) return;
     const csv = await chosen.text();
-    const answer = await run(() => apiSend<PostalImportResult>('POST', `${path}/import`, { csv }), {
-      success: (r) => ({ title: 'CSV imported', description: `${r.entered} entered, ${r.refused} refused.` }),
-      failureTitle: 'Could not import the CSV file',
-      fallback: 'Please check the file and try again.',
-    });
+    const answer = await run(
+      () => call(ADMIN_ORDER_ROUTES.importPostalEntries, { params: { id: competitionId }, body: { csv } }),
+      {
+        success: (r) => ({
+          title: 'CSV imported',
+          description: `${r.entered} entered, ${r.refused} refused.`,
+        }),
+        failureTitle: 'Could not import the CSV file',
+        fallback: 'Please check the file and try again.',
+      },
+    );
     if (answer) {
       setResult(answer);
       onImported();
@@ -202,8 +211,7 @@ export function PostalEntries({
   winnerOrderId: number | null;
   onChanged: () => void;
 }) {
-  const path = `/api/admin/competitions/${competitionId}/postal-entries`;
-  const list = useAdminData<PostalEntryList>(path);
+  const list = useAdminRoute(ADMIN_ORDER_ROUTES.postalEntries, { params: { id: competitionId } });
   const changed = () => {
     list.reload();
     onChanged();
@@ -214,11 +222,11 @@ export function PostalEntries({
         <>
           <Section>
             <h3>Add postal entry</h3>
-            <AddPostalEntryForm path={path} onAdded={changed} />
+            <AddPostalEntryForm competitionId={competitionId} onAdded={changed} />
           </Section>
           <Section>
             <h3>Import a day's post (CSV)</h3>
-            <ImportPostalEntries path={path} onImported={changed} />
+            <ImportPostalEntries competitionId={competitionId} onImported={changed} />
           </Section>
         </>
       ) : (

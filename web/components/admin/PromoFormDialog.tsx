@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { PromoCreateSchema, type PromoView } from '../../../contract/admin';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -205,8 +207,8 @@ export function PromoFormDialog({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (promo) await apiSend('PUT', `/api/admin/promos/${promo.id}`, body);
-      else await apiSend('POST', '/api/admin/promos', body);
+      if (promo) await call(ADMIN_ACCOUNT_ROUTES.updatePromo, { params: { id: promo.id }, body });
+      else await call(ADMIN_ACCOUNT_ROUTES.createPromo, { body: body });
       toast({
         title: promo ? 'Promo updated successfully' : 'Promo created successfully',
         variant: 'success',

@@ -1,5 +1,7 @@
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { AdminWinner } from '../../../contract/draw';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 
 type WinnerRef = Pick<AdminWinner, 'competitionId' | 'title'>;
@@ -11,7 +13,7 @@ async function updateWinner(
   titles: { done: string; failed: string },
 ): Promise<AdminWinner | null> {
   try {
-    const updated = await apiSend<AdminWinner>('PATCH', `/api/admin/winners/${winner.competitionId}`, body);
+    const updated = await call(DRAW_ROUTES.updateWinner, { params: { id: winner.competitionId }, body });
     toast({ title: titles.done, description: winner.title, variant: 'success' });
     return updated;
   } catch (err) {
@@ -47,11 +49,10 @@ export async function savePrizePositionDelivered(
   delivered: boolean,
 ): Promise<AdminWinner | null> {
   try {
-    const updated = await apiSend<AdminWinner>(
-      'PATCH',
-      `/api/admin/winners/${winner.competitionId}/prizes/${position}`,
-      { prizeDelivered: delivered },
-    );
+    const updated = await call(DRAW_ROUTES.updatePrize, {
+      params: { id: winner.competitionId, position },
+      body: { prizeDelivered: delivered },
+    });
     toast({
       title: delivered ? `${label} marked delivered` : `${label} marked not delivered`,
       description: winner.title,

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import type { CallInput, OutputOf } from '../../../contract/apiRoute';
+import { type InputArgs, type JsonRoute, routePath } from '../../api/call';
 import { type ApiData, useApiData } from '../../api/useApiData';
 import { useAuth } from '../../stores/auth';
 
@@ -18,4 +20,12 @@ export function useAdminData<T>(path: string | null): ApiData<T> {
     }
   }, [status, navigate]);
   return data;
+}
+
+/** useAdminData for one GET route of the table; `input` null = nothing to load yet. */
+export function useAdminRoute<R extends JsonRoute & { method: 'GET' }>(
+  route: R,
+  input: CallInput<R> | null,
+): ApiData<OutputOf<R>> {
+  return useAdminData<OutputOf<R>>(input === null ? null : routePath(route, ...([input] as InputArgs<R>)));
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { type AccountMessageView, ForgotPasswordSchema } from '../../../contract/account';
-import { apiSend } from '../../api/client';
+import { ForgotPasswordSchema } from '../../../contract/account';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { call } from '../../api/call';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
 import { useValidatedSubmit } from '../ui/useValidatedSubmit';
@@ -41,7 +42,14 @@ export function ForgotPassword({
     ForgotPasswordSchema,
     { email },
     async (input) => {
-      setSent((await apiSend<AccountMessageView>('POST', '/api/password/forgot', input)).message);
+      setSent(
+        (
+          await call<typeof ACCOUNT_ROUTES.forgotPassword>(
+            { method: 'POST', path: '/api/password/forgot' },
+            { body: input },
+          )
+        ).message,
+      );
     },
     'We could not send the e-mail. Please try again.',
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { type PromoRedeemedView, RedeemPromoCodeSchema } from '../../../contract/auth';
 import { formatPounds } from '../../../contract/money';
-import { apiSend } from '../../api/client';
+import { call } from '../../api/call';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { ErrorBox, Field, Form } from '../ui/Form';
@@ -14,7 +15,10 @@ export function PromoCodeForm({ onRedeemed }: { onRedeemed: (view: PromoRedeemed
     RedeemPromoCodeSchema,
     { code },
     async (input) => {
-      const view = await apiSend<PromoRedeemedView>('POST', '/api/account/promo-code', input);
+      const view = await call<typeof ACCOUNT_ROUTES.redeemPromoCode>(
+        { method: 'POST', path: '/api/account/promo-code' },
+        { body: input },
+      );
       setCode('');
       toast({
         title: 'Promo code applied',

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import type { TwoFactorEnabledView, TwoFactorSetupView } from '../../../contract/auth';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import type { TwoFactorSetupView } from '../../../contract/auth';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { useAuth } from '../../stores/auth';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -58,14 +59,16 @@ function TurnOn({ onDone }: { onDone: (codes: string[]) => void }) {
 
   const start = () =>
     run(undefined, 'Two-factor setup could not start', async () => {
-      setSetup(await apiSend<TwoFactorSetupView>('POST', '/api/account/2fa/setup', {}));
+      setSetup(
+        await call<typeof ACCOUNT_ROUTES.twoFactorSetup>({ method: 'POST', path: '/api/account/2fa/setup' }),
+      );
     });
   const confirm = (e: FormEvent) =>
     run(e, 'That code could not be checked', async () => {
-      const { recoveryCodes } = await apiSend<TwoFactorEnabledView>('POST', '/api/account/2fa/enable', {
-        password,
-        code,
-      });
+      const { recoveryCodes } = await call<typeof ACCOUNT_ROUTES.twoFactorEnable>(
+        { method: 'POST', path: '/api/account/2fa/enable' },
+        { body: { password, code } },
+      );
       onDone(recoveryCodes);
     });
 
@@ -143,13 +146,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** On: how many recovery codes are left, and turning it off (password and a code). */
 function TurnOff() {
-  const left = useApiData<{ recoveryCodesLeft: number }>('/api/account/2fa');
+  const left = useRoute<typeof ACCOUNT_ROUTES.twoFactor>({ method: 'GET', path: '/api/account/2fa' }, {});
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { busy, error, run } = useSend();
   const submit = (e: FormEvent) =>
     run(e, 'Two-factor sign-in could not be turned off', async () => {
-      await apiSend('POST', '/api/account/2fa/disable', { password, code });
+      await call<typeof ACCOUNT_ROUTES.twoFactorDisable>(
+        { method: 'POST', path: '/api/account/2fa/disable' },
+        { body: { password, code } },
+      );
       toast({ title: 'Two-factor sign-in turned off', variant: 'success' });
       await useAuth.getState().refresh();
     });

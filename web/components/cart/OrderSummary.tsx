@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import type { CartItemView } from '../../../contract/cart';
 import {
   belowCardMinimum,
@@ -10,7 +11,7 @@ import {
   creditToApply,
 } from '../../../contract/checkout';
 import { formatPence, poundsToPence } from '../../../contract/money';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { useAuth } from '../../stores/auth';
 import { cartTicketCount, cartTotalPence } from '../../stores/cart';
 import { useCheckout } from '../../stores/checkout';
@@ -41,7 +42,10 @@ export function OrderSummary({
   onProceed: (useCredit: boolean) => void;
 }) {
   const user = useAuth((s) => s.user);
-  const credit = useApiData<{ credit: number }>(user ? '/api/user/credit' : null);
+  const credit = useRoute<typeof ACCOUNT_ROUTES.credit>(
+    { method: 'GET', path: '/api/user/credit' },
+    user ? {} : null,
+  );
   const [wantCredit, setWantCredit] = useState(false);
   const subtotal = cartTotalPence(items);
   const available = user ? poundsToPence(credit.data?.credit ?? 0) : 0;

@@ -1,12 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import {
-  SANDBOX_TEST_MODE_LABEL,
-  type SandboxConfirmResult,
-  SandboxConfirmSchema,
-} from '../../../contract/checkout';
-import { ApiError, apiSend, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
+import { SANDBOX_TEST_MODE_LABEL, SandboxConfirmSchema } from '../../../contract/checkout';
+import { call } from '../../api/call';
+import { ApiError, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { ErrorBox, Field, Form } from '../ui/Form';
 import { PaymentActions } from './PaymentActions';
 import { toastPaymentFailed } from './useFinishCheckout';
@@ -95,7 +93,10 @@ export function SandboxCardForm({
     setErrors({});
     setProcessing(true);
     try {
-      const result = await apiSend<SandboxConfirmResult>('POST', '/api/payments/sandbox/confirm', input);
+      const result = await call<typeof ORDER_ROUTES.confirmSandboxPayment>(
+        { method: 'POST', path: '/api/payments/sandbox/confirm' },
+        { body: checked.output },
+      );
       onPaid(result.orderId);
     } catch (err) {
       // A typing mistake the server caught (an expiry date in the past): inline, nothing was tried.

@@ -5,8 +5,10 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { StripeConfirmResult } from '../../../contract/checkout';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { ErrorBox, Form } from '../ui/Form';
 import { Spinner } from '../ui/Spinner';
 import { PaymentActions, RetryCloseActions } from './PaymentActions';
@@ -83,10 +85,15 @@ function PaymentElementForm({
       }
       let result: StripeConfirmResult;
       try {
-        result = await apiSend<StripeConfirmResult>('POST', '/api/payments/stripe/confirm', {
-          orderId,
-          confirmationTokenId: made.confirmationToken.id,
-        });
+        result = await call<typeof ORDER_ROUTES.confirmStripePayment>(
+          { method: 'POST', path: '/api/payments/stripe/confirm' },
+          {
+            body: {
+              orderId,
+              confirmationTokenId: made.confirmationToken.id,
+            },
+          },
+        );
       } catch (err) {
         fail(messageOf(err, UNEXPECTED));
         return;

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import type { PublicCompetition } from '../../../contract/competitions';
 import type { EntryTerms } from '../../../contract/postal';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { useSite } from '../../stores/site';
 import { Card } from '../ui/Page';
 
@@ -27,7 +28,7 @@ function PostalAddress({ terms }: { terms: EntryTerms | undefined }) {
 }
 
 export function FreeEntryRoute({ competition, closed }: { competition: PublicCompetition; closed: boolean }) {
-  const terms = useApiData<EntryTerms>('/api/entry-terms');
+  const terms = useRoute<typeof CATALOGUE_ROUTES.entryTerms>({ method: 'GET', path: '/api/entry-terms' }, {});
   return (
     <Panel id="free-entry" aria-labelledby="free-entry-title">
       <h2 id="free-entry-title">Enter for free by post</h2>

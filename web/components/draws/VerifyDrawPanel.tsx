@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { DrawEntries } from '../../../contract/draw';
-import { apiGet, messageOf } from '../../api/client';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Hash } from './Hash';
 import { type DrawCheck, type PublishedDraw, verifyDraw } from './verifyDraw';
@@ -71,7 +72,10 @@ export function VerifyDrawPanel({ competitionId, draw }: { competitionId: number
     }
     setState({ kind: 'running' });
     try {
-      const entries = await apiGet<DrawEntries>(`/api/competitions/${competitionId}/draw-entries`);
+      const entries = await call<typeof DRAW_ROUTES.drawEntries>(
+        { method: 'GET', path: '/api/competitions/:id/draw-entries' },
+        { params: { id: competitionId } },
+      );
       const checks = await verifyDraw(draw, entries.numbers);
       setState({ kind: 'done', checks, entryCount: entries.numbers.length });
     } catch (err) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { AccountMessageView } from '../../../contract/account';
-import { apiSend, messageOf } from '../../api/client';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { useAuth } from '../../stores/auth';
 
 const Bar = styled.div`
@@ -36,7 +37,14 @@ export function VerifyEmailBanner() {
   const resend = async () => {
     setBusy(true);
     try {
-      setNote((await apiSend<AccountMessageView>('POST', '/api/verify-email/resend')).message);
+      setNote(
+        (
+          await call<typeof ACCOUNT_ROUTES.resendVerification>({
+            method: 'POST',
+            path: '/api/verify-email/resend',
+          })
+        ).message,
+      );
     } catch (err) {
       setNote(messageOf(err, 'We could not send the e-mail. Please try again.'));
     } finally {

@@ -1,9 +1,10 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { ErrorBox } from '../ui/Form';
 import { Card } from '../ui/Page';
 import { orderStatusLabel, refundSummary } from './orderStatus';
@@ -62,7 +63,7 @@ function OrderEntry({ order }: { order: OrderView }) {
 
 /** My Account's order history: every order with its items, numbers, payment, status and refund. */
 export function OrderHistory() {
-  const orders = useApiData<OrderView[]>('/api/orders');
+  const orders = useRoute<typeof ORDER_ROUTES.orders>({ method: 'GET', path: '/api/orders' }, {});
   return (
     <HistoryCard aria-labelledby="orders-title">
       <h2 id="orders-title">Order history</h2>

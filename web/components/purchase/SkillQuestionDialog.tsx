@@ -1,8 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { ERROR_CODES } from '../../../contract/errors';
-import { type SkillAnswerResult, type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
-import { ApiError, apiGet, apiSend, messageOf } from '../../api/client';
+import { type SkillQuestionView, skillLockedMessage } from '../../../contract/skill';
+import { call } from '../../api/call';
+import { ApiError, messageOf } from '../../api/client';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { ErrorBox } from '../ui/Form';
@@ -172,7 +174,10 @@ export function SkillQuestionDialog({
     setPhase('loading');
     setChoice('');
     try {
-      const next = await apiGet<SkillQuestionView>(`/api/competitions/${competitionId}/skill-question`);
+      const next = await call<typeof CATALOGUE_ROUTES.skillQuestion>(
+        { method: 'GET', path: '/api/competitions/:id/skill-question' },
+        { params: { id: competitionId } },
+      );
       setView(next);
       setAttemptsLeft(next.attemptsLeft);
       if (next.retryAt && next.attemptsLeft === 0) {
@@ -207,10 +212,9 @@ export function SkillQuestionDialog({
     setPhase('checking');
     setError('');
     try {
-      const result = await apiSend<SkillAnswerResult>(
-        'POST',
-        `/api/competitions/${competitionId}/skill-answer`,
-        { answer: choice },
+      const result = await call<typeof CATALOGUE_ROUTES.skillAnswer>(
+        { method: 'POST', path: '/api/competitions/:id/skill-answer' },
+        { params: { id: competitionId }, body: { answer: choice } },
       );
       if (result.correct) return setPhase('correct');
       setAttemptsLeft(result.attemptsLeft ?? 0);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import {
   type EntryStatus,
   entryStatus,
@@ -11,7 +12,7 @@ import {
 import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { ordinal } from '../../../contract/prizes';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { LoginDialog } from '../../components/auth/LoginDialog';
 import { Countdown } from '../../components/competitions/Countdown';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
@@ -194,7 +195,11 @@ function SignedOut() {
 }
 
 function Entries() {
-  const entries = useApiData<UserEntryView[]>('/api/user-entries', { retries: 3, retryDelayMs: 1000 });
+  const entries = useRoute<typeof ORDER_ROUTES.userEntries>(
+    { method: 'GET', path: '/api/user-entries' },
+    {},
+    { retries: 3, retryDelayMs: 1000 },
+  );
   if (entries.loading && !entries.data) return <Spinner label="Loading your entries" />;
   if (entries.error) {
     return (

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import type { ReceiptView } from '../../../contract/receipts';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { refundSummary } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
@@ -116,8 +117,9 @@ export default function OrderReceiptPage() {
   const siteName = useSiteName();
   const user = useAuth((s) => s.user);
   const authStatus = useAuth((s) => s.status);
-  const receipt = useApiData<ReceiptView>(
-    user ? `/api/orders/${encodeURIComponent(orderId ?? '')}/receipt` : null,
+  const receipt = useRoute<typeof ORDER_ROUTES.receipt>(
+    { method: 'GET', path: '/api/orders/:id/receipt' },
+    user ? { params: { id: orderId ?? '' } } : null,
   );
   const orderNumber = receipt.data?.order.orderNumber;
 

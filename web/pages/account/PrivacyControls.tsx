@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  type AccountMessageView,
-  DELETE_CONFIRMATION_PHRASE,
-  DeleteAccountFormSchema,
-} from '../../../contract/account';
-import { apiDownload, apiSend, messageOf } from '../../api/client';
+import { DELETE_CONFIRMATION_PHRASE, DeleteAccountFormSchema } from '../../../contract/account';
+import { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { call } from '../../api/call';
+import { apiDownload, messageOf } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Field, Form, fieldBinder } from '../../components/ui/Form';
 import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
@@ -22,7 +20,7 @@ export function DownloadData() {
     setBusy(true);
     setError(undefined);
     try {
-      await apiDownload('/api/account/export', 'my-data.json');
+      await apiDownload(ACCOUNT_ROUTES.exportAccount.path, 'my-data.json');
     } catch (err) {
       setError(messageOf(err, 'Your data could not be downloaded. Please try again.'));
     } finally {
@@ -48,7 +46,10 @@ export function DeleteAccount() {
     DeleteAccountFormSchema,
     values,
     async ({ password }) => {
-      const answer = await apiSend<AccountMessageView>('DELETE', '/api/account', { password });
+      const answer = await call<typeof ACCOUNT_ROUTES.deleteAccount>(
+        { method: 'DELETE', path: '/api/account' },
+        { body: { password } },
+      );
       await useAuth.getState().refresh();
       toast({ title: answer.message, variant: 'success' });
       navigate('/', { replace: true });

@@ -2,11 +2,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link } from 'wouter';
-import { type CreditTransactionView, PhoneNumberSchema, type PublicUser } from '../../../contract/auth';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { PhoneNumberSchema, type PublicUser } from '../../../contract/auth';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { ComplaintsSection } from '../../components/account/ComplaintsSection';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
@@ -90,7 +91,10 @@ function PhoneNumber({ user }: { user: PublicUser }) {
     }
     setSaving(true);
     try {
-      const updated = await apiSend<PublicUser>('PUT', '/api/user/phone-number', result.output);
+      const updated = await call<typeof ACCOUNT_ROUTES.phoneNumber>(
+        { method: 'PUT', path: '/api/user/phone-number' },
+        { body: result.output },
+      );
       useAuth.getState().setUser(updated);
       setEditing(false);
       setError(undefined);
@@ -148,8 +152,11 @@ function PhoneNumber({ user }: { user: PublicUser }) {
 }
 
 function CreditCard() {
-  const credit = useApiData<{ credit: number }>('/api/user/credit');
-  const history = useApiData<CreditTransactionView[]>('/api/user/credit/transactions');
+  const credit = useRoute<typeof ACCOUNT_ROUTES.credit>({ method: 'GET', path: '/api/user/credit' }, {});
+  const history = useRoute<typeof ACCOUNT_ROUTES.creditTransactions>(
+    { method: 'GET', path: '/api/user/credit/transactions' },
+    {},
+  );
   return (
     <Card aria-labelledby="credit-title">
       <h2 id="credit-title">Site Credit</h2>

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import {
-  type AccountMessageView,
-  RESET_LINK_INVALID,
-  ResetPasswordFormSchema,
-} from '../../../contract/account';
-import { apiSend } from '../../api/client';
+import { RESET_LINK_INVALID, ResetPasswordFormSchema } from '../../../contract/account';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { call } from '../../api/call';
 import { ForgotPassword } from '../../components/auth/ForgotPassword';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { Button } from '../../components/ui/Button';
@@ -28,7 +25,10 @@ export default function ResetPasswordPage() {
     ResetPasswordFormSchema,
     { token, ...values },
     async ({ token: t, password }) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/password/reset', { token: t, password });
+      const answer = await call<typeof ACCOUNT_ROUTES.resetPassword>(
+        { method: 'POST', path: '/api/password/reset' },
+        { body: { token: t, password } },
+      );
       // Every session of the account has ended, this browser's too if it was signed in.
       await useAuth.getState().refresh();
       setDone(answer.message);

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   type AccountMessageView,
-  type AccountSessionView,
   ChangeEmailSchema,
   ChangePasswordFormSchema,
 } from '../../../contract/account';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatLongDate } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { TwoFactorSettings } from '../../components/auth/TwoFactorSettings';
 import { Button } from '../../components/ui/Button';
@@ -47,10 +47,15 @@ function ChangePassword() {
     ChangePasswordFormSchema,
     values,
     async ({ currentPassword, newPassword }) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/account/password', {
-        currentPassword,
-        newPassword,
-      });
+      const answer = await call<typeof ACCOUNT_ROUTES.changePassword>(
+        { method: 'POST', path: '/api/account/password' },
+        {
+          body: {
+            currentPassword,
+            newPassword,
+          },
+        },
+      );
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setDone(answer.message);
     },
@@ -88,7 +93,10 @@ function ChangeEmail({ email }: { email: string }) {
     ChangeEmailSchema,
     values,
     async (input) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/account/email', input);
+      const answer = await call<typeof ACCOUNT_ROUTES.changeEmail>(
+        { method: 'POST', path: '/api/account/email' },
+        { body: input },
+      );
       setValues({ email: '', password: '' });
       setDone(answer.message);
     },
@@ -126,7 +134,10 @@ function ChangeEmail({ email }: { email: string }) {
 }
 
 function Sessions() {
-  const sessions = useApiData<AccountSessionView[]>('/api/account/sessions');
+  const sessions = useRoute<typeof ACCOUNT_ROUTES.sessions>(
+    { method: 'GET', path: '/api/account/sessions' },
+    {},
+  );
   const [note, setNote] = useState<{ text: string; error: boolean }>();
   const act = async (send: () => Promise<AccountMessageView>) => {
     try {
@@ -162,7 +173,14 @@ function Sessions() {
                 <Button
                   type="button"
                   $variant="ghost"
-                  onClick={() => act(() => apiSend('DELETE', `/api/account/sessions/${s.id}`))}
+                  onClick={() =>
+                    act(() =>
+                      call<typeof ACCOUNT_ROUTES.endSession>(
+                        { method: 'DELETE', path: '/api/account/sessions/:id' },
+                        { params: { id: s.id } },
+                      ),
+                    )
+                  }
                 >
                   Sign out
                 </Button>
@@ -175,7 +193,14 @@ function Sessions() {
         <Button
           type="button"
           $variant="secondary"
-          onClick={() => act(() => apiSend('POST', '/api/account/sessions/revoke-others'))}
+          onClick={() =>
+            act(() =>
+              call<typeof ACCOUNT_ROUTES.endOtherSessions>({
+                method: 'POST',
+                path: '/api/account/sessions/revoke-others',
+              }),
+            )
+          }
         >
           Sign out all other sessions
         </Button>

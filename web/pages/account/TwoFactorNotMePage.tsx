@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import {
-  type AccountMessageView,
-  NOT_ME_LINK_INVALID,
-  TwoFactorNotMeFormSchema,
-} from '../../../contract/account';
-import { apiSend } from '../../api/client';
+import { NOT_ME_LINK_INVALID, TwoFactorNotMeFormSchema } from '../../../contract/account';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { call } from '../../api/call';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, Form, fieldBinder } from '../../components/ui/Form';
@@ -30,10 +27,10 @@ export default function TwoFactorNotMePage() {
     TwoFactorNotMeFormSchema,
     { token, ...values },
     async ({ token: t, password }) => {
-      const answer = await apiSend<AccountMessageView>('POST', '/api/account/2fa/not-me', {
-        token: t,
-        password,
-      });
+      const answer = await call<typeof ACCOUNT_ROUTES.twoFactorNotMe>(
+        { method: 'POST', path: '/api/account/2fa/not-me' },
+        { body: { token: t, password } },
+      );
       await useAuth.getState().refresh();
       setDone(answer.message);
     },

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { VERIFY_LINK_INVALID, type VerifyEmailView } from '../../../contract/account';
+import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { formatPounds } from '../../../contract/money';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { ErrorBox } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -33,7 +35,10 @@ export default function VerifyEmailPage() {
       setState({ status: 'failed', message: VERIFY_LINK_INVALID });
       return;
     }
-    apiSend<VerifyEmailView>('POST', '/api/verify-email', { token })
+    call<typeof ACCOUNT_ROUTES.verifyEmail>(
+      { method: 'POST', path: '/api/verify-email' },
+      { body: { token } },
+    )
       .then((answer) => {
         setState({ status: 'done', answer });
         void useAuth.getState().refresh();

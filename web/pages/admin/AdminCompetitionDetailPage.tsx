@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { AdminCompetitionDetail } from '../../../contract/admin';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { messageOf } from '../../api/client';
@@ -11,7 +12,7 @@ import { DrawControl } from '../../components/admin/DrawControl';
 import { FurtherPrizeWinners } from '../../components/admin/FurtherPrizeWinners';
 import { InstantWinsList } from '../../components/admin/InstantWinsList';
 import { PostalEntries } from '../../components/admin/PostalEntries';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
@@ -126,9 +127,7 @@ function CompetitionFacts({ c }: { c: AdminCompetitionDetail }) {
 export default function AdminCompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const detail = useAdminData<AdminCompetitionDetail>(
-    `/api/admin/competitions/${encodeURIComponent(id ?? '')}`,
-  );
+  const detail = useAdminRoute(DRAW_ROUTES.adminCompetition, { params: { id: id ?? '' } });
   const c = detail.data;
   // A sale that wins an instant prize is pushed to the admins: read the list again.
   useInstantWinClaims(c?.id, detail.reload);

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCompetitionView } from '../../../contract/admin';
-import type { AdminWinner } from '../../../contract/draw';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { apiDownload, apiSend, messageOf } from '../../api/client';
+import { call, routePath } from '../../api/call';
+import { apiDownload, messageOf } from '../../api/client';
 import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageContainer } from '../../components/ui/Page';
@@ -42,7 +45,10 @@ const DownloadIcon = () => (
 /** Downloads a closed competition's purchases as CSV. */
 async function exportCsv(c: AdminCompetitionView) {
   try {
-    await apiDownload(`/api/admin/competitions/${c.id}/export-csv`, `competition-${c.id}.csv`);
+    await apiDownload(
+      routePath(ADMIN_ORDER_ROUTES.purchasesCsv, { params: { id: c.id } }),
+      `competition-${c.id}.csv`,
+    );
   } catch {
     toast({ title: 'Error', description: 'Failed to export competition data', variant: 'destructive' });
   }
@@ -87,12 +93,13 @@ export default function AdminCompetitionsPage() {
   useEffect(() => {
     document.title = `Manage Competitions | ${siteName}`;
   }, [siteName]);
-  const list = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
-  const winners = useAdminData<AdminWinner[]>('/api/admin/winners');
+  const list = useAdminRoute(ADMIN_CATALOGUE_ROUTES.adminCompetitions, {});
+  const winners = useAdminRoute(DRAW_ROUTES.adminWinners, {});
   const [tab, setTab] = useState<Tab>('active');
   const [editing, setEditing] = useState<AdminCompetitionView | null | undefined>(undefined);
   const deleting = useConfirmedDelete<AdminCompetitionView>({
-    remove: (competition) => apiSend('DELETE', `/api/admin/competitions/${competition.id}`),
+    remove: (competition) =>
+      call(ADMIN_CATALOGUE_ROUTES.deleteCompetition, { params: { id: competition.id } }),
     toasts: {
       success: (competition) => ({ title: 'Competition deleted', description: competition.title }),
       failureTitle: 'Error deleting competition',

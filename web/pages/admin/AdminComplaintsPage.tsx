@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { AdminComplaintView, ComplaintQueueView, ComplaintStatus } from '../../../contract/complaints';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
+import type { AdminComplaintView, ComplaintStatus } from '../../../contract/complaints';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { STATUS_LABELS } from '../../components/account/ComplaintsSection';
 import { AdminTable } from '../../components/admin/AdminTable';
 import {
@@ -15,7 +17,7 @@ import {
   Toolbar,
 } from '../../components/admin/AdminUi';
 import { Pager } from '../../components/admin/Pager';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -48,11 +50,10 @@ function ComplaintDetail({
   const send = async () => {
     const done = await run(
       () =>
-        apiSend<AdminComplaintView & { emailSent: boolean }>(
-          'POST',
-          `/api/admin/complaints/${complaint.id}/reply`,
-          { message: reply },
-        ),
+        call(ADMIN_ACCOUNT_ROUTES.replyToComplaint, {
+          params: { id: complaint.id },
+          body: { message: reply },
+        }),
       {
         success: (r) => ({
           title: 'Reply sent',
@@ -70,11 +71,14 @@ function ComplaintDetail({
     }
   };
   const close = async () => {
-    const done = await run(() => apiSend('POST', `/api/admin/complaints/${complaint.id}/close`, {}), {
-      success: () => ({ title: 'Complaint closed', description: complaint.reference }),
-      failureTitle: 'Not closed',
-      fallback: 'The complaint could not be closed',
-    });
+    const done = await run(
+      () => call(ADMIN_ACCOUNT_ROUTES.closeComplaint, { params: { id: complaint.id } }),
+      {
+        success: () => ({ title: 'Complaint closed', description: complaint.reference }),
+        failureTitle: 'Not closed',
+        fallback: 'The complaint could not be closed',
+      },
+    );
     if (done) onChanged();
   };
 
@@ -135,10 +139,9 @@ export default function AdminComplaintsPage() {
   const [tab, setTab] = useState<Tab>('open');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page) });
-  if (tab !== 'all') query.set('status', tab);
-  if (search) query.set('search', search);
-  const list = useAdminData<ComplaintQueueView>(`/api/admin/complaints?${query}`);
+  const list = useAdminRoute(ADMIN_ACCOUNT_ROUTES.complaintQueue, {
+    query: { page: String(page), status: tab === 'all' ? undefined : tab, search: search || undefined },
+  });
   const [openId, setOpenId] = useState<number>();
   const current = list.data?.complaints.find((c) => c.id === openId);
 

@@ -2,12 +2,11 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { OrderListView } from '../../../contract/admin';
-import type { AdminStats } from '../../../contract/checkout';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatPence, formatPounds } from '../../../contract/money';
 import type { AdminLiveEvent } from '../../../contract/salesStats';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -195,8 +194,8 @@ export default function AdminDashboardPage() {
     document.title = `Admin Dashboard | ${siteName}`;
   }, [siteName]);
   useAdminLive();
-  const loaded = useAdminData<AdminStats>('/api/admin/dashboard');
-  const recent = useAdminData<OrderListView>('/api/admin/orders?pageSize=10');
+  const loaded = useAdminRoute(ADMIN_ORDER_ROUTES.dashboard, {});
+  const recent = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrders, { query: { pageSize: '10' } });
   const live = useAdminFeed((s) => s.stats);
   const liveFigures = useAdminFeed((s) => s.live);
   const entries = useAdminFeed((s) => s.entries);
@@ -211,7 +210,7 @@ export default function AdminDashboardPage() {
     if (recent.data) useAdminFeed.getState().seed(recent.data.orders);
   }, [recent.data]);
   // The live tiles start from one read; every later `admin:live` push replaces it.
-  const liveLoaded = useAdminData<AdminLiveEvent>('/api/admin/stats/live');
+  const liveLoaded = useAdminRoute(ADMIN_ORDER_ROUTES.liveStats, {});
   useEffect(() => {
     if (liveLoaded.data)
       useAdminFeed.setState((s) =>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { MAIL_LOG_LIMIT, type MailLogEntryView } from '../../../contract/admin';
+import { MAIL_LOG_LIMIT } from '../../../contract/admin';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatDateTime } from '../../../contract/londonTime';
 import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Muted, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
@@ -18,9 +19,7 @@ export default function AdminEmailsPage() {
     document.title = `E-mails sent | ${siteName}`;
   }, [siteName]);
   const [search, setSearch] = useState('');
-  const list = useAdminData<MailLogEntryView[]>(
-    `/api/admin/emails${search ? `?${new URLSearchParams({ search })}` : ''}`,
-  );
+  const list = useAdminRoute(ADMIN_ACCOUNT_ROUTES.mailLog, { query: { search: search || undefined } });
 
   return (
     <PageContainer>

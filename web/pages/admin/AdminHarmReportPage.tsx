@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatDateTime, formatShortDate } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import {
@@ -7,12 +8,12 @@ import {
   type HarmAction,
   type HarmReportRow,
   type HarmReportView,
-  type HarmReviewView,
 } from '../../../contract/protection';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, Muted, Toolbar } from '../../components/admin/AdminUi';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -37,7 +38,8 @@ function ReviewDialog({
   const save = async () => {
     if (!row) return;
     const done = await run(
-      () => apiSend<HarmReviewView>('POST', `/api/admin/harm-report/${row.userId}/reviews`, { action, note }),
+      () =>
+        call(ADMIN_ACCOUNT_ROUTES.addHarmReview, { params: { userId: row.userId }, body: { action, note } }),
       {
         success: () => ({ title: 'Review recorded', description: row.username }),
         failureTitle: 'Review not recorded',
@@ -87,7 +89,7 @@ function Thresholds({ report, onSaved }: { report: HarmReportView | undefined; o
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = { spend24hPence: poundsToPence(Number(day)), spend30dPence: poundsToPence(Number(month)) };
-    const done = await run(() => apiSend('PUT', '/api/admin/harm-report/thresholds', body), {
+    const done = await run(() => call(ADMIN_ACCOUNT_ROUTES.setHarmThresholds, { body: body }), {
       success: () => ({ title: 'Thresholds saved' }),
       failureTitle: 'Thresholds not saved',
       fallback: 'The thresholds could not be saved',
@@ -132,7 +134,7 @@ export default function AdminHarmReportPage() {
   useEffect(() => {
     document.title = `Harm Report | ${siteName}`;
   }, [siteName]);
-  const report = useAdminData<HarmReportView>('/api/admin/harm-report');
+  const report = useAdminRoute(ADMIN_ACCOUNT_ROUTES.harmReport, {});
   const [reviewing, setReviewing] = useState<HarmReportRow>();
 
   return (

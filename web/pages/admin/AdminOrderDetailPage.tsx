@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { AdminOrderDetail } from '../../../contract/admin';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { AdminHeader, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { fullName } from '../../components/admin/fullName';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -112,7 +114,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 export default function AdminOrderDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const detail = useAdminData<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id ?? '')}`);
+  const detail = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrder, { params: { id: id ?? '' } });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const order = detail.data;
@@ -123,7 +125,7 @@ export default function AdminOrderDetailPage() {
   const cancel = async () => {
     setBusy(true);
     try {
-      const result = await apiSend<{ message: string }>('POST', `/api/admin/orders/${order!.id}/cancel`);
+      const result = await call(ADMIN_ORDER_ROUTES.cancelOrder, { params: { id: order!.id } });
       toast({ title: 'Order Cancelled', description: result.message, variant: 'success' });
       setConfirming(false);
       detail.reload();

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { OrderListView } from '../../../contract/admin';
+import type { OrderListQuery } from '../../../contract/admin';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
 import { Pager } from '../../components/admin/Pager';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -23,10 +24,15 @@ export default function AdminOrdersPage() {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-  if (status) query.set('status', status);
-  if (search) query.set('search', search);
-  const list = useAdminData<OrderListView>(`/api/admin/orders?${query}`);
+  const list = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrders, {
+    query: {
+      page: String(page),
+      pageSize: String(PAGE_SIZE),
+      // The select offers only the schema's statuses.
+      status: (status || undefined) as OrderListQuery['status'],
+      search: search || undefined,
+    },
+  });
 
   const data = list.data;
   return (

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { PromoView } from '../../../contract/admin';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { type AdminColumn, AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { PromoFormDialog } from '../../components/admin/PromoFormDialog';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
@@ -84,14 +86,15 @@ export default function AdminPromosPage() {
     document.title = `Site Credit Promos | ${siteName}`;
   }, [siteName]);
   const [tab, setTab] = useState<Tab>('active');
-  const list = useAdminData<PromoView[]>(
-    tab === 'active' ? '/api/admin/promos?active=true' : '/api/admin/promos',
+  const list = useAdminRoute(
+    ADMIN_ACCOUNT_ROUTES.promos,
+    tab === 'active' ? { query: { active: 'true' } } : {},
   );
   const [editing, setEditing] = useState<PromoView | null | undefined>(undefined);
   const [resetting, setResetting] = useState(false);
   const { busy, run } = useAdminMutation();
   const deleting = useConfirmedDelete<PromoView>({
-    remove: (promo) => apiSend('DELETE', `/api/admin/promos/${promo.id}`),
+    remove: (promo) => call(ADMIN_ACCOUNT_ROUTES.deletePromo, { params: { id: promo.id } }),
     toasts: {
       success: (promo) => ({ title: 'Promo deleted successfully', description: promo.name }),
       failureTitle: 'Error',
@@ -102,7 +105,7 @@ export default function AdminPromosPage() {
 
   const resetAll = async () => {
     const done = await run(
-      () => apiSend<{ message: string }>('POST', '/api/admin/reset-all-credits'),
+      () => call(ADMIN_ACCOUNT_ROUTES.resetAllCredits),
       {
         success: ({ message }) => ({ title: 'Credits reset', description: message }),
         failureTitle: 'Reset Failed',

@@ -3,19 +3,21 @@ import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link } from 'wouter';
 import {
-  type AdminCompetitionView,
   type TicketHistoryEntry,
   TicketLookupQuerySchema,
   type TicketLookupResult,
 } from '../../../contract/admin';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { ApiError, apiGet, errorDetails, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError, errorDetails, messageOf } from '../../api/client';
 import { AdminHeader, Control, FieldRow, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { fullName } from '../../components/admin/fullName';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button } from '../../components/ui/Button';
 import { Form, fieldErrors } from '../../components/ui/Form';
 import { Card, PageContainer } from '../../components/ui/Page';
@@ -79,7 +81,7 @@ export default function AdminTicketLookupPage() {
     document.title = `Ticket Lookup | ${siteName}`;
   }, [siteName]);
   // Every competition, archived and ended ones too: their tickets are still worth finding.
-  const competitions = useAdminData<AdminCompetitionView[]>('/api/admin/competitions');
+  const competitions = useAdminRoute(ADMIN_CATALOGUE_ROUTES.adminCompetitions, {});
   const [competitionId, setCompetitionId] = useState('');
   const [number, setNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -96,8 +98,8 @@ export default function AdminTicketLookupPage() {
     setErrors({});
     setBusy(true);
     try {
-      const q = new URLSearchParams({ competitionId, number: number.trim() });
-      setOutcome({ found: await apiGet<TicketLookupResult>(`/api/admin/tickets/lookup?${q}`) });
+      const query = { competitionId, number: number.trim() };
+      setOutcome({ found: await call(ADMIN_ORDER_ROUTES.ticketLookup, { query }) });
     } catch (err) {
       if (err instanceof ApiError && err.code === ERROR_CODES.ticketNotFound) {
         setOutcome({ missing: errorDetails(err, FreeTicketSchema)?.history ?? [] });

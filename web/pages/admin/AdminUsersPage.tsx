@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { AdminUserView } from '../../../contract/admin';
+import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
 import { formatShortDate } from '../../../contract/londonTime';
-import { apiSend, messageOf } from '../../api/client';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
 import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { fullName } from '../../components/admin/fullName';
-import { useAdminData } from '../../components/admin/useAdminData';
+import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button } from '../../components/ui/Button';
@@ -32,14 +34,17 @@ function RoleDialog({
   }, [user]);
   const save = async () => {
     if (!user) return;
-    const done = await run(() => apiSend('PATCH', `/api/admin/users/${user.id}/role`, { role }), {
-      success: () => ({
-        title: 'Role updated',
-        description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
-      }),
-      failureTitle: 'Update failed',
-      fallback: 'The role could not be changed',
-    });
+    const done = await run(
+      () => call(ADMIN_ACCOUNT_ROUTES.changeRole, { params: { userId: user.id }, body: { role } }),
+      {
+        success: () => ({
+          title: 'Role updated',
+          description: `${user.username} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
+        }),
+        failureTitle: 'Update failed',
+        fallback: 'The role could not be changed',
+      },
+    );
     if (done !== undefined) onSaved();
   };
   return (
@@ -72,10 +77,10 @@ export default function AdminUsersPage() {
     document.title = `Manage Users | ${siteName}`;
   }, [siteName]);
   const me = useAuth((s) => s.user);
-  const list = useAdminData<AdminUserView[]>('/api/admin/users');
+  const list = useAdminRoute(ADMIN_ACCOUNT_ROUTES.adminUsers, {});
   const [changing, setChanging] = useState<AdminUserView>();
   const deleting = useConfirmedDelete<AdminUserView>({
-    remove: (user) => apiSend('DELETE', `/api/admin/users/${user.id}`),
+    remove: (user) => call(ADMIN_ACCOUNT_ROUTES.deleteUser, { params: { userId: user.id } }),
     toasts: {
       success: (user) => ({ title: 'User deleted', description: user.username }),
       failureTitle: 'Delete failed',

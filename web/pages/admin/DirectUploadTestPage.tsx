@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { AdminHeader, Control, Tabs } from '../../components/admin/AdminUi';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from '../../components/admin/imageFiles';
 import { MissingImageUrlError, uploadForUrl } from '../../components/admin/uploads';
@@ -19,8 +20,8 @@ const Uploaded = styled.div`
 
 type Kind = 'general' | 'competition';
 const PATHS: Record<Kind, string> = {
-  general: '/api/direct-upload',
-  competition: '/api/direct-upload/competition-image',
+  general: ADMIN_CATALOGUE_ROUTES.directUpload.path,
+  competition: ADMIN_CATALOGUE_ROUTES.directUploadCompetitionImage.path,
 };
 
 function Uploader({ kind }: { kind: Kind }) {

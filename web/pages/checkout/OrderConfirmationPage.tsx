@@ -2,13 +2,14 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link, useParams, useSearch } from 'wouter';
+import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import type { InstantWinPrize } from '../../../contract/instantWins';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPence, formatPounds } from '../../../contract/money';
 import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contract/realtime';
-import { apiSend, messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
 import { LoginDialog } from '../../components/auth/LoginDialog';
 import { refundSummary, unpaidReason } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -263,7 +264,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   const search = useSearch();
   const user = useAuth((s) => s.user);
   const authStatus = useAuth((s) => s.status);
-  const loaded = useApiData<OrderView>(user ? `/api/orders/${encodeURIComponent(orderId)}` : null);
+  const loaded = useRoute<typeof ORDER_ROUTES.order>(
+    { method: 'GET', path: '/api/orders/:id' },
+    user ? { params: { id: orderId } } : null,
+  );
   const [latest, setLatest] = useState<OrderView>();
   // instant:won for this order's numbers, in case it comes before the order's own update.
   const [liveWins, setLiveWins] = useState<InstantWinPrize[]>([]);
@@ -306,7 +310,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
     if (!o || asked.current || (o.status !== 'pending' && o.status !== 'failed')) return;
     asked.current = true;
     setChecking(true);
-    apiSend<OrderView>('PATCH', `/api/orders/${o.id}`, { status: 'completed' })
+    call<typeof ORDER_ROUTES.completeOrder>(
+      { method: 'PATCH', path: '/api/orders/:id' },
+      { params: { id: o.id }, body: { status: 'completed' } },
+    )
       .then(
         (paid) => {
           setLatest(paid);

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { CompetitionEntry, PublicCompetition } from '../../../contract/competitions';
 import type { PublicDraw } from '../../../contract/draw';
 import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
@@ -256,9 +258,13 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
 export default function CompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const competition = useApiData<PublicCompetition>(`/api/competitions/${encodeURIComponent(id ?? '')}`);
-  const entries = useApiData<CompetitionEntry[]>(
-    competition.data ? `/api/competitions/${competition.data.id}/entries` : null,
+  const competition = useRoute<typeof DRAW_ROUTES.competition>(
+    { method: 'GET', path: '/api/competitions/:id' },
+    { params: { id: id ?? '' } },
+  );
+  const entries = useRoute<typeof CATALOGUE_ROUTES.entries>(
+    { method: 'GET', path: '/api/competitions/:id/entries' },
+    competition.data ? { params: { id: competition.data.id } } : null,
   );
   const live = useLiveCompetition(competition.data?.id);
   // An admin's edit (price, title, dates...) shows at once, without a reload.

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { categoryLabel } from '../../../contract/categories';
-import type { PublicCompetition } from '../../../contract/competitions';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
 import { arrangeCompetitions, DRAW_TYPES, ListControls } from '../../components/competitions/listOptions';
@@ -53,10 +53,14 @@ export default function CompetitionsPage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
   // The page fetches everything once (retrying twice, 1 s apart) and filters on the client (spec).
-  const { data, error, loading, reload } = useApiData<PublicCompetition[]>('/api/competitions', {
-    retries: 2,
-    retryDelayMs: 1000,
-  });
+  const { data, error, loading, reload } = useRoute<typeof CATALOGUE_ROUTES.competitions>(
+    { method: 'GET', path: '/api/competitions' },
+    {},
+    {
+      retries: 2,
+      retryDelayMs: 1000,
+    },
+  );
   const [sort, setSort] = useSortParam();
   const [draw, setDraw] = useDrawTypeParam();
   const shown = useMemo(

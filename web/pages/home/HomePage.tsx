@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import { capitalise, categoryLabel } from '../../../contract/categories';
-import type { HeroImage, PublicCompetition } from '../../../contract/competitions';
-import { useApiData } from '../../api/useApiData';
+import { useRoute } from '../../api/call';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
 import { arrangeCompetitions, ListControls } from '../../components/competitions/listOptions';
@@ -221,13 +221,17 @@ function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
 export default function HomePage() {
   const siteName = useSiteName();
   const [category, setCategory] = useCategoryParam();
-  const hero = useApiData<HeroImage>('/api/admin/hero-image');
+  const hero = useRoute<typeof CATALOGUE_ROUTES.heroImage>(
+    { method: 'GET', path: '/api/admin/hero-image' },
+    {},
+  );
   // Nothing until the setting is known: fetching the default first would waste the LCP request.
   const heroUrl = hero.data?.imageUrl ?? (hero.loading ? undefined : '/images/hero-default.svg');
   const offer = useSignUpOfferForVisitor();
-  const path =
-    category === 'all' ? '/api/competitions' : `/api/competitions?category=${capitalise(category)}`;
-  const list = useApiData<PublicCompetition[]>(path);
+  const list = useRoute<typeof CATALOGUE_ROUTES.competitions>(
+    { method: 'GET', path: '/api/competitions' },
+    category === 'all' ? {} : { query: { category: capitalise(category) } },
+  );
   const [sort, setSort] = useSortParam();
   const [draw, setDraw] = useDrawTypeParam();
   const shown = useMemo(() => arrangeCompetitions(list.data ?? [], sort, draw), [list.data, sort, draw]);

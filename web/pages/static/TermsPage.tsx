@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { EntryTerms } from '../../../contract/postal';
-import { useApiData } from '../../api/useApiData';
+import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
+import { useRoute } from '../../api/call';
 import { useSignUpOffer } from '../../components/promo/signUpOffer';
 import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
@@ -14,7 +14,10 @@ import { clausesOf, EntryTermsContext, TERMS_SECTIONS } from './termsContent';
 export default function TermsPage() {
   const siteName = useSiteName();
   const offerRuns = useSignUpOffer() !== null;
-  const terms = useApiData<EntryTerms>('/api/entry-terms').data;
+  const terms = useRoute<typeof CATALOGUE_ROUTES.entryTerms>(
+    { method: 'GET', path: '/api/entry-terms' },
+    {},
+  ).data;
 
   useEffect(() => {
     document.title = `Terms & Conditions | ${siteName}`;

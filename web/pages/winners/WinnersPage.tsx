@@ -1,11 +1,12 @@
 import { Fragment, useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { Winner } from '../../../contract/draw';
 import { formatLongDate } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
+import { useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
-import { useApiData } from '../../api/useApiData';
 import { CardGrid } from '../../components/competitions/CompetitionCard';
 import { VERIFY_ANCHOR } from '../../components/draws/VerifyDrawPanel';
 import { ButtonLink } from '../../components/ui/Button';
@@ -95,7 +96,11 @@ export default function WinnersPage() {
   useEffect(() => {
     document.title = `Winners | ${siteName}`;
   }, [siteName]);
-  const winners = useApiData<Winner[]>('/api/winners', { retries: 2 });
+  const winners = useRoute<typeof DRAW_ROUTES.winners>(
+    { method: 'GET', path: '/api/winners' },
+    {},
+    { retries: 2 },
+  );
 
   return (
     <PageContainer>

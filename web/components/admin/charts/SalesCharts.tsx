@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { ADMIN_ORDER_ROUTES } from '../../../../contract/apiAdminOrders';
 import { londonMidnight, londonToday, nextDay } from '../../../../contract/londonTime';
 import { formatPence } from '../../../../contract/money';
-import type { SalesBucket, SalesStats } from '../../../../contract/salesStats';
+import type { SalesBucket } from '../../../../contract/salesStats';
 import { useAdminFeed } from '../../../live/adminFeed';
 import { Card } from '../../ui/Page';
 import { Control, Muted, Toolbar } from '../AdminUi';
-import { useAdminData } from '../useAdminData';
+import { useAdminRoute } from '../useAdminData';
 import { TimeSeriesChart } from './TimeSeriesChart';
 
 // The dashboard's sales charts, a chunk of its own (uPlot) loaded only by the dashboard.
@@ -39,12 +40,11 @@ const Bars = styled.ol`
 `;
 
 /** The chosen range as the API's instants: London midnight of `from` to that after `to`. */
-const queryOf = (from: string, to: string, bucket: SalesBucket) =>
-  `/api/admin/stats/sales?${new URLSearchParams({
-    from: new Date(londonMidnight(from)).toISOString(),
-    to: new Date(londonMidnight(nextDay(to))).toISOString(),
-    bucket,
-  })}`;
+const queryOf = (from: string, to: string, bucket: SalesBucket) => ({
+  from: new Date(londonMidnight(from)).toISOString(),
+  to: new Date(londonMidnight(nextDay(to))).toISOString(),
+  bucket,
+});
 
 const validDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
 
@@ -53,8 +53,8 @@ export default function SalesCharts() {
   const [from, setFrom] = useState(() => londonToday(Date.now() - 6 * DAY_MS));
   const [to, setTo] = useState(today);
   const [bucket, setBucket] = useState<SalesBucket>('day');
-  const path = validDate(from) && validDate(to) ? queryOf(from, to, bucket) : null;
-  const loaded = useAdminData<SalesStats>(path);
+  const query = validDate(from) && validDate(to) ? queryOf(from, to, bucket) : null;
+  const loaded = useAdminRoute(ADMIN_ORDER_ROUTES.salesStats, query && { query });
   const { reload } = loaded;
 
   // A sale paid, cancelled or refunded (admin:order) reads the figures again while the range

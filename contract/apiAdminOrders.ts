@@ -1,0 +1,78 @@
+import type { AdminOrderDetail, OrderListView, TicketLookupResult } from './admin';
+import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } from './admin';
+import { route } from './apiRoute';
+import type { AdminStats } from './checkout';
+import type { PostalEntryCreated, PostalEntryList, PostalImportResult } from './postal';
+import { PostalEntryInputSchema, PostalImportSchema } from './postal';
+import type { AdminLiveEvent, SalesStats } from './salesStats';
+import { SalesStatsQuerySchema } from './salesStats';
+
+/** The fields the browser posts to the card provider's hosted page, signed. */
+export interface CashflowsForm {
+  merchantID: string;
+  amount: number;
+  currency: string;
+  orderRef: string;
+  transactionUnique: string;
+  redirectURL: string;
+  test: boolean;
+  signature: string;
+  fields: Record<string, string | number>;
+}
+
+/** The back office's dashboard, sales charts, orders, ticket lookup, purchases CSV and postal entries. */
+export const ADMIN_ORDER_ROUTES = {
+  dashboard: route<AdminStats>()({ method: 'GET', path: '/api/admin/dashboard' }),
+  salesStats: route<SalesStats>()({
+    method: 'GET',
+    path: '/api/admin/stats/sales',
+    query: SalesStatsQuerySchema,
+  }),
+  liveStats: route<AdminLiveEvent>()({ method: 'GET', path: '/api/admin/stats/live' }),
+  adminOrders: route<OrderListView>()({
+    method: 'GET',
+    path: '/api/admin/orders',
+    query: OrderListQuerySchema,
+  }),
+  adminOrder: route<AdminOrderDetail>()({
+    method: 'GET',
+    path: '/api/admin/orders/:id',
+    params: AdminIdParamSchema,
+  }),
+  cancelOrder: route<{ message: string; refund: 'none' | 'refunded' | 'pending'; order: AdminOrderDetail }>()(
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:id/cancel',
+      params: AdminIdParamSchema,
+    },
+  ),
+  ticketLookup: route<TicketLookupResult>()({
+    method: 'GET',
+    path: '/api/admin/tickets/lookup',
+    query: TicketLookupQuerySchema,
+  }),
+  purchasesCsv: route()({
+    method: 'GET',
+    path: '/api/admin/competitions/:id/export-csv',
+    params: AdminIdParamSchema,
+    kind: 'file',
+    note: 'A CSV download, fetched with apiDownload.',
+  }),
+  postalEntries: route<PostalEntryList>()({
+    method: 'GET',
+    path: '/api/admin/competitions/:id/postal-entries',
+    params: AdminIdParamSchema,
+  }),
+  addPostalEntry: route<PostalEntryCreated>()({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/postal-entries',
+    params: AdminIdParamSchema,
+    body: PostalEntryInputSchema,
+  }),
+  importPostalEntries: route<PostalImportResult>()({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/postal-entries/import',
+    params: AdminIdParamSchema,
+    body: PostalImportSchema,
+  }),
+};

@@ -1,0 +1,47 @@
+import { route } from './apiRoute';
+import { SkillAnswerSchema } from './cart';
+import type { CompetitionEntry, HeroImage, PublicCompetition } from './competitions';
+import { CompetitionListQuerySchema, IdParamSchema } from './competitions';
+import type { EntryTerms } from './postal';
+import type { SkillAnswerResult, SkillQuestionView } from './skill';
+
+/** Public competition data, skill questions, the admin's competitions, uploads and the hero image. */
+export const CATALOGUE_ROUTES = {
+  entryTerms: route<EntryTerms>()({ method: 'GET', path: '/api/entry-terms' }),
+  competitions: route<PublicCompetition[]>()({
+    method: 'GET',
+    path: '/api/competitions',
+    query: CompetitionListQuerySchema,
+  }),
+  entries: route<CompetitionEntry[]>()({
+    method: 'GET',
+    path: '/api/competitions/:id/entries',
+    params: IdParamSchema,
+  }),
+  skillQuestion: route<SkillQuestionView>()({
+    method: 'GET',
+    path: '/api/competitions/:id/skill-question',
+    params: IdParamSchema,
+  }),
+  skillAnswer: route<SkillAnswerResult>()({
+    method: 'POST',
+    path: '/api/competitions/:id/skill-answer',
+    params: IdParamSchema,
+    body: SkillAnswerSchema,
+  }),
+  heroImage: route<HeroImage>()({
+    method: 'GET',
+    path: '/api/admin/hero-image',
+    note: 'Public: the home page shows it.',
+  }),
+  availableNumbers: route<number[]>()({
+    method: 'GET',
+    path: '/api/competitions/:id/available-tickets',
+    params: IdParamSchema,
+  }),
+  reservedNumbers: route<number[]>()({
+    method: 'GET',
+    path: '/api/competitions/:id/reserved-tickets',
+    params: IdParamSchema,
+  }),
+};
