@@ -7,19 +7,6 @@ import { PostalEntryInputSchema, PostalImportSchema } from './postal';
 import type { AdminLiveEvent, SalesStats } from './salesStats';
 import { SalesStatsQuerySchema } from './salesStats';
 
-/** The fields the browser posts to the card provider's hosted page, signed. */
-export interface CashflowsForm {
-  merchantID: string;
-  amount: number;
-  currency: string;
-  orderRef: string;
-  transactionUnique: string;
-  redirectURL: string;
-  test: boolean;
-  signature: string;
-  fields: Record<string, string | number>;
-}
-
 /** The back office's dashboard, sales charts, orders, ticket lookup, purchases CSV and postal entries. */
 export const ADMIN_ORDER_ROUTES = {
   dashboard: route<AdminStats>()({ method: 'GET', path: '/api/admin/dashboard' }),

@@ -29,7 +29,7 @@ export interface CashflowsForm {
   fields: Record<string, string | number>;
 }
 
-/** Checkout and payments, orders, My Entries, and the admin's orders, stats and postal entries. */
+/** Checkout and payments, orders and My Entries (the back office's are in apiAdminOrders.ts). */
 export const ORDER_ROUTES = {
   createPaymentIntent: route<PaymentIntentResponse>()({
     method: 'POST',

@@ -1,41 +1,24 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { RESET_LINK_INVALID, ResetPasswordFormSchema } from '../../../contract/account';
 import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { call } from '../../api/call';
 import { ForgotPassword } from '../../components/auth/ForgotPassword';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
+import { useTokenPasswordForm } from '../../components/auth/useTokenPasswordForm';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox, Form, fieldBinder } from '../../components/ui/Form';
+import { ErrorBox, Form } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
-import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
-import { useAuth } from '../../stores/auth';
-import { useSiteName } from '../../stores/site';
 
 /** /reset-password?token=…: the link from the reset e-mail; a new password, twice. */
 export default function ResetPasswordPage() {
-  const siteName = useSiteName();
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [done, setDone] = useState<string>();
-  useEffect(() => {
-    document.title = `Choose a new password | ${siteName}`;
-  }, [siteName]);
-  const { submit, errors, formError, busy } = useValidatedSubmit(
+  // Every session of the account has ended, this browser's too if it was signed in.
+  const { submit, errors, formError, busy, token, done, field } = useTokenPasswordForm(
+    'Choose a new password',
     ResetPasswordFormSchema,
-    { token, ...values },
-    async ({ token: t, password }) => {
-      const answer = await call<typeof ACCOUNT_ROUTES.resetPassword>(
-        { method: 'POST', path: '/api/password/reset' },
-        { body: { token: t, password } },
-      );
-      // Every session of the account has ended, this browser's too if it was signed in.
-      await useAuth.getState().refresh();
-      setDone(answer.message);
-    },
     RESET_LINK_INVALID,
+    (body) =>
+      call<typeof ACCOUNT_ROUTES.resetPassword>({ method: 'POST', path: '/api/password/reset' }, { body }),
   );
-  const field = fieldBinder(values, setValues, errors);
 
   return (
     <PageContainer>

@@ -1,42 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { NOT_ME_LINK_INVALID, TwoFactorNotMeFormSchema } from '../../../contract/account';
 import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
 import { call } from '../../api/call';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
+import { useTokenPasswordForm } from '../../components/auth/useTokenPasswordForm';
 import { Button } from '../../components/ui/Button';
-import { ErrorBox, Form, fieldBinder } from '../../components/ui/Form';
+import { ErrorBox, Form } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
-import { useValidatedSubmit } from '../../components/ui/useValidatedSubmit';
-import { useAuth } from '../../stores/auth';
-import { useSiteName } from '../../stores/site';
 
 /**
  * /two-factor-not-me?token=…: the "this wasn't me" link of the e-mail sent when two-factor sign-in
  * is turned on. A new password, twice; then it is off and every session is signed out.
  */
 export default function TwoFactorNotMePage() {
-  const siteName = useSiteName();
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [done, setDone] = useState<string>();
-  useEffect(() => {
-    document.title = `Secure your account | ${siteName}`;
-  }, [siteName]);
-  const { submit, errors, formError, busy } = useValidatedSubmit(
+  const { submit, errors, formError, busy, token, done, field } = useTokenPasswordForm(
+    'Secure your account',
     TwoFactorNotMeFormSchema,
-    { token, ...values },
-    async ({ token: t, password }) => {
-      const answer = await call<typeof ACCOUNT_ROUTES.twoFactorNotMe>(
-        { method: 'POST', path: '/api/account/2fa/not-me' },
-        { body: { token: t, password } },
-      );
-      await useAuth.getState().refresh();
-      setDone(answer.message);
-    },
     NOT_ME_LINK_INVALID,
+    (body) =>
+      call<typeof ACCOUNT_ROUTES.twoFactorNotMe>(
+        { method: 'POST', path: '/api/account/2fa/not-me' },
+        { body },
+      ),
   );
-  const field = fieldBinder(values, setValues, errors);
 
   return (
     <PageContainer>
