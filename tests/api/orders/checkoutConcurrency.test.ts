@@ -129,8 +129,12 @@ describe.skipIf(engineUnavailable())(`checkout concurrency on ${testEngine()}`, 
         await trx('users').where({ id: userId }).forUpdate().first('id');
         const answer = client.post('/api/create-payment-intent', {});
         for (let waits = 0; ; waits++) {
+          // The checkout's locking read of the user row, running (waiting) on another connection.
+          // Its state there reads 'Statistics' on MariaDB 10.11 (the row is read while the query is
+          // planned), and innodb_trx does not always show it as LOCK WAIT.
           const [rows] = await db.raw(
-            "SELECT COUNT(*) AS n FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'",
+            "SELECT COUNT(*) AS n FROM information_schema.processlist WHERE command <> 'Sleep' AND info LIKE ?",
+            [`select % from \`users\` where \`id\` = ${Number(userId)} limit 1 for update`],
           );
           if (Number(rows[0].n) > 0) break;
           if (waits > 1000) throw new Error('the checkout never waited for the user row');
