@@ -8,6 +8,7 @@ import { claimLock, shareRows } from '../../db/locks';
 import { CartItem, Competition } from '../../db/models';
 import { type Batched, read, runBatch, write } from '../../db/statementBatch';
 import { conflict, HttpError, notFound } from '../platform/errors';
+import { type BreakColumns, breakColumns, breakEndOf } from '../platform/personBreak';
 import { type CartOwner, isOwnedBy, ownedBy, ownerFilter } from './cartQueries';
 import { liveTickets } from './liveTickets';
 
@@ -67,23 +68,12 @@ export const breakRead = (db: Knex, userId: number, now: number): Batched<number
   read(
     db('users')
       .where('users.id', userId)
-      .select(
-        'users.selfExcludedUntil',
-        db('exclusionRegister')
-          .max('endsAt')
-          .where('exclusionRegister.keyHash', db.ref('users.mailboxKey'))
-          .as('registeredUntil'),
-      ),
-    (rows: SelfExclusionRow[]) => {
-      const until = Math.max(Number(rows[0]?.selfExcludedUntil ?? 0), Number(rows[0]?.registeredUntil ?? 0));
+      .select(...breakColumns(db)),
+    (rows: BreakColumns[]) => {
+      const until = breakEndOf(rows[0]);
       return until > now ? until : null;
     },
   );
-
-type SelfExclusionRow = {
-  selfExcludedUntil: number | string | null;
-  registeredUntil: number | string | null;
-};
 
 /** When the account's break ends, or null when it is not taking one. */
 export async function selfExcludedUntil(

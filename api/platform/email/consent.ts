@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { type BreakColumns, breakColumns, breakEndOf } from '../personBreak';
 
 /**
  * May this account be sent marketing? Only a live account whose owner ticked 'marketing e-mails'
@@ -10,23 +11,10 @@ export async function mayReceiveMarketing(db: Knex, userId: number | null | unde
   const row = (await db('users')
     .where('users.id', userId)
     .whereNull('users.deletedAt')
-    .first(
-      'users.marketingEmails',
-      'users.selfExcludedUntil',
-      // The exclusion register's break for this mailbox (api/accounts/protection/exclusionRegister.ts).
-      db('exclusionRegister')
-        .max('endsAt')
-        .where('exclusionRegister.keyHash', db.ref('users.mailboxKey'))
-        .as('registeredUntil'),
-    )) as
-    | {
-        marketingEmails: number | boolean;
-        selfExcludedUntil: number | string | null;
-        registeredUntil: number | string | null;
-      }
+    .first('users.marketingEmails', ...breakColumns(db))) as
+    | ({ marketingEmails: number | boolean } & BreakColumns)
     | undefined;
   // A person taking a break (self-exclusion) gets no marketing whatever their consent.
-  const until = Math.max(Number(row?.selfExcludedUntil ?? 0), Number(row?.registeredUntil ?? 0));
-  if (until > Date.now()) return false;
+  if (breakEndOf(row) > Date.now()) return false;
   return Boolean(row?.marketingEmails);
 }
