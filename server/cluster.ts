@@ -26,6 +26,13 @@ const METRICS_TIMEOUT_MS = 5000;
 
 const RESTART_DELAY_MS = 1000;
 
+/**
+ * A worker as @socket.io/sticky's least-connection balancer sees it: `clientsCount` is its count of
+ * Socket.IO sessions, which it reads and updates on the worker object (an internal of 2.0.1, pinned
+ * exactly in package.json).
+ */
+type BalancedWorker = Worker & { clientsCount?: number };
+
 const isMessage = (message: unknown, type: string) =>
   typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
 
@@ -63,13 +70,17 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Clus
   const ready = new WeakSet<Worker>();
   const fork = () =>
     new Promise<Worker>((resolve, reject) => {
-      const worker = cluster.fork();
+      const worker: BalancedWorker = cluster.fork();
+      // The balancer picks from every forked worker. One still starting has no handler for the
+      // connections it is handed, and they would hang: until it is ready, it counts as full.
+      worker.clientsCount = Number.POSITIVE_INFINITY;
       const onExit = (code: number | null) =>
         reject(new Error(`a worker exited with ${code} while starting`));
       worker.once('exit', onExit);
       worker.on('message', (message) => {
         if (!isMessage(message, READY_MESSAGE)) return;
         ready.add(worker);
+        worker.clientsCount = 0;
         worker.off('exit', onExit);
         resolve(worker);
       });

@@ -45,9 +45,10 @@ export class AppProcess {
     const until = Date.now() + timeoutMs;
     while (this.alive && Date.now() < until) {
       try {
-        if ((await fetch(`${this.url}/api/health`)).status === 200) return true;
+        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
+        if (res.status === 200) return true;
       } catch {
-        // not listening yet
+        // not listening yet (or not answering: ask again on a new connection)
       }
       await sleep(150);
     }

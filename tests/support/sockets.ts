@@ -31,8 +31,11 @@ export async function connectSocket(
   return socket;
 }
 
-export function watch(socket: TestSocket, competitionId: number): Promise<WatchAck> {
-  return new Promise((resolve) => socket.emit('competition:watch', { competitionId }, resolve));
+/** Watches a competition; with `timeoutMs`, a missing acknowledgement fails instead of hanging. */
+export function watch(socket: TestSocket, competitionId: number, timeoutMs?: number): Promise<WatchAck> {
+  if (timeoutMs === undefined)
+    return new Promise((resolve) => socket.emit('competition:watch', { competitionId }, resolve));
+  return socket.timeout(timeoutMs).emitWithAck('competition:watch', { competitionId });
 }
 
 const TICKET_EVENTS: Record<string, TicketChange['type']> = {
