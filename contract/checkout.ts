@@ -83,6 +83,11 @@ export const PaymentIntentResponseSchema = v.object({
   status: v.picklist(['pending', 'completed']),
   /** True when no real money is taken (sandbox, or Stripe with a test key). */
   testMode: v.boolean(),
+  /**
+   * The order buys into an instant-win competition, where credit cards are refused (DCMS code):
+   * the card form says 'Debit cards only' before any card is tried.
+   */
+  debitCardsOnly: v.boolean(),
 });
 export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponseSchema>;
 

@@ -36,8 +36,8 @@ export async function creditCardSpentThisMonth(
   return Number(row?.total ?? 0);
 }
 
-/** Whether the order buys into a competition that has instant wins. */
-async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boolean> {
+/** Whether the order buys into a competition that has instant wins (then credit cards are refused). */
+export async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boolean> {
   const row = await trx('orderItems as i')
     .join('instantWins as w', 'w.competitionId', 'i.competitionId')
     .where('i.orderId', orderId)

@@ -73,6 +73,23 @@ describe.skipIf(engineUnavailable())(`card facts from the sandbox's test cards o
     });
   });
 
+  it('an instant-win basket is told "debit cards only" when the payment starts, before any card', async () => {
+    const competitionId = await insertCompetition(db, { totalTickets: 50, ticketPricePence: 200 });
+    await db('instantWins').insert({
+      competitionId,
+      title: 'Prize',
+      kind: 'prize',
+      cashValuePence: 100,
+      number: 9,
+      createdAt: Date.now(),
+    });
+    const { client } = await customer(server.url, competitionId);
+    await hold(client, competitionId, [1]);
+    expect(await startCheckout(client)).toMatchObject({ status: 'pending', debitCardsOnly: true });
+    const plain = await checkout();
+    expect(plain.intent.debitCardsOnly).toBe(false);
+  });
+
   it('a Mastercard credit test card: "Mastercard Credit ••4444", in the order list too', async () => {
     const { client, intent } = await checkout();
     const paid = await client.post('/api/payments/sandbox/confirm', {

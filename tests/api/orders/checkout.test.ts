@@ -81,6 +81,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
         publishableKey: null,
         status: 'pending',
         testMode: true,
+        debitCardsOnly: false,
       });
       const pending = await orderRow(db, intent.orderId);
       expect(pending).toMatchObject({
