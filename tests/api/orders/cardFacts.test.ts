@@ -90,6 +90,14 @@ describe.skipIf(engineUnavailable())(`card facts from the sandbox's test cards o
     expect(plain.intent.debitCardsOnly).toBe(false);
   });
 
+  it('a checkout replaced by a newer one is cancelled, never paid, with no refund and no card (so "Payment not completed")', async () => {
+    const { client, intent } = await checkout();
+    const newer = await startCheckout(client, { forceNew: true });
+    expect(newer.orderId).not.toBe(intent.orderId);
+    const old = (await client.get(`/api/orders/${intent.orderId}`)).body;
+    expect(old).toMatchObject({ status: 'cancelled', paidAt: null, refund: null, card: null });
+  });
+
   it('a Mastercard credit test card: "Mastercard Credit ••4444", in the order list too', async () => {
     const { client, intent } = await checkout();
     const paid = await client.post('/api/payments/sandbox/confirm', {
