@@ -83,11 +83,13 @@ export async function claimCardFunding(
         });
       }
     }
-    await trx('orders').where({ id: input.orderId }).update({
-      cardFunding: input.funding,
-      cardBrand: input.brand ?? null,
-      cardLast4: input.last4 ?? null,
-      updatedAt: now,
-    });
+    await trx('orders')
+      .where({ id: input.orderId })
+      .update({
+        cardFunding: input.funding,
+        cardBrand: input.brand ?? null,
+        cardLast4: input.last4 ?? null,
+        updatedAt: now,
+      });
   });
 }

@@ -94,9 +94,7 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
   });
 
   it("names the debit card of every seeded order, the demo customer's too (issue 39 §5)", async () => {
-    const cards = await db('orders')
-      .distinct('cardBrand', 'cardFunding', 'cardLast4')
-      .orderBy('cardLast4');
+    const cards = await db('orders').distinct('cardBrand', 'cardFunding', 'cardLast4').orderBy('cardLast4');
     expect(cards).toEqual([
       { cardBrand: 'visa', cardFunding: 'debit', cardLast4: '5556' },
       { cardBrand: 'mastercard', cardFunding: 'debit', cardLast4: '8210' },
