@@ -22,7 +22,7 @@ import type {
 import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema, TwoFactorPasswordSchema } from './auth';
 import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
-import type { SelfExclusionView, SpendLimitsView } from './protection';
+import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
 import type { CurrentPromotions } from './site';
 
@@ -123,6 +123,7 @@ export const ACCOUNT_ROUTES = {
     body: SpendLimitSchema,
   }),
   selfExclusion: route<SelfExclusionView>()({ method: 'GET', path: '/api/account/self-exclusion' }),
+  playState: route<PlayStateView>()({ method: 'GET', path: '/api/account/play-state' }),
   startSelfExclusion: route<SelfExclusionView>()({
     method: 'POST',
     path: '/api/account/self-exclusion',

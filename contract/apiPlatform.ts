@@ -16,4 +16,10 @@ export const PLATFORM_ROUTES = {
   }),
   robots: route()({ method: 'GET', path: '/robots.txt', kind: 'text', note: 'For crawlers.' }),
   sitemap: route()({ method: 'GET', path: '/sitemap.xml', kind: 'text', note: 'XML for crawlers.' }),
+  applePayDomainAssociation: route()({
+    method: 'GET',
+    path: '/.well-known/apple-developer-merchantid-domain-association',
+    kind: 'text',
+    note: "Apple Pay's domain verification file, from APPLE_PAY_DOMAIN_ASSOCIATION (404 when unset).",
+  }),
 };

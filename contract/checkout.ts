@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CardFactsSchema } from './cards';
 import { InstantWinPrizeSchema } from './instantWins';
 import { CREDIT_MINIMUM_SPEND_PENCE } from './money';
 
@@ -82,6 +83,11 @@ export const PaymentIntentResponseSchema = v.object({
   status: v.picklist(['pending', 'completed']),
   /** True when no real money is taken (sandbox, or Stripe with a test key). */
   testMode: v.boolean(),
+  /**
+   * The order buys into an instant-win competition, where credit cards are refused (DCMS code):
+   * the card form says 'Debit cards only' before any card is tried.
+   */
+  debitCardsOnly: v.boolean(),
 });
 export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponseSchema>;
 
@@ -188,8 +194,13 @@ export const OrderViewSchema = v.object({
   total: v.number(),
   currency: v.string(),
   paymentProvider: v.nullable(v.string()),
-  /** 'Credit Card', 'Site Credit', or both joined with ' + '. */
+  /**
+   * How it was paid: the card as `cardLabel` names it ('Visa Debit ••5556'; 'Card' before one is
+   * known), 'Site Credit', both joined with ' + ', or 'Free postal entry'.
+   */
   paymentMethod: v.string(),
+  /** The card that paid the order, as the gateway reported it; null when no card paid it. */
+  card: v.nullable(CardFactsSchema),
   /** A message for the customer (replacement numbers, refund, last card error). */
   notice: v.nullable(v.string()),
   refund: v.nullable(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { formatLongDate, londonDayOf, londonMidnight } from './londonTime';
+import { formatLongDate, formatUkDateTime, londonDayOf, londonMidnight } from './londonTime';
 import { formatPence } from './money';
 
 // Player protection (docs/product.md#player-protection), after the DCMS prize-draw code of 2025:
@@ -68,6 +68,36 @@ export const SelfExclusionSchema = v.object({
 /** GET and POST /api/account/self-exclusion: null when not excluded. */
 export interface SelfExclusionView {
   selfExcludedUntil: string | null;
+}
+
+/**
+ * GET /api/account/play-state: what stops the customer entering right now, so the competition page
+ * and the cart can say so before Buy Now and checkout (the server still refuses on its own).
+ */
+export interface PlayStateView {
+  /** When the person's break ends (any account of their mailbox); null when not on one. */
+  onBreakUntil: string | null;
+  /**
+   * The monthly limit in force and what is left of it this UK month (paid orders; checkout replaces
+   * an open one), and when more can be spent: the next UK month, or a pending raise if sooner.
+   * Null without a limit.
+   */
+  spendLimit: { limitPence: number; leftPence: number; moreFrom: string } | null;
+}
+
+/**
+ * Why the customer cannot spend `pricePence` now, and until when; null when they can. The one
+ * banner of the competition page and the cart.
+ */
+export function playRefusal(state: PlayStateView | undefined, pricePence: number): string | null {
+  if (!state) return null;
+  if (state.onBreakUntil) return selfExcludedMessage(state.onBreakUntil);
+  const limit = state.spendLimit;
+  if (!limit || pricePence <= limit.leftPence) return null;
+  const when = formatUkDateTime(limit.moreFrom);
+  return limit.leftPence === 0
+    ? `You've reached your monthly spending limit of ${formatLimit(limit.limitPence)}. You can enter again from ${when}.`
+    : `${spendLimitMessage(limit.limitPence, limit.leftPence)} You can spend more from ${when}.`;
 }
 
 /** When a break of this length, started at `from`, ends (calendar months and years in UTC). */

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AuditEntryView } from '../../contract/admin';
+import { type CardFacts, cardLabel } from '../../contract/cards';
 import {
   type AdminOrderView,
   formatOrderNumber,
@@ -31,14 +32,26 @@ export function presentOrderItem(i: OrderItem & { competition?: Competition | nu
   };
 }
 
-function paymentMethod(o: Order): string {
+/**
+ * The card that paid the order, as the gateway reported it: only once paid (a declined card's
+ * facts stay off the order), and only when its brand and last four digits were recorded.
+ */
+export function cardOf(o: Order): CardFacts | null {
+  if (o.paidAt === null || !o.cardBrand || !o.cardLast4) return null;
+  return { brand: o.cardBrand, funding: o.cardFunding ?? 'unknown', last4: o.cardLast4 };
+}
+
+function paymentMethod(o: Order, card: CardFacts | null): string {
   if (o.paymentProvider === 'credit') return 'Site Credit';
   if (o.paymentProvider === 'postal') return 'Free postal entry';
-  return o.creditAppliedPence > 0 ? 'Credit Card + Site Credit' : 'Credit Card';
+  // Never 'Credit Card' for a debit card: a card not (yet) known is just 'Card'.
+  const cardText = card ? cardLabel(card) : 'Card';
+  return o.creditAppliedPence > 0 ? `${cardText} + Site Credit` : cardText;
 }
 
 /** The order as its owner sees it (and the confirmation page shows it). */
 export function presentOrder(o: OrderWithItems): OrderView {
+  const card = cardOf(o);
   return {
     id: o.id,
     orderNumber: formatOrderNumber(o.id),
@@ -51,7 +64,8 @@ export function presentOrder(o: OrderWithItems): OrderView {
     total: penceToPounds(o.totalPence),
     currency: o.currency,
     paymentProvider: o.paymentProvider,
-    paymentMethod: paymentMethod(o),
+    paymentMethod: paymentMethod(o, card),
+    card,
     // The contract's 'last card error' of a failed order is its failure message.
     notice: o.notice ?? (o.status === 'failed' ? o.failureMessage : null) ?? null,
     refund: o.refundReason

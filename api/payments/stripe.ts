@@ -9,6 +9,13 @@ export interface StripeSettings {
   apiUrl?: string | undefined;
 }
 
+/** A ConfirmationToken's card as Stripe previews it. */
+export interface TokenCard {
+  funding: string;
+  brand: string | null;
+  last4: string | null;
+}
+
 /** The SDK's host/port/protocol options from a base URL such as http://127.0.0.1:12111. */
 export function apiTarget(
   apiUrl: string | undefined,
@@ -121,13 +128,16 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
-   * The card funding ('credit', 'debit', 'prepaid', 'unknown') of a ConfirmationToken the browser
-   * made; null when the token is unknown or expired, or carries no card.
+   * The card of a ConfirmationToken the browser made: funding ('credit', 'debit', 'prepaid',
+   * 'unknown'), brand and last four digits (Stripe's payment_method_preview.card, the card the
+   * confirm charges); null when the token is unknown or expired, or carries no card.
    */
-  async cardFundingOf(confirmationTokenId: string): Promise<string | null> {
+  async cardOf(confirmationTokenId: string): Promise<TokenCard | null> {
     try {
       const token = await this.stripe.confirmationTokens.retrieve(confirmationTokenId);
-      return token.payment_method_preview?.card?.funding ?? null;
+      const card = token.payment_method_preview?.card;
+      if (!card?.funding) return null;
+      return { funding: card.funding, brand: card.brand ?? null, last4: card.last4 ?? null };
     } catch (err) {
       if ((err as { code?: string }).code === 'resource_missing') return null;
       throw new GatewayError(`Stripe retrieve confirmation token failed: ${(err as Error).message}`, err);

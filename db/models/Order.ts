@@ -30,6 +30,9 @@ export class Order extends BaseModel {
   refundedPence!: number;
   /** The card's funding ('credit', 'debit', ...) recorded before it was charged; null otherwise. */
   cardFunding!: string | null;
+  /** The card's brand ('visa', 'mastercard', ...) and last four digits, as the gateway reported them. */
+  cardBrand!: string | null;
+  cardLast4!: string | null;
   refundedAt!: number | null;
   confirmationSentAt!: number | null;
   /** When the customer was told the order was cancelled or refunded (once). */

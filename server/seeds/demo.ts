@@ -85,6 +85,17 @@ async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number)
   return { ids, created };
 }
 
+/**
+ * The cards the seeded orders were paid with, as the gateway would report them (Stripe's test
+ * debit cards): Visa Debit ••5556 and Mastercard Debit ••8210. Debit only, so no seeded order
+ * counts towards a customer's credit-card cap (and instant-win competitions refuse credit cards).
+ * Taken in turn, not from the random stream, so the seeded numbers and buyers stay as they were.
+ */
+const SEED_CARDS = [
+  { cardBrand: 'visa', cardFunding: 'debit', cardLast4: '5556' },
+  { cardBrand: 'mastercard', cardFunding: 'debit', cardLast4: '8210' },
+] as const;
+
 /** Inserts one competition and its sales: orders of 1-10 tickets spread over the entrants. */
 async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buyers: number[], now: number) {
   const createdAt = seedCreatedAt(now, c);
@@ -127,6 +138,7 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     const [orderId] = await trx('orders').insert({
       userId,
       paymentProvider: 'seed',
+      ...SEED_CARDS[orders % SEED_CARDS.length],
       subtotalPence: total,
       creditAppliedPence: 0,
       totalPence: total,

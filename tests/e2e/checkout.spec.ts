@@ -103,7 +103,7 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(/^ORD-\d{10}$/);
   await expect(page.getByTestId('order-total')).toHaveText('£1.98');
-  await expect(page.getByText('Credit Card', { exact: true })).toBeVisible();
+  await expect(page.getByText('Visa Credit ••4242', { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-item')).toContainText('Designer Sunglasses');
   await expect(page.getByTestId('order-item')).toContainText('2 tickets');
   await expect(page.getByTestId('order-numbers')).toHaveText(`Ticket numbers: ${picked.join(', ')}`);
@@ -242,7 +242,7 @@ test('site credit: the checkbox is disabled under £5.00, and from £5.00 it low
   await expect(dialog.getByTestId('payment-amount')).toHaveText('£0.30');
   await payWithCard(dialog, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByText('Credit Card + Site Credit')).toBeVisible();
+  await expect(page.getByText('Visa Credit ••4242 + Site Credit')).toBeVisible();
   const { credit: left } = await (await page.request.get('/api/user/credit')).json();
   expect(left).toBe(0.06);
 });

@@ -207,7 +207,7 @@ test('My Account lists the orders; each paid one has a printable receipt naming 
   await expect(entry).toContainText('Paid');
   await expect(entry).toContainText(competition.title);
   await expect(entry).toContainText(/numbers \d+, \d+/);
-  await expect(entry).toContainText('Credit Card');
+  await expect(entry).toContainText('Visa Credit ••4242');
 
   await entry.getByRole('link', { name: `Receipt for ${order.orderNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.orderId}/receipt$`));

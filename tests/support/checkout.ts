@@ -56,6 +56,7 @@ export async function startCheckout(client: TestClient, body: Record<string, unk
     creditApplied: number;
     provider: string;
     status: string;
+    debitCardsOnly: boolean;
   };
 }
 

@@ -128,6 +128,7 @@ export interface FakeStripe {
   confirmationToken(
     funding: 'credit' | 'debit' | 'prepaid',
     outcome?: 'succeeded' | 'declined' | 'requires_action',
+    card?: { brand: string; last4: string },
   ): string;
   /** The newest intent created for an order id (from its metadata). */
   intentForOrder(orderId: number): FakePaymentIntent | undefined;
@@ -179,7 +180,11 @@ export async function startFakeStripe(
 
   const tokens = new Map<
     string,
-    { funding: string; outcome: 'succeeded' | 'declined' | 'requires_action' }
+    {
+      funding: string;
+      outcome: 'succeeded' | 'declined' | 'requires_action';
+      card: { brand: string; last4: string };
+    }
   >();
   const intentOr404 = (intentId: string) => {
     const pi = intents.get(intentId);
@@ -233,7 +238,7 @@ export async function startFakeStripe(
         payment_intent: null,
         payment_method_preview: {
           type: 'card',
-          card: { brand: 'visa', funding: token.funding, last4: '4242', exp_month: 12, exp_year: 2030 },
+          card: { ...token.card, funding: token.funding, exp_month: 12, exp_year: 2030 },
         },
       };
     }
@@ -421,9 +426,9 @@ export async function startFakeStripe(
       pi.last_payment_error = { code: 'card_declined', message, type: 'card_error' };
       return structuredClone(pi);
     },
-    confirmationToken(funding, outcome = 'succeeded') {
+    confirmationToken(funding, outcome = 'succeeded', card = { brand: 'visa', last4: '4242' }) {
       const tokenId = id('ctoken');
-      tokens.set(tokenId, { funding, outcome });
+      tokens.set(tokenId, { funding, outcome, card });
       return tokenId;
     },
     intentForOrder(orderId) {

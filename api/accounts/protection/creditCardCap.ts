@@ -36,8 +36,8 @@ export async function creditCardSpentThisMonth(
   return Number(row?.total ?? 0);
 }
 
-/** Whether the order buys into a competition that has instant wins. */
-async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boolean> {
+/** Whether the order buys into a competition that has instant wins (then credit cards are refused). */
+export async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boolean> {
   const row = await trx('orderItems as i')
     .join('instantWins as w', 'w.competitionId', 'i.competitionId')
     .where('i.orderId', orderId)
@@ -47,12 +47,20 @@ async function hasInstantWinCompetition(trx: Knex, orderId: number): Promise<boo
 
 /**
  * Before the card is charged: 403 while the customer takes a break, 400 for a credit card in an
- * instant-win competition or one that would pass the cap; otherwise the funding is recorded on the
- * order. Runs in its own transaction.
+ * instant-win competition or one that would pass the cap; otherwise the card (funding, brand, last
+ * four digits) is recorded on the order. Runs in its own transaction.
  */
 export async function claimCardFunding(
   db: Knex,
-  input: { orderId: number; userId: number; funding: CardFunding; capPence: number },
+  input: {
+    orderId: number;
+    userId: number;
+    funding: CardFunding;
+    capPence: number;
+    /** The card's brand and last four digits, recorded with its funding (the order shows them). */
+    brand?: string | null;
+    last4?: string | null;
+  },
   now = Date.now(),
 ): Promise<void> {
   await db.transaction(async (trx) => {
@@ -75,6 +83,13 @@ export async function claimCardFunding(
         });
       }
     }
-    await trx('orders').where({ id: input.orderId }).update({ cardFunding: input.funding, updatedAt: now });
+    await trx('orders')
+      .where({ id: input.orderId })
+      .update({
+        cardFunding: input.funding,
+        cardBrand: input.brand ?? null,
+        cardLast4: input.last4 ?? null,
+        updatedAt: now,
+      });
   });
 }

@@ -7,10 +7,11 @@ import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { mailboxKeyer } from '../protection/exclusionRegister';
 import { addHarmReview, harmReport, setHarmThresholds } from '../protection/harmReport';
+import { readPlayState } from '../protection/playState';
 import { readSelfExclusion, startSelfExclusion } from '../protection/selfExclusion';
 import { readSpendLimits, setSpendLimit } from '../protection/spendLimits';
 
-/** Player protection: the customer's spend limit and break, and the admin's harm report. */
+/** Player protection: the customer's spend limit, break and what they stop now, and the admin's harm report. */
 export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
   const { db, events, config } = deps;
   const signedIn = requireUser(db);
@@ -29,6 +30,11 @@ export function registerProtectionRoutes(router: Router, deps: AppDeps): void {
   serve(router, R.selfExclusion, signedIn, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await readSelfExclusion(db, ctx.state.user!.id);
+  });
+
+  serve(router, R.playState, signedIn, async (_, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return await readPlayState(db, ctx.state.user!.id);
   });
 
   serve(router, R.startSelfExclusion, signedIn, async ({ body: { period } }, ctx) => {

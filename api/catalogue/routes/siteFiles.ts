@@ -6,6 +6,7 @@ import { IdParamSchema } from '../../../contract/competitions';
 import { COMPETITION_PAGE_PATHS, matchPagePath } from '../../../contract/routes';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
+import { notFound } from '../../platform/errors';
 import { findViewableCompetition, listPublicCompetitions } from '../competitions';
 
 /** Public pages a crawler should index, besides each open competition. */
@@ -65,7 +66,10 @@ export function pageStatus(db: Knex): (pathname: string) => Promise<200 | 404> {
   };
 }
 
-/** /robots.txt and /sitemap.xml (open competitions), with absolute URLs from PUBLIC_URL. */
+/**
+ * /robots.txt and /sitemap.xml (open competitions), with absolute URLs from PUBLIC_URL; and Apple
+ * Pay's domain-association file, so Stripe's wallet button can work on this domain in production.
+ */
 export function registerSiteFileRoutes(router: Router, { db, config }: AppDeps): void {
   const origin = config.publicUrl.replace(/\/$/, '');
 
@@ -79,6 +83,14 @@ export function registerSiteFileRoutes(router: Router, { db, config }: AppDeps):
       `Sitemap: ${origin}/sitemap.xml`,
       '',
     ].join('\n');
+  });
+
+  serve(router, R.applePayDomainAssociation, (_, ctx) => {
+    const file = config.payments.applePayDomainAssociation;
+    if (!file) throw notFound('Apple Pay is not set up: set APPLE_PAY_DOMAIN_ASSOCIATION.');
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = file;
   });
 
   serve(router, R.sitemap, async (_, ctx) => {

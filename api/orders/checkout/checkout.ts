@@ -6,6 +6,7 @@ import {
 } from '../../../contract/checkout';
 import { penceToPounds } from '../../../contract/money';
 import { Order, type User } from '../../../db/models';
+import { hasInstantWinCompetition } from '../../accounts/protection/creditCardCap';
 import { conflict, HttpError } from '../../platform/errors';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { fulfilPayment } from '../fulfilment/fulfilment';
@@ -28,7 +29,11 @@ import { prepareReplacingSafely } from './replacement';
 // Pricing is in pricing.ts, the order rows in orderRows.ts, replacing the customer's
 // open orders in replacement.ts; the confirm routes in sandboxConfirm.ts and stripeConfirm.ts.
 
-function response(deps: CheckoutDeps, order: Order, clientSecret: string | null): PaymentIntentResponse {
+async function response(
+  deps: CheckoutDeps,
+  order: Order,
+  clientSecret: string | null,
+): Promise<PaymentIntentResponse> {
   const card = order.paymentProvider !== 'credit';
   return {
     clientSecret,
@@ -42,6 +47,7 @@ function response(deps: CheckoutDeps, order: Order, clientSecret: string | null)
     publishableKey: card ? deps.gateway.publishableKey : null,
     status: order.status === 'completed' ? 'completed' : 'pending',
     testMode: card ? deps.gateway.testMode : false,
+    debitCardsOnly: card && (await hasInstantWinCompetition(deps.db, order.id)),
   };
 }
 

@@ -66,6 +66,8 @@ export async function confirmSandboxPayment(
     orderId: order.id,
     userId: user.id,
     funding: outcome.funding,
+    brand: outcome.brand,
+    last4: input.cardNumber.slice(-4),
     capPence: deps.creditCardCapPence,
   });
   // Only one concurrent confirmation moves the money; every one of them then asks for

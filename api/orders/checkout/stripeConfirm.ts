@@ -9,7 +9,7 @@ import { recordPaymentFailure } from '../fulfilment/outcomes';
 import { assertCompleted, type CheckoutDeps, PAYMENT_CANCELLED, providerDown, reportOf } from '../payment';
 
 // Stripe payments are finalised on the server (Stripe's "finalize payments on the server"): the
-// browser's Payment Element makes a ConfirmationToken, the server reads the card's funding from it,
+// browser's Payment Element makes a ConfirmationToken, the server reads the card (funding, brand, last four digits) from it,
 // applies the credit-card cap (api/accounts/protection/creditCardCap.ts) and only then confirms the
 // PaymentIntent, so a credit card over the cap is refused before any money moves.
 
@@ -38,14 +38,16 @@ export async function confirmStripePayment(
   }
   const intentId = order.paymentIntentId;
 
-  const funding = await gateway.cardFundingOf(input.confirmationTokenId).catch((err) => {
+  const card = await gateway.cardOf(input.confirmationTokenId).catch((err) => {
     throw providerDown(deps, err);
   });
-  if (funding === null) throw badRequest(CARD_UNREADABLE);
+  if (card === null) throw badRequest(CARD_UNREADABLE);
   await claimCardFunding(deps.db, {
     orderId: order.id,
     userId: user.id,
-    funding: (FUNDINGS.has(funding) ? funding : 'unknown') as CardFunding,
+    funding: (FUNDINGS.has(card.funding) ? card.funding : 'unknown') as CardFunding,
+    brand: card.brand,
+    last4: card.last4,
     capPence: deps.creditCardCapPence,
   });
 

@@ -180,6 +180,8 @@ const paymentsOf = (e: EnvValues) => ({
     windowSeconds: e.PAYMENT_WINDOW_SECONDS,
     /** Credit-funded card payments per player per UK calendar month, pence. */
     creditCardMonthlyCapPence: e.CREDIT_CARD_MONTHLY_CAP_PENCE,
+    /** APPLE_PAY_DOMAIN_ASSOCIATION: the file Apple fetches to verify the domain; undefined answers 404. */
+    applePayDomainAssociation: e.APPLE_PAY_DOMAIN_ASSOCIATION,
   },
   /** Set only when both the merchant id and the signature key are. */
   cashflows: cashflowsOf(e),

@@ -191,6 +191,11 @@ const payments = {
     description: 'where the Stripe SDK sends API calls (tests: a local server)',
     schema: httpUrl,
   },
+  APPLE_PAY_DOMAIN_ASSOCIATION: {
+    description:
+      "the contents of Apple Pay's domain-association file, served at /.well-known/apple-developer-merchantid-domain-association; unset, 404",
+    schema: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty')),
+  },
   PAYMENTS_SANDBOX: {
     description: 'allows the offline sandbox gateway (test cards) when NODE_ENV=production',
     default: '0',

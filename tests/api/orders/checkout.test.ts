@@ -81,6 +81,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
         publishableKey: null,
         status: 'pending',
         testMode: true,
+        debitCardsOnly: false,
       });
       const pending = await orderRow(db, intent.orderId);
       expect(pending).toMatchObject({
@@ -191,7 +192,8 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
         creditApplied: 0,
         total: 6.98,
         paymentProvider: 'sandbox',
-        paymentMethod: 'Credit Card',
+        paymentMethod: 'Visa Credit ••4242',
+        card: { brand: 'visa', funding: 'credit', last4: '4242' },
         notice: null,
         refund: null,
       });
@@ -437,7 +439,7 @@ describe.skipIf(engineUnavailable())(`checkout with the sandbox gateway on ${tes
       expect((await client.get(`/api/orders/${res.orderId}`)).body).toMatchObject({
         total: 3.5,
         creditApplied: 2.5,
-        paymentMethod: 'Credit Card + Site Credit',
+        paymentMethod: 'Visa Credit ••4242 + Site Credit',
       });
     });
   });

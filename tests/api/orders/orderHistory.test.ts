@@ -63,7 +63,8 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     expect(paid).toMatchObject({
       orderNumber: formatOrderNumber(second),
       status: 'completed',
-      paymentMethod: 'Credit Card',
+      paymentMethod: 'Visa Credit ••4242',
+      card: { brand: 'visa', funding: 'credit', last4: '4242' },
       refund: null,
       items: [
         {

@@ -93,6 +93,17 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
     expect(Boolean(promo.isActive) && Boolean(promo.autoApply)).toBe(true);
   });
 
+  it("names the debit card of every seeded order, the demo customer's too (issue 39 §5)", async () => {
+    const cards = await db('orders').distinct('cardBrand', 'cardFunding', 'cardLast4').orderBy('cardLast4');
+    expect(cards).toEqual([
+      { cardBrand: 'visa', cardFunding: 'debit', cardLast4: '5556' },
+      { cardBrand: 'mastercard', cardFunding: 'debit', cardLast4: '8210' },
+    ]);
+    const demo = await db('users').where({ username: DEMO_CUSTOMER.username }).first('id');
+    const debit = await db('orders').where({ userId: demo.id, cardLast4: '5556' }).first('id');
+    expect(debit).toBeDefined();
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await Promise.all(
       ['users', 'competitions', 'tickets', 'orders', 'promoConfigs'].map((t) => count(db(t))),

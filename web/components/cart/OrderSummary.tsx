@@ -15,6 +15,7 @@ import { useRoute } from '../../api/call';
 import { useAuth } from '../../stores/auth';
 import { cartTicketCount, cartTotalPence } from '../../stores/cart';
 import { useCheckout } from '../../stores/checkout';
+import { PlayBlockBanner, usePlayBlock } from '../account/PlayBlock';
 import { PromoCodeForm } from '../auth/PromoCodeForm';
 import { Button, ButtonLink } from '../ui/Button';
 import { Checkbox, ErrorBox } from '../ui/Form';
@@ -53,6 +54,12 @@ export function OrderSummary({
   const applied = creditToApply(subtotal, available, wantCredit);
   const preparing = useCheckout((s) => s.phase === 'loading');
   const checkoutError = useCheckout((s) => s.cartError);
+  // A break or the spending limit: one banner, checkout disabled, before any payment dialog. A
+  // refusal at checkout (the state changed meanwhile) reads the state again and says it here.
+  const refusal = useCheckout((s) => s.refusal);
+  const block =
+    usePlayBlock(subtotal, refusal?.at ?? null) ??
+    (refusal ? { title: 'You cannot enter right now', message: refusal.message } : null);
   // The server's own rule: a card payment under 30p cannot start, so say so before checkout.
   const tooSmall = items.length > 0 && belowCardMinimum(subtotal - applied);
 
@@ -93,6 +100,7 @@ export function OrderSummary({
           <p>{CARD_MINIMUM_MESSAGE}</p>
         </ErrorBox>
       )}
+      {block && items.length > 0 && <PlayBlockBanner block={block} />}
       {/* A code redeemed here is site credit, usable on this order at once. */}
       {user && <PromoCodeForm onRedeemed={() => credit.reload()} />}
       {checkoutError && (
@@ -104,7 +112,7 @@ export function OrderSummary({
       <Button
         type="button"
         onClick={() => onProceed(applied > 0)}
-        disabled={items.length === 0 || tooSmall || preparing}
+        disabled={items.length === 0 || tooSmall || preparing || block !== null}
       >
         Proceed to Checkout
       </Button>

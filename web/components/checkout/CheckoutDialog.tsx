@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
+import { DEBIT_CARDS_ONLY } from '../../../contract/cards';
 import type { PaymentIntentResponse } from '../../../contract/checkout';
 import { formatPounds, poundsToPence } from '../../../contract/money';
 import { useCheckout } from '../../stores/checkout';
@@ -48,6 +49,15 @@ function OrderAmounts({ intent }: { intent: PaymentIntentResponse }) {
   );
 }
 
+const DebitOnly = styled.p`
+  border: 1px solid ${({ theme }) => theme.colors.info};
+  background: ${({ theme }) => theme.colors.infoBg};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  strong { display: block; }
+`;
+
 function Ready({
   intent,
   onPaid,
@@ -77,6 +87,13 @@ function Ready({
   return (
     <>
       <OrderAmounts intent={intent} />
+      {/* Said before the card form, not after a refusal: instant-win baskets refuse credit cards. */}
+      {intent.debitCardsOnly && (
+        <DebitOnly data-testid="debit-cards-only">
+          <strong>{DEBIT_CARDS_ONLY}</strong>
+          Credit cards can't be used for instant win competitions. Pay with a debit card or site credit.
+        </DebitOnly>
+      )}
       {intent.provider === 'sandbox' ? (
         <SandboxCardForm clientSecret={intent.clientSecret} onPaid={onPaid} onCancel={onClose} />
       ) : (

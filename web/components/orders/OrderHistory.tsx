@@ -7,7 +7,7 @@ import { formatPounds } from '../../../contract/money';
 import { useRoute } from '../../api/call';
 import { ErrorBox } from '../ui/Form';
 import { Card } from '../ui/Page';
-import { orderStatusLabel, refundSummary } from './orderStatus';
+import { orderStatusLabel, paymentNotCompleted, refundSummary } from './orderStatus';
 
 const Orders = styled.ol`
   list-style: none;
@@ -31,16 +31,19 @@ const HistoryCard = styled(Card)`
 const Status = styled.span`
   font-weight: 700;
   &[data-status='completed'] { color: ${({ theme }) => theme.colors.success}; }
-  &[data-status='failed'], &[data-status='cancelled'] { color: ${({ theme }) => theme.colors.danger}; }
+  &[data-status='cancelled'] { color: ${({ theme }) => theme.colors.danger}; }
+  &[data-status='not-completed'] { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 function OrderEntry({ order }: { order: OrderView }) {
   const refund = refundSummary(order);
+  // A checkout that took no money held its numbers only for a while: they are not the customer's.
+  const unpaid = paymentNotCompleted(order);
   return (
     <li data-testid="order-history-item">
       <header>
         <h3>{order.orderNumber}</h3>
-        <Status data-status={order.status}>{orderStatusLabel(order)}</Status>
+        <Status data-status={unpaid ? 'not-completed' : order.status}>{orderStatusLabel(order)}</Status>
       </header>
       <small>
         {formatLongDate(order.paidAt ?? order.createdAt)} · {order.paymentMethod} ·{' '}
@@ -51,7 +54,7 @@ function OrderEntry({ order }: { order: OrderView }) {
         {order.items.map((item) => (
           <li key={item.id}>
             {item.title}: {item.quantity} × {formatPounds(item.ticketPrice)}
-            {item.numbers.length > 0 && <small> · numbers {item.numbers.join(', ')}</small>}
+            {item.numbers.length > 0 && !unpaid && <small> · numbers {item.numbers.join(', ')}</small>}
           </li>
         ))}
       </ul>

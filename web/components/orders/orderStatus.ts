@@ -2,16 +2,25 @@ import type { OrderView } from '../../../contract/checkout';
 import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 
+export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
+
+/**
+ * A checkout that never took the money: declined, replaced by a newer checkout, abandoned. The
+ * customer cancelled nothing, and its numbers went back to the cart or to the newer checkout.
+ * Only a paid order (an admin's cancel) or a refund says 'Cancelled' or 'Refunded'.
+ */
+export const paymentNotCompleted = (order: OrderView): boolean =>
+  order.status === 'failed' || (order.status === 'cancelled' && !order.refund && !order.paidAt);
+
 /** What happened to the order, in the customer's words. */
 export function orderStatusLabel(order: OrderView): string {
+  if (paymentNotCompleted(order)) return PAYMENT_NOT_COMPLETED;
   switch (order.status) {
     case 'completed':
       return 'Paid';
     case 'pending':
       return 'Awaiting payment';
-    case 'failed':
-      return 'Payment failed';
-    case 'cancelled':
+    default:
       if (order.refund) return order.refund.refundedAt ? 'Refunded' : 'Refund in progress';
       return 'Cancelled';
   }

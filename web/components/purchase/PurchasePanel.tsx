@@ -2,10 +2,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
+import { poundsToPence } from '../../../contract/money';
 import { freeCount, type LiveCompetition } from '../../live/competitionStore';
 import { useHydrated } from '../../ssr/seed';
 import { useCart } from '../../stores/cart';
 import { toast } from '../../stores/toast';
+import { PlayBlockBanner, usePlayBlock } from '../account/PlayBlock';
 import { Button } from '../ui/Button';
 import { AddedToCartDialog } from './AddedToCartDialog';
 import { reportAddFailure } from './addFailure';
@@ -44,6 +46,9 @@ export function PurchasePanel({
   // On a page the server rendered these buttons paint before their code runs; until this part is
   // hydrated a press would be lost, so they say they cannot be used yet (web/ssr/seed.ts).
   const hydrated = useHydrated();
+  // On a break, or unable to afford one ticket under the spending limit: said here, up front.
+  const block = usePlayBlock(poundsToPence(competition.ticketPrice));
+  const usable = hydrated && !block;
 
   /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
   const add = async (numbers: number[]): Promise<boolean> => {
@@ -100,18 +105,19 @@ export function PurchasePanel({
 
   return (
     <>
+      {block && <PlayBlockBanner block={block} />}
       <QuantityStepper
         quantity={quantity}
         onChange={setQuantity}
         ticketPrice={competition.ticketPrice}
         perPersonCap={competition.maxTicketsPerUser}
-        disabled={!hydrated}
+        disabled={!usable}
       />
       <Buttons>
-        <Button type="button" $variant="secondary" onClick={() => skill.start('select')} disabled={!hydrated}>
+        <Button type="button" $variant="secondary" onClick={() => skill.start('select')} disabled={!usable}>
           Select Lucky Numbers
         </Button>
-        <Button type="button" onClick={() => skill.start('buy')} disabled={!hydrated || buying}>
+        <Button type="button" onClick={() => skill.start('buy')} disabled={!usable || buying}>
           {buying ? 'Adding...' : 'Buy Now'}
         </Button>
       </Buttons>

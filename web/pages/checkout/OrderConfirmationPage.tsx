@@ -11,7 +11,7 @@ import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contrac
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { LoginDialog } from '../../components/auth/LoginDialog';
-import { refundSummary, unpaidReason } from '../../components/orders/orderStatus';
+import { paymentNotCompleted, refundSummary, unpaidReason } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -184,13 +184,18 @@ const NOT_COMPLETED_TITLE: Record<'failed' | 'cancelled', string> = {
   cancelled: 'Order Cancelled',
 };
 
+/** The title of an order that did not complete: a checkout that took no money was not 'cancelled'. */
+function notCompletedTitle(order: OrderView): string {
+  if (order.status === 'cancelled' && paymentNotCompleted(order)) return 'Payment not completed';
+  return order.status === 'failed' || order.status === 'cancelled'
+    ? NOT_COMPLETED_TITLE[order.status]
+    : 'Order Not Completed';
+}
+
 /** A failed, cancelled or refunded order: say what happened to the money and why. */
 function NotCompleted({ order, fallback }: { order: OrderView; fallback: string | undefined }) {
   const refund = refundSummary(order);
-  const title =
-    order.status === 'failed' || order.status === 'cancelled'
-      ? NOT_COMPLETED_TITLE[order.status]
-      : 'Order Not Completed';
+  const title = notCompletedTitle(order);
   // A refund says how much went back and why; otherwise the card's error or the server's answer.
   const reason = refund ?? order.notice ?? fallback ?? unpaidReason(order);
   return (
