@@ -78,9 +78,22 @@ const QUICK_LINKS = [
   { href: '/terms', label: 'Terms & Conditions' },
 ];
 
+/** Who runs the competitions, on every page: the promoter's name and company number (Site Settings). */
+function PromoterLine() {
+  const { name, companyNumber } = useSite((s) => s.promoter);
+  if (!name) return null;
+  return (
+    <span data-testid="footer-promoter">
+      Competitions are run by {name}
+      {companyNumber ? `, company number ${companyNumber}` : ''}.
+    </span>
+  );
+}
+
 export function Footer() {
   const siteName = useSite((s) => s.siteName);
   const supportEmail = useSite((s) => s.supportEmail);
+  const promoter = useSite((s) => s.promoter);
   // A server-rendered page: the year of its render until hydrated (the same text either side of midnight).
   const year = new Date(useHydrated() ? Date.now() : renderTime()).getFullYear();
   return (
@@ -115,16 +128,22 @@ export function Footer() {
         </nav>
         <div>
           <Heading>Contact Us</Heading>
-          <address style={{ fontStyle: 'normal' }}>
-            Devon, United Kingdom
+          <address style={{ fontStyle: 'normal', whiteSpace: 'pre-line' }}>
+            {promoter.address ?? 'Devon, United Kingdom'}
             <br />
+            {promoter.phone && (
+              <>
+                <a href={`tel:${promoter.phone.replace(/[^0-9+]/g, '')}`}>{promoter.phone}</a>
+                <br />
+              </>
+            )}
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </address>
         </div>
       </Columns>
       <Bottom>
         <span>
-          © {year} {siteName}. All rights reserved.
+          © {year} {siteName}. All rights reserved. <PromoterLine />
         </span>
         <Row>
           <Link href="/terms">Terms</Link>
