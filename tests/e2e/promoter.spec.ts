@@ -64,7 +64,7 @@ test("the promoter's details and the charities set in Site Settings are named in
   // Another page has it too, and the Terms name the promoter in full.
   await page.goto('/terms');
   await expect(page.getByTestId('footer-promoter')).toContainText(PROMOTER.companyNumber);
-  const terms = page.getByTestId('terms-promoter');
+  const terms = page.getByTestId('promoter-facts');
   for (const text of [
     PROMOTER.name,
     `registered under number ${PROMOTER.companyNumber}`,

@@ -40,7 +40,7 @@ export function PromoterFacts() {
   const { name, companyNumber, address, phone, email } = useSite((s) => s.promoter);
   if (!name) return siteName;
   return (
-    <span data-testid="terms-promoter">
+    <span data-testid="promoter-facts">
       {name}
       {companyNumber && `, a company registered under number ${companyNumber}`}
       {address && `, whose registered address is ${address.replace(/\s*\n\s*/g, ', ')}`}
