@@ -3,8 +3,8 @@ import { PLATFORM_ROUTES as R } from '../../contract/apiPlatform';
 import type { LimitsSummary, READY_CHECK_RESULTS, Ready } from '../../contract/site';
 import { pendingMigrations } from '../../db/connection';
 import type { AppDeps } from '../platform/context';
-import { publicSiteFacts } from '../platform/settings/promoter';
 import { ensureGuestId } from '../platform/sessions';
+import { publicSiteFacts } from '../platform/settings/promoter';
 import { csrfTokenFor } from './csrf';
 import { serve } from './serve';
 
