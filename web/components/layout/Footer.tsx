@@ -93,7 +93,6 @@ function PromoterLine() {
 export function Footer() {
   const siteName = useSite((s) => s.siteName);
   const supportEmail = useSite((s) => s.supportEmail);
-  const promoter = useSite((s) => s.promoter);
   // A server-rendered page: the year of its render until hydrated (the same text either side of midnight).
   const year = new Date(useHydrated() ? Date.now() : renderTime()).getFullYear();
   return (
@@ -128,15 +127,9 @@ export function Footer() {
         </nav>
         <div>
           <Heading>Contact Us</Heading>
-          <address style={{ fontStyle: 'normal', whiteSpace: 'pre-line' }}>
-            {promoter.address ?? 'Devon, United Kingdom'}
+          <address style={{ fontStyle: 'normal' }}>
+            Devon, United Kingdom
             <br />
-            {promoter.phone && (
-              <>
-                <a href={`tel:${promoter.phone.replace(/[^0-9+]/g, '')}`}>{promoter.phone}</a>
-                <br />
-              </>
-            )}
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </address>
         </div>
