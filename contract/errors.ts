@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   creditCardInstantWin: 'credit_card_instant_win',
   /** The account is taking a break (self-exclusion); details.selfExcludedUntil. */
   selfExcluded: 'self_excluded',
+  /** A competition cannot become active before the promoter's details are set in Site Settings. */
+  promoterDetailsMissing: 'promoter_details_missing',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -13,6 +13,7 @@ export * from './draw';
 export * from './errors';
 export * from './money';
 export * from './postal';
+export * from './promoter';
 export * from './protection';
 export * from './realtime';
 export * from './receipts';

@@ -1,4 +1,5 @@
 import type { SessionView } from './auth';
+import type { PublicSiteFacts } from './promoter';
 import type { CurrentPromotions } from './site';
 
 /**
@@ -12,8 +13,8 @@ export interface PageSeed {
   api: Record<string, unknown>;
   /** GET /api/session's answer: always a visitor's. */
   session: SessionView;
-  /** GET /api/site-config's names. */
-  site: { siteName: string; supportEmail: string };
+  /** GET /api/site-config's names, the promoter and the charities. */
+  site: { siteName: string; supportEmail: string } & PublicSiteFacts;
   /** GET /api/promotions/current. */
   promotions: CurrentPromotions;
   /** The server's clock at the render (ms): time-dependent text shows this moment until hydrated. */

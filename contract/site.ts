@@ -1,8 +1,13 @@
 import * as v from 'valibot';
+import { CharitySchema, PromoterSchema } from './promoter';
 
 export const SiteConfigSchema = v.object({
   siteName: v.string(),
   supportEmail: v.string(),
+  /** The promoter (Site Settings: Operator details), named in the footer and on the Terms. */
+  promoter: PromoterSchema,
+  /** The charities the site names, with their registration numbers (Site Settings). */
+  charities: v.array(CharitySchema),
   /** Which card form to show: Stripe's Payment Element or the sandbox's test-card form. */
   payments: v.object({
     provider: v.picklist(['stripe', 'sandbox']),

@@ -4,6 +4,14 @@ import type { HeroImage } from './competitions';
 import { type ComplianceSettings, ComplianceSettingsSchema } from './complaints';
 import { penceToPounds, poundsToPence } from './money';
 import { type PostalAddressSetting, PostalAddressSettingSchema } from './postal';
+import {
+  type CharitiesSetting,
+  CharitiesSettingSchema,
+  type Charity,
+  charitiesFromText,
+  charitiesToText,
+  decodeCharities,
+} from './promoter';
 import { type OperatorSettings, OperatorSettingsSchema, type OperatorSettingsView } from './receipts';
 
 // Every admin site setting, declared once: where it is stored (rows of `siteSettings`), its value
@@ -13,7 +21,7 @@ import { type OperatorSettings, OperatorSettingsSchema, type OperatorSettingsVie
 // (web/components/admin/SiteSettingCard.tsx) are built from these declarations.
 // To add a setting: declare it here; add it to SETTING_CARDS to give it a card and routes.
 
-/** One stored value: the `siteSettings` row `key`, written as `String(value)`. */
+/** One stored value: the `siteSettings` row `key`, written as `String(value)` (an object as JSON). */
 export interface StoredField<T> {
   key: string;
   /** The value while no row exists. */
@@ -45,6 +53,9 @@ export interface SettingControl {
   inputMode?: 'numeric' | 'decimal';
   maxLength?: number;
   rows?: number;
+  /** A value that is no plain text or number (a list): as the input shows it, and back. */
+  toText?: (value: never) => string;
+  fromText?: (text: string) => unknown;
 }
 
 /** The card on /admin/site-settings that edits a setting, with its screen texts. */
@@ -152,29 +163,87 @@ const ticketCap: CardSetting<
   },
 };
 
-/** Who runs the site: the seller named on every customer's printable receipt (null until set). */
+/**
+ * The promoter, the legal entity that runs the site: named in the footer, the Terms, every receipt
+ * and every e-mail (null until set). No competition becomes active without all five.
+ */
 const operator: CardSetting<
-  { operatorName: StoredField<string | null>; operatorAddress: StoredField<string | null> },
+  {
+    operatorName: StoredField<string | null>;
+    operatorAddress: StoredField<string | null>;
+    companyNumber: StoredField<string | null>;
+    phone: StoredField<string | null>;
+    email: StoredField<string | null>;
+  },
   OperatorSettings,
   OperatorSettingsView
 > = {
   path: '/api/admin/settings/operator',
   schema: OperatorSettingsSchema,
-  fields: { operatorName: text('operator_name'), operatorAddress: text('operator_address') },
+  fields: {
+    operatorName: text('operator_name'),
+    operatorAddress: text('operator_address'),
+    companyNumber: text('operator_company_number'),
+    phone: text('operator_phone'),
+    email: text('operator_email'),
+  },
   audit: { action: 'setting.operator', id: 'operator' },
   toView: asIs,
   fromInput: asIs,
   card: {
     testId: 'operator-settings',
     title: 'Operator details',
-    intro: "The business name and postal address printed on customers' receipts.",
+    intro:
+      'The promoter: the registered company that runs every competition. Its name and company number are in ' +
+      'the footer of every page; all five details are in the Terms, on receipts and in every e-mail. ' +
+      'No competition can be made active until they are filled in.',
     controls: {
       operatorName: { label: 'Operator name', kind: 'text', maxLength: 200 },
+      companyNumber: { label: 'Company number', kind: 'text', maxLength: 10 },
       operatorAddress: { label: 'Operator address', kind: 'textarea', rows: 4, maxLength: 500 },
+      phone: { id: 'operatorPhone', label: 'Phone', kind: 'text', maxLength: 30 },
+      email: { id: 'operatorEmail', label: 'Email', kind: 'text', maxLength: 254 },
     },
     saveLabel: 'Save operator details',
-    saved: () => ({ title: 'Operator details saved', description: 'Receipts now show them.' }),
+    saved: () => ({
+      title: 'Operator details saved',
+      description: 'The footer, the Terms, receipts and e-mails now show them.',
+    }),
     failureTitle: 'Could not save the operator details',
+  },
+};
+
+/** The charities the site names (home page, About us), with their registration numbers. */
+const charities: CardSetting<{ charities: StoredField<Charity[]> }, CharitiesSetting, CharitiesSetting> = {
+  path: '/api/admin/settings/charities',
+  schema: CharitiesSettingSchema,
+  // One row holding the list as JSON text.
+  fields: { charities: { key: 'charities', default: [], decode: decodeCharities } },
+  audit: { action: 'setting.charities', id: 'charities' },
+  toView: asIs,
+  fromInput: asIs,
+  card: {
+    testId: 'charities-settings',
+    title: 'Charities',
+    intro:
+      "The charities the home page and About us name. One a line: the charity's name, a comma, then its " +
+      'registration number (for example: Example Hospice Trust, 1234567).',
+    controls: {
+      charities: {
+        label: 'Charities',
+        kind: 'textarea',
+        rows: 5,
+        toText: charitiesToText,
+        fromText: charitiesFromText,
+      },
+    },
+    saveLabel: 'Save charities',
+    saved: (r) => ({
+      title: 'Charities saved',
+      description:
+        r.charities.length === 0 ? 'The site names no charities.' : `The site names ${r.charities.length}.`,
+    }),
+    failureTitle: 'Could not save the charities',
   },
 };
 
@@ -260,10 +329,16 @@ const compliance: CardSetting<
   },
 };
 
-export const SITE_SETTINGS = { heroImage, ticketCap, operator, postalAddress, compliance };
+export const SITE_SETTINGS = { heroImage, ticketCap, operator, charities, postalAddress, compliance };
 
 /** A card setting with its types erased: what the routes and the card component loop over. */
 export type AnyCardSetting = CardSetting<SettingFields, Record<string, unknown>, Record<string, unknown>>;
 
 /** The settings edited on /admin/site-settings, in screen order (below the hero image). */
-export const SETTING_CARDS: readonly AnyCardSetting[] = [ticketCap, operator, postalAddress, compliance];
+export const SETTING_CARDS: readonly AnyCardSetting[] = [
+  ticketCap,
+  operator,
+  charities,
+  postalAddress,
+  compliance,
+];

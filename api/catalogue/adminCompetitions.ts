@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
 import type { CompetitionStatus } from '../../contract/competitions';
+import { ERROR_CODES } from '../../contract/errors';
 import { poundsToPence } from '../../contract/money';
+import { PROMOTER_DETAILS_MISSING, promoterComplete } from '../../contract/promoter';
 import { lockRows, shareRows } from '../../db/locks';
 import { CartItem, Competition, type InstantWin } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
+import { readPromoter } from '../platform/settings/promoter';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { ownerOf } from '../tickets/cartQueries';
 import { cartChanged, cartKeyOf } from '../tickets/cartRevision';
@@ -95,6 +98,13 @@ function columnsOf(input: CompetitionUpdateInput): Row {
   return row;
 }
 
+/** Nothing goes on sale without the promoter named (docs/compliance.md#the-promoter): 409 otherwise. */
+async function assertPromoterNamed(db: Knex) {
+  if (!promoterComplete(await readPromoter(db))) {
+    throw conflict(PROMOTER_DETAILS_MISSING, undefined, ERROR_CODES.promoterDetailsMissing);
+  }
+}
+
 export async function createCompetition(
   deps: AdminDeps,
   actor: Actor,
@@ -104,6 +114,7 @@ export async function createCompetition(
   if (input.status === 'active' && input.endDate <= now) {
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
+  if (input.status === 'active') await assertPromoterNamed(deps.db);
   return inUnitOfWork(deps, async ({ trx }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
@@ -208,6 +219,7 @@ export async function updateCompetition(
       throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
     }
     assertNotReopeningWhatIsFinal(current, input, now);
+    if (input.status === 'active' && current.status !== 'active') await assertPromoterNamed(trx);
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
       const highest = await highestTakenNumber(trx, id, now);
       if (highest > input.totalTickets) {

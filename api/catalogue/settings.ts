@@ -7,31 +7,14 @@ import {
   type StoredValues,
 } from '../../contract/siteSettings';
 import { type Actor, writeAudit } from '../platform/auditLog';
+import { readSiteSetting } from '../platform/settings/promoter';
 import { defaultCap } from '../tickets/holdChecks';
 
 // Reads, writes and resets of the site settings declared in contract/siteSettings.ts: each field
-// is one `siteSettings` row; every change is audited in its own transaction.
+// is one `siteSettings` row; every change is audited in its own transaction. The read lives in
+// api/platform/promoter.ts (the mailer needs it too) and is re-exported here.
 
-/** A setting's stored values: its rows, else each field's default. */
-export async function readSiteSetting<F extends SettingFields>(
-  db: Knex,
-  setting: { fields: F },
-): Promise<StoredValues<F>> {
-  const fields = Object.entries(setting.fields);
-  const rows: { key: string; value: string }[] = await db('siteSettings')
-    .whereIn(
-      'key',
-      fields.map(([, field]) => field.key),
-    )
-    .select('key', 'value');
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return Object.fromEntries(
-    fields.map(([name, field]) => {
-      const text = stored.get(field.key);
-      return [name, text === undefined ? field.default : field.decode(text)];
-    }),
-  ) as StoredValues<F>;
-}
+export { readSiteSetting };
 
 /** A setting as its GET answers it. */
 export async function siteSettingView<F extends SettingFields, V>(
@@ -62,6 +45,10 @@ function audit<F extends SettingFields, V>(
   );
 }
 
+/** A value as its row holds it: a list or object as JSON. */
+const storedText = (value: unknown) =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
 /** Stores every field of the setting and audits the change; answers the new view. */
 export async function saveSiteSetting<F extends SettingFields, V>(
   db: Knex,
@@ -74,7 +61,7 @@ export async function saveSiteSetting<F extends SettingFields, V>(
     const before = await readSiteSetting(trx, setting);
     for (const [name, field] of Object.entries(setting.fields)) {
       await trx('siteSettings')
-        .insert({ key: field.key, value: String(values[name]), createdAt: now, updatedAt: now })
+        .insert({ key: field.key, value: storedText(values[name]), createdAt: now, updatedAt: now })
         .onConflict('key')
         .merge(['value', 'updatedAt']);
     }

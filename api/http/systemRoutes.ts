@@ -4,6 +4,7 @@ import type { LimitsSummary, READY_CHECK_RESULTS, Ready } from '../../contract/s
 import { pendingMigrations } from '../../db/connection';
 import type { AppDeps } from '../platform/context';
 import { ensureGuestId } from '../platform/sessions';
+import { publicSiteFacts } from '../platform/settings/promoter';
 import { csrfTokenFor } from './csrf';
 import { serve } from './serve';
 
@@ -39,11 +40,13 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
     return { csrfToken: csrfTokenFor(session) };
   });
 
-  serve(router, R.siteConfig, () => {
+  serve(router, R.siteConfig, async () => {
     const stripe = config.payments.provider === 'stripe';
     return {
       siteName: config.siteName,
       supportEmail: config.supportEmail,
+      // Public by law: who runs the competitions, and the charities the site names.
+      ...(await publicSiteFacts(db)),
       payments: {
         provider: config.payments.provider,
         publishableKey: stripe ? (config.stripe.publishableKey ?? null) : null,

@@ -7,6 +7,7 @@ import { siteSettingView } from '../catalogue/settings';
 import { publicCompetition } from '../draws/publicCompetition';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../platform/context';
+import { publicSiteFacts } from '../platform/settings/promoter';
 
 /** A page the server renders: what it renders it with, and its <title>. */
 export interface SeededPage {
@@ -54,7 +55,11 @@ export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
       seed: {
         api,
         session: { user: null },
-        site: { siteName: config.siteName, supportEmail: config.supportEmail },
+        site: {
+          siteName: config.siteName,
+          supportEmail: config.supportEmail,
+          ...(await publicSiteFacts(db)),
+        },
         promotions: { signUpOffer: await currentSignUpOffer(db) },
         renderedAt: Date.now(),
       },

@@ -10,6 +10,7 @@ import { renderEmail } from './email/render';
 import type { Brand, EmailTemplate, Recipient } from './email/template';
 import type { FaultInjector } from './faults';
 import { createOutbox, type Outbox } from './outbox/worker';
+import { readPromoter } from './settings/promoter';
 
 export type SendResult =
   | { status: 'sent'; messageId: string; file?: string }
@@ -132,7 +133,8 @@ export function createMailer(
       if (template.category === 'marketing' && !(await mayReceiveMarketing(db, recipient.userId))) {
         return { status: 'suppressed' };
       }
-      const rendered = await renderEmail(template, props, brand);
+      // The promoter as Site Settings name it now: every e-mail names it at its foot.
+      const rendered = await renderEmail(template, props, { ...brand, promoter: await readPromoter(db) });
       const row = {
         userId: recipient.userId ?? null,
         recipient: recipient.to.slice(0, 254),

@@ -6,6 +6,7 @@ import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWin
 import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
+import { seedPromoterAndCharities } from './demoPromoter';
 import { pickDistinct, seededRandom } from './random';
 
 export const DEMO_CUSTOMER = {
@@ -264,6 +265,9 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
         updatedAt: now,
       });
     }
+
+    // The promoter and the charities: the demo's active competitions need the promoter named.
+    await seedPromoterAndCharities(trx, now);
 
     let competitionsCreated = 0;
     let ticketsSold = 0;

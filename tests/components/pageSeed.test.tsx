@@ -14,7 +14,12 @@ const RENDERED_AT = Date.parse('2026-11-27T12:00:00Z');
 const SEED: PageSeed = {
   api: { '/api/admin/hero-image': { imageUrl: '/in-page.svg', isDefault: false } },
   session: { user: null },
-  site: { siteName: 'Seeded Prizes', supportEmail: 'help@seeded.example' },
+  site: {
+    siteName: 'Seeded Prizes',
+    supportEmail: 'help@seeded.example',
+    promoter: { name: null, companyNumber: null, address: null, phone: null, email: null },
+    charities: [],
+  },
   promotions: { signUpOffer: { creditAmount: 5, validUntil: null } },
   renderedAt: RENDERED_AT,
 };

@@ -10,7 +10,16 @@ import { renderWithTheme } from './render';
 
 const SAVED: Record<string, unknown> = {
   '/api/admin/settings/ticket-cap': { defaultMaxTicketsPerUser: 25 },
-  '/api/admin/settings/operator': { operatorName: null, operatorAddress: null },
+  '/api/admin/settings/operator': {
+    operatorName: null,
+    operatorAddress: null,
+    companyNumber: null,
+    phone: null,
+    email: null,
+  },
+  '/api/admin/settings/charities': {
+    charities: [{ name: 'Example Hospice Trust', registrationNumber: '1234567' }],
+  },
   '/api/admin/settings/postal-address': { postalAddress: 'PO Box 1\nTruro' },
   '/api/admin/settings/compliance': { complaintResponseDays: 14, ageCheckPrizeThreshold: 0 },
   '/api/admin/hero-image': { imageUrl: '/images/hero-default.svg', isDefault: true },
@@ -55,6 +64,10 @@ describe('the site settings cards', () => {
     await loaded('ticket-cap-settings', 'Default limit per person', '25');
     await loaded('operator-settings', 'Operator name', '');
     await loaded('operator-settings', 'Operator address', '');
+    await loaded('operator-settings', 'Company number', '');
+    await loaded('operator-settings', 'Phone', '');
+    await loaded('operator-settings', 'Email', '');
+    await loaded('charities-settings', 'Charities', 'Example Hospice Trust, 1234567');
     await loaded('postal-address-settings', 'Postal entry address', 'PO Box 1\nTruro');
     await loaded('compliance-settings', 'Complaint response days', '14');
     await loaded('compliance-settings', 'Age check for prizes over (£)', '0.00');
@@ -104,9 +117,41 @@ describe('the site settings cards', () => {
     fireEvent.change(card('operator-settings').getByLabelText('Operator address'), {
       target: { value: '1 Quay St\nTruro' },
     });
+    fireEvent.change(card('operator-settings').getByLabelText('Company number'), {
+      target: { value: 'SC123456' },
+    });
+    fireEvent.change(card('operator-settings').getByLabelText('Phone'), {
+      target: { value: '01632 960001' },
+    });
+    fireEvent.change(card('operator-settings').getByLabelText('Email'), {
+      target: { value: 'hello@example.com' },
+    });
     fireEvent.click(card('operator-settings').getByRole('button', { name: 'Save operator details' }));
     await waitFor(() => expect(useToast.getState().current?.title).toBe('Operator details saved'));
-    expect(puts[2]?.body).toEqual({ operatorName: 'WCP Ltd', operatorAddress: '1 Quay St\nTruro' });
+    expect(puts[2]?.body).toEqual({
+      operatorName: 'WCP Ltd',
+      operatorAddress: '1 Quay St\nTruro',
+      companyNumber: 'SC123456',
+      phone: '01632 960001',
+      email: 'hello@example.com',
+    });
+
+    // The charities: one a line, the name, a comma, the number; sent as the list the PUT takes.
+    fireEvent.change(await loaded('charities-settings', 'Charities', 'Example Hospice Trust, 1234567'), {
+      target: { value: 'Example Hospice Trust, 1234567\n\n  Sea Rescue, Cornwall, SC012345  ' },
+    });
+    fireEvent.click(card('charities-settings').getByRole('button', { name: 'Save charities' }));
+    await waitFor(() => expect(useToast.getState().current?.title).toBe('Charities saved'));
+    expect(useToast.getState().current?.description).toBe('The site names 2.');
+    expect(puts[3]).toEqual({
+      path: '/api/admin/settings/charities',
+      body: {
+        charities: [
+          { name: 'Example Hospice Trust', registrationNumber: '1234567' },
+          { name: 'Sea Rescue, Cornwall', registrationNumber: 'SC012345' },
+        ],
+      },
+    });
   });
 
   it("shows the server's refusal in a failure toast", async () => {

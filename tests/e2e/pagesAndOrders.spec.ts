@@ -217,6 +217,8 @@ test('My Account lists the orders; each paid one has a printable receipt naming 
   await expect(seller).toContainText('Westcountry Prizes Ltd');
   await expect(seller).toContainText('1 Quay Street');
   await expect(seller).toContainText('Truro TR1 2AA');
+  // The promoter's company number (the demo's, or the one promoter.spec.ts saves).
+  await expect(seller).toContainText(/Company number \d{8}/);
   await expect(page.getByText('No VAT is charged on competition entries.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type LocalBeaconServer, startLocalBeaconServer } from '../../api/draws/beacon/localBeacon';
 import { loadConfig } from '../../api/platform/config';
 import { type RunningServer, startServer } from '../../server/startServer';
+import { fillPromoterDetails } from './promoter';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 
 export interface TestServer extends RunningServer {
@@ -18,6 +19,8 @@ export async function startTestServer(
   { webRoot }: { webRoot?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  // As an admin would before opening sales: competitions can be made active (tests/support/promoter.ts).
+  await fillPromoterDetails(database.db);
   // Draws use a round fixed 1 s ahead of a local beacon that produces it as soon as the draw asks
   // (on demand), so no test waits for a round's time.
   const beacon = await startLocalBeaconServer(database.dataDir, 1, { onDemand: true });

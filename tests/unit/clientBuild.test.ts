@@ -128,7 +128,12 @@ describe('the production client build', () => {
         '/api/competitions': [],
       },
       session: { user: null },
-      site: { siteName: 'Rendered Prizes', supportEmail: 'help@rendered.example' },
+      site: {
+        siteName: 'Rendered Prizes',
+        supportEmail: 'help@rendered.example',
+        promoter: { name: null, companyNumber: null, address: null, phone: null, email: null },
+        charities: [],
+      },
       promotions: { signUpOffer: { creditAmount: 5, validUntil: null } },
       renderedAt: Date.now(),
     };

@@ -170,6 +170,32 @@ describe('e-mail templates', () => {
     for (const h of hrefs) expect(h).toMatch(/^(https:\/\/shop\.westcountry\.test|mailto:)/);
   });
 
+  it('names the promoter at the foot when Site Settings have one, and not before', async () => {
+    const promoter = {
+      name: 'Example Competitions Ltd',
+      companyNumber: 'SC123456',
+      address: '1 Example Street\nTruro\nTR1 9ZZ',
+      phone: '01632 960123',
+      email: 'promoter@example.com',
+    };
+    const mail = await renderEmail(
+      passwordChangedEmail,
+      { name: 'Pat', changedAt: at },
+      { ...brand, promoter },
+    );
+    expect(mail.text).toContain(
+      'Promoter: Example Competitions Ltd · Company number SC123456 · 1 Example Street, Truro, TR1 9ZZ · ' +
+        'Phone 01632 960123 · promoter@example.com',
+    );
+    const unnamed = { name: null, companyNumber: null, address: null, phone: null, email: null };
+    const before = await renderEmail(
+      passwordChangedEmail,
+      { name: 'Pat', changedAt: at },
+      { ...brand, promoter: unnamed },
+    );
+    expect(before.text).not.toContain('Promoter:');
+  });
+
   it('escapes what customers typed: a name is text, never markup', async () => {
     const mail = await renderEmail(passwordChangedEmail, { name: '<b>Pat</b> & co', changedAt: at }, brand);
     expect(mail.html).toContain('&lt;b&gt;Pat&lt;/b&gt; &amp; co');

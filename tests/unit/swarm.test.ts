@@ -10,6 +10,8 @@ describe('swarm payments check', () => {
   const config = (provider: 'stripe' | 'sandbox', testMode: boolean) => ({
     siteName: 'Westcountry Prizes',
     supportEmail: 'support@example.co.uk',
+    promoter: { name: null, companyNumber: null, address: null, phone: null, email: null },
+    charities: [],
     payments: { provider, publishableKey: provider === 'stripe' ? 'pk_x' : null, testMode },
   });
 

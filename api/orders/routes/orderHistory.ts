@@ -1,11 +1,10 @@
 import type { Router } from '@koa/router';
 import { ORDER_ROUTES as R } from '../../../contract/apiOrders';
 import { RECEIPT_VAT_NOTE, type ReceiptView } from '../../../contract/receipts';
-import { SITE_SETTINGS } from '../../../contract/siteSettings';
-import { readSiteSetting } from '../../catalogue/settings';
 import { requireUser } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
+import { readPromoter } from '../../platform/settings/promoter';
 import { listOrdersOf, receiptOrder } from '../orders';
 import { presentOrder } from '../presenter';
 
@@ -20,13 +19,16 @@ export function registerOrderHistoryRoutes(router: Router, { db, config }: AppDe
 
   serve(router, R.receipt, signedIn, async ({ params: { id } }, ctx) => {
     const order = await receiptOrder(db, id, ctx.state.user!);
-    const operator = await readSiteSetting(db, SITE_SETTINGS.operator);
+    const promoter = await readPromoter(db);
     ctx.set('Cache-Control', 'no-store');
     return {
       order: presentOrder(order),
       seller: {
-        name: operator.operatorName ?? config.siteName,
-        address: operator.operatorAddress,
+        name: promoter.name ?? config.siteName,
+        address: promoter.address,
+        companyNumber: promoter.companyNumber,
+        phone: promoter.phone,
+        email: promoter.email,
         supportEmail: config.supportEmail,
       },
       vatNote: RECEIPT_VAT_NOTE,

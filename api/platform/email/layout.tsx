@@ -12,10 +12,12 @@ import {
   Text,
 } from '@react-email/components';
 import type { ReactNode } from 'react';
+import type { Promoter } from '../../../contract/promoter';
 import type { Brand, EmailCategory } from './template';
 
 // The one layout every e-mail shares: the site's name on top, the content, then the support
-// address and the site's address at the foot. Inline styles only: mail clients ignore <style>.
+// address, the promoter (name, company number, address, phone, e-mail) and the site's address at
+// the foot. Inline styles only: mail clients ignore <style>.
 
 const styles = {
   body: { backgroundColor: '#f4f5f7', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a' },
@@ -68,12 +70,31 @@ export function EmailLayout({
               <Link href={siteUrl(brand, '/profile')}>My Account</Link>.
             </Text>
           )}
+          {brand.promoter?.name && <PromoterFoot promoter={brand.promoter} />}
           <Text style={styles.foot}>
             {brand.siteName} · <Link href={brand.publicUrl}>{brand.publicUrl}</Link>
           </Text>
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The promoter, as the law asks every message to name it. */
+function PromoterFoot({ promoter }: { promoter: Promoter }) {
+  const { name, companyNumber, address, phone, email } = promoter;
+  return (
+    <Text style={styles.foot}>
+      {[
+        `Promoter: ${name}`,
+        companyNumber && `Company number ${companyNumber}`,
+        address?.replace(/\s*\n\s*/g, ', '),
+        phone && `Phone ${phone}`,
+        email,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </Text>
   );
 }
 

@@ -1,10 +1,15 @@
 import type { ReactElement } from 'react';
+import type { Promoter } from '../../../contract/promoter';
 
-/** What every e-mail knows about the site: from SITE_NAME, SUPPORT_EMAIL and PUBLIC_URL. */
+/**
+ * What every e-mail knows about the site: from SITE_NAME, SUPPORT_EMAIL and PUBLIC_URL, and the
+ * promoter as Site Settings name it when the e-mail is sent (the layout's foot names it).
+ */
 export interface Brand {
   siteName: string;
   supportEmail: string;
   publicUrl: string;
+  promoter?: Promoter;
 }
 
 /**

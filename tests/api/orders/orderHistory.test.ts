@@ -5,6 +5,7 @@ import { put, signedInAdmin } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
+import { clearPromoterDetails, TEST_PROMOTER } from '../../support/promoter';
 import { barrier, collect, connectSocket, type TestSocket, waitFor } from '../../support/sockets';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
@@ -113,16 +114,26 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     const orderId = await buy(client, id, [11, 12]);
 
     // Before the admin sets the operator: the site's name, no address.
+    await clearPromoterDetails(db);
     const before = await client.get(`/api/orders/${orderId}/receipt`);
     expect(before.status).toBe(200);
     expect(before.body.seller).toEqual({
       name: 'Westcountry Prizes',
       address: null,
+      companyNumber: null,
+      phone: null,
+      email: null,
       supportEmail: 'support@westcountryprizes.co.uk',
     });
 
     const { client: admin } = await signedInAdmin(server.url);
-    const operator = { operatorName: 'Westcountry Prizes Ltd', operatorAddress: '1 Quay St\nTruro TR1 2AA' };
+    const operator = {
+      operatorName: 'Westcountry Prizes Ltd',
+      operatorAddress: '1 Quay St\nTruro TR1 2AA',
+      companyNumber: '01234567',
+      phone: '01632 960111',
+      email: 'hello@example.com',
+    };
     const saved = await put(admin, '/api/admin/settings/operator', operator);
     expect(saved.status, saved.text).toBe(200);
     expect((await admin.get('/api/admin/settings/operator')).body).toEqual(operator);
@@ -136,7 +147,13 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
         subtotal: 5,
         items: [{ title: 'Telly', quantity: 2, numbers: [11, 12], lineTotal: 5 }],
       },
-      seller: { name: operator.operatorName, address: operator.operatorAddress },
+      seller: {
+        name: operator.operatorName,
+        address: operator.operatorAddress,
+        companyNumber: '01234567',
+        phone: '01632 960111',
+        email: 'hello@example.com',
+      },
       vatNote: 'No VAT is charged on competition entries.',
     });
 
@@ -160,10 +177,10 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     const { client: admin } = await signedInAdmin(server.url);
     const current = (await admin.get('/api/admin/settings/operator')).body;
     for (const body of [
-      { operatorName: '  ', operatorAddress: 'Somewhere' },
-      { operatorName: 'Shop', operatorAddress: '' },
-      { operatorName: 'x'.repeat(201), operatorAddress: 'Somewhere' },
-      { operatorName: 'Shop' },
+      { ...TEST_PROMOTER, operatorName: '  ' },
+      { ...TEST_PROMOTER, operatorAddress: '' },
+      { ...TEST_PROMOTER, operatorName: 'x'.repeat(201) },
+      { operatorName: 'Shop', operatorAddress: 'Somewhere' },
     ]) {
       const res = await put(admin, '/api/admin/settings/operator', body);
       expect(res.status, JSON.stringify(body)).toBe(400);

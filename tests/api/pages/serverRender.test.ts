@@ -80,7 +80,12 @@ describe.skipIf(engineUnavailable())(`server-rendered pages on ${testEngine()}`,
         '/api/competitions': await json('/api/competitions'),
       },
       session: { user: null },
-      site: { siteName: site.siteName, supportEmail: site.supportEmail },
+      site: {
+        siteName: site.siteName,
+        supportEmail: site.supportEmail,
+        promoter: site.promoter,
+        charities: site.charities,
+      },
       promotions: await json('/api/promotions/current'),
       renderedAt: expect.any(Number),
     });

@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessions } from '../../../api/platform/sessions';
 import { TestClient } from '../../support/httpClient';
+import { TEST_PROMOTER } from '../../support/promoter';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -25,6 +26,15 @@ describe.skipIf(engineUnavailable())(`system routes on ${testEngine()}`, () => {
     expect(res.body).toEqual({
       siteName: 'Westcountry Prizes',
       supportEmail: 'support@westcountryprizes.co.uk',
+      // The promoter the test server starts with (tests/support/promoter.ts); no charities yet.
+      promoter: {
+        name: TEST_PROMOTER.operatorName,
+        companyNumber: TEST_PROMOTER.companyNumber,
+        address: TEST_PROMOTER.operatorAddress,
+        phone: TEST_PROMOTER.phone,
+        email: TEST_PROMOTER.email,
+      },
+      charities: [],
       // No Stripe keys: the offline sandbox takes (test) card payments, and the page says so.
       payments: { provider: 'sandbox', publishableKey: null, testMode: true },
     });

@@ -10,9 +10,10 @@ import { useAdminMutation } from './useAdminMutation';
 
 type View = Record<string, unknown>;
 
-/** A saved value as its input shows it: empty while unset, pounds with their pence. */
+/** A saved value as its input shows it: empty while unset, pounds with their pence, a list as text. */
 function shown(value: unknown, control: SettingControl): string {
   if (value === null || value === undefined) return '';
+  if (control.toText) return control.toText(value as never);
   if (typeof value === 'number' && control.decimals !== undefined) return value.toFixed(control.decimals);
   return String(value);
 }
@@ -69,7 +70,11 @@ export function SiteSettingCard({ setting }: { setting: AnyCardSetting }) {
     const body = Object.fromEntries(
       controls.map(([name, control]) => [
         name,
-        control.kind === 'number' ? Number(texts[name]) : texts[name],
+        control.fromText
+          ? control.fromText(texts[name] ?? '')
+          : control.kind === 'number'
+            ? Number(texts[name])
+            : texts[name],
       ]),
     );
     const done = await run(() => apiSend<View>('PUT', path, body), {

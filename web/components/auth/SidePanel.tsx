@@ -13,7 +13,7 @@ const Panel = styled.aside`
 `;
 
 const POINTS = [
-  ['Supporting Good Causes', 'Every month we donate to four charities in the Southwest.'],
+  ['Supporting Good Causes', 'Every month we donate to the registered charities named on our home page.'],
   [
     'Charitable Purpose',
     'Your entries help veterans, a children’s hospice, an animal rescue and retired police dogs.',

@@ -78,6 +78,18 @@ const QUICK_LINKS = [
   { href: '/terms', label: 'Terms & Conditions' },
 ];
 
+/** Who runs the competitions, on every page: the promoter's name and company number (Site Settings). */
+function PromoterLine() {
+  const { name, companyNumber } = useSite((s) => s.promoter);
+  if (!name) return null;
+  return (
+    <span data-testid="footer-promoter">
+      Competitions are run by {name}
+      {companyNumber ? `, company number ${companyNumber}` : ''}.
+    </span>
+  );
+}
+
 export function Footer() {
   const siteName = useSite((s) => s.siteName);
   const supportEmail = useSite((s) => s.supportEmail);
@@ -124,7 +136,7 @@ export function Footer() {
       </Columns>
       <Bottom>
         <span>
-          © {year} {siteName}. All rights reserved.
+          © {year} {siteName}. All rights reserved. <PromoterLine />
         </span>
         <Row>
           <Link href="/terms">Terms</Link>

@@ -45,7 +45,10 @@ function Receipt({ receipt }: { receipt: ReceiptView }) {
       <h1 id="receipt-title">Receipt {order.orderNumber}</h1>
       <div data-testid="receipt-seller">
         <strong>{seller.name}</strong>
+        {seller.companyNumber && <div>Company number {seller.companyNumber}</div>}
         {seller.address && <address>{seller.address}</address>}
+        {seller.phone && <div>Phone {seller.phone}</div>}
+        {seller.email && seller.email !== seller.supportEmail && <div>{seller.email}</div>}
         <div>{seller.supportEmail}</div>
       </div>
       <p>

@@ -12,6 +12,7 @@ import {
   useDrawTypeParam,
   useSortParam,
 } from '../../components/competitions/useCategoryParam';
+import { charityNumberText, NamedCharities } from '../../components/layout/NamedCharities';
 import { offerLine, useSignUpOfferForVisitor } from '../../components/promo/signUpOffer';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, PageContainer } from '../../components/ui/Page';
@@ -109,7 +110,6 @@ const Charities = styled.ul`
   grid-template-columns: repeat(2, 1fr);
   ${media.md} { grid-template-columns: repeat(4, 1fr); }
   li { text-align: center; }
-  img { width: 96px; height: 96px; margin: 0 auto ${({ theme }) => theme.space.xs}; }
 `;
 
 const Steps = styled.ol`
@@ -146,13 +146,6 @@ const Steps = styled.ol`
 /** On a phone the home page shows this many cards first, not a wall of every competition. */
 export const PHONE_CARD_LIMIT = 6;
 
-const CHARITIES = [
-  { icon: 'veterans', name: 'Veterans', text: 'Supporting ex-service men and women in the Southwest.' },
-  { icon: 'hospice', name: "Children's hospice", text: 'Care and respite for local families.' },
-  { icon: 'animal-rescue', name: 'Animal rescue', text: 'Rescuing and rehoming animals in need.' },
-  { icon: 'police-dogs', name: 'Police dogs', text: 'Caring for retired police dogs.' },
-];
-
 /** Below the competitions: who we are, the charities we support and how to play. */
 function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
   return (
@@ -178,19 +171,25 @@ function AboutCharitiesHowTo({ siteName }: { siteName: string }) {
         </Split>
       </section>
 
-      <section aria-labelledby="charities-title">
-        <SectionTitle id="charities-title">Supporting Southwest Charities</SectionTitle>
-        <p>Every month we donate to four causes close to our hearts.</p>
-        <Charities>
-          {CHARITIES.map((c) => (
-            <li key={c.icon}>
-              <img src={`/images/charities/${c.icon}.svg`} alt="" width={96} height={96} />
-              <strong>{c.name}</strong>
-              <p>{c.text}</p>
-            </li>
-          ))}
-        </Charities>
-      </section>
+      {/* The charities Site Settings name, with their registration numbers. */}
+      <NamedCharities
+        frame={(list, count) => (
+          <section aria-labelledby="charities-title">
+            <SectionTitle id="charities-title">The Charities We Support</SectionTitle>
+            <p>
+              Every month we donate to{' '}
+              {count === 1 ? 'this registered charity' : `these ${count} registered charities`}.
+            </p>
+            <Charities data-testid="home-charities">{list}</Charities>
+          </section>
+        )}
+        item={(c) => (
+          <>
+            <strong>{c.name}</strong>
+            <p>{charityNumberText(c)}</p>
+          </>
+        )}
+      />
 
       <section aria-labelledby="how-title">
         <SectionTitle id="how-title">How To Play</SectionTitle>

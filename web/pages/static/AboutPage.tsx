@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { charityNumberText, NamedCharities } from '../../components/layout/NamedCharities';
 import { Card, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
@@ -9,25 +10,6 @@ interface Highlight {
   title: string;
   text: string;
 }
-
-const causes: Highlight[] = [
-  {
-    title: 'Veterans',
-    text: 'A charity supporting ex-service men and women and their families across the South West, from welfare advice to help finding a home.',
-  },
-  {
-    title: 'Children’s hospice',
-    text: 'A local children’s hospice caring for children with life-limiting conditions and giving their families time, respite and support.',
-  },
-  {
-    title: 'Animal rescue',
-    text: 'An animal rescue centre that takes in abandoned and unwanted pets, nurses them back to health and finds them loving homes.',
-  },
-  {
-    title: 'Police dogs',
-    text: 'A charity that looks after retired police dogs, helping with vet bills and care once their working lives are over.',
-  },
-];
 
 const promises: Highlight[] = [
   {
@@ -81,23 +63,26 @@ export default function AboutPage() {
         </p>
       </Story>
 
-      <section aria-labelledby="about-causes">
-        <SectionTitle id="about-causes">Giving back to the South West</SectionTitle>
-        <SectionIntro>
-          Our home region has given us so much, so every month we donate to four local causes close to our
-          hearts. Every entry you make helps support them.
-        </SectionIntro>
-        <Grid>
-          {causes.map((cause) => (
-            <li key={cause.title}>
-              <HighlightCard as="div">
-                <h3>{cause.title}</h3>
-                <p>{cause.text}</p>
-              </HighlightCard>
-            </li>
-          ))}
-        </Grid>
-      </section>
+      {/* The charities Site Settings name, with their registration numbers. */}
+      <NamedCharities
+        frame={(list, count) => (
+          <section aria-labelledby="about-causes">
+            <SectionTitle id="about-causes">Giving back</SectionTitle>
+            <SectionIntro>
+              Every month we donate to{' '}
+              {count === 1 ? 'this registered charity' : `these ${count} registered charities`}. Every entry
+              you make helps support them.
+            </SectionIntro>
+            <Grid data-testid="about-charities">{list}</Grid>
+          </section>
+        )}
+        item={(c) => (
+          <HighlightCard as="div">
+            <h3>{c.name}</h3>
+            <p>{charityNumberText(c)}</p>
+          </HighlightCard>
+        )}
+      />
 
       <section aria-labelledby="about-promises">
         <SectionTitle id="about-promises">Our promise to you</SectionTitle>

@@ -30,3 +30,26 @@ export function OfferEnds() {
   const offer = useOffer();
   return offer && offerEnds(offer);
 }
+
+/**
+ * Who the promoter is, from Site Settings: its name, company number, registered address, phone and
+ * e-mail. Until they are set (no competition can be active then), the site's name.
+ */
+export function PromoterFacts() {
+  const siteName = useSiteName();
+  const { name, companyNumber, address, phone, email } = useSite((s) => s.promoter);
+  if (!name) return siteName;
+  return (
+    <span data-testid="promoter-facts">
+      {name}
+      {companyNumber && `, a company registered under number ${companyNumber}`}
+      {address && `, whose registered address is ${address.replace(/\s*\n\s*/g, ', ')}`}
+      {phone && `; telephone ${phone}`}
+      {email && (
+        <>
+          ; e-mail <SupportEmailLink email={email} />
+        </>
+      )}
+    </span>
+  );
+}

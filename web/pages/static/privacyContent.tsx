@@ -1,14 +1,14 @@
 import { Link } from 'wouter';
-import { SiteName, SupportEmail } from './copyFacts';
+import { PromoterFacts, SiteName, SupportEmail } from './copyFacts';
 
 /** The Privacy Policy's text, below the page's lead; the brand and address are filled in live. */
 export const PRIVACY_POLICY = (
   <>
     <h2>Who we are</h2>
     <p>
-      <SiteName /> is a family-run prize competition business based in the South West of England. We are the
-      controller of the personal information described in this policy, which means we decide how and why it is
-      used. You can contact us about anything in this policy at <SupportEmail />.
+      <SiteName /> is a prize competition website run by <PromoterFacts />. We are the controller of the
+      personal information described in this policy, which means we decide how and why it is used. You can
+      contact us about anything in this policy at <SupportEmail />.
     </p>
 
     <h2>What we collect</h2>

@@ -5,7 +5,7 @@ import { formatUkDateTime } from '../../../contract/londonTime';
 import type { EntryTerms } from '../../../contract/postal';
 import { CREDIT_MINIMUM_SPEND_TEXT } from '../../components/promo/signUpOffer';
 import { usePromotions } from '../../stores/promotions';
-import { OfferSummary, SiteName, SupportEmail } from './copyFacts';
+import { OfferSummary, PromoterFacts, SiteName, SupportEmail } from './copyFacts';
 
 // The Terms & Conditions as data: sections of numbered clauses. The live settings they state
 // (postal address, hold time, default cap, processing days, the sign-up offer) are filled in by
@@ -88,8 +88,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
     clauses: [
       <>
         These terms and conditions (the "Terms") apply to every competition on this website. The promoter of
-        each competition is <SiteName /> ("we", "us" and "our"), a family-run business based in the South West
-        of England.
+        each competition is <PromoterFacts /> ("we", "us" and "our"). <SiteName /> is the name we trade under.
       </>,
       <>
         You can contact us about any competition by emailing <SupportEmail />. We aim to reply within about 24
