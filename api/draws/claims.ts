@@ -51,9 +51,9 @@ export interface ClaimRef {
   deadlineAt: number;
 }
 
-/** How a main prize is named to its winner: '2nd prize: Smart watch' (with one prize, 'Prize: …'). */
+/** How a main prize is named to its winner: '2nd prize: Smart watch' (with one prize, its title). */
 export const mainPrizeName = (prizeCount: number, position: number, title: string) =>
-  prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : `Prize: ${title}`;
+  prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : title;
 
 async function openClaim(
   trx: Knex,
