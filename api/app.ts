@@ -19,7 +19,7 @@ import { pageStatus, registerSiteFileRoutes } from './catalogue/routes/siteFiles
 import { registerSiteSettingRoutes } from './catalogue/routes/siteSettings';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
-import { registerClaimRoutes } from './draws/claimRoutes';
+import { registerClaimRoutes } from './draws/claims/routes';
 import { registerDrawRoutes } from './draws/routes';
 import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';

@@ -7,7 +7,7 @@ import {
   winnerEmail,
 } from '../platform/email/templates/draws';
 import { type OutboxKey, type OwedMail, oweMails } from '../platform/outbox/owe';
-import { type ClaimRef, mainPrizeName } from './claims';
+import { type ClaimRef, mainPrizeName } from './claims/claims';
 import type { DrawRecord, PrizeRecord } from './presenter';
 import { markPrizeNotified, prizeLabel } from './prizes';
 

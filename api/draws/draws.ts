@@ -15,7 +15,7 @@ import {
   fixedRoundOf,
   waitingMessage,
 } from './beacon/fixedRound';
-import { openMainClaims } from './claims';
+import { openMainClaims } from './claims/claims';
 import {
   ALREADY_DRAWN,
   assertDrawable,

@@ -15,7 +15,7 @@ import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 import { answerLocalBeacon } from './beacon/localBeacon';
-import { withClaims } from './claims';
+import { withClaims } from './claims/claims';
 import type { DrawDeps } from './drawable';
 import { drawEntries, loadDrawRecord } from './drawRecords';
 import { adminDrawStatus } from './drawStatus';

@@ -5,7 +5,7 @@ import { InstantWin } from '../../../db/models';
 import { addCredit, spendCredit } from '../../accounts/credit';
 import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
 import { publicOwnerName } from '../../catalogue/presenter';
-import { closeInstantClaim, openInstantClaim } from '../../draws/claims';
+import { closeInstantClaim, openInstantClaim } from '../../draws/claims/claims';
 import { instantWinEmail } from '../../platform/email/templates/instantWins';
 import { type OutboxKey, oweMail } from '../../platform/outbox/owe';
 import type { UnitOfWork } from '../../platform/unitOfWork';

@@ -10,13 +10,13 @@ import {
   type ClaimView,
   type DeliveryAddress,
   NO_CASH_ALTERNATIVE,
-} from '../../contract/claims';
-import { iso } from '../../contract/dates';
-import type { AdminWinner } from '../../contract/draw';
-import { penceToPounds } from '../../contract/money';
-import { ordinal } from '../../contract/prizes';
-import { badRequest, conflict, notFound } from '../platform/errors';
-import type { DrawRecord } from './presenter';
+} from '../../../contract/claims';
+import { iso } from '../../../contract/dates';
+import type { AdminWinner } from '../../../contract/draw';
+import { penceToPounds } from '../../../contract/money';
+import { ordinal } from '../../../contract/prizes';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { DrawRecord } from '../presenter';
 
 // Winners claim their prize (docs/draws.md#claiming-a-prize). A claim is opened in the win's own
 // transaction (the draw, or the sale that won an instant prize), so the winner e-mail can link it;

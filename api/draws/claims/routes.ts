@@ -1,8 +1,8 @@
 import type { Router } from '@koa/router';
-import { CLAIM_ROUTES as R } from '../../contract/apiClaims';
-import { requireUser } from '../http/auth';
-import { serve } from '../http/serve';
-import type { AppDeps } from '../platform/context';
+import { CLAIM_ROUTES as R } from '../../../contract/apiClaims';
+import { requireUser } from '../../http/auth';
+import { serve } from '../../http/serve';
+import type { AppDeps } from '../../platform/context';
 import { listMyClaims, myClaim, presentClaim, submitClaim } from './claims';
 
 /** A winner's claims (docs/draws.md#claiming-a-prize): their own only; another's answers 404. */
