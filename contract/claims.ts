@@ -64,6 +64,8 @@ export interface ClaimView {
   id: number;
   kind: 'main' | 'instant';
   competitionId: number;
+  /** The instant win claimed (kind 'instant'), else null. */
+  instantWinId: number | null;
   competitionTitle: string;
   /** '2nd prize: Smart watch', or an instant win's title. */
   prize: string;

@@ -210,6 +210,7 @@ export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
     id: r.id,
     kind: r.kind,
     competitionId: r.competitionId,
+    instantWinId: r.instantWinId,
     competitionTitle: r.competitionTitle,
     prize: r.prizeLabel,
     cashAlternative: cashOf(r),
