@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWins/list';
-import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
+import { seedClaimedPrize } from './demoClaims';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
+import { insertSale } from './demoSales';
 import { pickDistinct, seededRandom } from './random';
 
 export const DEMO_CUSTOMER = {
@@ -123,52 +124,8 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     i += quantity;
     const userId = buyers[Math.floor(random() * buyers.length)]!;
     const paidAt = createdAt + Math.floor(random() * Math.max(1, now - createdAt));
-    const total = quantity * c.ticketPricePence;
-    const [orderId] = await trx('orders').insert({
-      userId,
-      paymentProvider: 'seed',
-      subtotalPence: total,
-      creditAppliedPence: 0,
-      totalPence: total,
-      currency: 'gbp',
-      status: 'completed',
-      paidAt,
-      createdAt: paidAt,
-      updatedAt: paidAt,
-    });
+    tickets.push(...(await insertSale(trx, { competitionId, c, userId, numbers: bought, paidAt })));
     orders++;
-    await trx('orderItems').insert({
-      orderId,
-      competitionId,
-      title: c.title,
-      ticketPricePence: c.ticketPricePence,
-      quantity,
-      selectedNumbers: JSON.stringify(bought),
-      createdAt: paidAt,
-    });
-    await trx('userEntries').insert({
-      userId,
-      competitionId,
-      orderId,
-      ticketNumbers: JSON.stringify(bought),
-      purchasedAt: paidAt,
-    });
-    if (c.instantWins) {
-      const sale = { competitionId, numbers: bought, userId, orderId: Number(orderId) };
-      await awardInstantWins(trx, { ...sale, winnerName: () => winnerNameOf(trx, userId) }, paidAt);
-    }
-    for (const number of bought) {
-      tickets.push({
-        competitionId,
-        number,
-        status: 'sold',
-        userId,
-        orderId,
-        isClaimed: true,
-        createdAt: paidAt,
-        updatedAt: paidAt,
-      });
-    }
   }
   await trx.batchInsert('tickets', tickets, 500);
   // ticketsSold equals the number of sold rows; the version counts the ticket changes made.
@@ -260,6 +217,8 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
       ticketsSold += await createCompetition(trx, c, buyers, now);
       competitionsCreated++;
     }
+    // A winner who has claimed their prize, for the claim page and the admin's winner panel.
+    await seedClaimedPrize(trx, ids.get(ENTRANTS[0][0])!, now);
     return { usersCreated: created, competitionsCreated, ticketsSold };
   });
 }
