@@ -100,3 +100,63 @@ test('on a desktop: save an address, win, claim from My Entries; the admin sees 
   test.setTimeout(120_000);
   await claimFlow(browser, { width: 1280, height: 900 }, false);
 });
+
+test('an instant prize: the confirmation points to the claim, not to door delivery; claimed without cash', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signInViaApi(admin.request, 'admin', 'admin123');
+  const created = await admin.request.post('/api/admin/competitions', {
+    headers: await csrfHeaders(admin.request),
+    data: {
+      title: unique('Instant Headphones '),
+      description: 'Headphones on number 5.',
+      ticketPrice: 1,
+      totalTickets: 20,
+      endDate: new Date(Date.now() + 3_600_000).toISOString(),
+      details: { category: 'electronics' },
+      instantWins: [{ title: 'Headphones', kind: 'prize', cashValuePence: 15_000, numbers: [5] }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  const buyer = await (await browser.newContext()).newPage();
+  await registerViaApi(buyer.request, { prefix: 'iwc' });
+  const headers = await csrfHeaders(buyer.request);
+  await buyer.request.post(`/api/competitions/${id}/skill-answer`, { data: { answer: '365' }, headers });
+  const held = await buyer.request.post('/api/cart', {
+    data: { competitionId: id, quantity: 1, selectedNumbers: [5] },
+    headers,
+  });
+  expect(held.status()).toBe(201);
+  const intent = await (await buyer.request.post('/api/create-payment-intent', { data: {}, headers })).json();
+  const paid = await buyer.request.post('/api/payments/sandbox/confirm', {
+    data: {
+      clientSecret: intent.clientSecret,
+      cardNumber: '4000056655665556',
+      expMonth: '12',
+      expYear: '34',
+      cvc: '123',
+    },
+    headers,
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+
+  await buyer.goto(`/confirmation/${intent.orderId}`);
+  const won = buyer.getByTestId('instant-won');
+  await expect(won).toContainText('Headphones with ticket #5');
+  await expect(won).not.toContainText('door');
+  await expect(won.getByTestId('instant-claim')).toContainText(
+    'We need your delivery address before we can send it',
+  );
+  await won.getByRole('link', { name: /^claim your prize by / }).click();
+  await expect(buyer.getByTestId('claim-prize')).toHaveText('Instant win: Headphones');
+  await expect(buyer.getByTestId('no-cash-alternative')).toBeVisible();
+  await buyer.getByLabel('Address line 1').fill('7 Quay Street');
+  await buyer.getByLabel('Town or city').fill('Falmouth');
+  await buyer.getByLabel('Postcode').fill('TR11 3HH');
+  await buyer.getByRole('button', { name: 'Claim prize' }).click();
+  await expect(buyer.getByTestId('claim-done')).toContainText('you chose the prize');
+});
