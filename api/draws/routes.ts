@@ -15,7 +15,7 @@ import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 import { answerLocalBeacon } from './beacon/localBeacon';
-import { withClaims } from './claims/claims';
+import { withClaims, withInstantClaims } from './claims/claims';
 import type { DrawDeps } from './drawable';
 import { drawEntries, loadDrawRecord } from './drawRecords';
 import { adminDrawStatus } from './drawStatus';
@@ -58,7 +58,7 @@ export function registerDrawRoutes(
       draw: record ? (await withClaims(db, [presentAdminWinner(record)]))[0]! : null,
       auditLog: await auditTrail(db, 'competition', c.id),
       instantWinCommitment: c.instantWinCommitment ?? null,
-      instantWins: (await listInstantWins(db, c.id)).map(presentAdminInstantWin),
+      instantWins: await withInstantClaims(db, (await listInstantWins(db, c.id)).map(presentAdminInstantWin)),
     };
     return detail;
   });

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/claims';
 import { iso } from '../../../contract/dates';
 import type { AdminWinner } from '../../../contract/draw';
+import type { AdminInstantWin } from '../../../contract/instantWins';
 import { penceToPounds } from '../../../contract/money';
 import { ordinal } from '../../../contract/prizes';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -291,7 +292,7 @@ export async function mainClaimsOf(
 }
 
 /** The claims of these instant wins, by instant win id (the admin's instant-win list). */
-export async function instantClaimsOf(
+async function instantClaimsOf(
   db: Knex,
   instantWinIds: readonly number[],
 ): Promise<Map<number, ClaimWithAccount>> {
@@ -319,4 +320,20 @@ export async function withClaims(db: Knex, winners: AdminWinner[], now = Date.no
     claim: claimOf(w.competitionId, 1),
     prizes: w.prizes?.map((p) => ({ ...p, claim: claimOf(w.competitionId, p.position) })),
   }));
+}
+
+/** The admin's instant-win list with each won prize's claim. */
+export async function withInstantClaims(
+  db: Knex,
+  wins: AdminInstantWin[],
+  now = Date.now(),
+): Promise<AdminInstantWin[]> {
+  const claims = await instantClaimsOf(
+    db,
+    wins.filter((w) => w.won && w.kind === 'prize').map((w) => w.id),
+  );
+  return wins.map((w) => {
+    const c = claims.get(w.id);
+    return c ? { ...w, claim: presentAdminClaim(c, now) } : w;
+  });
 }

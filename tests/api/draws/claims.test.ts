@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_CLOSED, CLAIM_NOT_FOUND, NO_CASH_ALTERNATIVE } from '../../../contract/claims';
 import type { AdminWinner } from '../../../contract/draw';
+import type { AdminInstantWin } from '../../../contract/instantWins';
 import { buyWithCard, put, signedInAdmin, signedInCustomer } from '../../support/admin';
 import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { TestClient } from '../../support/httpClient';
@@ -242,6 +243,18 @@ describe.skipIf(engineUnavailable())(`prize claims on ${testEngine()}`, () => {
     const mail = mailTo(server.database.dataDir, user.email).find((m) => m.subject.includes('Headphones'));
     expect(mail?.text).toContain(`/claims/${claims[0]!.id}`);
     expect(mail?.text).toContain('Claim your prize by');
+
+    // The admin's instant-win list carries the claim of the won prize (none for credit).
+    const detail = (await admin.get(`/api/admin/competitions/${id}`)).body as {
+      instantWins: AdminInstantWin[];
+    };
+    const byNumber = new Map(detail.instantWins.map((w) => [w.number, w]));
+    expect(byNumber.get(9)?.claim).toMatchObject({
+      status: 'awaiting',
+      choice: null,
+      phoneNumber: expect.any(String),
+    });
+    expect(byNumber.get(7)?.claim).toBeUndefined();
 
     const cancelled = await admin.post(`/api/admin/orders/${order.orderId}/cancel`, {});
     expect(cancelled.status, cancelled.text).toBe(200);

@@ -1,6 +1,18 @@
+import styled from 'styled-components';
 import { type AdminClaimView, addressLine } from '../../../contract/claims';
 import { formatDateTime, formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
+
+/** A claim's facts on their own (the instant-win list's cell). */
+export const ClaimList = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 2px ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
 
 const claimText = (c: AdminClaimView) => {
   if (c.status === 'claimed') {
