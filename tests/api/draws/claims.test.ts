@@ -179,6 +179,20 @@ describe.skipIf(engineUnavailable())(`prize claims on ${testEngine()}`, () => {
     expect(w.prizes![1]!.claim).toMatchObject({ status: 'claimed', choice: 'prize' });
     const detail = await admin.get(`/api/admin/competitions/${id}`);
     expect(detail.body.draw.prizes[0].claim.choice).toBe('cash');
+
+    // Once delivered, the winner may delete the account: the claim keeps the choice, not the address.
+    await db('draws').where({ competitionId: id }).update({ prizeDeliveredAt: Date.now() });
+    const deleted = await firstWinner.client.request('DELETE', '/api/account', {
+      password: firstWinner.password,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await db('prizeClaims').where({ id: first.id }).first()).toMatchObject({
+      choice: 'cash',
+      status: 'claimed',
+      addressLine1: null,
+      addressPostcode: null,
+      phoneNumber: null,
+    });
   });
 
   it('after the deadline the claim window is closed: no choice is taken', async () => {
