@@ -106,7 +106,8 @@ export const addressLine = (a: DeliveryAddress): string =>
   [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
-export const CLAIM_CLOSED =
-  'The claim window for this prize has closed. Contact us: we decide case by case what happens to the prize.';
+/** After the deadline nothing is chosen for the winner: the operator decides (docs/draws.md#7-claiming-a-prize). */
+export const CLAIM_CLOSED_NEXT = 'Contact us: we decide case by case what happens to the prize.';
+export const CLAIM_CLOSED = `The claim window for this prize has closed. ${CLAIM_CLOSED_NEXT}`;
 export const CLAIM_ALREADY_MADE = 'This prize has already been claimed.';
 export const NO_CASH_ALTERNATIVE = 'This prize has no cash alternative.';

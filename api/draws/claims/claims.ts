@@ -56,25 +56,24 @@ export interface ClaimRef {
 export const mainPrizeName = (prizeCount: number, position: number, title: string) =>
   prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : title;
 
-async function openClaim(
-  trx: Knex,
-  row: Omit<
-    ClaimRow,
-    | 'id'
-    | 'status'
-    | 'choice'
-    | 'claimedAt'
-    | 'addressLine1'
-    | 'addressLine2'
-    | 'addressTown'
-    | 'addressPostcode'
-    | 'phoneNumber'
-  >,
-): Promise<ClaimRef> {
+/** What a claim is opened with; the answer's columns stay empty until the winner claims. */
+type NewClaim = Pick<
+  ClaimRow,
+  | 'prizeRef'
+  | 'kind'
+  | 'competitionId'
+  | 'position'
+  | 'instantWinId'
+  | 'userId'
+  | 'prizeLabel'
+  | 'cashAlternativePence'
+  | 'deadlineAt'
+  | 'createdAt'
+>;
+
+async function openClaim(trx: Knex, row: NewClaim): Promise<ClaimRef> {
   const [id] = await trx('prizeClaims').insert({ ...row, status: 'awaiting' });
-  const inserted =
-    Number(id) || Number((await trx('prizeClaims').where({ prizeRef: row.prizeRef }).first('id')).id);
-  return { id: inserted, deadlineAt: row.deadlineAt };
+  return { id: Number(id), deadlineAt: row.deadlineAt };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import type { CLAIM_ROUTES } from '../../../contract/apiClaims';
 import {
   addressLine,
-  CLAIM_CLOSED,
+  CLAIM_CLOSED_NEXT,
   type ClaimChoice,
   type ClaimView,
   type DeliveryAddress,
@@ -144,8 +144,7 @@ function ClaimDetails({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: C
       )}
       {claim.status === 'expired' && (
         <p role="status" data-testid="claim-closed">
-          The claim window closed on {formatLongDate(claim.deadline)}.{' '}
-          {CLAIM_CLOSED.split('. ').slice(1).join('. ')}
+          The claim window closed on {formatLongDate(claim.deadline)}. {CLAIM_CLOSED_NEXT}
         </p>
       )}
     </Wrap>
