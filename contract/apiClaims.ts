@@ -3,7 +3,7 @@ import type { PublicUser } from './auth';
 import type { ClaimView } from './claims';
 import { ClaimIdParamSchema, ClaimSubmitSchema, DeliveryAddressSchema } from './claims';
 
-/** The customer's delivery address and their prize claims (docs/draws.md#claiming-a-prize). */
+/** The customer's delivery address and their prize claims (docs/draws.md#7-claiming-a-prize). */
 export const CLAIM_ROUTES = {
   deliveryAddress: route<PublicUser>()({
     method: 'PUT',

@@ -104,7 +104,7 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   phoneNumber: string;
-  /** Where a prize is delivered (My Profile, docs/draws.md#claiming-a-prize); null until given. */
+  /** Where a prize is delivered (My Profile, docs/draws.md#7-claiming-a-prize); null until given. */
   deliveryAddress: DeliveryAddress | null;
   role: 'user' | 'admin';
   /** Site credit balance in pounds. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Winners claim their prize (docs/draws.md#claiming-a-prize): a delivery address kept in My
+// Winners claim their prize (docs/draws.md#7-claiming-a-prize): a delivery address kept in My
 // Profile, and a claim per prize won, answered before its deadline with the prize or its cash
 // alternative. The server validates with these schemas; the forms reuse them.
 

@@ -241,7 +241,7 @@ export const AdminWinnerSchema = v.object({
   winnerTown: v.nullable(v.string()),
   /** Every main prize's winner and delivery, 1st first. */
   prizes: v.optional(v.array(AdminPrizeWinnerSchema)),
-  /** The 1st prize's claim (docs/draws.md#claiming-a-prize). */
+  /** The 1st prize's claim (docs/draws.md#7-claiming-a-prize). */
   claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;

@@ -144,7 +144,7 @@ export const AdminInstantWinSchema = v.object({
   deliveredAt: v.nullable(v.string()),
   /** When a cancelled order gave it back: retired, never won again. */
   retiredAt: v.optional(v.nullable(v.string())),
-  /** A won physical prize's claim (docs/draws.md#claiming-a-prize), on the competition detail. */
+  /** A won physical prize's claim (docs/draws.md#7-claiming-a-prize), on the competition detail. */
   claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminInstantWin = v.InferOutput<typeof AdminInstantWinSchema>;

@@ -99,7 +99,7 @@ export const AdminPrizeWinnerSchema = v.object({
   orderNumber: v.nullable(v.string()),
   prizeDeliveredAt: v.nullable(v.string()),
   winnerNotifiedAt: v.nullable(v.string()),
-  /** The winner's claim (docs/draws.md#claiming-a-prize): phone, address, choice and its date. */
+  /** The winner's claim (docs/draws.md#7-claiming-a-prize): phone, address, choice and its date. */
   claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminPrizeWinner = v.InferOutput<typeof AdminPrizeWinnerSchema>;

@@ -24,7 +24,7 @@ const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawP
   ...(prize ? { prize: prizeLabel(record, prize) } : {}),
 });
 
-/** The winner's: the prize by name, and the claim page with its deadline (docs/draws.md#claiming-a-prize). */
+/** The winner's: the prize by name, and the claim page with its deadline (docs/draws.md#7-claiming-a-prize). */
 const winnerProps = (record: DrawRecord, prize: PrizeRecord, claim: ClaimRef | undefined): DrawProps => ({
   ...drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
   prize: mainPrizeName(record.prizes.length, prize.position, prize.title),

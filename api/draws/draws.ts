@@ -207,7 +207,7 @@ async function drawUnderLock(
   await recordDraw(trx, { c, sold, fixed, beacon, by, drawnAt });
   const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
-  // Each winner's claim is opened with the draw, so their e-mail links it (docs/draws.md#claiming-a-prize).
+  // Each winner's claim is opened with the draw, so their e-mail links it (docs/draws.md#7-claiming-a-prize).
   const claims = await openMainClaims(trx, drawn, drawnAt);
   // The winners' and entrants' e-mails are owed with the draw (sent after COMMIT by the outbox).
   const mail = await oweDrawEmails(trx, drawn, drawnAt, claims);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { tableDefaults } from '../dialect';
 
-// Winners can claim (docs/draws.md#claiming-a-prize): a customer's delivery address on the
+// Winners can claim (docs/draws.md#7-claiming-a-prize): a customer's delivery address on the
 // account, and one claim per prize won (a main prize's position, or an instant win of kind
 // 'prize'; site credit needs none): the winner confirms the address and takes the prize or its
 // cash alternative before the deadline, 14 days from the win (the Terms' 'Cash Alternatives').

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DEMO_COMPETITIONS } from './demoCompetitions';
 import { insertSale } from './demoSales';
 
-// A claimed prize for the demo (docs/draws.md#claiming-a-prize): an entrant who won the instant
+// A claimed prize for the demo (docs/draws.md#7-claiming-a-prize): an entrant who won the instant
 // wins competition's physical prize and confirmed their address and the prize.
 
 const ADDRESS = {

@@ -9,7 +9,7 @@ import { jsonResponse, stubApi } from './fakeApi';
 import { renderWithTheme } from './render';
 import { publicUser } from './users';
 
-// The claim page's three states (docs/draws.md#claiming-a-prize): awaiting with the cash choice
+// The claim page's three states (docs/draws.md#7-claiming-a-prize): awaiting with the cash choice
 // only where offered, claimed, and closed after the deadline with no choice.
 
 vi.mock('socket.io-client', () => import('./fakeSocket'));

@@ -2,7 +2,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { buyAsNewCustomer, csrfHeaders, registerViaApi, signInViaApi, unique } from './support';
 
-// Winners can be reached and can claim (docs/draws.md#claiming-a-prize): a customer saves a
+// Winners can be reached and can claim (docs/draws.md#7-claiming-a-prize): a customer saves a
 // delivery address in My Profile, wins the main prize, opens the claim from My Entries and takes
 // the cash alternative; the admin's winner panel shows the phone, the address and the choice with
 // its date. Once on a phone and once on a desktop.

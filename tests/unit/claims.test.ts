@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DeliveryAddressSchema, formatPostcode, UK_POSTCODE } from '../../contract/claims';
 
-// The delivery address's UK postcode check (docs/draws.md#claiming-a-prize).
+// The delivery address's UK postcode check (docs/draws.md#7-claiming-a-prize).
 
 describe('UK postcodes', () => {
   it('accepts every shape, in any case, with or without the space', () => {

@@ -44,7 +44,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
     return presentUser(user, await twoFactorStatus(deps, user));
   });
 
-  // Where a prize is delivered (docs/draws.md#claiming-a-prize): the claim form starts from it.
+  // Where a prize is delivered (docs/draws.md#7-claiming-a-prize): the claim form starts from it.
   serve(router, CLAIM_ROUTES.deliveryAddress, signedIn, async ({ body }, ctx) => {
     const user = await updateDeliveryAddress(db, ctx.state.user!.id, body);
     return presentUser(user, await twoFactorStatus(deps, user));

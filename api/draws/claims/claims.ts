@@ -19,7 +19,7 @@ import { ordinal } from '../../../contract/prizes';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { DrawRecord } from '../presenter';
 
-// Winners claim their prize (docs/draws.md#claiming-a-prize). A claim is opened in the win's own
+// Winners claim their prize (docs/draws.md#7-claiming-a-prize). A claim is opened in the win's own
 // transaction (the draw, or the sale that won an instant prize), so the winner e-mail can link it;
 // the winner confirms the address and takes the prize or its cash alternative before the deadline.
 // Past the deadline nothing is chosen for them: the claim shows as expired and the operator decides.

@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { listMyClaims, myClaim, presentClaim, submitClaim } from './claims';
 
-/** A winner's claims (docs/draws.md#claiming-a-prize): their own only; another's answers 404. */
+/** A winner's claims (docs/draws.md#7-claiming-a-prize): their own only; another's answers 404. */
 export function registerClaimRoutes(router: Router, { db }: AppDeps): void {
   const signedIn = requireUser(db, 'Please log in to claim your prize.');
 

@@ -10,7 +10,7 @@ import { mailTo, outboxDrained } from '../../support/outbox';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
-// Winners can be reached and can claim (docs/draws.md#claiming-a-prize): the delivery address in
+// Winners can be reached and can claim (docs/draws.md#7-claiming-a-prize): the delivery address in
 // My Profile, a claim per prize won (main or instant, not site credit), own claims only, the
 // prize or its cash alternative once before the 14-day deadline, and the admin's winner panel.
 

@@ -11,7 +11,7 @@ import { Button } from '../ui/Button';
 import { ErrorBox, fieldErrors } from '../ui/Form';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 
-/** My Profile's delivery address (docs/draws.md#claiming-a-prize): a prize's claim starts from it. */
+/** My Profile's delivery address (docs/draws.md#7-claiming-a-prize): a prize's claim starts from it. */
 export function DeliveryAddressSection({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState<DeliveryAddress>(user.deliveryAddress ?? EMPTY_ADDRESS);

@@ -28,7 +28,7 @@ const claimText = (c: AdminClaimView) => {
 };
 
 /**
- * The winner's phone, address and claim (docs/draws.md#claiming-a-prize): rows of a winner's facts
+ * The winner's phone, address and claim (docs/draws.md#7-claiming-a-prize): rows of a winner's facts
  * (a <dl>). As confirmed with the claim; before it, as the account holds them.
  */
 export function ClaimFacts({ claim }: { claim?: AdminClaimView | null | undefined }) {

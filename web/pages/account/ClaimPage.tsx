@@ -24,7 +24,7 @@ import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 
-// A winner's claim (docs/draws.md#claiming-a-prize): confirm the delivery address and take the
+// A winner's claim (docs/draws.md#7-claiming-a-prize): confirm the delivery address and take the
 // prize or, where offered, its cash alternative, before the deadline (the Terms' 14 days).
 
 const Wrap = styled(Card)`

@@ -13,7 +13,7 @@ export interface DrawProps {
   verifyLink: string;
   /** Which prize: '2nd prize: £500 cash' (the winner's e-mail always names it). */
   prize?: string;
-  /** The winner's claim page, e.g. '/claims/12', and its deadline (docs/draws.md#claiming-a-prize). */
+  /** The winner's claim page, e.g. '/claims/12', and its deadline (docs/draws.md#7-claiming-a-prize). */
   claimLink?: string;
   claimDeadline?: Date | number;
 }

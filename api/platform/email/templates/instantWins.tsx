@@ -17,7 +17,7 @@ export interface InstantWinProps {
   description: string | null;
   /** e.g. '/confirmation/123' */
   orderLink: string;
-  /** A prize to claim: its claim page and deadline (docs/draws.md#claiming-a-prize). */
+  /** A prize to claim: its claim page and deadline (docs/draws.md#7-claiming-a-prize). */
   claimLink?: string;
   claimDeadline?: Date | number;
 }
