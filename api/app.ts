@@ -19,6 +19,7 @@ import { pageStatus, registerSiteFileRoutes } from './catalogue/routes/siteFiles
 import { registerSiteSettingRoutes } from './catalogue/routes/siteSettings';
 import { registerUploadRoutes } from './catalogue/routes/uploads';
 import { uploadedFiles } from './catalogue/uploadedFiles';
+import { registerClaimRoutes } from './draws/claims/routes';
 import { registerDrawRoutes } from './draws/routes';
 import { apiNotFound } from './http/apiPaths';
 import { csrfProtection } from './http/csrf';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerOrderHistoryRoutes(api, deps);
   registerAdminCompetitionRoutes(api, deps);
   registerDrawRoutes(api, deps);
+  registerClaimRoutes(api, deps);
   registerAdminUserRoutes(api, deps);
   registerComplianceRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);

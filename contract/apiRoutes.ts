@@ -4,6 +4,7 @@ import { ADMIN_CATALOGUE_ROUTES, SITE_SETTING_ROUTES } from './apiAdminCatalogue
 import { ADMIN_ORDER_ROUTES } from './apiAdminOrders';
 import { AUTH_ROUTES } from './apiAuth';
 import { CATALOGUE_ROUTES } from './apiCatalogue';
+import { CLAIM_ROUTES } from './apiClaims';
 import { DRAW_ROUTES } from './apiDraws';
 import { ORDER_ROUTES } from './apiOrders';
 import { PLATFORM_ROUTES } from './apiPlatform';
@@ -28,6 +29,7 @@ export const ROUTE_TABLES = {
   orders: ORDER_ROUTES,
   adminOrders: ADMIN_ORDER_ROUTES,
   draws: DRAW_ROUTES,
+  claims: CLAIM_ROUTES,
   platform: PLATFORM_ROUTES,
 };
 

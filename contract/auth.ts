@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DATE_OF_BIRTH_RULES } from './age';
+import type { DeliveryAddress } from './claims';
 
 // Registration, login and profile rules and their messages (docs/product.md#accounts,
 // docs/product.md#profile). The server validates with these; the forms reuse them.
@@ -103,6 +104,8 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   phoneNumber: string;
+  /** Where a prize is delivered (My Profile, docs/draws.md#7-claiming-a-prize); null until given. */
+  deliveryAddress: DeliveryAddress | null;
   role: 'user' | 'admin';
   /** Site credit balance in pounds. */
   siteCredit: number;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AdminClaimSchema } from './claims';
 import { AdminPrizeWinnerSchema, PrizeWinnerSchema, WinnerAccountSchema } from './prizes';
 
 // The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
@@ -240,6 +241,8 @@ export const AdminWinnerSchema = v.object({
   winnerTown: v.nullable(v.string()),
   /** Every main prize's winner and delivery, 1st first. */
   prizes: v.optional(v.array(AdminPrizeWinnerSchema)),
+  /** The 1st prize's claim (docs/draws.md#7-claiming-a-prize). */
+  claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminWinner = v.InferOutput<typeof AdminWinnerSchema>;
 

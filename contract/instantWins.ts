@@ -1,5 +1,6 @@
 import canonicalize from 'canonicalize';
 import * as v from 'valibot';
+import { AdminClaimSchema } from './claims';
 import { isSeedHex, toHex } from './draw';
 
 // Instant wins (docs/draws.md#instant-wins): ticket numbers that win a prize the moment they are
@@ -143,6 +144,8 @@ export const AdminInstantWinSchema = v.object({
   deliveredAt: v.nullable(v.string()),
   /** When a cancelled order gave it back: retired, never won again. */
   retiredAt: v.optional(v.nullable(v.string())),
+  /** A won physical prize's claim (docs/draws.md#7-claiming-a-prize), on the competition detail. */
+  claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminInstantWin = v.InferOutput<typeof AdminInstantWinSchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AdminClaimSchema } from './claims';
 
 // Several prizes in the main draw (docs/draws.md "Several prizes"): the list an admin gives a
 // competition, 1st prize first, and each prize's winner as the public, the socket and the admin see it.
@@ -98,6 +99,8 @@ export const AdminPrizeWinnerSchema = v.object({
   orderNumber: v.nullable(v.string()),
   prizeDeliveredAt: v.nullable(v.string()),
   winnerNotifiedAt: v.nullable(v.string()),
+  /** The winner's claim (docs/draws.md#7-claiming-a-prize): phone, address, choice and its date. */
+  claim: v.optional(v.nullable(AdminClaimSchema)),
 });
 export type AdminPrizeWinner = v.InferOutput<typeof AdminPrizeWinnerSchema>;
 

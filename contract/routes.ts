@@ -24,6 +24,7 @@ export const CUSTOMER_PAGE_PATHS = [
   '/my-tickets',
   '/auth',
   '/profile',
+  '/claims/:id',
   '/orders/:orderId/receipt',
   '/reset-password',
   '/verify-email',

@@ -89,6 +89,7 @@ const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/my-tickets': MyTicketsRedirect,
   '/auth': lazy(() => import('./pages/account/AuthPage')),
   '/profile': lazy(() => import('./pages/account/ProfilePage')),
+  '/claims/:id': lazy(() => import('./pages/account/ClaimPage')),
   '/orders/:orderId/receipt': lazy(() => import('./pages/account/OrderReceiptPage')),
   '/reset-password': lazy(() => import('./pages/account/ResetPasswordPage')),
   '/verify-email': lazy(() => import('./pages/account/VerifyEmailPage')),

@@ -50,6 +50,10 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       firstName: null,
       lastName: null,
       phoneNumber: '',
+      addressLine1: null,
+      addressLine2: null,
+      addressTown: null,
+      addressPostcode: null,
       // The date of birth goes; that an admin verified the age (and who) stays with the record.
       dateOfBirth: null,
       role: 'user',
@@ -60,5 +64,13 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       updatedAt: now,
     });
   await erasePersonalData(trx, userId, strings, placeholder);
+  // A claim keeps what was chosen and when; the address and phone confirmed with it go.
+  await trx('prizeClaims').where({ userId }).update({
+    addressLine1: null,
+    addressLine2: null,
+    addressTown: null,
+    addressPostcode: null,
+    phoneNumber: null,
+  });
   await forgetMailOf(trx, userId);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RegisterInput } from '../../contract/auth';
+import type { DeliveryAddress } from '../../contract/claims';
 import { isUniqueViolation } from '../../db/dialect';
 import { shareRows } from '../../db/locks';
 import { CartItem, Competition, User } from '../../db/models';
@@ -258,6 +259,16 @@ export async function claimGuestCart(
     .update({ userId, updatedAt: now });
   if (claimed || releases.length) await cartChanged(uow, { guestId, userId });
   return releases;
+}
+
+/** The delivery address kept in My Profile (validated by contract/claims.ts DeliveryAddressSchema). */
+export async function updateDeliveryAddress(db: Knex, userId: number, a: DeliveryAddress): Promise<User> {
+  return User.query(db).patchAndFetchById(userId, {
+    addressLine1: a.line1,
+    addressLine2: a.line2 || null,
+    addressTown: a.town,
+    addressPostcode: a.postcode,
+  });
 }
 
 export async function updatePhoneNumber(db: Knex, userId: number, phoneNumber: string): Promise<User> {

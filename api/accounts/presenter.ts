@@ -18,6 +18,14 @@ export const presentUser = (u: User, twoFactor: TwoFactorStatus): PublicUser => 
   firstName: u.firstName,
   lastName: u.lastName,
   phoneNumber: u.phoneNumber,
+  deliveryAddress: u.addressLine1
+    ? {
+        line1: u.addressLine1,
+        line2: u.addressLine2 ?? '',
+        town: u.addressTown ?? '',
+        postcode: u.addressPostcode ?? '',
+      }
+    : null,
   role: u.role,
   siteCredit: penceToPounds(u.siteCreditPence),
   marketingEmails: Boolean(u.marketingEmails),

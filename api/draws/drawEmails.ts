@@ -7,6 +7,7 @@ import {
   winnerEmail,
 } from '../platform/email/templates/draws';
 import { type OutboxKey, type OwedMail, oweMails } from '../platform/outbox/owe';
+import { type ClaimRef, mainPrizeName } from './claims/claims';
 import type { DrawRecord, PrizeRecord } from './presenter';
 import { markPrizeNotified, prizeLabel } from './prizes';
 
@@ -23,6 +24,13 @@ const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawP
   ...(prize ? { prize: prizeLabel(record, prize) } : {}),
 });
 
+/** The winner's: the prize by name, and the claim page with its deadline (docs/draws.md#7-claiming-a-prize). */
+const winnerProps = (record: DrawRecord, prize: PrizeRecord, claim: ClaimRef | undefined): DrawProps => ({
+  ...drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
+  prize: mainPrizeName(record.prizes.length, prize.position, prize.title),
+  ...(claim ? { claimLink: `/claims/${claim.id}`, claimDeadline: claim.deadlineAt } : {}),
+});
+
 /** Every prize's number for the entrants' e-mail, when there are several. */
 const allWinningNumbers = (record: DrawRecord) =>
   record.prizes.length > 1
@@ -34,14 +42,14 @@ const allWinningNumbers = (record: DrawRecord) =>
     : {};
 
 /** Each prize's winner e-mail (deleted accounts get none). */
-function winnerMails(record: DrawRecord): OwedMail<DrawProps>[] {
+function winnerMails(record: DrawRecord, claims: ReadonlyMap<number, ClaimRef>): OwedMail<DrawProps>[] {
   return record.prizes
     .filter((prize) => prize.email && !prize.deletedAt && !prize.winnerNotifiedAt)
     .map((prize) => ({
       template: winnerEmail,
       subject: `competition:${record.competitionId}:prize:${prize.position}`,
       recipient: { to: prize.email!, userId: prize.winnerUserId },
-      props: drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
+      props: winnerProps(record, prize, claims.get(prize.position)),
     }));
 }
 
@@ -79,9 +87,14 @@ async function entrantMails(trx: Knex, record: DrawRecord): Promise<OwedMail<Dra
 }
 
 /** In the draw's transaction: owes the winners' and the entrants' e-mails. */
-export async function oweDrawEmails(trx: Knex, record: DrawRecord, now: number) {
+export async function oweDrawEmails(
+  trx: Knex,
+  record: DrawRecord,
+  now: number,
+  claims: ReadonlyMap<number, ClaimRef> = new Map(),
+) {
   return {
-    winners: await oweMails(trx, winnerMails(record), now),
+    winners: await oweMails(trx, winnerMails(record, claims), now),
     entrants: await oweMails(trx, await entrantMails(trx, record), now),
   };
 }

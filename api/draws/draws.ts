@@ -15,6 +15,7 @@ import {
   fixedRoundOf,
   waitingMessage,
 } from './beacon/fixedRound';
+import { openMainClaims } from './claims/claims';
 import {
   ALREADY_DRAWN,
   assertDrawable,
@@ -206,8 +207,10 @@ async function drawUnderLock(
   await recordDraw(trx, { c, sold, fixed, beacon, by, drawnAt });
   const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
+  // Each winner's claim is opened with the draw, so their e-mail links it (docs/draws.md#7-claiming-a-prize).
+  const claims = await openMainClaims(trx, drawn, drawnAt);
   // The winners' and entrants' e-mails are owed with the draw (sent after COMMIT by the outbox).
-  const mail = await oweDrawEmails(trx, drawn, drawnAt);
+  const mail = await oweDrawEmails(trx, drawn, drawnAt, claims);
   uow.emit('draw.started', { competitionId });
   uow.emit('draw.result', { record: drawn });
   await emitCompetitionUpdated(uow, competitionId, version);

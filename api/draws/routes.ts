@@ -15,6 +15,7 @@ import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 import { answerLocalBeacon } from './beacon/localBeacon';
+import { withClaims, withInstantClaims } from './claims/claims';
 import type { DrawDeps } from './drawable';
 import { drawEntries, loadDrawRecord } from './drawRecords';
 import { adminDrawStatus } from './drawStatus';
@@ -54,10 +55,10 @@ export function registerDrawRoutes(
     const detail: AdminCompetitionDetail = {
       ...presentAdminCompetition(c),
       drawStatus,
-      draw: record ? presentAdminWinner(record) : null,
+      draw: record ? (await withClaims(db, [presentAdminWinner(record)]))[0]! : null,
       auditLog: await auditTrail(db, 'competition', c.id),
       instantWinCommitment: c.instantWinCommitment ?? null,
-      instantWins: (await listInstantWins(db, c.id)).map(presentAdminInstantWin),
+      instantWins: await withInstantClaims(db, (await listInstantWins(db, c.id)).map(presentAdminInstantWin)),
     };
     return detail;
   });
@@ -94,7 +95,7 @@ export function registerDrawRoutes(
   }
 
   serve(router, R.adminWinners, admin, async (_input, _ctx) => {
-    return (await listAdminWinners(db)).map(presentAdminWinner);
+    return await withClaims(db, (await listAdminWinners(db)).map(presentAdminWinner));
   });
 
   serve(router, R.updateWinner, admin, async (input, ctx) => {
@@ -104,12 +105,12 @@ export function registerDrawRoutes(
     if (!record) throw notFound('No winner has been drawn for this competition.');
     if (winnerTown !== undefined) record = await setWinnerTown(db, actorOf(ctx), id, winnerTown);
     if (prizeDelivered !== undefined) record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
-    return presentAdminWinner(record);
+    return (await withClaims(db, [presentAdminWinner(record)]))[0]!;
   });
 
   // One prize of several (position 1 = the 1st, the same as PATCH /api/admin/winners/:id).
   serve(router, R.updatePrize, admin, async ({ params: { id, position }, body: { prizeDelivered } }, ctx) => {
     const record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered, Date.now(), position);
-    return presentAdminWinner(record);
+    return (await withClaims(db, [presentAdminWinner(record)]))[0]!;
   });
 }

@@ -14,6 +14,11 @@ export class User extends BaseModel {
   firstName!: string | null;
   lastName!: string | null;
   phoneNumber!: string;
+  /** The delivery address kept in My Profile (migration 033); null until given. */
+  addressLine1!: string | null;
+  addressLine2!: string | null;
+  addressTown!: string | null;
+  addressPostcode!: string | null;
   role!: Role;
   siteCreditPence!: number;
   /** Marketing consent: off until the customer ticks it; when it last changed. */

@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../api/accounts/passwords';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
 import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWins/list';
-import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
+import { seedClaimedPrize } from './demoClaims';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
 import { seedPromoterAndCharities } from './demoPromoter';
+import { insertSale, SEED_CARDS } from './demoSales';
 import { pickDistinct, seededRandom } from './random';
 
 export const DEMO_CUSTOMER = {
@@ -86,17 +87,6 @@ async function ensureUsers(trx: Knex.Transaction, users: NewUser[], now: number)
   return { ids, created };
 }
 
-/**
- * The cards the seeded orders were paid with, as the gateway would report them (Stripe's test
- * debit cards): Visa Debit ••5556 and Mastercard Debit ••8210. Debit only, so no seeded order
- * counts towards a customer's credit-card cap (and instant-win competitions refuse credit cards).
- * Taken in turn, not from the random stream, so the seeded numbers and buyers stay as they were.
- */
-const SEED_CARDS = [
-  { cardBrand: 'visa', cardFunding: 'debit', cardLast4: '5556' },
-  { cardBrand: 'mastercard', cardFunding: 'debit', cardLast4: '8210' },
-] as const;
-
 /** Inserts one competition and its sales: orders of 1-10 tickets spread over the entrants. */
 async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buyers: number[], now: number) {
   const createdAt = seedCreatedAt(now, c);
@@ -135,53 +125,17 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     i += quantity;
     const userId = buyers[Math.floor(random() * buyers.length)]!;
     const paidAt = createdAt + Math.floor(random() * Math.max(1, now - createdAt));
-    const total = quantity * c.ticketPricePence;
-    const [orderId] = await trx('orders').insert({
-      userId,
-      paymentProvider: 'seed',
-      ...SEED_CARDS[orders % SEED_CARDS.length],
-      subtotalPence: total,
-      creditAppliedPence: 0,
-      totalPence: total,
-      currency: 'gbp',
-      status: 'completed',
-      paidAt,
-      createdAt: paidAt,
-      updatedAt: paidAt,
-    });
-    orders++;
-    await trx('orderItems').insert({
-      orderId,
-      competitionId,
-      title: c.title,
-      ticketPricePence: c.ticketPricePence,
-      quantity,
-      selectedNumbers: JSON.stringify(bought),
-      createdAt: paidAt,
-    });
-    await trx('userEntries').insert({
-      userId,
-      competitionId,
-      orderId,
-      ticketNumbers: JSON.stringify(bought),
-      purchasedAt: paidAt,
-    });
-    if (c.instantWins) {
-      const sale = { competitionId, numbers: bought, userId, orderId: Number(orderId) };
-      await awardInstantWins(trx, { ...sale, winnerName: () => winnerNameOf(trx, userId) }, paidAt);
-    }
-    for (const number of bought) {
-      tickets.push({
+    tickets.push(
+      ...(await insertSale(trx, {
         competitionId,
-        number,
-        status: 'sold',
+        c,
         userId,
-        orderId,
-        isClaimed: true,
-        createdAt: paidAt,
-        updatedAt: paidAt,
-      });
-    }
+        numbers: bought,
+        paidAt,
+        card: SEED_CARDS[orders % SEED_CARDS.length],
+      })),
+    );
+    orders++;
   }
   await trx.batchInsert('tickets', tickets, 500);
   // ticketsSold equals the number of sold rows; the version counts the ticket changes made.
@@ -276,6 +230,8 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
       ticketsSold += await createCompetition(trx, c, buyers, now);
       competitionsCreated++;
     }
+    // A winner who has claimed their prize, for the claim page and the admin's winner panel.
+    await seedClaimedPrize(trx, ids.get(ENTRANTS[0][0])!, now);
     return { usersCreated: created, competitionsCreated, ticketsSold };
   });
 }

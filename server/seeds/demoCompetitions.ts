@@ -320,7 +320,7 @@ export const DEMO_COMPETITIONS: SeedCompetition[] = [
       {
         title: 'Wireless earbuds',
         kind: 'prize',
-        description: 'Noise-cancelling wireless earbuds, delivered to your door.',
+        description: 'Noise-cancelling wireless earbuds.',
         cashValuePence: 12_900,
         count: 2,
       },

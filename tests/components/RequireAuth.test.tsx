@@ -21,6 +21,7 @@ const customer: PublicUser = {
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
+  deliveryAddress: null,
 };
 
 const page = () =>

@@ -17,5 +17,6 @@ export const publicUser = (overrides: Partial<PublicUser> = {}): PublicUser => (
   createdAt: '2026-11-01T10:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
+  deliveryAddress: null,
   ...overrides,
 });

@@ -89,6 +89,8 @@ const CUSTOMER_PAGES: Record<CustomerPagePath, { group: Group; open: (ids: Ids) 
   '/my-competitions': { group: 'signed in', open: () => ['/my-competitions'] },
   '/my-tickets': { group: 'signed in', open: () => ['/my-tickets'] },
   '/profile': { group: 'signed in', open: () => ['/profile'] },
+  // Another's or a missing claim (the form itself is checked in claims.spec.ts).
+  '/claims/:id': { group: 'signed in', open: () => ['/claims/999999'] },
   '/orders/:orderId/receipt': { group: 'signed in', open: (ids) => [`/orders/${ids.order}/receipt`] },
 };
 

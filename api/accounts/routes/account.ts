@@ -1,10 +1,11 @@
 import type { Router } from '@koa/router';
 import { ACCOUNT_ROUTES as R } from '../../../contract/apiAccounts';
+import { CLAIM_ROUTES } from '../../../contract/apiClaims';
 import { penceToPounds } from '../../../contract/money';
 import { requireUser } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
-import { updatePhoneNumber } from '../auth';
+import { updateDeliveryAddress, updatePhoneNumber } from '../auth';
 import { listCreditTransactions } from '../credit';
 import { setMarketingConsent } from '../preferences';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
@@ -12,7 +13,7 @@ import { createPromoCodes } from '../promoCodes';
 import { currentSignUpOffer } from '../promos';
 import { twoFactorStatus } from '../twoFactor';
 
-/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, marketing consent. */
+/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, delivery address, marketing consent. */
 export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const { db, events } = deps;
   const signedIn = requireUser(db);
@@ -40,6 +41,12 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
 
   serve(router, R.phoneNumber, signedIn, async ({ body: { phoneNumber } }, ctx) => {
     const user = await updatePhoneNumber(db, ctx.state.user!.id, phoneNumber);
+    return presentUser(user, await twoFactorStatus(deps, user));
+  });
+
+  // Where a prize is delivered (docs/draws.md#7-claiming-a-prize): the claim form starts from it.
+  serve(router, CLAIM_ROUTES.deliveryAddress, signedIn, async ({ body }, ctx) => {
+    const user = await updateDeliveryAddress(db, ctx.state.user!.id, body);
     return presentUser(user, await twoFactorStatus(deps, user));
   });
 

@@ -5,6 +5,7 @@ import { InstantWin } from '../../../db/models';
 import { addCredit, spendCredit } from '../../accounts/credit';
 import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
 import { publicOwnerName } from '../../catalogue/presenter';
+import { closeInstantClaim, openInstantClaim } from '../../draws/claims/claims';
 import { instantWinEmail } from '../../platform/email/templates/instantWins';
 import { type OutboxKey, oweMail } from '../../platform/outbox/owe';
 import type { UnitOfWork } from '../../platform/unitOfWork';
@@ -80,6 +81,14 @@ export async function awardInstantWins(
         now,
       );
     }
+    // A prize (not credit) is claimed by its winner: the address and the deadline.
+    if (row.kind === 'prize' && sale.userId) {
+      await openInstantClaim(
+        trx,
+        { id: row.id, competitionId: row.competitionId, title: row.title, userId: sale.userId },
+        now,
+      );
+    }
   }
   return rows;
 }
@@ -138,6 +147,7 @@ export async function returnInstantWins(
         now,
       );
     }
+    await closeInstantClaim(trx, row.id);
     await trx('instantWins').where({ id: row.id }).update({
       wonAt: null,
       wonOrder: null,
@@ -173,11 +183,20 @@ export async function oweInstantWinEmails(trx: Knex, orderId: number, now: numbe
   const rows = await trx('instantWins as w')
     .join('users as u', 'u.id', 'w.userId')
     .join('competitions as c', 'c.id', 'w.competitionId')
+    .leftJoin('prizeClaims as pc', (j) => j.on('pc.instantWinId', 'w.id').andOnVal('pc.kind', 'instant'))
     .where('w.orderId', orderId)
     .whereNotNull('w.wonAt')
     .whereNull('u.deletedAt')
     .orderBy('w.id')
-    .select('w.*', 'u.email', 'u.firstName', 'u.username', 'c.title as competitionTitle');
+    .select(
+      'w.*',
+      'u.email',
+      'u.firstName',
+      'u.username',
+      'c.title as competitionTitle',
+      'pc.id as claimId',
+      'pc.deadlineAt as claimDeadline',
+    );
   const keys: OutboxKey[] = [];
   for (const r of rows) {
     keys.push(
@@ -196,6 +215,9 @@ export async function oweInstantWinEmails(trx: Knex, orderId: number, now: numbe
             amountPence: r.amountPence === null ? null : Number(r.amountPence),
             description: r.description,
             orderLink: `/confirmation/${orderId}`,
+            ...(r.claimId
+              ? { claimLink: `/claims/${r.claimId}`, claimDeadline: Number(r.claimDeadline) }
+              : {}),
           },
         },
         now,

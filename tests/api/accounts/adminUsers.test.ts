@@ -44,6 +44,7 @@ describe.skipIf(engineUnavailable())(`admin users on ${testEngine()}`, () => {
       createdAt: expect.any(String),
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
+      deliveryAddress: null,
       dateOfBirth: '1990-04-01',
       ageVerifiedAt: null,
       selfExcludedUntil: null,

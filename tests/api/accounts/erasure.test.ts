@@ -127,6 +127,13 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
       userId: user.id,
     });
     expect(postal.status, postal.text).toBe(201);
+    // The delivery address in My Profile (migration 033) names the person too.
+    const address = await client.request('PUT', '/api/user/delivery-address', {
+      line1: `9 ${person.lastName} Road`,
+      town: 'Truro',
+      postcode: 'TR1 2PN',
+    });
+    expect(address.status, address.text).toBe(200);
     return { client, user, person, newEmail, competitionId };
   }
 

@@ -82,6 +82,17 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
     for (const w of wins) expect(w.wonAt !== null, `number ${w.number}`).toBe(sold.includes(w.number));
   });
 
+  it('has a winner who claimed their instant prize, with the address kept in their profile', async () => {
+    const claimed = await db('prizeClaims').where({ status: 'claimed' });
+    expect(claimed).toHaveLength(1);
+    expect(claimed[0]).toMatchObject({ kind: 'instant', choice: 'prize', addressPostcode: 'TR1 2LS' });
+    expect(claimed[0].phoneNumber).toBeTruthy();
+    const win = await db('instantWins').where({ id: claimed[0].instantWinId }).first();
+    expect(win).toMatchObject({ kind: 'prize', userId: claimed[0].userId });
+    const winner = await db('users').where({ id: claimed[0].userId }).first('addressPostcode');
+    expect(winner.addressPostcode).toBe('TR1 2LS');
+  });
+
   it('creates the admin, the demo customer and the £5.00 welcome promo', async () => {
     const admin = await db('users').where({ username: 'admin' }).first();
     expect(admin.role).toBe('admin');
@@ -106,12 +117,12 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
 
   it('is idempotent: a second run adds nothing', async () => {
     const before = await Promise.all(
-      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs'].map((t) => count(db(t))),
+      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs', 'prizeClaims'].map((t) => count(db(t))),
     );
     const summary = await seedDemoData(db, { adminUsername: 'admin', adminPassword: 'admin123' });
     expect(summary).toEqual({ usersCreated: 0, competitionsCreated: 0, ticketsSold: 0 });
     const after = await Promise.all(
-      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs'].map((t) => count(db(t))),
+      ['users', 'competitions', 'tickets', 'orders', 'promoConfigs', 'prizeClaims'].map((t) => count(db(t))),
     );
     expect(after).toEqual(before);
   });

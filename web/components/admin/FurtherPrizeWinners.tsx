@@ -3,6 +3,7 @@ import type { AdminWinner } from '../../../contract/draw';
 import { formatDateTime } from '../../../contract/londonTime';
 import { ordinal } from '../../../contract/prizes';
 import { Button } from '../ui/Button';
+import { ClaimFacts } from './ClaimFacts';
 import { savePrizePositionDelivered } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
 import { Facts } from './WinnerDetails';
@@ -35,6 +36,7 @@ export function FurtherPrizeWinners({ winner, onChanged }: { winner: AdminWinner
               <dt>Winning number</dt>
               <dd>{p.winningNumber}</dd>
               <WinnerContact {...p} />
+              <ClaimFacts claim={p.claim} />
               <dt>Winner e-mailed</dt>
               <dd>{p.winnerNotifiedAt ? formatDateTime(p.winnerNotifiedAt) : 'Not yet'}</dd>
               {w.userId !== null && (

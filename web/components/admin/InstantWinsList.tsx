@@ -8,6 +8,7 @@ import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Muted, Table, TableWrap } from './AdminUi';
+import { ClaimFacts, ClaimList } from './ClaimFacts';
 
 const prizeValueText = (w: AdminInstantWin) =>
   w.kind === 'credit'
@@ -91,6 +92,11 @@ export function InstantWinsList({
                           <br />
                           <small>Order {w.winner.orderId}</small>
                         </>
+                      )}
+                      {w.claim && (
+                        <ClaimList data-testid="instant-win-claim">
+                          <ClaimFacts claim={w.claim} />
+                        </ClaimList>
                       )}
                     </>
                   ) : w.retiredAt ? (

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { AdminWinner } from '../../../contract/draw';
 import { formatDateTime } from '../../../contract/londonTime';
 import { Button } from '../ui/Button';
+import { ClaimFacts } from './ClaimFacts';
 import { savePrizeDelivered, saveWinnerTown } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
 
@@ -49,6 +50,7 @@ export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onCh
         <dt>Winning number</dt>
         <dd>{winner.winningNumber}</dd>
         <WinnerContact {...winner} />
+        <ClaimFacts claim={winner.claim} />
         <dt>Drawn</dt>
         <dd>
           {formatDateTime(winner.drawnAt)} by{' '}

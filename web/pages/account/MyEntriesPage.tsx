@@ -13,6 +13,7 @@ import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { ordinal } from '../../../contract/prizes';
 import { useRoute } from '../../api/call';
+import { MyPrizeClaims } from '../../components/account/MyPrizeClaims';
 import { LoginDialog } from '../../components/auth/LoginDialog';
 import { Countdown } from '../../components/competitions/Countdown';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
@@ -227,6 +228,7 @@ function Entries() {
   return (
     <>
       <PageTitle>My Entries</PageTitle>
+      <MyPrizeClaims />
       <Count>Showing {plural(list.length, 'entry', 'entries')}</Count>
       <Groups>
         {groupEntries(list).map((group) => {

@@ -9,6 +9,7 @@ import { formatPounds } from '../../../contract/money';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { ComplaintsSection } from '../../components/account/ComplaintsSection';
+import { DeliveryAddressSection } from '../../components/account/DeliveryAddressSection';
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
@@ -231,6 +232,10 @@ export default function ProfilePage() {
             <dt>Phone</dt>
             <dd>
               <PhoneNumber user={user} />
+            </dd>
+            <dt>Delivery address</dt>
+            <dd>
+              <DeliveryAddressSection user={user} />
             </dd>
             <dt>Date of birth</dt>
             <dd data-testid="date-of-birth">

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link, useParams, useSearch } from 'wouter';
+import type { CLAIM_ROUTES } from '../../../contract/apiClaims';
 import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import type { InstantWinPrize } from '../../../contract/instantWins';
@@ -94,15 +95,39 @@ const prizeLine = (w: InstantWinPrize) =>
     w.kind === 'credit' && w.amountPence ? ` (${formatPence(w.amountPence)} added to your site credit)` : ''
   }${w.description ? `: ${w.description}` : ''}`;
 
-/** 'You won instantly!': the instant prizes this order's numbers won. */
+/** 'You won instantly!': the instant prizes this order's numbers won; a prize links its claim. */
 function InstantWins({ wins }: { wins: readonly InstantWinPrize[] }) {
+  const prizes = wins.some((w) => w.kind === 'prize');
+  const claims = useRoute<typeof CLAIM_ROUTES.myClaims>(
+    { method: 'GET', path: '/api/claims' },
+    prizes ? {} : null,
+  );
   return (
     <Won aria-labelledby="instant-won-title" data-testid="instant-won">
       <h2 id="instant-won-title">You won instantly!</h2>
       <ul>
-        {wins.map((w) => (
-          <li key={w.id}>{prizeLine(w)}</li>
-        ))}
+        {wins.map((w) => {
+          const claim = claims.data?.find((c) => c.instantWinId === w.id);
+          return (
+            <li key={w.id}>
+              {prizeLine(w)}
+              {w.kind === 'prize' && (
+                <span data-testid="instant-claim">
+                  {' '}
+                  We need your delivery address before we can send it:{' '}
+                  {claim ? (
+                    <Link href={`/claims/${claim.id}`}>
+                      claim your prize by {formatLongDate(claim.deadline)}
+                    </Link>
+                  ) : (
+                    <Link href="/my-competitions">claim it from My Entries within 14 days</Link>
+                  )}
+                  .
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </Won>
   );

@@ -1,6 +1,6 @@
 import type { Mailer } from '../../mailer';
-import { Action, Facts, P, siteUrl, ukDateTime } from '../layout';
-import { defineEmail, type Recipient } from '../template';
+import { Action, Facts, P, siteUrl, ukDate, ukDateTime } from '../layout';
+import { type Brand, defineEmail, type Recipient } from '../template';
 
 // The e-mails a draw sends: the winner's, and the result to every other entrant.
 
@@ -11,8 +11,34 @@ export interface DrawProps {
   drawnAt: Date | number;
   /** Where anyone can check the draw, e.g. '/competitions/7#verify-draw'. */
   verifyLink: string;
-  /** With several main prizes: which one this winner won, e.g. '2nd prize: £500 cash'. */
+  /** Which prize: '2nd prize: £500 cash' (the winner's e-mail always names it). */
   prize?: string;
+  /** The winner's claim page, e.g. '/claims/12', and its deadline (docs/draws.md#7-claiming-a-prize). */
+  claimLink?: string;
+  claimDeadline?: Date | number;
+}
+
+/** How to claim: the steps and the deadline, with the claim page's button. */
+export function ClaimSteps({
+  link,
+  deadline,
+  brand,
+}: {
+  link: string;
+  deadline: Date | number;
+  brand: Brand;
+}) {
+  return (
+    <>
+      <P>
+        <strong>Claim your prize by {ukDate(deadline)}:</strong> 1. sign in and open your claim (the button
+        below, or My Entries); 2. confirm the delivery address; 3. choose the prize or, where one is offered,
+        the cash alternative. Unclaimed by then, the claim window closes and we decide with you what happens
+        next.
+      </P>
+      <Action href={siteUrl(brand, link)} label="Claim your prize" />
+    </>
+  );
 }
 
 export const winnerEmail = defineEmail<DrawProps>({
@@ -30,9 +56,14 @@ export const winnerEmail = defineEmail<DrawProps>({
           ...(p.prize ? ([['Prize', p.prize]] as const) : []),
           ['Winning ticket number', p.winningNumber],
           ['Drawn', `${ukDateTime(p.drawnAt)} (UK time)`],
+          ...(p.claimDeadline ? ([['Claim by', ukDate(p.claimDeadline)]] as const) : []),
         ]}
       />
-      <P>We will be in touch about delivering your prize.</P>
+      {p.claimLink && p.claimDeadline ? (
+        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} />
+      ) : (
+        <P>We will be in touch about delivering your prize.</P>
+      )}
       <P>The draw's seed and entries are published, so anyone can check the result.</P>
       <Action href={siteUrl(brand, p.verifyLink)} label="Verify this draw" />
     </>

@@ -2,6 +2,7 @@ import { formatPence } from '../../../../contract/money';
 import type { Mailer } from '../../mailer';
 import { Action, Facts, P, siteUrl } from '../layout';
 import { defineEmail, type Recipient } from '../template';
+import { ClaimSteps } from './draws';
 
 // The instant-win winner's e-mail (docs/draws.md#instant-wins), sent after the sale commits.
 
@@ -16,6 +17,9 @@ export interface InstantWinProps {
   description: string | null;
   /** e.g. '/confirmation/123' */
   orderLink: string;
+  /** A prize to claim: its claim page and deadline (docs/draws.md#7-claiming-a-prize). */
+  claimLink?: string;
+  claimDeadline?: Date | number;
 }
 
 export const instantWinEmail = defineEmail<InstantWinProps>({
@@ -39,11 +43,12 @@ export const instantWinEmail = defineEmail<InstantWinProps>({
         ]}
       />
       {p.description ? <P>{p.description}</P> : null}
-      <P>
-        {p.kind === 'credit'
-          ? 'The credit is already in your account, ready to spend.'
-          : 'We will be in touch about delivering your prize.'}
-      </P>
+      {p.kind === 'credit' ? <P>The credit is already in your account, ready to spend.</P> : null}
+      {p.kind === 'prize' && p.claimLink && p.claimDeadline ? (
+        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} />
+      ) : p.kind === 'prize' ? (
+        <P>We will be in touch about your prize.</P>
+      ) : null}
       <Action href={siteUrl(brand, p.orderLink)} label="View your order" />
     </>
   ),

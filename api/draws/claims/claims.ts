@@ -1,0 +1,338 @@
+import type { Knex } from 'knex';
+import {
+  type AdminClaimView,
+  CLAIM_ALREADY_MADE,
+  CLAIM_CLOSED,
+  CLAIM_NOT_FOUND,
+  CLAIM_WINDOW_MS,
+  type ClaimChoice,
+  type ClaimStatus,
+  type ClaimView,
+  type DeliveryAddress,
+  NO_CASH_ALTERNATIVE,
+} from '../../../contract/claims';
+import { iso } from '../../../contract/dates';
+import type { AdminWinner } from '../../../contract/draw';
+import type { AdminInstantWin } from '../../../contract/instantWins';
+import { penceToPounds } from '../../../contract/money';
+import { ordinal } from '../../../contract/prizes';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { DrawRecord } from '../presenter';
+
+// Winners claim their prize (docs/draws.md#7-claiming-a-prize). A claim is opened in the win's own
+// transaction (the draw, or the sale that won an instant prize), so the winner e-mail can link it;
+// the winner confirms the address and takes the prize or its cash alternative before the deadline.
+// Past the deadline nothing is chosen for them: the claim shows as expired and the operator decides.
+
+export interface ClaimRow {
+  id: number;
+  prizeRef: string;
+  kind: 'main' | 'instant';
+  competitionId: number;
+  position: number | null;
+  instantWinId: number | null;
+  userId: number;
+  prizeLabel: string;
+  cashAlternativePence: number | null;
+  status: 'awaiting' | 'claimed';
+  choice: ClaimChoice | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  addressTown: string | null;
+  addressPostcode: string | null;
+  phoneNumber: string | null;
+  claimedAt: number | null;
+  deadlineAt: number;
+  createdAt: number;
+}
+
+/** What the winner e-mail needs of a claim: its page and its deadline. */
+export interface ClaimRef {
+  id: number;
+  deadlineAt: number;
+}
+
+/** How a main prize is named to its winner: '2nd prize: Smart watch' (with one prize, its title). */
+export const mainPrizeName = (prizeCount: number, position: number, title: string) =>
+  prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : title;
+
+/** What a claim is opened with; the answer's columns stay empty until the winner claims. */
+type NewClaim = Pick<
+  ClaimRow,
+  | 'prizeRef'
+  | 'kind'
+  | 'competitionId'
+  | 'position'
+  | 'instantWinId'
+  | 'userId'
+  | 'prizeLabel'
+  | 'cashAlternativePence'
+  | 'deadlineAt'
+  | 'createdAt'
+>;
+
+async function openClaim(trx: Knex, row: NewClaim): Promise<ClaimRef> {
+  const [id] = await trx('prizeClaims').insert({ ...row, status: 'awaiting' });
+  return { id: Number(id), deadlineAt: row.deadlineAt };
+}
+
+/**
+ * In the draw's transaction: a claim for each main prize won by an account (a postal entrant
+ * without one is contacted by post). The 1st prize offers the competition's cash alternative.
+ */
+export async function openMainClaims(
+  trx: Knex,
+  record: DrawRecord,
+  now: number,
+): Promise<Map<number, ClaimRef>> {
+  const claims = new Map<number, ClaimRef>();
+  const c = await trx('competitions').where({ id: record.competitionId }).first('cashAlternativePence');
+  for (const prize of record.prizes) {
+    if (!prize.winnerUserId || prize.deletedAt) continue;
+    const cash = prize.position === 1 ? (c?.cashAlternativePence ?? null) : null;
+    claims.set(
+      prize.position,
+      await openClaim(trx, {
+        prizeRef: `main:${record.competitionId}:${prize.position}`,
+        kind: 'main',
+        competitionId: record.competitionId,
+        position: prize.position,
+        instantWinId: null,
+        userId: Number(prize.winnerUserId),
+        prizeLabel: mainPrizeName(record.prizes.length, prize.position, prize.title),
+        cashAlternativePence: cash === null ? null : Number(cash),
+        deadlineAt: now + CLAIM_WINDOW_MS,
+        createdAt: now,
+      }),
+    );
+  }
+  return claims;
+}
+
+/**
+ * In the sale's transaction: a claim for an instant win of kind 'prize' (site credit is paid at
+ * once and needs none). A prize returned by a cancellation and won again is a new win: the old
+ * claim is replaced.
+ */
+export async function openInstantClaim(
+  trx: Knex,
+  win: { id: number; competitionId: number; title: string; userId: number },
+  now: number,
+): Promise<ClaimRef> {
+  const prizeRef = `instant:${win.id}`;
+  await trx('prizeClaims').where({ prizeRef }).delete();
+  return openClaim(trx, {
+    prizeRef,
+    kind: 'instant',
+    competitionId: win.competitionId,
+    position: null,
+    instantWinId: win.id,
+    userId: win.userId,
+    prizeLabel: `Instant win: ${win.title}`,
+    cashAlternativePence: null,
+    deadlineAt: now + CLAIM_WINDOW_MS,
+    createdAt: now,
+  });
+}
+
+/** The claim of a returned instant win goes with it (the cancelled order's customer no longer won). */
+export async function closeInstantClaim(trx: Knex, instantWinId: number): Promise<void> {
+  await trx('prizeClaims')
+    .where({ prizeRef: `instant:${instantWinId}` })
+    .delete();
+}
+
+const statusOf = (row: ClaimRow, now: number): ClaimStatus =>
+  row.status === 'claimed' ? 'claimed' : now > Number(row.deadlineAt) ? 'expired' : 'awaiting';
+
+type Address = Pick<ClaimRow, 'addressLine1' | 'addressLine2' | 'addressTown' | 'addressPostcode'>;
+
+const addressOf = (a: Address): DeliveryAddress | null =>
+  a.addressLine1
+    ? {
+        line1: a.addressLine1,
+        line2: a.addressLine2 ?? '',
+        town: a.addressTown ?? '',
+        postcode: a.addressPostcode ?? '',
+      }
+    : null;
+
+const cashOf = (row: ClaimRow) =>
+  row.cashAlternativePence === null ? null : penceToPounds(Number(row.cashAlternativePence));
+
+type ClaimWithAccount = ClaimRow & {
+  competitionTitle: string;
+  account: Address & { phoneNumber: string | null };
+};
+
+const claimQuery = (db: Knex) =>
+  db('prizeClaims as pc')
+    .join('competitions as c', 'c.id', 'pc.competitionId')
+    .leftJoin('users as u', 'u.id', 'pc.userId')
+    .select(
+      'pc.*',
+      'c.title as competitionTitle',
+      'u.phoneNumber as accountPhone',
+      'u.addressLine1 as accountLine1',
+      'u.addressLine2 as accountLine2',
+      'u.addressTown as accountTown',
+      'u.addressPostcode as accountPostcode',
+    );
+
+type Joined = ClaimRow & {
+  competitionTitle: string;
+  accountPhone: string | null;
+  accountLine1: string | null;
+  accountLine2: string | null;
+  accountTown: string | null;
+  accountPostcode: string | null;
+};
+
+const withAccount = (r: Joined): ClaimWithAccount => ({
+  ...r,
+  id: Number(r.id),
+  competitionId: Number(r.competitionId),
+  position: r.position === null ? null : Number(r.position),
+  instantWinId: r.instantWinId === null ? null : Number(r.instantWinId),
+  account: {
+    phoneNumber: r.accountPhone || null,
+    addressLine1: r.accountLine1,
+    addressLine2: r.accountLine2,
+    addressTown: r.accountTown,
+    addressPostcode: r.accountPostcode,
+  },
+});
+
+/** The winner's view: once claimed, what they confirmed; until then, what My Profile holds. */
+export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
+  const source = r.status === 'claimed' ? r : r.account;
+  return {
+    id: r.id,
+    kind: r.kind,
+    competitionId: r.competitionId,
+    instantWinId: r.instantWinId,
+    competitionTitle: r.competitionTitle,
+    prize: r.prizeLabel,
+    cashAlternative: cashOf(r),
+    status: statusOf(r, now),
+    choice: r.choice,
+    address: addressOf(source),
+    phoneNumber: (r.status === 'claimed' ? r.phoneNumber : r.account.phoneNumber) || null,
+    claimedAt: r.claimedAt === null ? null : iso(r.claimedAt),
+    deadline: iso(r.deadlineAt),
+  };
+}
+
+export const presentAdminClaim = (r: ClaimWithAccount, now: number): AdminClaimView => {
+  const { id, status, choice, claimedAt, deadline, cashAlternative, phoneNumber, address } = presentClaim(
+    r,
+    now,
+  );
+  return { id, status, choice, claimedAt, deadline, cashAlternative, phoneNumber, address };
+};
+
+/** The customer's claims, newest first. */
+export async function listMyClaims(db: Knex, userId: number): Promise<ClaimWithAccount[]> {
+  const rows = (await claimQuery(db).where('pc.userId', userId).orderBy('pc.id', 'desc')) as Joined[];
+  return rows.map(withAccount);
+}
+
+/** One of the customer's claims; another customer's is 404, as if it did not exist. */
+export async function myClaim(db: Knex, userId: number, id: number): Promise<ClaimWithAccount> {
+  const row = (await claimQuery(db).where('pc.id', id).first()) as Joined | undefined;
+  if (!row || Number(row.userId) !== userId) throw notFound(CLAIM_NOT_FOUND);
+  return withAccount(row);
+}
+
+/**
+ * The winner's answer: the address (kept as confirmed, with the account's phone number) and the
+ * prize or the cash alternative (only where offered). Once only, before the deadline: 409 after.
+ */
+export async function submitClaim(
+  db: Knex,
+  userId: number,
+  id: number,
+  input: { address: DeliveryAddress; choice: ClaimChoice },
+  now = Date.now(),
+): Promise<ClaimWithAccount> {
+  const claim = await myClaim(db, userId, id);
+  if (claim.status === 'claimed') throw conflict(CLAIM_ALREADY_MADE);
+  if (now > Number(claim.deadlineAt)) throw conflict(CLAIM_CLOSED);
+  if (input.choice === 'cash' && claim.cashAlternativePence === null) throw badRequest(NO_CASH_ALTERNATIVE);
+  const { address: a } = input;
+  // Conditional on still awaiting: of two answers at once, one wins and the other is told.
+  const updated = await db('prizeClaims')
+    .where({ id, status: 'awaiting' })
+    .where('deadlineAt', '>=', now)
+    .update({
+      status: 'claimed',
+      choice: input.choice,
+      addressLine1: a.line1,
+      addressLine2: a.line2 || null,
+      addressTown: a.town,
+      addressPostcode: a.postcode,
+      phoneNumber: claim.account.phoneNumber,
+      claimedAt: now,
+    });
+  if (!updated) throw conflict(CLAIM_ALREADY_MADE);
+  return myClaim(db, userId, id);
+}
+
+/** The admin winner panel's claims of these competitions' main prizes, by 'competitionId:position'. */
+export async function mainClaimsOf(
+  db: Knex,
+  competitionIds: readonly number[],
+): Promise<Map<string, ClaimWithAccount>> {
+  if (!competitionIds.length) return new Map();
+  const rows = (await claimQuery(db)
+    .where('pc.kind', 'main')
+    .whereIn('pc.competitionId', [...competitionIds])) as Joined[];
+  return new Map(rows.map(withAccount).map((r) => [`${r.competitionId}:${r.position}`, r]));
+}
+
+/** The claims of these instant wins, by instant win id (the admin's instant-win list). */
+async function instantClaimsOf(
+  db: Knex,
+  instantWinIds: readonly number[],
+): Promise<Map<number, ClaimWithAccount>> {
+  if (!instantWinIds.length) return new Map();
+  const rows = (await claimQuery(db)
+    .where('pc.kind', 'instant')
+    .whereIn('pc.instantWinId', [...instantWinIds])) as Joined[];
+  return new Map(rows.map(withAccount).map((r) => [Number(r.instantWinId), r]));
+}
+
+export type { ClaimWithAccount };
+
+/** The admin winner panel's winners with each prize's claim (null: none, e.g. a postal winner). */
+export async function withClaims(db: Knex, winners: AdminWinner[], now = Date.now()): Promise<AdminWinner[]> {
+  const claims = await mainClaimsOf(
+    db,
+    winners.map((w) => w.competitionId),
+  );
+  const claimOf = (competitionId: number, position: number) => {
+    const c = claims.get(`${competitionId}:${position}`);
+    return c ? presentAdminClaim(c, now) : null;
+  };
+  return winners.map((w) => ({
+    ...w,
+    claim: claimOf(w.competitionId, 1),
+    prizes: w.prizes?.map((p) => ({ ...p, claim: claimOf(w.competitionId, p.position) })),
+  }));
+}
+
+/** The admin's instant-win list with each won prize's claim. */
+export async function withInstantClaims(
+  db: Knex,
+  wins: AdminInstantWin[],
+  now = Date.now(),
+): Promise<AdminInstantWin[]> {
+  const claims = await instantClaimsOf(
+    db,
+    wins.filter((w) => w.won && w.kind === 'prize').map((w) => w.id),
+  );
+  return wins.map((w) => {
+    const c = claims.get(w.id);
+    return c ? { ...w, claim: presentAdminClaim(c, now) } : w;
+  });
+}

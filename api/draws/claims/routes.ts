@@ -1,0 +1,27 @@
+import type { Router } from '@koa/router';
+import { CLAIM_ROUTES as R } from '../../../contract/apiClaims';
+import { requireUser } from '../../http/auth';
+import { serve } from '../../http/serve';
+import type { AppDeps } from '../../platform/context';
+import { listMyClaims, myClaim, presentClaim, submitClaim } from './claims';
+
+/** A winner's claims (docs/draws.md#7-claiming-a-prize): their own only; another's answers 404. */
+export function registerClaimRoutes(router: Router, { db }: AppDeps): void {
+  const signedIn = requireUser(db, 'Please log in to claim your prize.');
+
+  serve(router, R.myClaims, signedIn, async (_, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const now = Date.now();
+    return (await listMyClaims(db, ctx.state.user!.id)).map((c) => presentClaim(c, now));
+  });
+
+  serve(router, R.claim, signedIn, async ({ params: { id } }, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return presentClaim(await myClaim(db, ctx.state.user!.id, id), Date.now());
+  });
+
+  serve(router, R.submitClaim, signedIn, async ({ params: { id }, body }, ctx) => {
+    const now = Date.now();
+    return presentClaim(await submitClaim(db, ctx.state.user!.id, id, body, now), now);
+  });
+}

@@ -1,0 +1,82 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ClaimView } from '../../contract/claims';
+import ClaimPage from '../../web/pages/account/ClaimPage';
+import { useAuth } from '../../web/stores/auth';
+import { jsonResponse, stubApi } from './fakeApi';
+import { renderWithTheme } from './render';
+import { publicUser } from './users';
+
+// The claim page's three states (docs/draws.md#7-claiming-a-prize): awaiting with the cash choice
+// only where offered, claimed, and closed after the deadline with no choice.
+
+vi.mock('socket.io-client', () => import('./fakeSocket'));
+
+const claim = (over: Partial<ClaimView> = {}): ClaimView => ({
+  id: 5,
+  kind: 'main',
+  competitionId: 3,
+  instantWinId: null,
+  competitionTitle: 'Garden Hot Tub',
+  prize: 'Garden Hot Tub',
+  cashAlternative: 500,
+  status: 'awaiting',
+  choice: null,
+  address: { line1: '1 High Street', line2: '', town: 'Bristol', postcode: 'BS1 4DJ' },
+  phoneNumber: '07700 900789',
+  claimedAt: null,
+  deadline: '2026-12-12T17:00:00.000Z',
+  ...over,
+});
+
+function show(view: ClaimView) {
+  stubApi((method, path) =>
+    method === 'GET' && path === '/api/claims/5' ? jsonResponse(200, view) : undefined,
+  );
+  useAuth.setState({ user: publicUser(), status: 'ready' });
+  const { hook } = memoryLocation({ path: '/claims/5' });
+  renderWithTheme(
+    <Router hook={hook}>
+      <Route path="/claims/:id" component={ClaimPage} />
+    </Router>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useAuth.setState({ user: null, status: 'loading' });
+});
+
+describe('the claim page', () => {
+  it('awaiting: the address from the profile, the prize or the cash alternative', async () => {
+    show(claim());
+    expect(await screen.findByLabelText('Postcode')).toHaveProperty('value', 'BS1 4DJ');
+    expect(screen.getByTestId('claim-deadline').textContent).toContain('Claim by');
+    expect(screen.getByLabelText(/The cash alternative: £500\.00/)).toBeDefined();
+  });
+
+  it('awaiting without a cash alternative: no choice to make', async () => {
+    show(claim({ cashAlternative: null }));
+    expect((await screen.findByTestId('no-cash-alternative')).textContent).toContain('no cash alternative');
+    expect(screen.queryByLabelText(/The cash alternative/)).toBeNull();
+  });
+
+  it('claimed: what was chosen and where it goes', async () => {
+    show(claim({ status: 'claimed', choice: 'cash', claimedAt: '2026-11-30T10:00:00.000Z' }));
+    expect((await screen.findByTestId('claim-done')).textContent).toContain(
+      'Claimed on 30 November 2026: you chose the cash alternative (£500.00).',
+    );
+  });
+
+  it('after the deadline: the window has closed, and nothing can be chosen', async () => {
+    show(claim({ status: 'expired' }));
+    const closed = await screen.findByTestId('claim-closed');
+    expect(closed.textContent).toContain('The claim window closed on 12 December 2026.');
+    expect(closed.textContent).toContain('we decide case by case');
+    expect(screen.queryByRole('button', { name: 'Claim prize' })).toBeNull();
+    expect(screen.queryByLabelText('Postcode')).toBeNull();
+  });
+});

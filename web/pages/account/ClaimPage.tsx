@@ -1,0 +1,199 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import * as v from 'valibot';
+import { Link, useParams } from 'wouter';
+import type { CLAIM_ROUTES } from '../../../contract/apiClaims';
+import {
+  addressLine,
+  CLAIM_CLOSED_NEXT,
+  type ClaimChoice,
+  type ClaimView,
+  type DeliveryAddress,
+  DeliveryAddressSchema,
+} from '../../../contract/claims';
+import { formatDateTime, formatLongDate } from '../../../contract/londonTime';
+import { formatPounds } from '../../../contract/money';
+import { call, useRoute } from '../../api/call';
+import { messageOf } from '../../api/client';
+import { AddressFields, EMPTY_ADDRESS } from '../../components/account/AddressFields';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { ErrorBox, fieldErrors } from '../../components/ui/Form';
+import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
+import { Spinner } from '../../components/ui/Spinner';
+import { useAuth } from '../../stores/auth';
+import { useSiteName } from '../../stores/site';
+import { toast } from '../../stores/toast';
+
+// A winner's claim (docs/draws.md#7-claiming-a-prize): confirm the delivery address and take the
+// prize or, where offered, its cash alternative, before the deadline (the Terms' 14 days).
+
+const Wrap = styled(Card)`
+  max-width: 640px;
+  margin: 0 auto;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; }
+  fieldset { border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 8px; padding: ${({ theme }) => theme.space.md}; display: grid; gap: ${({ theme }) => theme.space.sm}; }
+  label.choice { display: flex; gap: ${({ theme }) => theme.space.sm}; align-items: center; min-height: 44px; }
+`;
+
+const choiceText = (c: ClaimView) =>
+  c.choice === 'cash' && c.cashAlternative !== null
+    ? `the cash alternative (${formatPounds(c.cashAlternative)})`
+    : 'the prize';
+
+/** The answer form: the address (from My Profile to start with), then the prize or the cash. */
+function ClaimForm({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: ClaimView) => void }) {
+  const [address, setAddress] = useState<DeliveryAddress>(claim.address ?? EMPTY_ADDRESS);
+  const [choice, setChoice] = useState<ClaimChoice>('prize');
+  const [errors, setErrors] = useState<Partial<Record<keyof DeliveryAddress, string>>>({});
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = v.safeParse(DeliveryAddressSchema, address);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues) as Partial<Record<keyof DeliveryAddress, string>>);
+      return;
+    }
+    setErrors({});
+    setError(undefined);
+    setSaving(true);
+    try {
+      const claimed = await call<typeof CLAIM_ROUTES.submitClaim>(
+        { method: 'POST', path: '/api/claims/:id' },
+        { params: { id: String(claim.id) }, body: { address: parsed.output, choice } },
+      );
+      toast({ title: 'Prize claimed', variant: 'success' });
+      onClaimed(claimed);
+    } catch (err) {
+      setError(messageOf(err, 'Your claim could not be sent. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Claim your prize">
+      <h2>1. Confirm your delivery address</h2>
+      <AddressFields idPrefix="claim-address" value={address} errors={errors} onChange={setAddress} />
+      <p>
+        We will call you on {claim.phoneNumber ?? 'the phone number in My Profile'} to agree a delivery date.{' '}
+        <Link href="/profile">Change it in My Profile</Link>.
+      </p>
+      <h2>2. Choose how to take it</h2>
+      {claim.cashAlternative === null ? (
+        <p data-testid="no-cash-alternative">
+          This prize has no cash alternative: it is delivered as described.
+        </p>
+      ) : (
+        <fieldset>
+          <legend>Prize or cash</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="choice"
+              checked={choice === 'prize'}
+              onChange={() => setChoice('prize')}
+            />
+            The prize: {claim.prize}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="choice"
+              checked={choice === 'cash'}
+              onChange={() => setChoice('cash')}
+            />
+            The cash alternative: {formatPounds(claim.cashAlternative)}, by bank transfer
+          </label>
+        </fieldset>
+      )}
+      {error && <ErrorBox role="alert">{error}</ErrorBox>}
+      <p style={{ marginTop: 12 }}>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Sending...' : 'Claim prize'}
+        </Button>
+      </p>
+    </form>
+  );
+}
+
+function ClaimDetails({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: ClaimView) => void }) {
+  return (
+    <Wrap aria-labelledby="claim-title">
+      <PageTitle id="claim-title">Claim your prize</PageTitle>
+      <p>
+        You won <strong data-testid="claim-prize">{claim.prize}</strong> in{' '}
+        <Link href={`/competitions/${claim.competitionId}`}>{claim.competitionTitle}</Link>.
+      </p>
+      {claim.status === 'awaiting' && (
+        <>
+          <p data-testid="claim-deadline">
+            Claim by <strong>{formatDateTime(claim.deadline)}</strong> (UK time).
+          </p>
+          <ClaimForm claim={claim} onClaimed={onClaimed} />
+        </>
+      )}
+      {claim.status === 'claimed' && (
+        <p role="status" data-testid="claim-done">
+          Claimed on {formatLongDate(claim.claimedAt!)}: you chose {choiceText(claim)}.
+          {claim.address ? ` We deliver to ${addressLine(claim.address)}.` : ''} We will call you to agree the
+          date.
+        </p>
+      )}
+      {claim.status === 'expired' && (
+        <p role="status" data-testid="claim-closed">
+          The claim window closed on {formatLongDate(claim.deadline)}. {CLAIM_CLOSED_NEXT}
+        </p>
+      )}
+    </Wrap>
+  );
+}
+
+/** /claims/:id: one of the signed-in customer's prize claims (another's is not found). */
+export default function ClaimPage() {
+  const { id } = useParams<{ id: string }>();
+  const siteName = useSiteName();
+  const user = useAuth((s) => s.user);
+  const authStatus = useAuth((s) => s.status);
+  const loaded = useRoute<typeof CLAIM_ROUTES.claim>(
+    { method: 'GET', path: '/api/claims/:id' },
+    user ? { params: { id: id ?? '' } } : null,
+  );
+  const [claimed, setClaimed] = useState<ClaimView>();
+  useEffect(() => {
+    document.title = `Claim your prize | ${siteName}`;
+  }, [siteName]);
+
+  let content: ReactNode;
+  if (!user) {
+    content =
+      authStatus === 'loading' ? (
+        <Spinner label="Checking your account" />
+      ) : (
+        <CenteredMessage>
+          <h1>Authentication Required</h1>
+          <p>Please log in to claim your prize.</p>
+          <Link href="/auth" asChild>
+            <ButtonLink>Log In</ButtonLink>
+          </Link>
+        </CenteredMessage>
+      );
+  } else if (loaded.error) {
+    content = (
+      <CenteredMessage role="alert">
+        <h1>Claim not available</h1>
+        <p>{loaded.error.message}</p>
+        <Link href="/my-competitions" asChild>
+          <ButtonLink>Back to My Entries</ButtonLink>
+        </Link>
+      </CenteredMessage>
+    );
+  } else if (!loaded.data) {
+    content = <Spinner label="Loading your claim" />;
+  } else {
+    content = <ClaimDetails claim={claimed ?? loaded.data} onClaimed={setClaimed} />;
+  }
+  return <PageContainer>{content}</PageContainer>;
+}
