@@ -33,15 +33,23 @@ const allWinningNumbers = (record: DrawRecord) =>
       }
     : {};
 
-/** Each prize's winner e-mail (deleted accounts get none). */
+/** Where a prize's winner is e-mailed: the account's address, else the postcard's (deleted: none). */
+const winnerAddress = (prize: PrizeRecord) =>
+  prize.deletedAt ? null : prize.email || prize.postalEmail || null;
+
+/** How the e-mail greets the winner: the account's first name or username, else the postcard's. */
+const greetingOf = (prize: PrizeRecord) =>
+  prize.firstName?.trim() || prize.username || prize.postalName?.trim().split(/\s+/)[0] || 'there';
+
+/** Each prize's winner e-mail, postal winners' included (deleted accounts get none). */
 function winnerMails(record: DrawRecord): OwedMail<DrawProps>[] {
   return record.prizes
-    .filter((prize) => prize.email && !prize.deletedAt && !prize.winnerNotifiedAt)
+    .filter((prize) => winnerAddress(prize) && !prize.winnerNotifiedAt)
     .map((prize) => ({
       template: winnerEmail,
       subject: `competition:${record.competitionId}:prize:${prize.position}`,
-      recipient: { to: prize.email!, userId: prize.winnerUserId },
-      props: drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
+      recipient: { to: winnerAddress(prize)!, userId: prize.winnerUserId },
+      props: drawProps(record, greetingOf(prize), prize),
     }));
 }
 
