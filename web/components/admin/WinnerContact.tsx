@@ -15,7 +15,7 @@ export function WinnerContact({
   return (
     <>
       <dt>Winner</dt>
-      <dd data-testid="winner-name">
+      <dd data-testid="admin-winner-name">
         {postal
           ? `Postal entry: ${postal.name}`
           : w.userId === null || !w.username
