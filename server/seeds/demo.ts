@@ -6,6 +6,7 @@ import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWin
 import { awardInstantWins, winnerNameOf } from '../../api/orders/instantWins/awards';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
+import { seedPostalWinnerDraw } from './demoPostalWinner';
 import { pickDistinct, seededRandom } from './random';
 
 export const DEMO_CUSTOMER = {
@@ -260,6 +261,12 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
       ticketsSold += await createCompetition(trx, c, buyers, now);
       competitionsCreated++;
     }
+    // A drawn competition whose 3rd prize went to a postcard.
+    const adminId = ids.get(options.adminUsername)!;
+    const adminUsername = options.adminUsername;
+    const postalDraw = await seedPostalWinnerDraw(trx, { buyers, adminId, adminUsername }, now);
+    ticketsSold += postalDraw;
+    if (postalDraw) competitionsCreated++;
     return { usersCreated: created, competitionsCreated, ticketsSold };
   });
 }
