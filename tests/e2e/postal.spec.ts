@@ -159,6 +159,13 @@ test('a postal winner is shown in full to the admin, e-mailed, and named in the 
     expect(facts).toMatch(/Winner e-mailed\s+\d/);
   }).toPass({ timeout: 15_000 });
 
+  // The Winners tab names the postcard too.
+  await admin.goto('/admin/competitions');
+  await admin.getByRole('tab', { name: /^Winners/ }).click();
+  await expect(admin.getByTestId('winner-row').filter({ hasText: title })).toContainText(
+    `Postal entry: Pat ${surname}`,
+  );
+
   // The orders list names the postcard.
   await admin.goto('/admin/orders');
   await admin.getByLabel('Order number or email').fill(surname);
