@@ -230,6 +230,8 @@ export const AdminOrderViewSchema = v.object({
       lastName: v.nullable(v.string()),
     }),
   ),
+  /** A free postal entry's order: the postcard's name and e-mail (null for any other order). */
+  postalEntrant: v.nullable(v.object({ name: v.string(), email: v.string() })),
 });
 export type AdminOrderView = v.InferOutput<typeof AdminOrderViewSchema>;
 

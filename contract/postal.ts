@@ -70,12 +70,26 @@ export const PostalEntryInputSchema = v.object({
     v.transform(formatPostcode),
   ),
   receivedAt,
+  /** The postcard's answer to the skill question: a wrong one is refused (the Terms). */
+  answer: trimmed('Answer to the skill question', 100),
   userId: optionalUserId,
 });
 export type PostalEntryInput = v.InferOutput<typeof PostalEntryInputSchema>;
 
 /** The columns a day's CSV must have (a header row, any order); userId may be left out. */
-export const POSTAL_CSV_COLUMNS = ['name', 'email', 'address', 'postcode', 'receivedAt', 'userId'] as const;
+export const POSTAL_CSV_COLUMNS = [
+  'name',
+  'email',
+  'address',
+  'postcode',
+  'receivedAt',
+  'answer',
+  'userId',
+] as const;
+
+/** A postcard whose answer is not a correct answer to the competition's skill question (400). */
+export const WRONG_POSTAL_ANSWER =
+  "That is not the correct answer to this competition's skill question: the postcard is not entered.";
 
 /** POST /api/admin/competitions/:id/postal-entries/import: the file's text. */
 export const PostalImportSchema = v.object({
@@ -90,6 +104,8 @@ export const PostalEntryViewSchema = v.object({
   address: v.string(),
   postcode: v.string(),
   receivedAt: v.string(),
+  /** null on entries recorded before answers were recorded. */
+  answer: v.nullable(v.string()),
   userId: v.nullable(v.number()),
   username: v.nullable(v.string()),
   orderId: v.number(),

@@ -88,6 +88,10 @@ export const WinnerAccountSchema = v.object({
   lastName: v.nullable(v.string()),
   /** When an admin verified the winner's age (ISO 8601); null until then (docs/product.md#age-checks). */
   ageVerifiedAt: v.nullable(v.string()),
+  /** A postal winner without an account: the postcard's name, e-mail and address (else null). */
+  postalEntry: v.nullable(
+    v.object({ name: v.string(), email: v.string(), address: v.string(), postcode: v.string() }),
+  ),
 });
 
 /** One prize's winner in the admin's winners list, with its delivery (docs/draws.md). */

@@ -24,9 +24,17 @@ const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawP
   ...(prize ? { prize: prizeLabel(record, prize) } : {}),
 });
 
+/** Where a prize's winner is e-mailed: the account's address, else the postcard's (deleted: none). */
+const winnerAddress = (prize: PrizeRecord) =>
+  prize.deletedAt ? null : prize.email || prize.postalEmail || null;
+
+/** How the e-mail greets the winner: the account's first name or username, else the postcard's. */
+const greetingOf = (prize: PrizeRecord) =>
+  prize.firstName?.trim() || prize.username || prize.postalName?.trim().split(/\s+/)[0] || 'there';
+
 /** The winner's: the prize by name, and the claim page with its deadline (docs/draws.md#7-claiming-a-prize). */
 const winnerProps = (record: DrawRecord, prize: PrizeRecord, claim: ClaimRef | undefined): DrawProps => ({
-  ...drawProps(record, prize.firstName?.trim() || prize.username || 'there', prize),
+  ...drawProps(record, greetingOf(prize), prize),
   prize: mainPrizeName(record.prizes.length, prize.position, prize.title),
   ...(claim ? { claimLink: `/claims/${claim.id}`, claimDeadline: claim.deadlineAt } : {}),
 });
@@ -41,14 +49,14 @@ const allWinningNumbers = (record: DrawRecord) =>
       }
     : {};
 
-/** Each prize's winner e-mail (deleted accounts get none). */
+/** Each prize's winner e-mail, postal winners' included (deleted accounts get none). */
 function winnerMails(record: DrawRecord, claims: ReadonlyMap<number, ClaimRef>): OwedMail<DrawProps>[] {
   return record.prizes
-    .filter((prize) => prize.email && !prize.deletedAt && !prize.winnerNotifiedAt)
+    .filter((prize) => winnerAddress(prize) && !prize.winnerNotifiedAt)
     .map((prize) => ({
       template: winnerEmail,
       subject: `competition:${record.competitionId}:prize:${prize.position}`,
-      recipient: { to: prize.email!, userId: prize.winnerUserId },
+      recipient: { to: winnerAddress(prize)!, userId: prize.winnerUserId },
       props: winnerProps(record, prize, claims.get(prize.position)),
     }));
 }

@@ -1,35 +1,38 @@
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors';
 import type { DrawRecord } from './presenter';
-import { WINNER_ACCOUNT_COLUMNS, withPrizes } from './prizes';
+import { joinPostalWinner, POSTAL_WINNER_COLUMNS, WINNER_ACCOUNT_COLUMNS, withPrizes } from './prizes';
 
 // Reading draws: one competition's, the newest ones, and the entries a draw was made from.
 
 const drawRecords = (db: Knex) =>
-  db('draws as d')
-    .join('competitions as c', 'c.id', 'd.competitionId')
-    .leftJoin('users as u', 'u.id', 'd.winnerUserId')
-    .select(
-      'd.competitionId',
-      'd.version',
-      'd.seed',
-      'd.entriesHash',
-      'd.winningNumber',
-      'd.beaconRound',
-      'd.beaconRandomness',
-      'd.winnerUserId',
-      'd.winnerOrderId',
-      'd.drawnAt',
-      'd.drawnBy',
-      'd.winnerNotifiedAt',
-      'd.prizeDeliveredAt',
-      'd.winnerTown',
-      'c.title',
-      'c.image',
-      'c.mainPrizes',
-      'c.prizeValuePence',
-      ...WINNER_ACCOUNT_COLUMNS,
-    );
+  joinPostalWinner(
+    db('draws as d')
+      .join('competitions as c', 'c.id', 'd.competitionId')
+      .leftJoin('users as u', 'u.id', 'd.winnerUserId'),
+    'd',
+  ).select(
+    'd.competitionId',
+    'd.version',
+    'd.seed',
+    'd.entriesHash',
+    'd.winningNumber',
+    'd.beaconRound',
+    'd.beaconRandomness',
+    'd.winnerUserId',
+    'd.winnerOrderId',
+    'd.drawnAt',
+    'd.drawnBy',
+    'd.winnerNotifiedAt',
+    'd.prizeDeliveredAt',
+    'd.winnerTown',
+    'c.title',
+    'c.image',
+    'c.mainPrizes',
+    'c.prizeValuePence',
+    ...WINNER_ACCOUNT_COLUMNS,
+    ...POSTAL_WINNER_COLUMNS,
+  );
 
 export async function loadDrawRecord(db: Knex, competitionId: number): Promise<DrawRecord | undefined> {
   const row = await drawRecords(db).where('d.competitionId', competitionId).first();

@@ -2,7 +2,7 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
 import type { AdminPrizeWinner, PrizeWinner } from '../../contract/prizes';
-import { publicOwnerName } from '../catalogue/presenter';
+import { postcardOwnerName, publicOwnerName } from '../catalogue/presenter';
 
 /** A draws row joined with its competition and the winner's account (for names). */
 export interface DrawRecord {
@@ -30,6 +30,11 @@ export interface DrawRecord {
   email: string | null;
   ageVerifiedAt: number | null;
   deletedAt: number | null;
+  /** A postal winner without an account: the postcard's name and contact (else null). */
+  postalName: string | null;
+  postalEmail: string | null;
+  postalAddress: string | null;
+  postalPostcode: string | null;
   /** Every main prize drawn, 1st first (the 1st is this row's winner). */
   prizes: PrizeRecord[];
 }
@@ -47,6 +52,10 @@ export const PRIZE_WINNER_FIELDS = [
   'email',
   'ageVerifiedAt',
   'deletedAt',
+  'postalName',
+  'postalEmail',
+  'postalAddress',
+  'postalPostcode',
 ] as const;
 
 /** One prize's winner record (docs/draws.md "Several prizes"), with the winner's account. */
@@ -60,8 +69,21 @@ export type PrizeRecord = Pick<DrawRecord, (typeof PRIZE_WINNER_FIELDS)[number]>
 /** How a winner whose account was deleted is shown: the record stays, the person does not. */
 export const ANONYMOUS_WINNER = 'Anonymous winner';
 
-export const winnerNameOf = (r: Pick<DrawRecord, 'firstName' | 'lastName' | 'username' | 'deletedAt'>) =>
-  r.deletedAt ? ANONYMOUS_WINNER : publicOwnerName(r);
+/** As the entries list names them: a postal winner without an account by the postcard's name. */
+export const winnerNameOf = (
+  r: Pick<DrawRecord, 'firstName' | 'lastName' | 'username' | 'deletedAt' | 'postalName'>,
+) => (r.deletedAt ? ANONYMOUS_WINNER : r.postalName ? postcardOwnerName(r.postalName) : publicOwnerName(r));
+
+/** The postal winner's postcard, for the admin (null for a winner with an account). */
+const postalEntrantOf = (p: PrizeRecord) =>
+  p.postalName === null || p.postalName === undefined
+    ? null
+    : {
+        name: p.postalName,
+        email: p.postalEmail ?? '',
+        address: p.postalAddress ?? '',
+        postcode: p.postalPostcode ?? '',
+      };
 
 export const presentPublicDraw = (r: DrawRecord): PublicDraw => ({
   version: Number(r.version) === 1 ? 1 : 2,
@@ -94,6 +116,7 @@ export const presentAdminPrizeWinner = (p: PrizeRecord): AdminPrizeWinner => ({
     firstName: p.firstName,
     lastName: p.lastName,
     ageVerifiedAt: isoOrNull(p.ageVerifiedAt),
+    postalEntry: postalEntrantOf(p),
   },
   orderId: p.winnerOrderId === null ? null : Number(p.winnerOrderId),
   orderNumber: p.winnerOrderId === null ? null : formatOrderNumber(Number(p.winnerOrderId)),

@@ -17,6 +17,23 @@ export const WINNER_ACCOUNT_COLUMNS = [
   'u.deletedAt',
 ] as const;
 
+/** A postal winner without an account, joined as `pe` (see joinPostalWinner). */
+export const POSTAL_WINNER_COLUMNS = [
+  'pe.name as postalName',
+  'pe.email as postalEmail',
+  'pe.address as postalAddress',
+  'pe.postcode as postalPostcode',
+] as const;
+
+/**
+ * The winning order's postcard, joined as `pe` when the winner has no account (a postal entry on
+ * an account is that account's win): one postal entry per £0 order.
+ */
+export const joinPostalWinner = (q: Knex.QueryBuilder, winner: 'd' | 'p'): Knex.QueryBuilder =>
+  q.leftJoin('postalEntries as pe', function () {
+    this.on('pe.orderId', '=', `${winner}.winnerOrderId`).andOnNull(`${winner}.winnerUserId`);
+  });
+
 type DrawRow = Omit<DrawRecord, 'prizes'> & {
   mainPrizes: string | MainPrize[] | null;
   prizeValuePence: number | null;
@@ -32,8 +49,10 @@ const ageCheckValue = (prize: MainPrize | undefined, position: number, competiti
 /** Draw rows with their prizes, 1st first: the 1st from the row itself, the others from draw_prizes. */
 export async function withPrizes(db: Knex, rows: DrawRow[]): Promise<DrawRecord[]> {
   if (!rows.length) return [];
-  const further = (await db('draw_prizes as p')
-    .leftJoin('users as u', 'u.id', 'p.winnerUserId')
+  const further = (await joinPostalWinner(
+    db('draw_prizes as p').leftJoin('users as u', 'u.id', 'p.winnerUserId'),
+    'p',
+  )
     .whereIn(
       'p.competitionId',
       rows.map((r) => r.competitionId),
@@ -49,6 +68,7 @@ export async function withPrizes(db: Knex, rows: DrawRow[]): Promise<DrawRecord[
       'p.winnerNotifiedAt',
       'p.prizeDeliveredAt',
       ...WINNER_ACCOUNT_COLUMNS,
+      ...POSTAL_WINNER_COLUMNS,
     )) as Array<Omit<PrizeRecord, 'cashValuePence'> & { competitionId: number }>;
   return rows.map(({ mainPrizes, prizeValuePence, ...r }) => {
     const list = mainPrizesOf({ title: r.title, mainPrizes: parsePrizes(mainPrizes) });

@@ -6,6 +6,7 @@ import { Order, User } from '../../db/models';
 import { auditTrail } from '../platform/auditLog';
 import { notFound } from '../platform/errors';
 import { loadOrder } from './orders';
+import { postalOrdersMatching, withPostalEntrants } from './postal/postalEntrants';
 import type { AdminOrderRecord, OrderWithItems } from './presenter';
 
 // The admin's order list and detail (docs/product.md#admin-orders).
@@ -17,26 +18,35 @@ export function orderIdFromSearch(search: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** Newest first, filtered by status and by an order number or the customer's e-mail/username. */
+/**
+ * Newest first, filtered by status and by an order number, the customer's e-mail/username or a
+ * postcard's name/e-mail.
+ */
 export async function listOrders(
   db: Knex,
   query: OrderListQuery,
 ): Promise<Omit<OrderListView, 'orders'> & { orders: OrderWithItems[] }> {
+  const search = query.search?.trim();
+  const id = search ? orderIdFromSearch(search) : undefined;
+  const pattern = search ? containsPattern(search) : '';
+  const postalIds = search && id === undefined ? await postalOrdersMatching(db, pattern) : [];
   const filtered = () => {
     const q = Order.query(db);
     if (query.status) q.where('orders.status', query.status);
-    const search = query.search?.trim();
     if (search) {
-      const id = orderIdFromSearch(search);
       if (id !== undefined) q.where('orders.id', id);
       else {
-        const pattern = containsPattern(search);
-        q.whereIn(
-          'orders.userId',
-          User.query(db)
-            .whereRaw("lower(email) like ? escape '!'", [pattern])
-            .orWhereRaw("lower(username) like ? escape '!'", [pattern])
-            .select('id'),
+        // The customer's account, or a postcard's name or e-mail.
+        q.where((w) =>
+          w
+            .whereIn(
+              'orders.userId',
+              User.query(db)
+                .whereRaw("lower(email) like ? escape '!'", [pattern])
+                .orWhereRaw("lower(username) like ? escape '!'", [pattern])
+                .select('id'),
+            )
+            .orWhereIn('orders.id', postalIds),
         );
       }
     }
@@ -48,7 +58,7 @@ export async function listOrders(
     .orderBy('orders.id', 'desc')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)) as OrderWithItems[];
-  return { orders, ...pageInfo(total, query.page, query.pageSize) };
+  return { orders: await withPostalEntrants(db, orders), ...pageInfo(total, query.page, query.pageSize) };
 }
 
 export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderRecord> {

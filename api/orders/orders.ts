@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminStats } from '../../contract/checkout';
 import { InstantWin, Order, type User, UserEntry } from '../../db/models';
 import { conflict, notFound } from '../platform/errors';
+import { withPostalEntrants } from './postal/postalEntrants';
 import { type EntryDraw, type OrderWithItems, presentUserEntry } from './presenter';
 
 /** An order with its items (and its customer, for admins), or undefined. */
@@ -15,7 +16,10 @@ export async function loadOrder(
     .withGraphFetched(
       withUser ? '[items.competition, instantWins, user]' : '[items.competition, instantWins]',
     );
-  return (await q) as OrderWithItems | undefined;
+  const order = (await q) as OrderWithItems | undefined;
+  // The admin's view names a postcard's entrant too.
+  if (order && withUser) await withPostalEntrants(db, [order]);
+  return order;
 }
 
 /**

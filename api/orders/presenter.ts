@@ -12,10 +12,17 @@ import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
 import type { Competition, InstantWin, Order, OrderItem, User, UserEntry } from '../../db/models';
 import { presentInstantWinPrize } from '../catalogue/instantWins/presenter';
+import type { PostalEntrant } from './postal/postalEntrants';
 
 const isoOrNull = (ms: number | null) => (ms === null || ms === undefined ? null : iso(ms));
 
-export type OrderWithItems = Order & { items?: OrderItem[]; user?: User | null; instantWins?: InstantWin[] };
+export type OrderWithItems = Order & {
+  items?: OrderItem[];
+  user?: User | null;
+  instantWins?: InstantWin[];
+  /** A free postal entry's postcard (admin views only). */
+  postalEntrant?: PostalEntrant | null;
+};
 
 export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
@@ -91,6 +98,7 @@ export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
     user: u
       ? { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName }
       : null,
+    postalEntrant: o.postalEntrant ?? null,
   };
 }
 

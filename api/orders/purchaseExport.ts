@@ -4,7 +4,8 @@ import { penceToPounds } from '../../contract/money';
 import { Competition } from '../../db/models';
 import { notFound } from '../platform/errors';
 
-// GET /api/admin/competitions/:id/export-csv: who bought which numbers, one row per order.
+// GET /api/admin/competitions/:id/export-csv: who bought which numbers, one row per order. A free
+// postal entry is a row of its own: the postcard's name and e-mail, £0.00, entry route 'postal'.
 
 interface SoldRow {
   number: number;
@@ -16,6 +17,9 @@ interface SoldRow {
   lastName: string | null;
   email: string | null;
   deletedAt: number | null;
+  paymentProvider: string | null;
+  postalName: string | null;
+  postalEmail: string | null;
 }
 
 const HEADER = [
@@ -27,6 +31,7 @@ const HEADER = [
   'Email',
   'Purchase Date',
   'Ticket Price',
+  'Entry Route',
 ];
 
 /**
@@ -64,6 +69,7 @@ export async function exportPurchasesCsv(
   const rows = (await db('tickets as t')
     .join('orders as o', 'o.id', 't.orderId')
     .leftJoin('users as u', 'u.id', 't.userId')
+    .leftJoin('postalEntries as pe', 'pe.orderId', 't.orderId')
     .where({ 't.competitionId': competitionId, 't.status': 'sold' })
     .orderBy([
       { column: 'o.id', order: 'asc' },
@@ -79,6 +85,9 @@ export async function exportPurchasesCsv(
       'u.lastName',
       'u.email',
       'u.deletedAt',
+      'o.paymentProvider',
+      'pe.name as postalName',
+      'pe.email as postalEmail',
     )) as SoldRow[];
   const byOrder = new Map<number, SoldRow[]>();
   for (const r of rows) byOrder.set(Number(r.orderId), [...(byOrder.get(Number(r.orderId)) ?? []), r]);
@@ -86,7 +95,12 @@ export async function exportPurchasesCsv(
   for (const [orderId, tickets] of byOrder) {
     const first = tickets[0]!;
     const deleted = Boolean(first.deletedAt);
-    const buyer = deleted ? 'Deleted user' : [first.firstName, first.lastName].filter(Boolean).join(' ');
+    const postal = first.paymentProvider === 'postal';
+    const buyer = deleted
+      ? 'Deleted user'
+      : postal && first.postalName
+        ? first.postalName
+        : [first.firstName, first.lastName].filter(Boolean).join(' ');
     lines.push(
       [
         formatOrderNumber(orderId),
@@ -94,9 +108,10 @@ export async function exportPurchasesCsv(
         tickets.length,
         buyer,
         deleted ? '' : (first.username ?? ''),
-        deleted ? '' : (first.email ?? ''),
+        deleted ? '' : (first.email ?? first.postalEmail ?? ''),
         new Date(Number(first.paidAt ?? first.createdAt)).toISOString(),
-        penceToPounds(competition.ticketPricePence).toFixed(2),
+        penceToPounds(postal ? 0 : competition.ticketPricePence).toFixed(2),
+        postal ? 'postal' : 'paid',
       ]
         .map(csvField)
         .join(','),

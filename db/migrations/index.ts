@@ -25,6 +25,7 @@ import * as sessionTombstones from './026_session_tombstones';
 import * as exclusionRegister from './027_exclusion_register';
 import * as mailOutbox from './028_mail_outbox';
 import * as entriesFinal from './030_entries_final';
+import * as postalAnswers from './032_postal_answers';
 import * as prizeClaims from './033_prize_claims';
 import * as cardFacts from './034_card_facts';
 
@@ -63,6 +64,7 @@ const migrations: Migration[] = [
   { name: '027_exclusion_register', ...exclusionRegister },
   { name: '028_mail_outbox', ...mailOutbox },
   { name: '030_entries_final', ...entriesFinal },
+  { name: '032_postal_answers', ...postalAnswers },
   { name: '033_prize_claims', ...prizeClaims },
   { name: '034_card_facts', ...cardFacts },
 ];

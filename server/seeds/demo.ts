@@ -6,6 +6,7 @@ import { commitIfOpen, replaceInstantWins } from '../../api/catalogue/instantWin
 import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { seedClaimedPrize } from './demoClaims';
 import { DEMO_COMPETITIONS, type SeedCompetition, seedCreatedAt, seedEndDate } from './demoCompetitions';
+import { seedPostalWinnerDraw } from './demoPostalWinner';
 import { seedPromoterAndCharities } from './demoPromoter';
 import { insertSale, SEED_CARDS } from './demoSales';
 import { pickDistinct, seededRandom } from './random';
@@ -232,6 +233,12 @@ export async function seedDemoData(db: Knex, options: SeedOptions): Promise<Seed
     }
     // A winner who has claimed their prize, for the claim page and the admin's winner panel.
     await seedClaimedPrize(trx, ids.get(ENTRANTS[0][0])!, now);
+    // A drawn competition whose 3rd prize went to a postcard.
+    const adminId = ids.get(options.adminUsername)!;
+    const adminUsername = options.adminUsername;
+    const postalDraw = await seedPostalWinnerDraw(trx, { buyers, adminId, adminUsername }, now);
+    ticketsSold += postalDraw;
+    if (postalDraw) competitionsCreated++;
     return { usersCreated: created, competitionsCreated, ticketsSold };
   });
 }

@@ -44,10 +44,16 @@ test('an admin records postal entries and every visitor sees the free route with
   await form.getByLabel('Name').fill('Jane Trelawny');
   await form.getByLabel('E-mail').fill('jane.postal@example.co.uk');
   await form.getByLabel('Address').fill('12 High Street\nTruro');
+  await form.getByLabel('Answer to the skill question').fill('364');
   await form.getByLabel('Postcode').fill('NOPE');
   await form.getByRole('button', { name: 'Add postal entry' }).click();
   await expect(form.getByText('Please enter a valid UK postcode')).toBeVisible();
+  // The postcard's answer to the skill question: a wrong one is refused, as the Terms say.
   await form.getByLabel('Postcode').fill('tr1 2ab');
+  await form.getByRole('button', { name: 'Add postal entry' }).click();
+  await expect(form.getByText('Not the correct answer')).toBeVisible();
+  await expect(admin.getByTestId('postal-entry-row')).toHaveCount(0);
+  await form.getByLabel('Answer to the skill question').fill('365');
   await form.getByRole('button', { name: 'Add postal entry' }).click();
   await expect(admin.getByTestId('toast').filter({ hasText: 'Postal entry added' })).toContainText(
     /Ticket number \d+\./,
@@ -56,6 +62,7 @@ test('an admin records postal entries and every visitor sees the free route with
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Jane Trelawny');
   await expect(rows.first()).toContainText('TR1 2AB');
+  await expect(rows.first()).toContainText('365');
   await expect(admin.getByText('1 sold of 30')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Audit trail' })).toContainText(
     /Competition postal entry by admin: Number \d+ to Jane Trelawny/,
@@ -67,7 +74,7 @@ test('an admin records postal entries and every visitor sees the free route with
     name: 'post.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `name,email,address,postcode,receivedAt\r\nAnn Pascoe,ann.postal@example.co.uk,1 Quay Street,TR11 3HH,${today}\r\nNo Postcode,np@example.co.uk,2 Quay Street,,${today}\r\n`,
+      `name,email,address,postcode,receivedAt,answer\r\nAnn Pascoe,ann.postal@example.co.uk,1 Quay Street,TR11 3HH,${today},365\r\nNo Postcode,np@example.co.uk,2 Quay Street,,${today},365\r\n`,
     ),
   });
   await admin.getByRole('button', { name: 'Import CSV' }).click();
@@ -93,4 +100,84 @@ test('an admin records postal entries and every visitor sees the free route with
   await expect(visitor.getByTestId('terms-postal-address')).toContainText(street);
   await expect(visitor.locator('#free-entry')).toContainText('Free Postal Entry');
   await expect(visitor.getByText(/held for you for 10 minutes\./)).toBeVisible();
+});
+
+test('a postal winner is shown in full to the admin, e-mailed, and named in the orders list', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000); // a draw waits for its beacon round
+  const admin = await (await browser.newContext()).newPage();
+  await signInViaApi(admin.request, 'admin', 'admin123');
+  const title = unique('Postal Winner Hamper ');
+  const surname = unique('Penhaligon');
+  const email = `${surname.toLowerCase()}@example.co.uk`;
+  const created = await admin.request.post('/api/admin/competitions', {
+    headers: await csrfHeaders(admin.request),
+    data: {
+      title,
+      description: 'One number, sent by post.',
+      ticketPrice: 1.5,
+      totalTickets: 1,
+      endDate: new Date(Date.now() + 3_600_000).toISOString(),
+      details: { category: 'Cash' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const entry = await admin.request.post(`/api/admin/competitions/${id}/postal-entries`, {
+    headers: await csrfHeaders(admin.request),
+    data: {
+      name: `Pat ${surname}`,
+      email,
+      address: '3 Chapel Street\nPenzance',
+      postcode: 'TR18 4AQ',
+      receivedAt: new Date().toISOString().slice(0, 10),
+      answer: '365',
+    },
+  });
+  expect(entry.status()).toBe(201);
+  const ended = await admin.request.put(`/api/admin/competitions/${id}`, {
+    headers: await csrfHeaders(admin.request),
+    data: { status: 'ended' },
+  });
+  expect(ended.ok()).toBeTruthy();
+
+  // Its only number went by post; the admin draws it.
+  await admin.goto(`/admin/competitions/${id}`);
+  await expect(admin.getByTestId('draw-state')).toHaveText('Ready to draw', { timeout: 30_000 });
+  await admin.getByRole('button', { name: 'Draw now' }).click();
+  await admin.getByTestId('draw-dialog').getByRole('button', { name: 'Draw now' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Competition drawn');
+  const winner = admin.getByTestId('admin-winner');
+  await expect(winner.getByTestId('admin-winner-name')).toHaveText(`Postal entry: Pat ${surname}`);
+  await expect(winner).toContainText(email);
+  await expect(winner).toContainText('TR18 4AQ');
+  // The winner e-mail went to the postcard's address, and the panel says so.
+  await expect(async () => {
+    await admin.reload();
+    const facts = await admin.getByTestId('admin-winner').innerText();
+    expect(facts).toMatch(/Winner e-mailed\s+\d/);
+  }).toPass({ timeout: 15_000 });
+
+  // The Winners tab names the postcard too.
+  await admin.goto('/admin/competitions');
+  await admin.getByRole('tab', { name: /^Winners/ }).click();
+  await expect(admin.getByTestId('winner-row').filter({ hasText: title })).toContainText(
+    `Postal entry: Pat ${surname}`,
+  );
+
+  // The orders list names the postcard.
+  await admin.goto('/admin/orders');
+  await admin.getByLabel('Order number or email').fill(surname);
+  await admin.getByLabel('Order number or email').press('Enter');
+  const order = admin.getByTestId('order-row');
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText(`Postal entry: Pat ${surname}`);
+  await expect(order).toContainText('£0.00');
+
+  // /winners names the winner as every winner is named: first name and initial.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/winners');
+  await expect(visitor.getByText(title)).toBeVisible();
+  await expect(visitor.getByText('Pat P.').first()).toBeVisible();
 });

@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { ERROR_CODES } from '../../../contract/errors';
 import { formatDayAndTime } from '../../../contract/londonTime';
-import { addressKeyOf, emailKeyOf, type PostalEntryInput } from '../../../contract/postal';
+import {
+  addressKeyOf,
+  emailKeyOf,
+  type PostalEntryInput,
+  WRONG_POSTAL_ANSWER,
+} from '../../../contract/postal';
 import { lockRows } from '../../../db/locks';
 import { Competition, type InstantWin } from '../../../db/models';
 import {
@@ -11,6 +16,7 @@ import {
   registeredBreakEnd,
 } from '../../accounts/protection/exclusionRegister';
 import { postcardOwnerName } from '../../catalogue/presenter';
+import { poolOf, sameAnswer } from '../../catalogue/skill/pool';
 import type { DrawDeps } from '../../draws/drawable';
 import { drawAfterSellOut } from '../../draws/draws';
 import { type Actor, writeAudit } from '../../platform/auditLog';
@@ -142,6 +148,15 @@ async function lockOpenCompetition(
   return competition;
 }
 
+/**
+ * The postcard's answer must be the correct answer to one of the competition's questions (each
+ * visitor is shown one of the pool at random); a wrong one makes the entry invalid (the Terms).
+ */
+function assertCorrectAnswer(competition: Competition, answer: string) {
+  if (!poolOf(competition).some((q) => sameAnswer(answer, q.answer)))
+    throw badRequest(WRONG_POSTAL_ANSWER, { fields: { answer: 'Not the correct answer' } });
+}
+
 /** The postcard's own rows: the postal entry, and with an account its My Entries row. */
 async function insertPostalEntry(
   trx: Knex.Transaction,
@@ -161,6 +176,7 @@ async function insertPostalEntry(
     postcode: input.postcode,
     addressKey: addressKeyOf(input.address, input.postcode),
     receivedAt: Date.parse(input.receivedAt),
+    answer: input.answer,
     recordedByUserId: actor.id,
     createdAt: now,
   });
@@ -188,6 +204,7 @@ function postalAudit(
     userId,
     name: input.name,
     receivedAt: input.receivedAt,
+    answer: input.answer,
     ...(instantWins.length
       ? {
           instantWins: instantWins.map((w) => ({
@@ -214,6 +231,7 @@ async function recordPostcard(
   const userId = input.userId ?? null;
   const mailboxKey = keyOf(input.email);
   const competition = await lockOpenCompetition(trx, competitionId, { userId, mailboxKey }, now);
+  assertCorrectAnswer(competition, input.answer);
   await enforcePostalCap(trx, competition, input, now);
 
   const { number, staleRowIds } = await takeFreeNumber(trx, competitionId, competition.totalTickets, now);
@@ -292,6 +310,7 @@ function postalEntryRows(db: Knex, competitionId: number, id?: number): Promise<
       'p.address',
       'p.postcode',
       'p.receivedAt',
+      'p.answer',
       'p.userId',
       'u.username',
       'p.orderId',

@@ -10,6 +10,7 @@ export interface PostalEntryRow {
   address: string;
   postcode: string;
   receivedAt: number;
+  answer: string | null;
   userId: number | null;
   username: string | null;
   orderId: number;
@@ -25,6 +26,7 @@ export const presentPostalEntry = (r: PostalEntryRow): PostalEntryView => ({
   address: r.address,
   postcode: r.postcode,
   receivedAt: iso(r.receivedAt),
+  answer: r.answer ?? null,
   userId: r.userId === null ? null : Number(r.userId),
   username: r.username ?? null,
   orderId: Number(r.orderId),

@@ -124,6 +124,7 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
       address: '7 Lemon Street\nTruro',
       postcode: 'TR1 2PN',
       receivedAt: new Date().toISOString().slice(0, 10),
+      answer: '365',
       userId: user.id,
     });
     expect(postal.status, postal.text).toBe(201);
@@ -173,6 +174,7 @@ describe.skipIf(engineUnavailable())(`erasure on ${testEngine()}`, () => {
       address: '1 Boscawen Street\nTruro',
       postcode: 'TR1 2QU',
       receivedAt: new Date().toISOString().slice(0, 10),
+      answer: '365',
     });
     expect(theirs.status, theirs.text).toBe(201);
 

@@ -144,6 +144,7 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
       address: '12 High Street\nTruro',
       postcode: 'TR1 2AB',
       receivedAt: new Date().toISOString().slice(0, 10),
+      answer: '365',
     });
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe('self_excluded');

@@ -283,11 +283,11 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Order Number,Ticket Numbers,Quantity,Buyer,Username,Email,Purchase Date,Ticket Price',
+      'Order Number,Ticket Numbers,Quantity,Buyer,Username,Email,Purchase Date,Ticket Price,Entry Route',
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^ORD-${String(o1).padStart(10, '0')},1 3,2,Alice Smith,\\w+,alice@example.com,\\d{4}-.*Z,2.50$`,
+        `^ORD-${String(o1).padStart(10, '0')},1 3,2,Alice Smith,\\w+,alice@example.com,\\d{4}-.*Z,2.50,paid$`,
       ),
     );
     // A spreadsheet formula in a name is neutralised.

@@ -216,6 +216,7 @@ describe.skipIf(engineUnavailable())(`instant wins on ${testEngine()}`, () => {
       address: '12 High Street\nTruro',
       postcode: 'TR1 2AB',
       receivedAt: new Date().toISOString().slice(0, 10),
+      answer: '365',
       userId: user.id,
     });
     expect(entry.status, entry.text).toBe(201);

@@ -33,6 +33,7 @@ const postcard = (overrides: Record<string, unknown> = {}) => ({
   address: '12 High Street\nTruro',
   postcode: 'tr1 2ab',
   receivedAt: today(),
+  answer: '365',
   ...overrides,
 });
 const entriesPath = (id: number) => `/api/admin/competitions/${id}/postal-entries`;
@@ -260,11 +261,11 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
     const competitionId = await insertCompetition(db, { totalTickets: 100 });
     await withCap(competitionId, 1);
     const csv = [
-      'name,email,address,postcode,receivedAt',
-      `Ann Pascoe,ann@example.co.uk,"1 Quay Street\nFalmouth",TR11 3HH,${today()}`,
-      `Bad Postcode,bad@example.co.uk,2 Quay Street,XYZ,${today()}`,
-      `Ann Again,ANN@example.co.uk,9 Elsewhere,PL1 1AA,${today()}`,
-      `Ben Kitto,ben@example.co.uk,4 Fore Street,PL25 5AA,${today()}`,
+      'name,email,address,postcode,receivedAt,answer',
+      `Ann Pascoe,ann@example.co.uk,"1 Quay Street\nFalmouth",TR11 3HH,${today()},365`,
+      `Bad Postcode,bad@example.co.uk,2 Quay Street,XYZ,${today()},365`,
+      `Ann Again,ANN@example.co.uk,9 Elsewhere,PL1 1AA,${today()},365`,
+      `Ben Kitto,ben@example.co.uk,4 Fore Street,PL25 5AA,${today()},365`,
     ].join('\r\n');
     const res = await admin.post(`${entriesPath(competitionId)}/import`, { csv });
     expect(res.status, res.text).toBe(200);
@@ -292,12 +293,12 @@ describe.skipIf(engineUnavailable())(`postal entries on ${testEngine()}`, () => 
   it('refuses a CSV it cannot read as a whole, with nothing applied', async () => {
     const competitionId = await insertCompetition(db);
     for (const [csv, message] of [
-      [`name,email,address\nAnn,ann@example.co.uk,1 Street`, 'missing: postcode, receivedAt'],
+      [`name,email,address\nAnn,ann@example.co.uk,1 Street`, 'missing: postcode, receivedAt, answer'],
       [
-        `name,email,address,postcode,receivedAt,colour\nAnn,a@b.co,1 St,TR1 1AA,${today()},red`,
+        `name,email,address,postcode,receivedAt,answer,colour\nAnn,a@b.co,1 St,TR1 1AA,${today()},365,red`,
         'not recognised: colour',
       ],
-      [`name,email,address,postcode,receivedAt\n"Ann,unterminated`, 'could not be read'],
+      [`name,email,address,postcode,receivedAt,answer\n"Ann,unterminated`, 'could not be read'],
     ] as const) {
       const res = await admin.post(`${entriesPath(competitionId)}/import`, { csv });
       expect(res.status, res.text).toBe(400);

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORIES } from '../../../contract/categories';
+import { computeDrawPrizes } from '../../../contract/draw';
 import { DEMO_CUSTOMER, seedDemoData, WELCOME_PROMO_NAME } from '../../../server/seeds/demo';
+import { POSTAL_WINNER_TITLE } from '../../../server/seeds/demoPostalWinner';
 import {
   createTestDatabase,
   engineUnavailable,
@@ -37,9 +39,27 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
     expect(Math.max(...totals)).toBe(100_000);
   });
 
-  it('creates one archived and one ended competition', async () => {
+  it('creates one archived and two ended competitions, one of them drawn', async () => {
     expect(await count(db('competitions').where({ status: 'archived' }))).toBe(1);
-    expect(await count(db('competitions').where({ status: 'ended' }))).toBe(1);
+    expect(await count(db('competitions').where({ status: 'ended' }))).toBe(2);
+    expect(await count(db('competitions').whereNotNull('drawnAt'))).toBe(1);
+  });
+
+  it('has a drawn competition whose 3rd prize went to a postcard, verifiable and e-mailed', async () => {
+    const c = await db('competitions').where({ title: POSTAL_WINNER_TITLE }).first();
+    const draw = await db('draws').where({ competitionId: c.id }).first();
+    const numbers = JSON.parse(draw.entries) as number[];
+    const rule = await computeDrawPrizes(c.drawSeed, numbers, 3);
+    expect(Number(draw.winningNumber)).toBe(rule.prizes[0]!.winningNumber);
+    const third = await db('drawPrizes').where({ competitionId: c.id, position: 3 }).first();
+    expect(Number(third.winningNumber)).toBe(rule.prizes[2]!.winningNumber);
+    expect(third.winnerUserId).toBeNull();
+    const postcard = await db('postalEntries').where({ orderId: third.winnerOrderId }).first();
+    expect(postcard).toMatchObject({ name: 'Pat Penhaligon', answer: '365' });
+    const owed = await db('mailOutbox')
+      .where({ subjectKey: `competition:${c.id}:prize:3` })
+      .first();
+    expect(owed).toMatchObject({ recipient: postcard.email, status: 'pending' });
   });
 
   it('spreads end dates over the coming weeks', async () => {
@@ -64,11 +84,16 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
   });
 
   it('gives every sold ticket an order, an owner and a matching entry', async () => {
-    const orphans = await count(db('tickets').whereNull('orderId').orWhereNull('userId'));
+    // A postcard without an account is the one ticket with no owner: its postal entry names it.
+    const orphans = await count(
+      db('tickets')
+        .whereNull('orderId')
+        .orWhere((w) => w.whereNull('userId').whereNotIn('orderId', db('postalEntries').select('orderId'))),
+    );
     expect(orphans).toBe(0);
     const entries = await db('userEntries').select('ticketNumbers');
     const entryTickets = entries.reduce((sum, e) => sum + JSON.parse(e.ticketNumbers).length, 0);
-    expect(entryTickets).toBe(await count(db('tickets').where({ status: 'sold' })));
+    expect(entryTickets).toBe(await count(db('tickets').where({ status: 'sold' }).whereNotNull('userId')));
   });
 
   it('has one competition with committed instant wins, those among its sold numbers won', async () => {
@@ -105,7 +130,10 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
   });
 
   it("names the debit card of every seeded order, the demo customer's too (issue 39 §5)", async () => {
-    const cards = await db('orders').distinct('cardBrand', 'cardFunding', 'cardLast4').orderBy('cardLast4');
+    const cards = await db('orders')
+      .whereNot({ paymentProvider: 'postal' })
+      .distinct('cardBrand', 'cardFunding', 'cardLast4')
+      .orderBy('cardLast4');
     expect(cards).toEqual([
       { cardBrand: 'visa', cardFunding: 'debit', cardLast4: '5556' },
       { cardBrand: 'mastercard', cardFunding: 'debit', cardLast4: '8210' },

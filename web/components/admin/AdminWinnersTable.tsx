@@ -44,19 +44,24 @@ export function AdminWinnersTable({
         { header: 'Number', className: 'num', cell: (w) => w.winningNumber },
         {
           header: 'Winner',
-          cell: (w) => (
-            <>
-              {fullName(w.winner) || w.winnerName}
-              {w.winner.email && (
-                <>
-                  <br />
-                  <small>
-                    <a href={`mailto:${w.winner.email}`}>{w.winner.email}</a>
-                  </small>
-                </>
-              )}
-            </>
-          ),
+          cell: (w) => {
+            // A postal winner without an account: the postcard's name and e-mail.
+            const postal = w.winner.postalEntry;
+            const email = w.winner.email ?? postal?.email;
+            return (
+              <>
+                {postal ? `Postal entry: ${postal.name}` : fullName(w.winner) || w.winnerName}
+                {email && (
+                  <>
+                    <br />
+                    <small>
+                      <a href={`mailto:${email}`}>{email}</a>
+                    </small>
+                  </>
+                )}
+              </>
+            );
+          },
         },
         { header: 'Drawn', className: 'nowrap', cell: (w) => formatDateTime(w.drawnAt) },
         {

@@ -30,7 +30,15 @@ const Section = styled.div`
 `;
 
 const today = () => new Date().toISOString().slice(0, 10);
-const EMPTY = { name: '', email: '', address: '', postcode: '', receivedAt: today(), userId: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  address: '',
+  postcode: '',
+  receivedAt: today(),
+  answer: '',
+  userId: '',
+};
 type Values = typeof EMPTY;
 
 function AddPostalEntryForm({ competitionId, onAdded }: { competitionId: number; onAdded: () => void }) {
@@ -81,6 +89,13 @@ function AddPostalEntryForm({ competitionId, onAdded }: { competitionId: number;
         maxLength={500}
         required
         {...bind('address')}
+      />
+      <Field
+        id="postalAnswer"
+        label="Answer to the skill question"
+        maxLength={100}
+        required
+        {...bind('answer')}
       />
       <FieldRow>
         <Field id="postalPostcode" label="Postcode" maxLength={10} required {...bind('postcode')} />
@@ -142,8 +157,9 @@ function ImportPostalEntries({
   return (
     <>
       <Muted>
-        A header row naming the columns name, email, address, postcode, receivedAt (YYYY-MM-DD) and,
-        optionally, userId. Each row is entered on its own: a refused row changes nothing.
+        A header row naming the columns name, email, address, postcode, receivedAt (YYYY-MM-DD), answer (the
+        postcard's answer to the skill question) and, optionally, userId. Each row is entered on its own: a
+        refused row changes nothing.
       </Muted>
       <Form onSubmit={submit} aria-label="Import postal entries">
         <FileField>
@@ -190,6 +206,7 @@ const columnsFor = (winnerOrderId: number | null) => [
     cell: (e: PostalEntryView) => <span className="pre">{`${e.address}\n${e.postcode}`}</span>,
   },
   { header: 'Received', className: 'nowrap', cell: (e: PostalEntryView) => formatShortDate(e.receivedAt) },
+  { header: 'Answer', cell: (e: PostalEntryView) => e.answer ?? 'Not recorded' },
   { header: 'Account', cell: (e: PostalEntryView) => e.username ?? 'None' },
   {
     header: 'Status',

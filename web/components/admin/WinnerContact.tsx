@@ -9,20 +9,31 @@ export function WinnerContact({
   orderId,
   orderNumber,
 }: Pick<AdminPrizeWinner, 'winner' | 'winnerName' | 'orderId' | 'orderNumber'>) {
+  // A postal winner without an account is known by the postcard's name, e-mail and address.
+  const postal = w.postalEntry;
+  const email = w.email ?? postal?.email;
   return (
     <>
       <dt>Winner</dt>
-      <dd>
-        {w.userId === null || !w.username
-          ? `${winnerName} (account deleted)`
-          : `${fullName(w) || winnerName} (${w.username})`}
+      <dd data-testid="admin-winner-name">
+        {postal
+          ? `Postal entry: ${postal.name}`
+          : w.userId === null || !w.username
+            ? `${winnerName} (account deleted)`
+            : `${fullName(w) || winnerName} (${w.username})`}
       </dd>
-      {w.email && (
+      {email && (
         <>
           <dt>E-mail</dt>
           <dd>
-            <a href={`mailto:${w.email}`}>{w.email}</a>
+            <a href={`mailto:${email}`}>{email}</a>
           </dd>
+        </>
+      )}
+      {postal && (
+        <>
+          <dt>Postal address</dt>
+          <dd style={{ whiteSpace: 'pre-line' }}>{`${postal.address}\n${postal.postcode}`}</dd>
         </>
       )}
       {orderId !== null && (

@@ -73,9 +73,11 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       )}
       <dt>Customer</dt>
       <dd>
-        {order.user
-          ? `${order.user.username}${fullName(order.user) ? ` (${fullName(order.user)})` : ''}, ${order.user.email}`
-          : 'Deleted user'}
+        {order.postalEntrant
+          ? `Postal entry: ${order.postalEntrant.name}, ${order.postalEntrant.email}${order.user ? ` (account ${order.user.username})` : ''}`
+          : order.user
+            ? `${order.user.username}${fullName(order.user) ? ` (${fullName(order.user)})` : ''}, ${order.user.email}`
+            : 'Deleted user'}
       </dd>
       <dt>Subtotal</dt>
       <dd>{formatPounds(order.subtotal)}</dd>

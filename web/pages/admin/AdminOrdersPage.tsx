@@ -90,7 +90,13 @@ export default function AdminOrdersPage() {
           {
             header: 'Customer',
             cell: (o) =>
-              o.user ? (
+              o.postalEntrant ? (
+                <>
+                  Postal entry: {o.postalEntrant.name}
+                  <br />
+                  <small>{o.postalEntrant.email}</small>
+                </>
+              ) : o.user ? (
                 <>
                   {o.user.username}
                   <br />
