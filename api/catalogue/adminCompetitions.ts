@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { poundsToPence } from '../../contract/money';
+import { mainPrizesOf } from '../../contract/prizes';
 import { lockRows, shareRows } from '../../db/locks';
 import { CartItem, Competition, type InstantWin } from '../../db/models';
 import { type Actor, writeAudit } from '../platform/auditLog';
@@ -218,7 +219,9 @@ export async function updateCompetition(
     // The prizes are what the draw is made for: fixed once its beacon round is (docs/draws.md).
     const prizesChange =
       input.prizes !== undefined &&
-      JSON.stringify(input.prizes) !== JSON.stringify(current.mainPrizes ?? null);
+      // Lists stored before prizes had a cash alternative and picture are compared in today's shape.
+      JSON.stringify(input.prizes) !==
+        JSON.stringify(current.mainPrizes?.length ? mainPrizesOf(current) : null);
     if (prizesChange && (current.drawnAt || current.drawBeaconRound)) {
       throw conflict(PRIZES_FIXED, { fields: { prizes: PRIZES_FIXED } });
     }

@@ -50,7 +50,7 @@ describe('CompetitionFormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
     fireEvent.change(screen.getByLabelText('1st prize: title'), { target: { value: 'Hot tub' } });
-    fireEvent.change(screen.getByLabelText('1st prize: cash value (£, optional)'), {
+    fireEvent.change(screen.getByLabelText('1st prize: value (£, optional)'), {
       target: { value: '4999.99' },
     });
     fireEvent.change(screen.getByLabelText('2nd prize: title'), { target: { value: 'Towels' } });
@@ -64,8 +64,14 @@ describe('CompetitionFormDialog', () => {
     );
     const put = fetchMock.mock.calls.find(([path]) => path === '/api/admin/competitions/5')!;
     expect(JSON.parse(String((put[1] as RequestInit).body)).prizes).toEqual([
-      { title: 'Hot tub', description: null, cashValuePence: 499_999 },
-      { title: 'Towels', description: null, cashValuePence: null },
+      {
+        title: 'Hot tub',
+        description: null,
+        cashValuePence: 499_999,
+        cashAlternativePence: null,
+        image: null,
+      },
+      { title: 'Towels', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
     ]);
   });
 });
