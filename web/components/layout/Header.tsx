@@ -11,6 +11,8 @@ import { Toaster } from './Toaster';
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/competitions', label: 'Competitions' },
+  // Who won is part of what the site is: in the main navigation, not only the footer.
+  { href: '/winners', label: 'Winners' },
   { href: '/how-to-play', label: 'How to Play' },
   { href: '/about', label: 'About Us' },
   { href: '/faq', label: 'FAQs' },

@@ -41,7 +41,7 @@ const Hero = styled.section`
     inset: 0;
     background: linear-gradient(180deg, rgba(6, 26, 51, 0.35), rgba(6, 26, 51, 0.7));
   }
-  ${media.md} { min-height: 440px; padding-top: 5rem; }
+  ${media.md} { min-height: 300px; padding-top: 3rem; }
 `;
 
 /** The hero picture as an <img> (not a CSS background) so it gets a srcset and a high fetch priority. */
