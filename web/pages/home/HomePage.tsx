@@ -42,6 +42,8 @@ const Hero = styled.section`
     background: linear-gradient(180deg, rgba(6, 26, 51, 0.35), rgba(6, 26, 51, 0.7));
   }
   ${media.md} { min-height: 300px; padding-top: 3rem; }
+  /* A desktop (1280×800) shows the first row of competitions above the fold: a band, the offer on one line. */
+  ${media.lg} { min-height: 216px; padding: 1.25rem ${({ theme }) => theme.space.md}; }
 `;
 
 /** The hero picture as an <img> (not a CSS background) so it gets a srcset and a high fetch priority. */
@@ -67,11 +69,13 @@ const Headline = styled.h1`
   letter-spacing: 0.02em;
   text-shadow: 0 2px 12px rgba(0, 0, 0, 0.4);
   ${media.md} { font-size: 3rem; }
+  ${media.lg} { font-size: 2.6rem; }
 `;
 
 const HeroOffer = styled.p`
   margin: 0;
   max-width: 40rem;
+  ${media.lg} { max-width: none; }
   font-weight: 600;
   text-shadow: 0 1px 8px rgba(0, 0, 0, 0.6);
 `;
@@ -80,6 +84,24 @@ const SectionTitle = styled.h2`
   color: ${({ theme }) => theme.colors.brand};
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   margin: ${({ theme }) => `${theme.space.xl} 0 ${theme.space.sm}`};
+`;
+
+// Straight under the hero, the page's own top padding is gap enough; on a desktop the sort and
+// draw-type choices share the title's row, so the cards start higher.
+const ListTitle = styled(SectionTitle)`
+  margin-top: 0;
+  ${media.lg} { margin-bottom: 0; }
+`;
+
+const TitleRow = styled.div`
+  ${media.lg} {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space.md};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 const Empty = styled.p`
@@ -266,9 +288,11 @@ export default function HomePage() {
       </Hero>
       <PageContainer>
         <section id="competitions" aria-labelledby="competitions-title">
-          <SectionTitle id="competitions-title">Live Competitions</SectionTitle>
+          <TitleRow>
+            <ListTitle id="competitions-title">Live Competitions</ListTitle>
+            <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
+          </TitleRow>
           <CategoryBar value={category} onChange={setCategory} />
-          <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
           {list.loading && !list.data ? (
             <PlaceholderCards count={8} />
           ) : list.error ? (
