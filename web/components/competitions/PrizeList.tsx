@@ -56,7 +56,16 @@ export const winnersLine = (count: number) =>
  * Every main prize in draw order with its value, cash alternative and picture (docs/product.md
  * "Prizes on show"): on the competition page, rendered by the server too, and on the admin's.
  */
-export function PrizeList({ prizes, className }: { prizes: readonly MainPrize[]; className?: string }) {
+export function PrizeList({
+  prizes,
+  pageImage,
+  className,
+}: {
+  prizes: readonly MainPrize[];
+  /** The page's own picture: a prize showing the same one is decorative (not read out twice). */
+  pageImage?: string | null;
+  className?: string;
+}) {
   if (prizes.length === 0) return null;
   return (
     <Section aria-labelledby="prizes-title" data-testid="prize-list" className={className}>
@@ -70,7 +79,7 @@ export function PrizeList({ prizes, className }: { prizes: readonly MainPrize[];
             <Item key={i} data-testid="prize">
               <ResponsiveImage
                 src={p.image ?? '/images/placeholder.svg'}
-                alt={p.image ? `${place}: ${p.title}` : ''}
+                alt={p.image && p.image !== pageImage ? `${place}: ${p.title}` : ''}
                 sizes="(min-width: 480px) 280px, 96px"
                 width={400}
                 height={300}

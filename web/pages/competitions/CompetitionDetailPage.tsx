@@ -351,7 +351,7 @@ export default function CompetitionDetailPage() {
           <DrawBeaconInfo beacon={c.drawBeacon ?? null} drawn={draw !== null} />
         </Info>
       </Layout>
-      <PrizeList prizes={c.prizes ?? []} />
+      <PrizeList prizes={c.prizes ?? []} pageImage={c.image} />
       <PrizeDetails productName={c.details.productName} features={c.features} />
       {(c.instantWins?.length ?? 0) > 0 && (
         <InstantWinsPanel
