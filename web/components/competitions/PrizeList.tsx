@@ -41,7 +41,7 @@ const Item = styled.li`
     background: ${({ theme }) => theme.colors.muted};
   }
   .place { font-size: ${({ theme }) => theme.fontSizes.xs}; font-weight: 700; text-transform: uppercase; color: ${({ theme }) => theme.colors.textMuted}; }
-  h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  h3, .name { margin: 0; font-size: ${({ theme }) => theme.fontSizes.md}; font-weight: 700; }
   .description { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
   dl { margin: 4px 0 0; display: grid; grid-template-columns: auto 1fr; gap: 0 ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   dt { color: ${({ theme }) => theme.colors.textMuted}; }
@@ -67,9 +67,10 @@ export function PrizeList({
   className?: string;
 }) {
   if (prizes.length === 0) return null;
+  const several = prizes.length > 1;
   return (
     <Section aria-labelledby="prizes-title" data-testid="prize-list" className={className}>
-      <h2 id="prizes-title">{prizes.length > 1 ? `${prizes.length} prizes` : 'The prize'}</h2>
+      <h2 id="prizes-title">{several ? `${prizes.length} prizes` : 'The prize'}</h2>
       <p>{winnersLine(prizes.length)}</p>
       <List>
         {prizes.map((p, i) => {
@@ -86,7 +87,8 @@ export function PrizeList({
               />
               <div>
                 <span className="place">{place}</span>
-                <h3>{p.title}</h3>
+                {/* One prize is the page's own title: not a second heading of the same name. */}
+                {several ? <h3>{p.title}</h3> : <p className="name">{p.title}</p>}
                 {p.description && <p className="description">{p.description}</p>}
                 {(p.cashValuePence !== null || p.cashAlternativePence !== null) && (
                   <dl>
