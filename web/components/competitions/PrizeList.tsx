@@ -19,6 +19,9 @@ const List = styled.ol`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   ${media.sm} { grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); }
+  /* A narrow column (the admin's): the phone's rows at every width. */
+  &[data-compact='true'] { grid-template-columns: 1fr; }
+  &[data-compact='true'] > li { grid-template-columns: 96px 1fr; }
 `;
 
 // A phone: picture beside the words; wider: a card, picture on top.
@@ -59,11 +62,14 @@ export const winnersLine = (count: number) =>
 export function PrizeList({
   prizes,
   pageImage,
+  compact = false,
   className,
 }: {
   prizes: readonly MainPrize[];
   /** The page's own picture: a prize showing the same one is decorative (not read out twice). */
   pageImage?: string | null;
+  /** Rows with a small picture at every width, for a narrow column. */
+  compact?: boolean;
   className?: string;
 }) {
   if (prizes.length === 0) return null;
@@ -72,7 +78,7 @@ export function PrizeList({
     <Section aria-labelledby="prizes-title" data-testid="prize-list" className={className}>
       <h2 id="prizes-title">{several ? `${prizes.length} prizes` : 'The prize'}</h2>
       <p>{winnersLine(prizes.length)}</p>
-      <List>
+      <List data-compact={compact}>
         {prizes.map((p, i) => {
           const place = `${ordinal(i + 1)} prize`;
           return (

@@ -225,7 +225,7 @@ export default function AdminCompetitionDetailPage() {
           <div>
             <CompetitionFacts c={c} />
             <Card>
-              <Prizes prizes={prizesOnShow(adminPrizeFacts(c))} />
+              <Prizes prizes={prizesOnShow(adminPrizeFacts(c))} compact />
             </Card>
           </div>
         </Grid>
