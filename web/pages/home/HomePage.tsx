@@ -86,21 +86,23 @@ const SectionTitle = styled.h2`
   margin: ${({ theme }) => `${theme.space.xl} 0 ${theme.space.sm}`};
 `;
 
-// Straight under the hero, the page's own top padding is gap enough; on a desktop the sort and
-// draw-type choices share the title's row, so the cards start higher.
+// Straight under the hero, the page's own top padding is gap enough. On a desktop the sort and
+// draw-type choices move up to the title's row (the reading order stays title, categories,
+// choices), so the cards start higher.
 const ListTitle = styled(SectionTitle)`
   margin-top: 0;
-  ${media.lg} { margin-bottom: 0; }
+  ${media.lg} { margin-bottom: 0; grid-area: title; }
 `;
 
-const TitleRow = styled.div`
+const ListHead = styled.div`
   ${media.lg} {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'title controls' 'bar bar';
     align-items: center;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space.md};
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    column-gap: ${({ theme }) => theme.space.md};
+    > :nth-child(2) { grid-area: bar; }
+    > :nth-child(3) { grid-area: controls; }
   }
 `;
 
@@ -288,11 +290,11 @@ export default function HomePage() {
       </Hero>
       <PageContainer>
         <section id="competitions" aria-labelledby="competitions-title">
-          <TitleRow>
+          <ListHead>
             <ListTitle id="competitions-title">Live Competitions</ListTitle>
+            <CategoryBar value={category} onChange={setCategory} />
             <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
-          </TitleRow>
-          <CategoryBar value={category} onChange={setCategory} />
+          </ListHead>
           {list.loading && !list.data ? (
             <PlaceholderCards count={8} />
           ) : list.error ? (
