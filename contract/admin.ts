@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PROMO_CODE_RULES, type PublicUser } from './auth';
+import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
@@ -11,21 +12,11 @@ import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from
 // The admin back office (docs/product.md#admin): request bodies, queries and response shapes. Money is
 // pounds here, as everywhere in the API; timestamps are ISO 8601.
 
-/** The admin form's category options (docs/product.md#categories), in the form's order. */
-export const ADMIN_CATEGORIES = [
-  'Cash',
-  'Electronics',
-  'Travel',
-  'Home',
-  'Automotive',
-  'Toys',
-  'Family',
-  'Fashion',
-  'Sports',
-  'Luxury',
-  'Vouchers',
-] as const;
-export type AdminCategory = (typeof ADMIN_CATEGORIES)[number];
+/** The admin form's category options (docs/product.md#categories): the one list, capitalised. */
+export const ADMIN_CATEGORIES: readonly AdminCategory[] = PUBLIC_CATEGORIES.map(
+  capitalise,
+) as AdminCategory[];
+export type AdminCategory = Capitalize<PublicCategory>;
 export const DEFAULT_ADMIN_CATEGORY: AdminCategory = 'Electronics';
 
 /** The tab a status is listed under: the spec's Live tab shows active competitions. */

@@ -1,8 +1,13 @@
-// Category list and derivation (docs/product.md#categories).
+// Category list and derivation (docs/product.md#categories). The one list of categories: the
+// public category bar, the footer's Categories column, the keyword derivation and the admin form's
+// options (ADMIN_CATEGORIES, capitalised) all come from it, so a category an admin can pick is
+// always one a customer can filter by.
 
 export const PUBLIC_CATEGORIES = [
   'cash',
+  'automotive',
   'electronics',
+  'travel',
   'home',
   'toys',
   'family',
@@ -24,10 +29,13 @@ export const capitalise = (word: string): string => word.charAt(0).toUpperCase()
 
 export const categoryLabel = (c: CategoryFilter): string => (c === 'all' ? 'All Prizes' : capitalise(c));
 
-// Order matters: the first category whose keyword appears wins.
-const KEYWORDS: ReadonlyArray<readonly [PublicCategory, readonly string[]]> = [
+// Order matters: the first category whose keyword appears wins. A keyword is a substring, or a
+// pattern where a substring would catch other words ('car' in 'card' or 'cart').
+const KEYWORDS: ReadonlyArray<readonly [PublicCategory, ReadonlyArray<string | RegExp>]> = [
   ['cash', ['cash', 'money', 'prize']],
+  ['automotive', ['automotive', 'motorbike', 'motorcycle', 'vehicle', 'supercar', /\bcars?\b/]],
   ['electronics', ['tech', 'electronic', 'gadget', 'phone', 'laptop', 'computer', 'watch']],
+  ['travel', ['travel', 'holiday', 'flight', 'cruise', 'getaway', 'city break']],
   ['home', ['home', 'house', 'kitchen', 'appliance', 'furniture']],
   ['toys', ['toy', 'game', 'play', 'kids']],
   ['family', ['family', 'kids', 'children', 'baby']],
@@ -49,7 +57,7 @@ export function deriveCategory(c: Categorisable): DerivedCategory {
   if (explicit) return explicit.toLowerCase();
   const text = `${c.title} ${c.description}`.toLowerCase();
   for (const [category, words] of KEYWORDS) {
-    if (words.some((w) => text.includes(w))) return category;
+    if (words.some((w) => (typeof w === 'string' ? text.includes(w) : w.test(text)))) return category;
   }
   return 'other';
 }

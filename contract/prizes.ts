@@ -10,9 +10,22 @@ export const MAX_MAIN_PRIZES = 10;
 export const MainPrizeSchema = v.object({
   title: v.string(),
   description: v.nullable(v.string()),
+  /** The prize's stated value (what the winner's age check goes by); null when not stated. */
   cashValuePence: v.nullable(v.number()),
+  /** What the winner may take in cash instead; null when there is no cash alternative. */
+  cashAlternativePence: v.nullable(v.number()),
+  /** The prize's picture (a path on this site or an http(s) URL); null when it has none. */
+  image: v.nullable(v.string()),
 });
 export type MainPrize = v.InferOutput<typeof MainPrizeSchema>;
+
+const pence = (what: string) =>
+  v.pipe(
+    v.number(`A prize ${what} must be a whole number of pence`),
+    v.integer(`A prize ${what} must be a whole number of pence`),
+    v.minValue(0, `A prize ${what} must be a whole number of pence`),
+    v.maxValue(10_000_000_000, `A prize ${what} is too large`),
+  );
 
 const MainPrizeInputSchema = v.object({
   title: v.pipe(
@@ -30,13 +43,16 @@ const MainPrizeInputSchema = v.object({
       ),
     ),
   ),
-  cashValuePence: v.optional(
+  cashValuePence: v.optional(v.nullable(pence('value'))),
+  cashAlternativePence: v.optional(v.nullable(pence('cash alternative'))),
+  image: v.optional(
     v.nullable(
       v.pipe(
-        v.number('A prize cash value must be a whole number of pence'),
-        v.integer('A prize cash value must be a whole number of pence'),
-        v.minValue(0, 'A prize cash value must be a whole number of pence'),
-        v.maxValue(10_000_000_000, 'A prize cash value is too large'),
+        v.string('A prize picture must be an image URL'),
+        v.trim(),
+        v.maxLength(500, 'A prize picture URL is too long'),
+        // A path on this site (/uploads/…, /images/…) or an http(s) URL; nothing that could run script.
+        v.regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/, 'A prize picture must be an uploaded image URL'),
       ),
     ),
   ),
@@ -53,14 +69,56 @@ export const MainPrizesInputSchema = v.nullable(
         title: p.title,
         description: p.description || null,
         cashValuePence: p.cashValuePence ?? null,
+        cashAlternativePence: p.cashAlternativePence ?? null,
+        image: p.image || null,
       })),
     ),
   ),
 );
 
-/** The prizes a competition is drawn for: its list, or one prize, its title. */
+/** A stored prize in today's shape: lists saved before prizes had a cash alternative and picture lack them. */
+const complete = (p: Partial<MainPrize> & { title: string }): MainPrize => ({
+  title: p.title,
+  description: p.description ?? null,
+  cashValuePence: p.cashValuePence ?? null,
+  cashAlternativePence: p.cashAlternativePence ?? null,
+  image: p.image ?? null,
+});
+
+/** The prizes a competition is drawn for, as the admin listed them: its list, or one prize, its title. */
 export const mainPrizesOf = (c: { title: string; mainPrizes?: MainPrize[] | null }): MainPrize[] =>
-  c.mainPrizes?.length ? c.mainPrizes : [{ title: c.title, description: null, cashValuePence: null }];
+  c.mainPrizes?.length ? c.mainPrizes.map(complete) : [complete({ title: c.title })];
+
+/** The competition's own prize facts, in pence, that stand for its 1st prize's where that has none. */
+export interface CompetitionPrizeFacts {
+  title: string;
+  image: string | null;
+  prizeValuePence?: number | null;
+  cashAlternativePence: number | null;
+  mainPrizes?: MainPrize[] | null;
+}
+
+/**
+ * Every prize as the public and the admin detail page show it, 1st first (docs/product.md
+ * "Prizes on show"): the 1st prize takes the competition's value, cash alternative and picture
+ * where it states none of its own (as the age check takes its value); later prizes only their own.
+ */
+export function prizesOnShow(c: CompetitionPrizeFacts): MainPrize[] {
+  const [first, ...rest] = mainPrizesOf(c);
+  return [
+    {
+      ...first!,
+      cashValuePence: first!.cashValuePence ?? c.prizeValuePence ?? null,
+      cashAlternativePence: first!.cashAlternativePence ?? c.cashAlternativePence,
+      image: first!.image ?? c.image,
+    },
+    ...rest,
+  ];
+}
+
+/** The number of winners of the main draw: one a prize. */
+export const winnerCount = (prizes: readonly unknown[] | undefined): number =>
+  Math.max(1, prizes?.length ?? 1);
 
 /** '1st', '2nd', '3rd', '4th' … for a prize's position. */
 export function ordinal(position: number): string {

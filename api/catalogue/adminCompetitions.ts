@@ -3,6 +3,7 @@ import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contr
 import type { CompetitionStatus } from '../../contract/competitions';
 import { ERROR_CODES } from '../../contract/errors';
 import { poundsToPence } from '../../contract/money';
+import { mainPrizesOf } from '../../contract/prizes';
 import { PROMOTER_DETAILS_MISSING, promoterComplete } from '../../contract/promoter';
 import { lockRows, shareRows } from '../../db/locks';
 import { CartItem, Competition, type InstantWin } from '../../db/models';
@@ -230,7 +231,9 @@ export async function updateCompetition(
     // The prizes are what the draw is made for: fixed once its beacon round is (docs/draws.md).
     const prizesChange =
       input.prizes !== undefined &&
-      JSON.stringify(input.prizes) !== JSON.stringify(current.mainPrizes ?? null);
+      // Lists stored before prizes had a cash alternative and picture are compared in today's shape.
+      JSON.stringify(input.prizes) !==
+        JSON.stringify(current.mainPrizes?.length ? mainPrizesOf(current) : null);
     if (prizesChange && (current.drawnAt || current.drawBeaconRound)) {
       throw conflict(PRIZES_FIXED, { fields: { prizes: PRIZES_FIXED } });
     }

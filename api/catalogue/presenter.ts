@@ -4,7 +4,7 @@ import type { CompetitionEntry, PublicCompetition } from '../../contract/competi
 import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
 import { penceToPounds } from '../../contract/money';
-import { mainPrizesOf } from '../../contract/prizes';
+import { prizesOnShow } from '../../contract/prizes';
 import type { Competition } from '../../db/models';
 
 /** A sold ticket with its owner's name fields (null when the account is gone or unknown). */
@@ -123,7 +123,7 @@ export function presentCompetition(
     maxTicketsPerUser: c.maxTicketsPerUser ?? defaultCap,
     drawCommitment: c.drawCommitment ?? '',
     drawBeacon: presentDrawBeacon(c),
-    prizes: mainPrizesOf(c),
+    prizes: prizesOnShow(c),
     ...(draw === undefined ? {} : { draw }),
     instantWinCommitment: c.instantWinCommitment ?? null,
     ...instantWins,

@@ -107,6 +107,9 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
       category: c.category,
       ...(c.productName ? { productName: c.productName } : {}),
     }),
+    prizeValuePence: c.prizeValuePence ?? null,
+    cashAlternativePence: c.cashAlternativePence ?? null,
+    mainPrizes: c.prizes ? JSON.stringify(c.prizes) : null,
     createdAt,
     updatedAt: createdAt,
   });

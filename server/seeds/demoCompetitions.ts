@@ -1,5 +1,6 @@
 import type { CompetitionStatus } from '../../contract/competitions';
 import type { InstantWinInput } from '../../contract/instantWins';
+import type { MainPrize } from '../../contract/prizes';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,6 +25,11 @@ export interface SeedCompetition {
   openedDaysAgo: number;
   /** Instant-win prizes (docs/draws.md#instant-wins), committed before the seeded sales. */
   instantWins?: InstantWinInput[];
+  /** The stated prize value and cash alternative (pence); absent: not stated, none. */
+  prizeValuePence?: number;
+  cashAlternativePence?: number;
+  /** Several main prizes, 1st first (docs/draws.md "Several prizes"); absent: one, the title. */
+  prizes?: MainPrize[];
 }
 
 const img = (name: string) => `/images/competitions/${name}.svg`;
@@ -278,6 +284,66 @@ export const DEMO_COMPETITIONS: SeedCompetition[] = [
     features: ['Accepted at 150+ shops'],
     sold: 38,
     openedDaysAgo: 2,
+  },
+  {
+    title: 'VW Golf GTI or £25,000 Cash',
+    description:
+      'A brand-new Volkswagen Golf GTI, plus a £1,000 runner-up prize and a smartwatch for third place.',
+    image: img('automotive'),
+    ticketPricePence: 399,
+    totalTickets: 4000,
+    endsInDays: 20,
+    drawHour: 20,
+    autoWin: false,
+    status: 'active',
+    category: 'Automotive',
+    productName: 'Volkswagen Golf GTI',
+    features: ['Three winners', 'Delivered to your door', 'Cash alternative for the car'],
+    sold: 820,
+    // Older than the other live draws, so the demo's usual order stays as it was.
+    openedDaysAgo: 15,
+    prizeValuePence: 3_450_000,
+    cashAlternativePence: 2_500_000,
+    prizes: [
+      {
+        title: 'Volkswagen Golf GTI',
+        description: 'Brand new, in the colour of your choice, taxed and ready to drive.',
+        cashValuePence: 3_450_000,
+        cashAlternativePence: 2_500_000,
+        image: img('automotive'),
+      },
+      {
+        title: '£1,000 cash',
+        description: 'Paid by bank transfer the day after the draw.',
+        cashValuePence: 100_000,
+        cashAlternativePence: null,
+        image: img('cash'),
+      },
+      {
+        title: 'Smartwatch',
+        description: 'The latest GPS smartwatch.',
+        cashValuePence: 39_900,
+        cashAlternativePence: 30_000,
+        image: img('electronics-2'),
+      },
+    ],
+  },
+  {
+    title: 'Seven Nights in Santorini for Two',
+    description: 'Flights, a sea-view hotel and breakfast every day: a Greek island holiday for two.',
+    image: img('travel'),
+    ticketPricePence: 199,
+    totalTickets: 1500,
+    endsInDays: 17,
+    drawHour: 20,
+    autoWin: false,
+    status: 'active',
+    category: 'Travel',
+    features: ['Flights from any UK airport', 'Travel dates of your choice within a year'],
+    sold: 266,
+    openedDaysAgo: 16,
+    prizeValuePence: 350_000,
+    cashAlternativePence: 280_000,
   },
   {
     title: 'Cornish Coastal Cottage Break',

@@ -18,9 +18,21 @@ import { pickDistinct, seededRandom } from './random';
 const DAY = 86_400_000;
 export const POSTAL_WINNER_TITLE = 'Cornish Hamper Trio';
 const PRIZES = [
-  { title: 'Luxury Cornish hamper', description: null, cashValuePence: 15_000 },
-  { title: '£50 cash', description: null, cashValuePence: 5_000 },
-  { title: 'Cream tea for two', description: null, cashValuePence: 3_000 },
+  {
+    title: 'Luxury Cornish hamper',
+    description: null,
+    cashValuePence: 15_000,
+    cashAlternativePence: 12_000,
+    image: null,
+  },
+  { title: '£50 cash', description: null, cashValuePence: 5_000, cashAlternativePence: null, image: null },
+  {
+    title: 'Cream tea for two',
+    description: null,
+    cashValuePence: 3_000,
+    cashAlternativePence: 2_500,
+    image: null,
+  },
 ];
 const PRICE = 150;
 const TOTAL = 40;

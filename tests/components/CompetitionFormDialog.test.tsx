@@ -39,7 +39,7 @@ describe('CompetitionFormDialog', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('sends the main prizes in order, with cash values in pence', async () => {
+  it('sends the main prizes in order, with values and cash alternatives in pence', async () => {
     const fetchMock = stubApi((method, path) =>
       method === 'PUT' && path === '/api/admin/competitions/5' ? jsonResponse(200, hotTub) : undefined,
     );
@@ -50,8 +50,11 @@ describe('CompetitionFormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
     fireEvent.change(screen.getByLabelText('1st prize: title'), { target: { value: 'Hot tub' } });
-    fireEvent.change(screen.getByLabelText('1st prize: cash value (£, optional)'), {
+    fireEvent.change(screen.getByLabelText('1st prize: value (£, optional)'), {
       target: { value: '4999.99' },
+    });
+    fireEvent.change(screen.getByLabelText('1st prize: cash alternative (£, optional)'), {
+      target: { value: '4000' },
     });
     fireEvent.change(screen.getByLabelText('2nd prize: title'), { target: { value: 'Towels' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
@@ -64,8 +67,14 @@ describe('CompetitionFormDialog', () => {
     );
     const put = fetchMock.mock.calls.find(([path]) => path === '/api/admin/competitions/5')!;
     expect(JSON.parse(String((put[1] as RequestInit).body)).prizes).toEqual([
-      { title: 'Hot tub', description: null, cashValuePence: 499_999 },
-      { title: 'Towels', description: null, cashValuePence: null },
+      {
+        title: 'Hot tub',
+        description: null,
+        cashValuePence: 499_999,
+        cashAlternativePence: 400_000,
+        image: null,
+      },
+      { title: 'Towels', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
     ]);
   });
 });

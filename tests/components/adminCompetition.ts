@@ -20,7 +20,9 @@ export const hotTub: AdminCompetitionView = {
   skillQuestions: [],
   cashAlternative: null,
   prizeValue: null,
-  prizes: [{ title: 'Hot Tub', description: null, cashValuePence: null }],
+  prizes: [
+    { title: 'Hot Tub', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
+  ],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

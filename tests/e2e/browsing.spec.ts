@@ -63,7 +63,7 @@ test('the competitions page counts and filters, with the empty message for a cat
   await expect(page.getByRole('heading', { level: 1, name: 'All Competitions' })).toBeVisible();
   await expect(page.getByTestId('competition-count')).toHaveText('Showing 2 competitions in Vouchers');
   await page.getByRole('button', { name: 'All Prizes' }).click();
-  await expect(page.getByTestId('competition-count')).toHaveText(/Showing 17 competitions in All Prizes/);
+  await expect(page.getByTestId('competition-count')).toHaveText(/Showing 19 competitions in All Prizes/);
   await expect(page.getByText('Secure payments with Mastercard and Visa')).toBeVisible();
 });
 

@@ -63,7 +63,9 @@ describe('the competition form', () => {
       skillQuestions: [{ question: 'Q?', options: ['a', 'b', 'c'], answer: 'b' }],
       cashAlternative: 250,
       prizeValue: null,
-      prizes: [{ title: 'Old', description: null, cashValuePence: null }],
+      prizes: [
+        { title: 'Old', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
+      ],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveCategory, isCategoryFilter } from '../../contract/categories';
+import { ADMIN_CATEGORIES } from '../../contract/admin';
+import {
+  CATEGORY_FILTERS,
+  categoryLabel,
+  deriveCategory,
+  isCategoryFilter,
+  PUBLIC_CATEGORIES,
+} from '../../contract/categories';
 
 const c = (title: string, description = '', category?: string) => ({
   title,
@@ -28,6 +35,12 @@ describe('deriveCategory (docs/product.md#categories)', () => {
     expect(deriveCategory(c('Gym membership'))).toBe('sports');
     expect(deriveCategory(c('Designer sunglasses'))).toBe('luxury');
     expect(deriveCategory(c('Shopping gift card'))).toBe('vouchers');
+    expect(deriveCategory(c('Electric car'))).toBe('automotive');
+    expect(deriveCategory(c('Motorbike and helmet'))).toBe('automotive');
+    expect(deriveCategory(c('Beach holiday for two'))).toBe('travel');
+    // 'car' only as a word: a card or a cart is not a car.
+    expect(deriveCategory(c('Shopping card'))).not.toBe('automotive');
+    expect(deriveCategory(c('Golf cart'))).toBe('other');
   });
 
   it('is case-insensitive and returns other when nothing matches', () => {
@@ -38,6 +51,14 @@ describe('deriveCategory (docs/product.md#categories)', () => {
   it('accepts only known filters', () => {
     expect(isCategoryFilter('all')).toBe(true);
     expect(isCategoryFilter('vouchers')).toBe(true);
-    expect(isCategoryFilter('travel')).toBe(false);
+    expect(isCategoryFilter('travel')).toBe(true);
+    expect(isCategoryFilter('automotive')).toBe(true);
+    expect(isCategoryFilter('other')).toBe(false);
+  });
+
+  it('is the one list: the admin form offers exactly the public categories', () => {
+    expect(ADMIN_CATEGORIES.map((a) => a.toLowerCase())).toEqual([...PUBLIC_CATEGORIES]);
+    expect(CATEGORY_FILTERS.map(categoryLabel)).toContain('Automotive');
+    expect(CATEGORY_FILTERS.map(categoryLabel)).toContain('Travel');
   });
 });

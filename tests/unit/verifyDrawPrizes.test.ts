@@ -52,13 +52,25 @@ describe('admin form: main prizes', () => {
     const body = competitionBody({
       ...values,
       prizes: [
-        { title: 'Car', description: ' Red ', cashValue: '30000.5' },
-        { title: '£50', description: '', cashValue: '' },
+        {
+          title: 'Car',
+          description: ' Red ',
+          cashValue: '30000.5',
+          cashAlternative: '25000',
+          image: '/images/competitions/automotive.svg',
+        },
+        { title: '£50', description: '', cashValue: '', cashAlternative: '', image: null },
       ],
     });
     expect(body.prizes).toEqual([
-      { title: 'Car', description: 'Red', cashValuePence: 3_000_050 },
-      { title: '£50', description: null, cashValuePence: null },
+      {
+        title: 'Car',
+        description: 'Red',
+        cashValuePence: 3_000_050,
+        cashAlternativePence: 2_500_000,
+        image: '/images/competitions/automotive.svg',
+      },
+      { title: '£50', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
     ]);
   });
 });

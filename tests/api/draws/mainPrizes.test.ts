@@ -49,7 +49,9 @@ describe.skipIf(engineUnavailable())(`several main prizes on ${testEngine()}`, (
   it('takes an ordered prize list; a competition without one has one prize, its title', async () => {
     const single = await create({ title: 'Just one' });
     expect(single.status, single.text).toBe(201);
-    expect(single.body.prizes).toEqual([{ title: 'Just one', description: null, cashValuePence: null }]);
+    expect(single.body.prizes).toEqual([
+      { title: 'Just one', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
+    ]);
 
     const bad = await create({ title: 'Bad prizes', prizes: [{ title: '  ' }] });
     expect(bad.status).toBe(400);
@@ -61,10 +63,11 @@ describe.skipIf(engineUnavailable())(`several main prizes on ${testEngine()}`, (
     const created = await create({ prizes: PRIZES });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as number;
+    const none = { cashAlternativePence: null, image: null };
     const expected = [
-      PRIZES[0],
-      { title: '£500 cash', description: null, cashValuePence: null },
-      { title: 'Smart watch', description: null, cashValuePence: 1_500 },
+      { ...PRIZES[0], ...none },
+      { title: '£500 cash', description: null, cashValuePence: null, ...none },
+      { title: 'Smart watch', description: null, cashValuePence: 1_500, ...none },
     ];
     expect((await admin.get(`/api/admin/competitions/${id}`)).body.prizes).toEqual(expected);
     expect((await admin.get(`/api/competitions/${id}`)).body.prizes).toEqual(expected);

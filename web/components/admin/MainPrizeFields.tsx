@@ -2,9 +2,11 @@ import { MAX_MAIN_PRIZES, ordinal } from '../../../contract/prizes';
 import { Button } from '../ui/Button';
 import { Control, Muted } from './AdminUi';
 import { emptyPrizeRow, type PrizeFormRow } from './competitionForm';
+import { PrizePictureField } from './PrizePictureField';
 
 /**
- * The competition's main prizes in the admin form, 1st first: drawn in this order, one winning
+ * The competition's main prizes in the admin form, 1st first, each with its value, cash
+ * alternative and picture as the competition page shows them: drawn in this order, one winning
  * number each (docs/draws.md "Several prizes"). None listed: one prize, the competition's title.
  */
 export function MainPrizeFields({
@@ -17,9 +19,34 @@ export function MainPrizeFields({
   errors: Record<string, string>;
   onChange: (prizes: PrizeFormRow[]) => void;
 }) {
-  const edit = (index: number, field: keyof PrizeFormRow, value: string) =>
-    onChange(prizes.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
+  const edit = (
+    index: number,
+    field: 'title' | 'description' | 'cashValue' | 'cashAlternative',
+    value: string,
+  ) => onChange(prizes.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
   const error = (index: number, field: string) => errors[`prizes.${index}.${field}`];
+  /** A pounds field of one prize, sent as pence (its errors come back under the pence key). */
+  const money = (i: number, field: 'cashValue' | 'cashAlternative', errorKey: string, label: string) => {
+    const id = `c-prize-${field === 'cashValue' ? 'value' : 'cash'}-${i + 1}`;
+    return (
+      <Control>
+        <label htmlFor={id}>
+          {ordinal(i + 1)} prize: {label} (£, optional)
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          value={prizes[i]![field]}
+          aria-invalid={error(i, errorKey) ? true : undefined}
+          onChange={(e) => edit(i, field, e.target.value)}
+        />
+        {error(i, errorKey) && <small>{error(i, errorKey)}</small>}
+      </Control>
+    );
+  };
   return (
     <fieldset data-testid="main-prizes">
       <legend>Main prizes</legend>
@@ -49,20 +76,15 @@ export function MainPrizeFields({
               />
               {error(i, 'description') && <small>{error(i, 'description')}</small>}
             </Control>
-            <Control>
-              <label htmlFor={`c-prize-cash-${i + 1}`}>{name}: cash value (£, optional)</label>
-              <input
-                id={`c-prize-cash-${i + 1}`}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.01"
-                value={p.cashValue}
-                aria-invalid={error(i, 'cashValuePence') ? true : undefined}
-                onChange={(e) => edit(i, 'cashValue', e.target.value)}
-              />
-              {error(i, 'cashValuePence') && <small>{error(i, 'cashValuePence')}</small>}
-            </Control>
+            {money(i, 'cashValue', 'cashValuePence', 'value')}
+            {money(i, 'cashAlternative', 'cashAlternativePence', 'cash alternative')}
+            <PrizePictureField
+              id={`c-prize-image-${i + 1}`}
+              name={name}
+              image={p.image}
+              error={error(i, 'image')}
+              onChange={(image) => onChange(prizes.map((q, j) => (j === i ? { ...q, image } : q)))}
+            />
             <div>
               <Button
                 type="button"

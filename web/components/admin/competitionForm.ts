@@ -38,9 +38,19 @@ export interface PrizeFormRow {
   title: string;
   description: string;
   cashValue: string; // pounds; empty: not stated
+  cashAlternative: string; // pounds; empty: no cash alternative
+  image: string | null; // uploaded when chosen; null: no picture
 }
 
-export const emptyPrizeRow = (): PrizeFormRow => ({ title: '', description: '', cashValue: '' });
+export const emptyPrizeRow = (): PrizeFormRow => ({
+  title: '',
+  description: '',
+  cashValue: '',
+  cashAlternative: '',
+  image: null,
+});
+
+const poundsText = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
 
 export interface SkillFormQuestion {
   question: string;
@@ -106,7 +116,9 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
       : c.prizes.map((p) => ({
           title: p.title,
           description: p.description ?? '',
-          cashValue: p.cashValuePence === null ? '' : (p.cashValuePence / 100).toFixed(2),
+          cashValue: poundsText(p.cashValuePence),
+          cashAlternative: poundsText(p.cashAlternativePence),
+          image: p.image,
         })),
     instantWins: null,
   };
@@ -117,7 +129,9 @@ const isDefaultPrizeList = (c: AdminCompetitionView) =>
   c.prizes.length === 1 &&
   c.prizes[0]!.title === c.title &&
   !c.prizes[0]!.description &&
-  c.prizes[0]!.cashValuePence === null;
+  c.prizes[0]!.cashValuePence === null &&
+  c.prizes[0]!.cashAlternativePence === null &&
+  c.prizes[0]!.image === null;
 
 /** Pounds as typed to pence; what is not a number goes as typed, for the schema to refuse. */
 const penceOf = (pounds: string): number | string | null => {
@@ -167,6 +181,8 @@ export function competitionBody(v: CompetitionFormValues) {
           title: p.title,
           description: p.description.trim() || null,
           cashValuePence: penceOf(p.cashValue),
+          cashAlternativePence: penceOf(p.cashAlternative),
+          image: p.image,
         }))
       : null,
     ...(v.instantWins ? { instantWins: v.instantWins.map(instantWinBody) } : {}),

@@ -3,10 +3,13 @@ import { Link } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
 import { formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
+import { serverNow } from '../../live/clock';
+import { renderTime, useHydrated } from '../../ssr/seed';
 import { media, theme } from '../../theme/theme';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { AutoWinProgress } from './AutoWinProgress';
 import { Countdown } from './Countdown';
+import { type CardBadgeKind, cardBadges } from './cardBadges';
 import { ProgressBar } from './ProgressBar';
 
 export const CardGrid = styled.div`
@@ -83,6 +86,22 @@ const Badge = styled.span<{ $auto: boolean }>`
   background: ${({ $auto, theme }) => ($auto ? theme.colors.success : theme.colors.danger)};
 `;
 
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+`;
+
+const Fact = styled.span<{ $kind: CardBadgeKind }>`
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  border: 1px solid currentColor;
+  color: ${({ $kind, theme }) =>
+    $kind === 'ends' ? theme.colors.danger : $kind === 'instant' ? theme.colors.success : theme.colors.brand};
+`;
+
 const DrawIn = styled.div`
   display: grid;
   gap: 4px;
@@ -102,6 +121,8 @@ export function CompetitionCard({
   /** One below the heading the list sits under: h2 straight under a page's h1 (no skipped level). */
   headingLevel?: 'h2' | 'h3';
 }) {
+  // As at the server's render until hydrated, so the markup matches; then the server clock.
+  const now = useHydrated() ? serverNow() : renderTime();
   return (
     <Card href={`/competition/${c.id}`} data-testid="competition-card">
       <Image
@@ -112,7 +133,14 @@ export function CompetitionCard({
         height={300}
       />
       <Body>
-        <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+        <Badges data-testid="card-badges">
+          <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+          {cardBadges(c, now).map((b) => (
+            <Fact key={b.kind} $kind={b.kind} data-testid={`card-badge-${b.kind}`}>
+              {b.text}
+            </Fact>
+          ))}
+        </Badges>
         <Title as={headingLevel}>{c.title}</Title>
         <Description>{c.description}</Description>
         <Price>

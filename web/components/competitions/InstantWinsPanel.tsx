@@ -7,9 +7,14 @@ import {
   verifyInstantWinReveal,
 } from '../../../contract/instantWins';
 import { useLiveInstantWins } from '../../live/instantWinStore';
+import { theme } from '../../theme/theme';
 import { Hash } from '../draws/Hash';
 import { NO_WEBCRYPTO, Summary } from '../draws/VerifyDrawPanel';
 import { Button } from '../ui/Button';
+import { useMediaQuery } from '../ui/useMediaQuery';
+import { groupInstantWins, groupLine } from './instantWinGroups';
+
+const PHONE = `(max-width: ${theme.breakpoints.md - 1}px)`;
 
 const Panel = styled.section`
   margin-top: ${({ theme }) => theme.space.xxl};
@@ -110,6 +115,9 @@ export function InstantWinsPanel({
 }) {
   const list = useLiveInstantWins(competitionId, instantWins);
   const won = list.filter((w) => w.won).length;
+  // A phone shows one line a prize ('£5 site credit ×20, 18 left'), not a card a number; the
+  // server renders the full list (it knows no screen) and a phone groups it once hydrated.
+  const phone = useMediaQuery(PHONE);
   return (
     <Panel aria-labelledby="instant-wins-title" data-testid="instant-wins">
       <h2 id="instant-wins-title">Instant wins</h2>
@@ -117,14 +125,29 @@ export function InstantWinsPanel({
         Some ticket numbers win a prize the moment they are bought, on top of the main draw. {won} of{' '}
         {list.length} won so far.
       </p>
-      <Prizes aria-label="Instant-win prizes">
-        {list.map((w) => (
-          <li key={w.id} data-won={w.won} data-retired={w.retired ?? false} data-testid="instant-win">
-            <span className="title">{w.title}</span>
-            <span className="state">{stateOf(w)}</span>
-          </li>
-        ))}
-      </Prizes>
+      {phone ? (
+        <Prizes aria-label="Instant-win prizes">
+          {groupInstantWins(list).map((g) => (
+            <li key={`${g.kind}:${g.title}`} data-won={g.left === 0} data-testid="instant-win-group">
+              <span className="title">{groupLine(g)}</span>
+              {g.won.length > 0 && (
+                <span className="state">
+                  Won: {g.won.map((w) => `#${w.number} by ${w.winnerDisplayName ?? 'an entrant'}`).join(', ')}
+                </span>
+              )}
+            </li>
+          ))}
+        </Prizes>
+      ) : (
+        <Prizes aria-label="Instant-win prizes">
+          {list.map((w) => (
+            <li key={w.id} data-won={w.won} data-retired={w.retired ?? false} data-testid="instant-win">
+              <span className="title">{w.title}</span>
+              <span className="state">{stateOf(w)}</span>
+            </li>
+          ))}
+        </Prizes>
+      )}
       {commitment && (
         <>
           <p>

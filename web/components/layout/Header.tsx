@@ -11,6 +11,8 @@ import { Toaster } from './Toaster';
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/competitions', label: 'Competitions' },
+  // Who won is part of what the site is: in the main navigation, not only the footer.
+  { href: '/winners', label: 'Winners' },
   { href: '/how-to-play', label: 'How to Play' },
   { href: '/about', label: 'About Us' },
   { href: '/faq', label: 'FAQs' },
@@ -48,19 +50,23 @@ const HomeLink = styled(Link)`
   text-decoration: none;
 `;
 
+// Six links (Winners among them) fit on one line from 1024 px: tighter until the xl width.
 const DesktopNav = styled.nav`
   display: none;
   ${media.lg} {
     display: flex;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: 2px;
   }
+  ${media.xl} { gap: ${({ theme }) => theme.space.xs}; }
 `;
 
 const NavItem = styled(Link)<{ $active: boolean }>`
   color: ${({ theme }) => theme.colors.textInverse};
   text-decoration: none;
   font-weight: 600;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  white-space: nowrap;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.xs}`};
+  ${media.xl} { padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`}; }
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ $active, theme }) => ($active ? theme.colors.brandLight : 'transparent')};
   &:hover { background: ${({ theme }) => theme.colors.brandLight}; }

@@ -4,7 +4,8 @@ import { Link, useParams } from 'wouter';
 import type { AdminCompetitionDetail } from '../../../contract/admin';
 import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { formatDateTime } from '../../../contract/londonTime';
-import { formatPounds } from '../../../contract/money';
+import { formatPounds, poundsToPence } from '../../../contract/money';
+import { prizesOnShow } from '../../../contract/prizes';
 import { messageOf } from '../../api/client';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
@@ -14,6 +15,7 @@ import { InstantWinsList } from '../../components/admin/InstantWinsList';
 import { PostalEntries } from '../../components/admin/PostalEntries';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
+import { PrizeList } from '../../components/competitions/PrizeList';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -38,6 +40,20 @@ const Features = styled.ul`
   padding-left: 1.1rem;
   font-weight: 400;
 `;
+
+// The list as the public sees it, in a card of its own.
+const Prizes = styled(PrizeList)`
+  margin-top: 0;
+`;
+
+/** The admin view's prize facts in pence, for prizesOnShow (the public presenter's rule). */
+const adminPrizeFacts = (c: AdminCompetitionDetail) => ({
+  title: c.title,
+  image: c.image,
+  prizeValuePence: c.prizeValue === null ? null : poundsToPence(c.prizeValue),
+  cashAlternativePence: c.cashAlternative === null ? null : poundsToPence(c.cashAlternative),
+  mainPrizes: c.prizes,
+});
 
 /** The competition's fields as the admin set them. */
 function CompetitionFacts({ c }: { c: AdminCompetitionDetail }) {
@@ -77,6 +93,10 @@ function CompetitionFacts({ c }: { c: AdminCompetitionDetail }) {
             <dd>{c.details.productName}</dd>
           </>
         )}
+        <dt>Prize value</dt>
+        <dd data-testid="admin-prize-value">
+          {c.prizeValue === null ? 'Not stated' : formatPounds(c.prizeValue)}
+        </dd>
         {c.cashAlternative !== null && (
           <>
             <dt>Cash alternative</dt>
@@ -202,7 +222,12 @@ export default function AdminCompetitionDetailPage() {
               <AuditTrail entries={c.auditLog} />
             </Card>
           </div>
-          <CompetitionFacts c={c} />
+          <div>
+            <CompetitionFacts c={c} />
+            <Card>
+              <Prizes prizes={prizesOnShow(adminPrizeFacts(c))} compact />
+            </Card>
+          </div>
         </Grid>
       )}
     </PageContainer>

@@ -7,6 +7,7 @@ import type { CompetitionEntry, PublicCompetition } from '../../../contract/comp
 import type { PublicDraw } from '../../../contract/draw';
 import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
+import { winnerCount } from '../../../contract/prizes';
 import { useRoute } from '../../api/call';
 import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
@@ -16,6 +17,7 @@ import { enteredHeading, HoldersList } from '../../components/competitions/Holde
 import { InstantWinsPanel } from '../../components/competitions/InstantWinsPanel';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
+import { PrizeList } from '../../components/competitions/PrizeList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
 import { DrawBeaconInfo } from '../../components/draws/DrawBeaconInfo';
@@ -307,6 +309,7 @@ export default function CompetitionDetailPage() {
               <Badge $tone="live">Live Competition</Badge>
             )}
             <Badge $tone={c.autoWin ? 'auto' : 'draw'}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+            {winnerCount(c.prizes) > 1 && <Badge $tone="live">{winnerCount(c.prizes)} winners</Badge>}
           </Badges>
           <h1>{c.title}</h1>
           <p>{c.description}</p>
@@ -348,6 +351,7 @@ export default function CompetitionDetailPage() {
           <DrawBeaconInfo beacon={c.drawBeacon ?? null} drawn={draw !== null} />
         </Info>
       </Layout>
+      <PrizeList prizes={c.prizes ?? []} pageImage={c.image} />
       <PrizeDetails productName={c.details.productName} features={c.features} />
       {(c.instantWins?.length ?? 0) > 0 && (
         <InstantWinsPanel

@@ -42,7 +42,9 @@ const Hero = styled.section`
     inset: 0;
     background: linear-gradient(180deg, rgba(6, 26, 51, 0.35), rgba(6, 26, 51, 0.7));
   }
-  ${media.md} { min-height: 440px; padding-top: 5rem; }
+  ${media.md} { min-height: 300px; padding-top: 3rem; }
+  /* A desktop (1280×800) shows the first row of competitions above the fold: a band, the offer on one line. */
+  ${media.lg} { min-height: 216px; padding: 1.25rem ${({ theme }) => theme.space.md}; }
 `;
 
 /** The hero picture as an <img> (not a CSS background) so it gets a srcset and a high fetch priority. */
@@ -68,11 +70,13 @@ const Headline = styled.h1`
   letter-spacing: 0.02em;
   text-shadow: 0 2px 12px rgba(0, 0, 0, 0.4);
   ${media.md} { font-size: 3rem; }
+  ${media.lg} { font-size: 2.6rem; }
 `;
 
 const HeroOffer = styled.p`
   margin: 0;
   max-width: 40rem;
+  ${media.lg} { max-width: none; }
   font-weight: 600;
   text-shadow: 0 1px 8px rgba(0, 0, 0, 0.6);
 `;
@@ -81,6 +85,26 @@ const SectionTitle = styled.h2`
   color: ${({ theme }) => theme.colors.brand};
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   margin: ${({ theme }) => `${theme.space.xl} 0 ${theme.space.sm}`};
+`;
+
+// Straight under the hero, the page's own top padding is gap enough. On a desktop the sort and
+// draw-type choices move up to the title's row (the reading order stays title, categories,
+// choices), so the cards start higher.
+const ListTitle = styled(SectionTitle)`
+  margin-top: 0;
+  ${media.lg} { margin-bottom: 0; grid-area: title; }
+`;
+
+const ListHead = styled.div`
+  ${media.lg} {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'title controls' 'bar bar';
+    align-items: center;
+    column-gap: ${({ theme }) => theme.space.md};
+    > :nth-child(2) { grid-area: bar; }
+    > :nth-child(3) { grid-area: controls; }
+  }
 `;
 
 const Empty = styled.p`
@@ -265,9 +289,11 @@ export default function HomePage() {
       </Hero>
       <PageContainer>
         <section id="competitions" aria-labelledby="competitions-title">
-          <SectionTitle id="competitions-title">Live Competitions</SectionTitle>
-          <CategoryBar value={category} onChange={setCategory} />
-          <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
+          <ListHead>
+            <ListTitle id="competitions-title">Live Competitions</ListTitle>
+            <CategoryBar value={category} onChange={setCategory} />
+            <ListControls sort={sort} onSort={setSort} draw={draw} onDraw={setDraw} />
+          </ListHead>
           {list.loading && !list.data ? (
             <PlaceholderCards count={8} />
           ) : list.error ? (
