@@ -15,7 +15,8 @@ import { iso } from '../../../contract/dates';
 import type { AdminWinner } from '../../../contract/draw';
 import type { AdminInstantWin } from '../../../contract/instantWins';
 import { penceToPounds } from '../../../contract/money';
-import { ordinal } from '../../../contract/prizes';
+import { ordinal, prizesOnShow } from '../../../contract/prizes';
+import { Competition } from '../../../db/models';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { DrawRecord } from '../presenter';
 
@@ -78,7 +79,7 @@ async function openClaim(trx: Knex, row: NewClaim): Promise<ClaimRef> {
 
 /**
  * In the draw's transaction: a claim for each main prize won by an account (a postal entrant
- * without one is contacted by post). The 1st prize offers the competition's cash alternative.
+ * without one is contacted by post). Each offers its prize's cash alternative, where it has one.
  */
 export async function openMainClaims(
   trx: Knex,
@@ -86,10 +87,12 @@ export async function openMainClaims(
   now: number,
 ): Promise<Map<number, ClaimRef>> {
   const claims = new Map<number, ClaimRef>();
-  const c = await trx('competitions').where({ id: record.competitionId }).first('cashAlternativePence');
+  const c = await Competition.query(trx).findById(record.competitionId);
+  // Each prize's cash alternative as the page shows it (the 1st falls back to the competition's).
+  const shown = c ? prizesOnShow(c) : [];
   for (const prize of record.prizes) {
     if (!prize.winnerUserId || prize.deletedAt) continue;
-    const cash = prize.position === 1 ? (c?.cashAlternativePence ?? null) : null;
+    const cash = shown[prize.position - 1]?.cashAlternativePence ?? null;
     claims.set(
       prize.position,
       await openClaim(trx, {

@@ -64,6 +64,37 @@ describe.skipIf(engineUnavailable())(`prize claims on ${testEngine()}`, () => {
     expect((await new TestClient(server.url).get('/api/claims')).status).toBe(401);
   });
 
+  it("a later prize offers its own cash alternative (issue 39 §1's prize list)", async () => {
+    const created = await admin.post('/api/admin/competitions', {
+      title: 'Hamper pair',
+      ticketPrice: 1,
+      totalTickets: 10,
+      endDate: future(),
+      details: { category: 'home' },
+      prizes: [{ title: 'Big hamper' }, { title: 'Small hamper', cashAlternativePence: 2_500 }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    const a = await signedInCustomer(server.url);
+    const b = await signedInCustomer(server.url);
+    await buyWithCard(a.client, id, [1]);
+    await buyWithCard(b.client, id, [2]);
+    await db('competitions')
+      .where({ id })
+      .update({ endDate: Date.now() - 1000, status: 'ended' });
+    const drawn = await admin.post(`/api/admin/competitions/${id}/draw`, {});
+    expect(drawn.status, drawn.text).toBe(200);
+    const claims = [
+      ...((await a.client.get('/api/claims')).body as Claim[]),
+      ...((await b.client.get('/api/claims')).body as Claim[]),
+    ].filter((x) => x.prize.includes('hamper'));
+    // Both tickets win: the 1st prize has no cash alternative, the 2nd its own.
+    expect(claims.map((x) => [x.prize, x.cashAlternative]).sort()).toEqual([
+      ['1st prize: Big hamper', null],
+      ['2nd prize: Small hamper', 25],
+    ]);
+  });
+
   it('main prizes: claims with the draw, e-mails name the prize and link it, own only, prize or cash once', async () => {
     const created = await admin.post('/api/admin/competitions', {
       title: 'Bike and more',
