@@ -67,7 +67,7 @@ describe('computeDrawPrizes', () => {
 describe('prize lists', () => {
   it('a competition without a list has one prize, its title', () => {
     expect(mainPrizesOf({ title: 'Hot tub', mainPrizes: null })).toEqual([
-      { title: 'Hot tub', description: null, cashValuePence: null },
+      { title: 'Hot tub', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
     ]);
   });
 
