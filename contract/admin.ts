@@ -415,6 +415,8 @@ export interface AdminCompetitionView {
   prizes: MainPrize[];
   createdAt: string;
   updatedAt: string;
+  /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */
+  hasSales?: boolean;
 }
 
 export interface AdminCompetitionDetail extends AdminCompetitionView {
