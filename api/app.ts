@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminUserRoutes(api, deps);
   registerComplianceRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
-  registerBackOfficeRoutes(api, deps);
+  registerBackOfficeRoutes(api, deps, options.gateway);
   registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);

@@ -1,9 +1,14 @@
-import { UserIdParamSchema } from './admin';
+import { AdminIdParamSchema, UserIdParamSchema } from './admin';
 import { route } from './apiRoute';
-import type { CustomerListView, CustomerNoteView, CustomerView } from './backOffice';
-import { CreditAdjustmentSchema, CustomerNoteSchema, CustomerSearchQuerySchema } from './backOffice';
+import type { CustomerListView, CustomerNoteView, CustomerView, RefundTarget } from './backOffice';
+import {
+  CreditAdjustmentSchema,
+  CustomerNoteSchema,
+  CustomerSearchQuerySchema,
+  RefundTicketsSchema,
+} from './backOffice';
 
-/** The back office's customer view (search, credit adjustments, notes) and its CSV exports. */
+/** The back office's customer view (search, credit adjustments, notes), refunds of some tickets and CSV exports. */
 export const ADMIN_BACK_OFFICE_ROUTES = {
   customers: route<CustomerListView>()({
     method: 'GET',
@@ -26,6 +31,17 @@ export const ADMIN_BACK_OFFICE_ROUTES = {
     path: '/api/admin/customers/:userId/notes',
     params: UserIdParamSchema,
     body: CustomerNoteSchema,
+  }),
+  refundTickets: route<{
+    message: string;
+    refund: 'refunded' | 'pending' | Extract<RefundTarget, 'credit'>;
+    amount: number;
+    numbers: number[];
+  }>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refund-tickets',
+    params: AdminIdParamSchema,
+    body: RefundTicketsSchema,
   }),
   ordersCsv: route()({
     method: 'GET',

@@ -88,3 +88,17 @@ export interface CustomerView {
     selfExcludedUntil: string | null;
   };
 }
+
+/** POST /api/admin/orders/:id/refund-tickets: some tickets of a paid order, back on sale and refunded. */
+export const RefundTicketsSchema = v.object({
+  competitionId: v.pipe(v.number('competitionId must be a number'), v.integer(), v.minValue(1)),
+  numbers: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'numbers must be a list of ticket numbers'),
+    v.minLength(1, 'Choose at least one ticket'),
+    v.maxLength(100, 'At most 100 tickets at a time'),
+    v.check((ns) => new Set(ns).size === ns.length, 'A ticket number is listed twice'),
+  ),
+  reason: reasonText('A reason'),
+  refundTo: v.optional(v.picklist(REFUND_TARGETS, 'Refund to must be card or credit'), 'card'),
+});
+export type RefundTicketsInput = v.InferOutput<typeof RefundTicketsSchema>;

@@ -61,7 +61,7 @@ export interface CancelResult {
 }
 
 /** Locks the order as fulfilment does (user, for credit, then order); 409 once cancelled. */
-async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
+export async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
   const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
   if (!peek) throw notFound('Order not found');
   if (peek.userId) await lockRows(trx, 'user', trx('users').where({ id: peek.userId }).first('id'));
@@ -77,7 +77,7 @@ type SoldTicket = { id: number; competitionId: number; number: number };
  * Locks the order's competitions as a draw locks them, so a draw and this cancel never interleave:
  * either the draw committed first (refused here) or it waits and draws without these numbers.
  */
-async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
+export async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
   const competitions = (await lockRows(
     trx,
     'competition',
@@ -132,7 +132,9 @@ async function cancelInTransaction(
   const { trx } = uow;
   const order = await lockOrder(trx, orderId);
   const paid = order.status === 'completed';
-  const cardPaid = paid && order.totalPence > 0 && Boolean(order.paymentIntentId) && !order.refundedAt;
+  // Tickets refunded on their own earlier (backOffice/partialRefund.ts) already took part of it back.
+  const cardLeft = order.totalPence - order.refundedPence;
+  const cardPaid = paid && cardLeft > 0 && Boolean(order.paymentIntentId) && !order.refundedAt;
   const toCredit = cardPaid && input.refundTo === 'credit';
   if (toCredit && !order.userId) throw conflict('A guest order can only be refunded to the card.');
   const returned = await returnOrderTickets(trx, order, now);
@@ -145,7 +147,7 @@ async function cancelInTransaction(
   }
   if (toCredit) {
     const description = `Card payment of cancelled order ${number} returned as site credit`;
-    await addCredit(trx, order.userId!, { amountPence: order.totalPence, description, orderId }, now);
+    await addCredit(trx, order.userId!, { amountPence: cardLeft, description, orderId }, now);
     await markRefunded(trx, orderId, { refundedPence: order.totalPence, refundedAt: now });
   }
   const refundDue = cardPaid && !toCredit;
@@ -192,14 +194,14 @@ function cancelNotice(
   reason: string,
   refund: 'refunded' | 'pending' | 'credit' | 'none',
 ): CancellationNotice {
+  const cardLeft = order.totalPence - order.refundedPence;
   const creditBack =
-    (order.status === 'completed' ? order.creditAppliedPence : 0) +
-    (refund === 'credit' ? order.totalPence : 0);
+    (order.status === 'completed' ? order.creditAppliedPence : 0) + (refund === 'credit' ? cardLeft : 0);
   const card = refund === 'refunded' || refund === 'pending';
   return {
     reason: `Our team gave this reason: ${reason}`,
     refunds: [
-      ...(card ? [{ method: 'card' as const, amountPence: order.totalPence }] : []),
+      ...(card ? [{ method: 'card' as const, amountPence: cardLeft }] : []),
       ...(creditBack > 0 ? [{ method: 'site credit' as const, amountPence: creditBack }] : []),
     ],
     cardRefundPending: refund === 'pending',

@@ -8,15 +8,17 @@ import { twoFactorStatus, usersWithTwoFactor } from '../../accounts/twoFactor';
 import { actorOf } from '../../http/adminActor';
 import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
+import type { PaymentGateway } from '../../payments';
 import type { AppDeps } from '../../platform/context';
 import { addNote, adjustCredit, searchCustomers } from '../backOffice/customerCare';
 import { customerRecord } from '../backOffice/customerView';
 import { exportLiveCompetitionsCsv, exportOrdersCsv } from '../backOffice/exports';
+import { refundTickets } from '../backOffice/partialRefund';
 import { presentAdminOrder } from '../presenter';
 
-/** The customer view (/admin/users/:id), its credit adjustments and notes, and the CSV exports. */
-export function registerBackOfficeRoutes(router: Router, deps: AppDeps): void {
-  const { db, events, config } = deps;
+/** The customer view (/admin/users/:id), its credit adjustments and notes, refunds of some tickets, the CSV exports. */
+export function registerBackOfficeRoutes(router: Router, deps: AppDeps, gateway: PaymentGateway): void {
+  const { db, events, config, logger } = deps;
   const admin = requireAdmin({ db, config });
 
   const view = async (userId: number): Promise<CustomerView> => {
@@ -67,6 +69,16 @@ export function registerBackOfficeRoutes(router: Router, deps: AppDeps): void {
 
   serve(router, A.addNote, admin, async ({ params: { userId }, body }, ctx) => {
     return await addNote({ db, events }, actorOf(ctx), userId, body.text);
+  });
+
+  serve(router, A.refundTickets, admin, async ({ params: { id }, body }, ctx) => {
+    const done = await refundTickets({ db, events, logger, gateway }, actorOf(ctx), id, body);
+    return {
+      message: done.message,
+      refund: done.refund,
+      amount: penceToPounds(done.amountPence),
+      numbers: done.numbers,
+    };
   });
 
   const download = (ctx: Context, file: { filename: string; csv: string }) => {

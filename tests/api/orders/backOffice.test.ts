@@ -199,6 +199,95 @@ describe.skipIf(engineUnavailable())(`back office on ${testEngine()}`, () => {
     expect(await db('tickets').where({ competitionId: comp, status: 'sold' })).toHaveLength(1);
   });
 
+  it('refunds some tickets of an order: exactly those numbers back on sale, exactly their price to the card', async () => {
+    const comp = await insertCompetition(db, { totalTickets: 30, ticketPricePence: 250 });
+    const { client, user } = await signedInCustomer(server.url);
+    const orderId = await buyWithCard(client, comp, [2, 4, 6, 8]);
+    const intent = (await db('orders').where({ id: orderId }).first()).paymentIntentId;
+    const res = await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, {
+      competitionId: comp,
+      numbers: [6, 2],
+      reason: 'Bought twice by mistake',
+      refundTo: 'card',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ refund: 'refunded', amount: 5, numbers: [2, 6] });
+    const sold = await db('tickets').where({ competitionId: comp, status: 'sold' }).orderBy('number');
+    expect(sold.map((t: { number: number }) => Number(t.number))).toEqual([4, 8]);
+    expect(Number((await db('competitions').where({ id: comp }).first()).ticketsSold)).toBe(2);
+    const entry = await db('userEntries').where({ orderId }).first();
+    expect(JSON.parse(entry.ticketNumbers)).toEqual([4, 8]);
+    const refunds = await db('sandboxRefunds').where({ paymentIntentId: intent });
+    expect(refunds.map((r: { amountPence: number }) => Number(r.amountPence))).toEqual([500]);
+    const order = await db('orders').where({ id: orderId }).first();
+    expect(order.status).toBe('completed');
+    expect(Number(order.refundedPence)).toBe(500);
+    expect(
+      await db('auditLog').where({ action: 'order.refundTickets', entityId: String(orderId) }),
+    ).toHaveLength(1);
+
+    // Refusals, nothing changed: a number not on the order (or already refunded), all the rest, an
+    // empty or repeated list, a customer.
+    const state = async () => ({
+      tickets: await db('tickets').where({ competitionId: comp }).orderBy('number'),
+      refunds: await db('sandboxRefunds').where({ paymentIntentId: intent }),
+      order: await db('orders').where({ id: orderId }).first(),
+      credit: await balance(user.id),
+    });
+    const before = await state();
+    const body = { competitionId: comp, reason: 'Again', refundTo: 'card' };
+    const again = await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, { ...body, numbers: [2] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Not sold on this order: 2.');
+    const everything = await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, {
+      ...body,
+      numbers: [4, 8],
+    });
+    expect(everything.status).toBe(409);
+    expect(everything.body.message).toBe('To refund every ticket of the order, cancel it.');
+    expect(
+      (await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, { ...body, numbers: [] })).status,
+    ).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, { ...body, numbers: [4, 4] })).status,
+    ).toBe(400);
+    expect(
+      (await client.post(`/api/admin/orders/${orderId}/refund-tickets`, { ...body, numbers: [4] })).status,
+    ).toBe(403);
+    expect(await state()).toEqual(before);
+
+    // Cancelling later refunds only what is left of the card payment.
+    const cancelled = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'The rest too' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.refund).toBe('refunded');
+    const all = await db('sandboxRefunds').where({ paymentIntentId: intent }).orderBy('createdAt');
+    expect(all.map((r: { amountPence: number }) => Number(r.amountPence)).sort()).toEqual([500, 500]);
+  });
+
+  it('refunds some tickets as site credit: a ledger row of exactly their price', async () => {
+    const comp = await insertCompetition(db, { totalTickets: 30, ticketPricePence: 120 });
+    const { client, user } = await signedInCustomer(server.url);
+    const orderId = await buyWithCard(client, comp, [1, 3, 5]);
+    const intent = (await db('orders').where({ id: orderId }).first()).paymentIntentId;
+    const credit = await balance(user.id);
+    const res = await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, {
+      competitionId: comp,
+      numbers: [3],
+      reason: 'Goodwill',
+      refundTo: 'credit',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ refund: 'credit', amount: 1.2, numbers: [3] });
+    expect(await balance(user.id)).toBe(credit + 120);
+    expect(await db('creditTransactions').where({ userId: user.id, orderId, type: 'credit' })).toEqual([
+      expect.objectContaining({ amountPence: 120 }),
+    ]);
+    expect(await db('sandboxRefunds').where({ paymentIntentId: intent })).toHaveLength(0);
+    const sold = await db('tickets').where({ competitionId: comp, status: 'sold' }).orderBy('number');
+    expect(sold.map((t: { number: number }) => Number(t.number))).toEqual([1, 5]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
   it('exports orders and live competitions as CSV, formulas neutralised', async () => {
     const comp = await insertCompetition(db, { totalTickets: 30, title: '=HYPERLINK("x") prize' });
     const { client } = await signedInCustomer(server.url, { username: 'csvbuyer' });
