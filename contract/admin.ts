@@ -452,6 +452,8 @@ export interface AdminOrderDetail extends AdminOrderView {
   paymentReference: string | null;
   refundReference: string | null;
   cancelledAt: string | null;
+  /** The reason the admin gave when cancelling (quoted in the customer's e-mail). */
+  cancellationReason?: string | null;
   auditLog: AuditEntryView[];
 }
 

@@ -133,7 +133,11 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
     'Site Settings',
     'Site Credit Promos',
   ])
-    await expect(admin.getByRole('link', { name: new RegExp(`^${section}`) })).toBeVisible();
+    await expect(
+      admin
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: new RegExp(`^${section}`) }),
+    ).toBeVisible();
   await expect(admin.getByRole('link', { name: 'Back to Site' })).toBeVisible();
   const orderCount = admin.getByTestId('order-count');
   await expect(orderCount).toHaveText(/^\d[\d,]*$/);
@@ -174,7 +178,10 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
   expect(Number((await orderCount.textContent())!.replace(/,/g, ''))).toBeGreaterThan(countBefore);
 
   // Ticket lookup: the sold number, then a free one.
-  await admin.getByRole('link', { name: /^Ticket Lookup/ }).click();
+  await admin
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: /^Ticket Lookup/ })
+    .click();
   await expect(admin.getByRole('heading', { name: 'Ticket Lookup' })).toBeVisible();
   await admin.getByRole('button', { name: 'Search' }).click();
   await expect(admin.getByText('Please select a competition')).toBeVisible();
@@ -212,6 +219,10 @@ test('a paid order reaches the live dashboard; lookup finds its ticket; cancelli
   await expect(admin.getByTestId('admin-order-item')).toContainText(title);
   await expect(admin.getByTestId('payment-reference')).not.toHaveText('None');
   await admin.getByRole('button', { name: 'Cancel Order' }).click();
+  await admin
+    .getByTestId('cancel-order-dialog')
+    .getByLabel(/^Reason/)
+    .fill('Cancelled in a browser test');
   await admin.getByTestId('cancel-order-dialog').getByRole('button', { name: 'Cancel Order' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Order Cancelled');
   await expect(admin.getByTestId('admin-order-status')).toHaveText('cancelled');

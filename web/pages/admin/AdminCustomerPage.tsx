@@ -21,6 +21,7 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   ${media.lg} { grid-template-columns: 1fr 1fr; align-items: start; }
   > * { min-width: 0; }
+  section + section { margin-top: ${({ theme }) => theme.space.lg}; }
   h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 

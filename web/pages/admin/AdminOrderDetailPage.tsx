@@ -10,6 +10,7 @@ import { AdminHeader, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
 import { CancelOrderDialog } from '../../components/admin/CancelOrderDialog';
 import { fullName } from '../../components/admin/fullName';
+import { RefundTicketsDialog } from '../../components/admin/RefundTicketsDialog';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
@@ -69,6 +70,12 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <dd>{formatDateTime(order.cancelledAt)}</dd>
         </>
       )}
+      {order.cancellationReason && (
+        <>
+          <dt>Reason</dt>
+          <dd data-testid="cancellation-reason">{order.cancellationReason}</dd>
+        </>
+      )}
       <dt>Customer</dt>
       <dd>
         {order.user
@@ -114,6 +121,7 @@ export default function AdminOrderDetailPage() {
   const siteName = useSiteName();
   const detail = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrder, { params: { id: id ?? '' } });
   const [confirming, setConfirming] = useState(false);
+  const [refunding, setRefunding] = useState<AdminOrderDetail['items'][number]>();
   const order = detail.data;
   useEffect(() => {
     document.title = `${order?.orderNumber ?? 'Order'} | ${siteName}`;
@@ -160,6 +168,11 @@ export default function AdminOrderDetailPage() {
                       {formatPounds(i.ticketPrice)} each · Numbers:{' '}
                       {i.numbers.length ? i.numbers.join(', ') : 'none'}
                     </div>
+                    {order.status === 'completed' && i.numbers.length > 0 && (
+                      <Button type="button" $variant="ghost" onClick={() => setRefunding(i)}>
+                        Refund Tickets
+                      </Button>
+                    )}
                   </li>
                 ))}
               </Items>
@@ -181,6 +194,17 @@ export default function AdminOrderDetailPage() {
             )}
           </Card>
         </Grid>
+      )}
+      {order && (
+        <RefundTicketsDialog
+          order={order}
+          item={refunding}
+          onClose={() => setRefunding(undefined)}
+          onDone={() => {
+            setRefunding(undefined);
+            detail.reload();
+          }}
+        />
       )}
       <CancelOrderDialog
         order={order}
