@@ -78,14 +78,22 @@ type SoldTicket = { id: number; competitionId: number; number: number };
  * either the draw committed first (refused here) or it waits and draws without these numbers.
  */
 export async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
-  const competitions = (await lockRows(
+  assertUndrawn(await lockCompetitions(trx, competitionIds));
+}
+
+type LockedCompetition = { id: number; drawnAt: number | null; drawBeaconRound: number | null };
+
+const lockCompetitions = async (trx: Knex.Transaction, competitionIds: number[]) =>
+  (await lockRows(
     trx,
     'competition',
     trx('competitions')
       .whereIn('id', competitionIds)
       .orderBy('id')
       .select('id', 'drawnAt', 'drawBeaconRound'),
-  )) as Array<{ id: number; drawnAt: number | null; drawBeaconRound: number | null }>;
+  )) as LockedCompetition[];
+
+function assertUndrawn(competitions: LockedCompetition[]) {
   const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
   if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
   // Once the beacon round is fixed the entries are final: whoever could see the round's randomness
@@ -100,14 +108,26 @@ async function returnOrderTickets(
   order: Order,
   now: number,
 ): Promise<ReturnedNumbers[]> {
-  const sold = (await trx('tickets')
-    .where({ orderId: order.id, status: 'sold' })
-    .orderBy([{ column: 'competitionId' }, { column: 'number' }])
-    .select('id', 'competitionId', 'number')) as SoldTicket[];
+  // The competitions first (their order lines never change), then a locking read of the tickets:
+  // a plain read could see them as they were before a refund of some of them committed
+  // (backOffice/partialRefund.ts), as the transaction's snapshot may predate it.
+  const lines = (await trx('orderItems').where({ orderId: order.id }).distinct('competitionId')) as Array<{
+    competitionId: number;
+  }>;
+  const competitions = await lockCompetitions(trx, [...new Set(lines.map((l) => Number(l.competitionId)))]);
+  const sold = (await lockRows(
+    trx,
+    'ticket',
+    trx('tickets')
+      .where({ orderId: order.id, status: 'sold' })
+      .orderBy([{ column: 'competitionId' }, { column: 'number' }])
+      .select('id', 'competitionId', 'number'),
+  )) as SoldTicket[];
   const byCompetition = new Map<number, SoldTicket[]>();
   for (const t of sold)
     byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
-  await lockUndrawnCompetitions(trx, [...byCompetition.keys()]);
+  // Only the competitions whose numbers go back must be undrawn (a pending order has none).
+  assertUndrawn(competitions.filter((c) => byCompetition.has(Number(c.id))));
   const about = { orderId: order.id, userId: order.userId, note: `order ${formatOrderNumber(order.id)}` };
   const returned: ReturnedNumbers[] = [];
   for (const [competitionId, tickets] of byCompetition) {

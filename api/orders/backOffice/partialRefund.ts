@@ -68,10 +68,13 @@ async function refundInTransaction(
     if (!item) throw conflict('This order has no tickets in that competition.');
     await lockUndrawnCompetitions(trx, [input.competitionId]);
     const { all, chosen } = await soldOnOrder(trx, orderId, input);
-    const left = (await trx('tickets').where({ orderId, status: 'sold' }).count({ n: '*' }).first()) as {
-      n: number | string;
-    };
-    if (chosen.length >= Number(left.n)) throw conflict('To refund every ticket of the order, cancel it.');
+    // A locking read: the snapshot of a plain one may predate a change this transaction waited for.
+    const left = (await lockRows(
+      trx,
+      'ticket',
+      trx('tickets').where({ orderId, status: 'sold' }).select('id'),
+    )) as Array<{ id: number }>;
+    if (chosen.length >= left.length) throw conflict('To refund every ticket of the order, cancel it.');
     const won = await trx('instantWins')
       .where({ orderId, competitionId: input.competitionId })
       .whereIn('number', input.numbers)

@@ -288,6 +288,34 @@ describe.skipIf(engineUnavailable())(`back office on ${testEngine()}`, () => {
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
+  it('a refund of some tickets racing a cancellation of the same order: one waits for the other, no money twice', async () => {
+    const comp = await insertCompetition(db, { totalTickets: 30, ticketPricePence: 300 });
+    const { client, user } = await signedInCustomer(server.url);
+    const orderId = await buyWithCard(client, comp, [10, 11, 12]);
+    const intent = (await db('orders').where({ id: orderId }).first()).paymentIntentId;
+    const credit = await balance(user.id);
+    const [partial, cancelled] = await Promise.all([
+      admin.post(`/api/admin/orders/${orderId}/refund-tickets`, {
+        competitionId: comp,
+        numbers: [11],
+        reason: 'Racing',
+        refundTo: 'card',
+      }),
+      admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Racing too' }),
+    ]);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    // Either the refund went first (and the cancel refunded the rest) or it found the order cancelled.
+    expect([200, 409]).toContain(partial.status);
+    const refunds = await db('sandboxRefunds').where({ paymentIntentId: intent });
+    const refunded = refunds.reduce((n: number, r: { amountPence: number }) => n + Number(r.amountPence), 0);
+    expect(refunded).toBe(900);
+    expect(refunds).toHaveLength(partial.status === 200 ? 2 : 1);
+    expect(await db('tickets').where({ competitionId: comp })).toEqual([]);
+    expect(Number((await db('competitions').where({ id: comp }).first()).ticketsSold)).toBe(0);
+    expect(await balance(user.id)).toBe(credit);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
   it('exports orders and live competitions as CSV, formulas neutralised', async () => {
     const comp = await insertCompetition(db, { totalTickets: 30, title: '=HYPERLINK("x") prize' });
     const { client } = await signedInCustomer(server.url, { username: 'csvbuyer' });
