@@ -108,13 +108,15 @@ async function returnOrderTickets(
   order: Order,
   now: number,
 ): Promise<ReturnedNumbers[]> {
-  // The competitions first (their order lines never change), then a locking read of the tickets:
-  // a plain read could see them as they were before a refund of some of them committed
-  // (backOffice/partialRefund.ts), as the transaction's snapshot may predate it.
-  const lines = (await trx('orderItems').where({ orderId: order.id }).distinct('competitionId')) as Array<{
+  // The competitions first, then a locking read of the tickets: a plain read could see them as they
+  // were before a refund of some of them committed (backOffice/partialRefund.ts), as the
+  // transaction's snapshot may predate it.
+  // The plain read names the competitions to lock; a ticket the locking read finds elsewhere (a
+  // sale committed while this waited) would escape the draw check, so the cancel is refused.
+  const seen = (await trx('tickets').where({ orderId: order.id }).distinct('competitionId')) as Array<{
     competitionId: number;
   }>;
-  const competitions = await lockCompetitions(trx, [...new Set(lines.map((l) => Number(l.competitionId)))]);
+  const competitions = await lockCompetitions(trx, [...new Set(seen.map((l) => Number(l.competitionId)))]);
   const sold = (await lockRows(
     trx,
     'ticket',
@@ -126,6 +128,9 @@ async function returnOrderTickets(
   const byCompetition = new Map<number, SoldTicket[]>();
   for (const t of sold)
     byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
+  const locked = new Set(competitions.map((c) => Number(c.id)));
+  if ([...byCompetition.keys()].some((id) => !locked.has(Number(id))))
+    throw conflict('The order changed while it was being cancelled; try again.');
   // Only the competitions whose numbers go back must be undrawn (a pending order has none).
   assertUndrawn(competitions.filter((c) => byCompetition.has(Number(c.id))));
   const about = { orderId: order.id, userId: order.userId, note: `order ${formatOrderNumber(order.id)}` };
