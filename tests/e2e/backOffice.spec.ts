@@ -84,7 +84,7 @@ for (const size of SIZES) {
       await admin.context().close();
     });
 
-    test('customer view: search, credit adjustment with a reason, a note; cancel with a reason as site credit', async ({
+    test('customer view: search, credit adjustment, a note; refund one ticket; cancel with a reason as site credit', async ({
       browser,
     }) => {
       const admin = await adminPage(browser, size);
@@ -115,9 +115,17 @@ for (const size of SIZES) {
       await expect(admin.getByTestId('customer-notes')).toContainText('Rang about the parcel.');
       await expect(admin.getByTestId('customer-notes')).toContainText('admin');
 
-      // Cancel the order from the customer view, refunded as site credit.
+      // Refund one ticket of the order to the card, then cancel the rest as site credit.
       await admin.getByTestId('customer-order').getByRole('link').first().click();
       await expect(admin.getByTestId('admin-order-item')).toContainText(title);
+      await admin.getByRole('button', { name: 'Refund Tickets' }).click();
+      const refund = admin.getByTestId('refund-tickets-dialog');
+      await refund.getByLabel('9', { exact: true }).check();
+      await refund.getByLabel('Reason').fill('Bought by mistake');
+      await refund.getByRole('button', { name: 'Refund £1.50' }).click();
+      await expect(admin.getByTestId('toast').filter({ hasText: 'Tickets refunded' })).toContainText(
+        '1 ticket(s) (9)',
+      );
       await admin.getByRole('button', { name: 'Cancel Order' }).click();
       const dialog = admin.getByTestId('cancel-order-dialog');
       await dialog.getByRole('button', { name: 'Cancel Order' }).click();
@@ -129,7 +137,8 @@ for (const size of SIZES) {
       await expect(admin.getByTestId('admin-order-status')).toHaveText('cancelled');
       await expect(admin.getByTestId('cancellation-reason')).toHaveText('The prize was withdrawn');
       await admin.goBack();
-      await expect(admin.getByTestId('customer-credit')).toHaveText('£7.00');
+      // £2.50 adjusted, plus the £3.00 card payment left of the order (ticket 9 went back to the card).
+      await expect(admin.getByTestId('customer-credit')).toHaveText('£5.50');
       await admin.context().close();
     });
 
