@@ -30,6 +30,7 @@ import { sessionActivity, sessionMiddleware } from './http/session';
 import { staticSite } from './http/staticSite';
 import { registerLimitsRoutes, registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
+import { registerBackOfficeRoutes } from './orders/routes/backOffice';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
 import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
 import { registerPostalEntryRoutes } from './orders/routes/postalEntries';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminUserRoutes(api, deps);
   registerComplianceRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
+  registerBackOfficeRoutes(api, deps, options.gateway);
   registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);

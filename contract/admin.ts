@@ -406,6 +406,8 @@ export interface AdminCompetitionView {
   prizes: MainPrize[];
   createdAt: string;
   updatedAt: string;
+  /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */
+  hasSales?: boolean;
 }
 
 export interface AdminCompetitionDetail extends AdminCompetitionView {
@@ -441,6 +443,8 @@ export interface AdminOrderDetail extends AdminOrderView {
   paymentReference: string | null;
   refundReference: string | null;
   cancelledAt: string | null;
+  /** The reason the admin gave when cancelling (quoted in the customer's e-mail). */
+  cancellationReason?: string | null;
   auditLog: AuditEntryView[];
 }
 

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail, OrderListView, TicketLookupResult } from './admin';
 import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } from './admin';
 import { route } from './apiRoute';
+import { CancelOrderSchema } from './backOffice';
 import type { AdminStats } from './checkout';
 import type { PostalEntryCreated, PostalEntryList, PostalImportResult } from './postal';
 import { PostalEntryInputSchema, PostalImportSchema } from './postal';
@@ -26,13 +27,16 @@ export const ADMIN_ORDER_ROUTES = {
     path: '/api/admin/orders/:id',
     params: AdminIdParamSchema,
   }),
-  cancelOrder: route<{ message: string; refund: 'none' | 'refunded' | 'pending'; order: AdminOrderDetail }>()(
-    {
-      method: 'POST',
-      path: '/api/admin/orders/:id/cancel',
-      params: AdminIdParamSchema,
-    },
-  ),
+  cancelOrder: route<{
+    message: string;
+    refund: 'none' | 'refunded' | 'pending' | 'credit';
+    order: AdminOrderDetail;
+  }>()({
+    method: 'POST',
+    path: '/api/admin/orders/:id/cancel',
+    params: AdminIdParamSchema,
+    body: CancelOrderSchema,
+  }),
   ticketLookup: route<TicketLookupResult>()({
     method: 'GET',
     path: '/api/admin/tickets/lookup',

@@ -1,5 +1,6 @@
 import { ACCOUNT_ROUTES } from './apiAccounts';
 import { ADMIN_ACCOUNT_ROUTES } from './apiAdminAccounts';
+import { ADMIN_BACK_OFFICE_ROUTES } from './apiAdminBackOffice';
 import { ADMIN_CATALOGUE_ROUTES, SITE_SETTING_ROUTES } from './apiAdminCatalogue';
 import { ADMIN_ORDER_ROUTES } from './apiAdminOrders';
 import { AUTH_ROUTES } from './apiAuth';
@@ -28,6 +29,7 @@ export const ROUTE_TABLES = {
   tickets: TICKET_ROUTES,
   orders: ORDER_ROUTES,
   adminOrders: ADMIN_ORDER_ROUTES,
+  adminBackOffice: ADMIN_BACK_OFFICE_ROUTES,
   draws: DRAW_ROUTES,
   claims: CLAIM_ROUTES,
   platform: PLATFORM_ROUTES,

@@ -40,6 +40,7 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/orders',
   '/admin/orders/:id',
   '/admin/users',
+  '/admin/users/:id',
   '/admin/ticket-lookup',
   '/admin/site-settings',
   '/direct-site-settings',

@@ -1,7 +1,8 @@
 // `npm run screenshots`: builds the client, serves the production build on a free port with a
 // fresh database of demo data, and photographs the purchase flow at 390 px and 1280 px into
-// docs/screenshots/ (home, detail, picker, cart, checkout, confirmation, my-entries), so that a
-// reviewer can see the screens. Uses Debian's Chromium (CHROMIUM_PATH to change it).
+// docs/screenshots/ (home, detail, picker, cart, checkout, confirmation, my-entries), then the main
+// admin pages (dashboard, competitions, a competition, orders, users, a customer, site settings),
+// so that a reviewer can see the screens. Uses Debian's Chromium (CHROMIUM_PATH to change it).
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +37,7 @@ function freePort(): Promise<number> {
 const withoutStripe = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('STRIPE_')));
 
-async function startSite(port: number, dataDir: string): Promise<ChildProcess> {
+async function startSite(port: number, dataDir: string, adminPassword: string): Promise<ChildProcess> {
   const server = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -49,7 +50,7 @@ async function startSite(port: number, dataDir: string): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // A throwaway site: a fresh admin password, the sandbox gateway and the demo data.
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      ADMIN_PASSWORD: adminPassword,
       SEED_DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
     },
@@ -180,12 +181,79 @@ async function photographFlow(browser: Browser, baseURL: string, width: (typeof 
   }
 }
 
+/** The back office at one width, signed in as the demo admin (no second factor outside production). */
+async function photographAdmin(
+  browser: Browser,
+  baseURL: string,
+  width: (typeof WIDTHS)[number],
+  adminPassword: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: width.viewport,
+    isMobile: width.isMobile,
+    hasTouch: width.hasTouch,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  try {
+    const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
+    const login = await page.request.post('/api/login', {
+      headers: { 'X-CSRF-Token': csrfToken },
+      data: { username: 'admin', password: adminPassword },
+    });
+    if (!login.ok()) throw new Error(`Admin sign-in failed: ${login.status()} ${await login.text()}`);
+    const competitions: Array<{ id: number; ticketsSold: number }> = await (
+      await page.request.get('/api/admin/competitions')
+    ).json();
+    const competition = [...competitions].sort((a, b) => b.ticketsSold - a.ticketsSold)[0];
+    const customers: { customers: Array<{ id: number; username: string }> } = await (
+      await page.request.get('/api/admin/customers?search=demo')
+    ).json();
+    const customer = customers.customers.find((c) => c.username === 'demo') ?? customers.customers[0];
+    const pages: Array<[string, string, string]> = [
+      ['admin-dashboard', '/admin', 'Admin Dashboard'],
+      ['admin-competitions', '/admin/competitions', 'Manage Competitions'],
+      ...(competition
+        ? [['admin-competition', `/admin/competitions/${competition.id}`, ''] as [string, string, string]]
+        : []),
+      ['admin-orders', '/admin/orders', 'Order Management'],
+      ['admin-users', '/admin/users', 'Manage Users'],
+      ...(customer
+        ? [
+            ['admin-customer', `/admin/users/${customer.id}`, `Customer ${customer.username}`] as [
+              string,
+              string,
+              string,
+            ],
+          ]
+        : []),
+      ['admin-site-settings', '/admin/site-settings', 'Site Settings'],
+    ];
+    for (const [name, url, heading] of pages) {
+      await page.goto(url);
+      await page.getByTestId('admin-nav').waitFor();
+      if (heading) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      else await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await shoot(page, width.name, name);
+    }
+  } catch (err) {
+    const file = path.join(os.tmpdir(), `screenshots-failed-admin-${width.name}.png`);
+    await page.screenshot({ path: file });
+    console.error(`Stopped; the page as it was is in ${file}`);
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   console.info('Building the client...');
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-screenshots-'));
-  const server = await startSite(port, dataDir);
+  const adminPassword = randomBytes(12).toString('hex');
+  const server = await startSite(port, dataDir, adminPassword);
   // Interrupted (Ctrl+C): stop the site too.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
@@ -201,6 +269,7 @@ async function main() {
     for (const width of WIDTHS) {
       console.info(`At ${width.name} px:`);
       await photographFlow(browser, `http://127.0.0.1:${port}`, width);
+      await photographAdmin(browser, `http://127.0.0.1:${port}`, width, adminPassword);
     }
   } finally {
     await browser.close();

@@ -53,6 +53,12 @@ export async function listAdminCompetitions(db: Knex, status?: CompetitionStatus
   return q;
 }
 
+/** The competitions with order lines (ever sold): deleteCompetition refuses them. */
+export async function competitionsWithSales(db: Knex): Promise<Set<number>> {
+  const rows = (await db('orderItems').distinct('competitionId')) as Array<{ competitionId: number }>;
+  return new Set(rows.map((r) => Number(r.competitionId)));
+}
+
 /** Any competition by id, archived too (the admin sees everything); 404 when there is none. */
 export async function findAnyCompetition(db: Knex, id: number): Promise<Competition> {
   const c = (await Competition.query(db).findById(id)) as Competition | undefined;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { CancelOrderInput } from '../../contract/backOffice';
 import { formatOrderNumber } from '../../contract/checkout';
 import { lockRows } from '../../db/locks';
 import { Order } from '../../db/models';
@@ -17,7 +18,7 @@ import { adminOrderDetail } from './adminOrders';
 import { refundAtGateway } from './fulfilment/outcomes';
 import { type ReturnedInstantWin, returnInstantWins, unrecoveredCreditNotice } from './instantWins/awards';
 import { type CancellationNotice, oweCancellationNotice, sendCancellationNotice } from './orderEmails';
-import { cancel } from './orderStatus';
+import { cancel, markRefunded } from './orderStatus';
 import type { AdminOrderRecord } from './presenter';
 
 // An admin cancels an order (docs/product.md#admin-orders): its sold tickets return to general sale in
@@ -53,14 +54,14 @@ const snapshot = (o: Order) => ({
 
 export interface CancelResult {
   message: string;
-  refund: 'none' | 'refunded' | 'pending';
+  refund: 'none' | 'refunded' | 'pending' | 'credit';
   /** Instant wins given back; creditRecovered false: spent credit the admin must deal with. */
   instantWinsReturned: ReturnedInstantWin[];
   order: AdminOrderRecord;
 }
 
 /** Locks the order as fulfilment does (user, for credit, then order); 409 once cancelled. */
-async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
+export async function lockOrder(trx: Knex.Transaction, orderId: number): Promise<Order> {
   const peek = (await Order.query(trx).findById(orderId)) as Order | undefined;
   if (!peek) throw notFound('Order not found');
   if (peek.userId) await lockRows(trx, 'user', trx('users').where({ id: peek.userId }).first('id'));
@@ -76,15 +77,23 @@ type SoldTicket = { id: number; competitionId: number; number: number };
  * Locks the order's competitions as a draw locks them, so a draw and this cancel never interleave:
  * either the draw committed first (refused here) or it waits and draws without these numbers.
  */
-async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
-  const competitions = (await lockRows(
+export async function lockUndrawnCompetitions(trx: Knex.Transaction, competitionIds: number[]) {
+  assertUndrawn(await lockCompetitions(trx, competitionIds));
+}
+
+type LockedCompetition = { id: number; drawnAt: number | null; drawBeaconRound: number | null };
+
+const lockCompetitions = async (trx: Knex.Transaction, competitionIds: number[]) =>
+  (await lockRows(
     trx,
     'competition',
     trx('competitions')
       .whereIn('id', competitionIds)
       .orderBy('id')
       .select('id', 'drawnAt', 'drawBeaconRound'),
-  )) as Array<{ id: number; drawnAt: number | null; drawBeaconRound: number | null }>;
+  )) as LockedCompetition[];
+
+function assertUndrawn(competitions: LockedCompetition[]) {
   const drawn = competitions.filter((c) => c.drawnAt !== null).map((c) => Number(c.id));
   if (drawn.length) throw conflict(DRAWN_ORDER_MESSAGE, { competitionIds: drawn });
   // Once the beacon round is fixed the entries are final: whoever could see the round's randomness
@@ -99,14 +108,31 @@ async function returnOrderTickets(
   order: Order,
   now: number,
 ): Promise<ReturnedNumbers[]> {
-  const sold = (await trx('tickets')
-    .where({ orderId: order.id, status: 'sold' })
-    .orderBy([{ column: 'competitionId' }, { column: 'number' }])
-    .select('id', 'competitionId', 'number')) as SoldTicket[];
+  // The competitions first, then a locking read of the tickets: a plain read could see them as they
+  // were before a refund of some of them committed (backOffice/partialRefund.ts), as the
+  // transaction's snapshot may predate it.
+  // The plain read names the competitions to lock; a ticket the locking read finds elsewhere (a
+  // sale committed while this waited) would escape the draw check, so the cancel is refused.
+  const seen = (await trx('tickets').where({ orderId: order.id }).distinct('competitionId')) as Array<{
+    competitionId: number;
+  }>;
+  const competitions = await lockCompetitions(trx, [...new Set(seen.map((l) => Number(l.competitionId)))]);
+  const sold = (await lockRows(
+    trx,
+    'ticket',
+    trx('tickets')
+      .where({ orderId: order.id, status: 'sold' })
+      .orderBy([{ column: 'competitionId' }, { column: 'number' }])
+      .select('id', 'competitionId', 'number'),
+  )) as SoldTicket[];
   const byCompetition = new Map<number, SoldTicket[]>();
   for (const t of sold)
     byCompetition.set(t.competitionId, [...(byCompetition.get(t.competitionId) ?? []), t]);
-  await lockUndrawnCompetitions(trx, [...byCompetition.keys()]);
+  const locked = new Set(competitions.map((c) => Number(c.id)));
+  if ([...byCompetition.keys()].some((id) => !locked.has(Number(id))))
+    throw conflict('The order changed while it was being cancelled; try again.');
+  // Only the competitions whose numbers go back must be undrawn (a pending order has none).
+  assertUndrawn(competitions.filter((c) => byCompetition.has(Number(c.id))));
   const about = { orderId: order.id, userId: order.userId, note: `order ${formatOrderNumber(order.id)}` };
   const returned: ReturnedNumbers[] = [];
   for (const [competitionId, tickets] of byCompetition) {
@@ -118,25 +144,46 @@ async function returnOrderTickets(
 
 /**
  * The cancel's unit of work: tickets back on sale, instant wins and spent credit returned, the
- * order cancelled and audited, then the versions and events.
+ * order cancelled with the admin's reason and audited, then the versions and events. Refunded to
+ * site credit, the card payment becomes a ledger row here and no gateway refund follows.
  */
-async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: number, now: number) {
+async function cancelInTransaction(
+  uow: UnitOfWork,
+  actor: Actor,
+  orderId: number,
+  input: CancelOrderInput,
+  now: number,
+) {
   const { trx } = uow;
   const order = await lockOrder(trx, orderId);
+  const paid = order.status === 'completed';
+  // Tickets refunded on their own earlier (backOffice/partialRefund.ts) already took part of it back.
+  const cardLeft = order.totalPence - order.refundedPence;
+  const cardPaid = paid && cardLeft > 0 && Boolean(order.paymentIntentId) && !order.refundedAt;
+  const toCredit = cardPaid && input.refundTo === 'credit';
+  if (toCredit && !order.userId) throw conflict('A guest order can only be refunded to the card.');
   const returned = await returnOrderTickets(trx, order, now);
   // Its instant wins go back: unspent prize credit is taken back before any credit is refunded.
   const instantWins = await returnInstantWins(trx, orderId, now);
-  const paid = order.status === 'completed';
+  const number = formatOrderNumber(orderId);
   if (paid && order.userId && order.creditAppliedPence > 0) {
-    const description = `Refund for cancelled order ${formatOrderNumber(orderId)}`;
+    const description = `Refund for cancelled order ${number}`;
     await addCredit(trx, order.userId, { amountPence: order.creditAppliedPence, description, orderId }, now);
   }
-  const refundDue = paid && order.totalPence > 0 && Boolean(order.paymentIntentId) && !order.refundedAt;
+  if (toCredit) {
+    const description = `Card payment of cancelled order ${number} returned as site credit`;
+    await addCredit(trx, order.userId!, { amountPence: cardLeft, description, orderId }, now);
+    await markRefunded(trx, orderId, { refundedPence: order.totalPence, refundedAt: now });
+  }
+  const refundDue = cardPaid && !toCredit;
   await cancel(trx, orderId, refundDue ? CANCEL_REASON : order.refundReason, now);
+  await trx('orders').where({ id: orderId }).update({ cancellationReason: input.reason });
   const after = {
     ...snapshot(order),
     status: 'cancelled',
     cancelledAt: now,
+    cancellationReason: input.reason,
+    refundTo: cardPaid ? input.refundTo : null,
     ticketsReturned: returned.reduce((n, r) => n + r.numbers.length, 0),
     ...(instantWins.length ? { instantWinsReturned: instantWins } : {}),
   };
@@ -149,17 +196,37 @@ async function cancelInTransaction(uow: UnitOfWork, actor: Actor, orderId: numbe
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
   }
   // With no card refund to wait for, the customer's notice is owed with the cancellation itself.
-  const notice = refundDue ? null : await oweCancellationNotice(trx, orderId, cancelNotice(order, 'none'));
-  return { order, refundDue, openIntent: !paid ? order.paymentIntentId : null, instantWins, notice };
+  const notice = refundDue
+    ? null
+    : await oweCancellationNotice(
+        trx,
+        orderId,
+        cancelNotice(order, input.reason, toCredit ? 'credit' : 'none'),
+      );
+  return {
+    order,
+    refundDue,
+    toCredit,
+    openIntent: !paid ? order.paymentIntentId : null,
+    instantWins,
+    notice,
+  };
 }
 
-/** What the customer is told about an order an admin cancelled: each amount and where it went. */
-function cancelNotice(order: Order, refund: 'refunded' | 'pending' | 'none'): CancellationNotice {
-  const creditBack = order.status === 'completed' ? order.creditAppliedPence : 0;
+/** What the customer is told about an order an admin cancelled: why, each amount and where it went. */
+function cancelNotice(
+  order: Order,
+  reason: string,
+  refund: 'refunded' | 'pending' | 'credit' | 'none',
+): CancellationNotice {
+  const cardLeft = order.totalPence - order.refundedPence;
+  const creditBack =
+    (order.status === 'completed' ? order.creditAppliedPence : 0) + (refund === 'credit' ? cardLeft : 0);
+  const card = refund === 'refunded' || refund === 'pending';
   return {
-    reason: 'It was cancelled by our team.',
+    reason: `Our team gave this reason: ${reason}`,
     refunds: [
-      ...(refund === 'none' ? [] : [{ method: 'card' as const, amountPence: order.totalPence }]),
+      ...(card ? [{ method: 'card' as const, amountPence: cardLeft }] : []),
       ...(creditBack > 0 ? [{ method: 'site credit' as const, amountPence: creditBack }] : []),
     ],
     cardRefundPending: refund === 'pending',
@@ -170,9 +237,10 @@ export async function cancelOrder(
   deps: CancelDeps,
   actor: Actor,
   orderId: number,
+  input: CancelOrderInput,
   now = Date.now(),
 ): Promise<CancelResult> {
-  const outcome = await inUnitOfWork(deps, (uow) => cancelInTransaction(uow, actor, orderId, now));
+  const outcome = await inUnitOfWork(deps, (uow) => cancelInTransaction(uow, actor, orderId, input, now));
 
   // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
   if (outcome.openIntent && outcome.order.paymentProvider === deps.gateway.name) {
@@ -184,9 +252,12 @@ export async function cancelOrder(
   // The gateway refund, once per order (idempotency key). A failure leaves it pending and logged.
   // A refund that goes through owes the notice with its record; a pending one just after.
   const refund = outcome.refundDue
-    ? await refundAtGateway(deps, order, CANCEL_REASON, cancelNotice(order, 'refunded'))
-    : 'none';
-  if (refund === 'pending') await sendCancellationNotice(deps, orderId, cancelNotice(order, 'pending'));
+    ? await refundAtGateway(deps, order, CANCEL_REASON, cancelNotice(order, input.reason, 'refunded'))
+    : outcome.toCredit
+      ? ('credit' as const)
+      : ('none' as const);
+  if (refund === 'pending')
+    await sendCancellationNotice(deps, orderId, cancelNotice(order, input.reason, 'pending'));
   if (outcome.notice) await deps.mailer.outbox.deliver([outcome.notice]);
   const unrecovered = unrecoveredCreditNotice(outcome.instantWins);
   return {

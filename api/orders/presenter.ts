@@ -114,6 +114,7 @@ export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord
   paymentReference: o.paymentIntentId,
   refundReference: o.refundReference,
   cancelledAt: o.cancelledAt ? iso(o.cancelledAt) : null,
+  cancellationReason: o.cancellationReason ?? null,
   auditLog,
 });
 

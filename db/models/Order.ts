@@ -37,6 +37,8 @@ export class Order extends BaseModel {
   confirmationSentAt!: number | null;
   /** When the customer was told the order was cancelled or refunded (once). */
   cancellationNoticeSentAt!: number | null;
+  /** The reason an admin gave for cancelling it (quoted in the customer's e-mail). */
+  cancellationReason!: string | null;
   createdAt!: number;
   updatedAt!: number;
 

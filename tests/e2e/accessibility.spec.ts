@@ -108,6 +108,8 @@ const ADMIN_PAGES: Record<AdminPagePath, (ids: Ids) => string> = {
   '/admin/orders': () => '/admin/orders',
   '/admin/orders/:id': (ids) => `/admin/orders/${ids.order}`,
   '/admin/users': () => '/admin/users',
+  // The first account (the seeded admin) stands in for a customer: the view is the same.
+  '/admin/users/:id': () => '/admin/users/1',
   '/admin/ticket-lookup': () => '/admin/ticket-lookup',
   '/admin/site-settings': () => '/admin/site-settings',
   '/direct-site-settings': () => '/direct-site-settings',

@@ -136,13 +136,13 @@ test('admin login: a customer is refused, an admin is sent to /admin', async ({ 
   await page.goto('/admin-login');
   await page.getByLabel('Username or email').fill('demo');
   await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Direct Login' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: "You don't have admin privileges" })).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
 
   await page.getByLabel('Username or email').fill('admin');
   await page.getByLabel('Password').fill('admin123');
-  await page.getByRole('button', { name: 'Context Login' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/, { timeout: 5000 });
   const me = await (await page.request.get('/api/user')).json();
   expect(me.role).toBe('admin');

@@ -26,7 +26,7 @@ test('a new admin must set up two-factor sign-in, then signs in with a code', as
   await page.goto('/admin-login');
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill('kernow123');
-  await page.getByRole('button', { name: 'Direct Login' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
 
   // Sent to the setup, and nothing else of the back office (the server refuses it too).
@@ -64,7 +64,7 @@ test('a new admin must set up two-factor sign-in, then signs in with a code', as
   await page.goto('/admin-login');
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill('kernow123');
-  await page.getByRole('button', { name: 'Direct Login' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
   // The next step's code: the one that turned it on is spent.

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import {
+  competitionsWithSales,
   createCompetition,
   deleteCompetition,
   listAdminCompetitions,
@@ -23,7 +24,12 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events, con
   const admin = requireAdmin({ db, config });
 
   serve(router, A.adminCompetitions, admin, async ({ query: { status } }, _ctx) => {
-    return (await listAdminCompetitions(db, status)).map(presentAdminCompetition);
+    const sold = await competitionsWithSales(db);
+    // Delete is offered only where it would not be refused (deleteCompetition's rule).
+    return (await listAdminCompetitions(db, status)).map((c) => ({
+      ...presentAdminCompetition(c),
+      hasSales: c.ticketsSold > 0 || sold.has(c.id),
+    }));
   });
 
   serve(router, A.createCompetition, admin, async ({ body: input }, ctx) => {

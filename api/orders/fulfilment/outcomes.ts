@@ -50,7 +50,8 @@ export async function refundAtGateway(
   try {
     const refund = await deps.gateway.refund({
       intentId: order.paymentIntentId,
-      amountPence: order.totalPence,
+      // What is left of the card payment after any tickets refunded on their own (backOffice/partialRefund.ts).
+      amountPence: order.totalPence - (order.refundedPence ?? 0),
       reason,
       orderId: order.id,
       idempotencyKey: `refund-order-${order.id}`,

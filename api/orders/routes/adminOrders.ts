@@ -55,7 +55,7 @@ export function registerAdminOrderRoutes(
 
   serve(router, A.cancelOrder, admin, async (input, ctx) => {
     const id = input.params.id;
-    const result = await cancelOrder({ db, events, logger, gateway, mailer }, actorOf(ctx), id);
+    const result = await cancelOrder({ db, events, logger, gateway, mailer }, actorOf(ctx), id, input.body);
     return { ...result, order: presentAdminOrderDetail(result.order) };
   });
 

@@ -133,7 +133,9 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         expect(await db('draws').where({ competitionId: id })).toEqual([]);
 
         // The entries are final: an order cannot be cancelled out of the draw any more.
-        const cancel = await admin.post(`/api/admin/orders/${orderId}/cancel`, {});
+        const cancel = await admin.post(`/api/admin/orders/${orderId}/cancel`, {
+          reason: 'Cancelled in a test',
+        });
         expect(cancel.status).toBe(409);
         expect(cancel.body.message).toBe(DRAW_FIXED_ORDER_MESSAGE);
         expect(await db('tickets').where({ competitionId: id, status: 'sold' })).toHaveLength(3);

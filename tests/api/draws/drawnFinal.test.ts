@@ -40,7 +40,7 @@ describe.skipIf(engineUnavailable())(`drawn results stay final on ${testEngine()
   it('refuses to cancel the winning order of a drawn competition, and changes nothing', async () => {
     const { id, orderId } = await drawnWithWinner('Drawn hamper');
     const before = await db('tickets').where({ competitionId: id }).orderBy('number');
-    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`);
+    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Cancelled in a test' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: DRAWN, code: 'conflict', details: { competitionIds: [id] } });
     expect(await db('orders').where({ id: orderId }).first()).toMatchObject({
@@ -62,7 +62,7 @@ describe.skipIf(engineUnavailable())(`drawn results stay final on ${testEngine()
       .update({ endDate: Date.now() - 1000 });
     expect((await admin.post(`/api/admin/competitions/${id}/draw`, {})).status).toBe(200);
     for (const orderId of orders) {
-      const res = await admin.post(`/api/admin/orders/${orderId}/cancel`);
+      const res = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Cancelled in a test' });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(DRAWN);
     }
@@ -70,7 +70,9 @@ describe.skipIf(engineUnavailable())(`drawn results stay final on ${testEngine()
 
     const undrawn = await insertCompetition(db, { totalTickets: 10 });
     const open = await sellTickets(db, undrawn, first, [1]);
-    expect((await admin.post(`/api/admin/orders/${open}/cancel`)).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/orders/${open}/cancel`, { reason: 'Cancelled in a test' })).status,
+    ).toBe(200);
     await expectTicketInvariants(db);
   });
 

@@ -393,7 +393,9 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
     const b = await insertUser(db);
     await sellTickets(db, id, a, [1, 2]);
     const cancelledOrder = await sellTickets(db, id, b, [5, 6, 7]);
-    const cancel = await admin.post(`/api/admin/orders/${cancelledOrder}/cancel`, {});
+    const cancel = await admin.post(`/api/admin/orders/${cancelledOrder}/cancel`, {
+      reason: 'Cancelled in a test',
+    });
     expect(cancel.status, cancel.text).toBe(200);
     await endNow(id);
     const res = await drawNow(id);

@@ -252,7 +252,9 @@ describe.skipIf(engineUnavailable())(`instant wins on ${testEngine()}`, () => {
     await hold(buyer, id, [number]);
     const order = await startCheckout(buyer);
     expect((await pay(buyer, order.clientSecret, DEBIT)).status).toBe(200);
-    const cancelled = await admin.post(`/api/admin/orders/${order.orderId}/cancel`);
+    const cancelled = await admin.post(`/api/admin/orders/${order.orderId}/cancel`, {
+      reason: 'Cancelled in a test',
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.instantWinsReturned).toEqual([
       expect.objectContaining({ number, creditRecovered: credit.kind === 'credit' ? true : null }),
@@ -274,7 +276,9 @@ describe.skipIf(engineUnavailable())(`instant wins on ${testEngine()}`, () => {
     const announced = (await a.get(`/api/competitions/${id}`)).body.instantWins;
     expect(announced).toEqual([expect.objectContaining({ won: true, number: 7 })]);
 
-    const cancelled = await admin.post(`/api/admin/orders/${orderA.orderId}/cancel`);
+    const cancelled = await admin.post(`/api/admin/orders/${orderA.orderId}/cancel`, {
+      reason: 'Cancelled in a test',
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.message).toContain('retired');
     expect((await db('users').where({ id: userA.id }).first('siteCreditPence')).siteCreditPence).toBe(0);

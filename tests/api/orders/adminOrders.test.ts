@@ -45,7 +45,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     const released = collect(watcher, 'tickets:released');
     const adminOrders = collect(adminSocket, 'admin:order');
 
-    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`);
+    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Cancelled in a test' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe(
       `Order ${formatOrderNumber(orderId)} cancelled, tickets returned to general sale.`,
@@ -80,7 +80,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     expect(Number(refunds[0].amountPence)).toBe(300);
 
     // Already cancelled: 409, nothing changes.
-    const again = await admin.post(`/api/admin/orders/${orderId}/cancel`);
+    const again = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Cancelled in a test' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`Order ${formatOrderNumber(orderId)} has already been cancelled.`);
     expect(await db('sandboxRefunds').where({ paymentIntentId: intent })).toHaveLength(1);
@@ -128,7 +128,7 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
       { userId, type: 'debit', amountPence: 200, description: 'Order', orderId, createdAt: Date.now() },
     ]);
     await db('users').where({ id: userId }).update({ siteCreditPence: 300 });
-    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`);
+    const res = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'Cancelled in a test' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.refund).toBe('none');
     expect(Number((await db('users').where({ id: userId }).first()).siteCreditPence)).toBe(500);
@@ -142,12 +142,16 @@ describe.skipIf(engineUnavailable())(`admin orders and ticket lookup on ${testEn
     await client.post('/api/cart', { competitionId: id, quantity: 1, selectedNumbers: [5] });
     const intent = await client.post('/api/create-payment-intent', { version: 5 });
     expect(intent.status, intent.text).toBe(200);
-    const res = await admin.post(`/api/admin/orders/${intent.body.orderId}/cancel`);
+    const res = await admin.post(`/api/admin/orders/${intent.body.orderId}/cancel`, {
+      reason: 'Cancelled in a test',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.refund).toBe('none');
     expect(res.body.order.status).toBe('cancelled');
     expect(await db('sandboxRefunds')).toHaveLength(1); // only the first test's
-    expect((await admin.post('/api/admin/orders/999999/cancel')).status).toBe(404);
+    expect(
+      (await admin.post('/api/admin/orders/999999/cancel', { reason: 'Cancelled in a test' })).status,
+    ).toBe(404);
   });
 
   it('lists orders newest first, filtered by status, searched by order number or e-mail, paginated', async () => {

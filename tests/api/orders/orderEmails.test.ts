@@ -37,7 +37,9 @@ describe.skipIf(engineUnavailable())(`order cancelled and refunded e-mails on ${
     expect(intent.creditApplied).toBe(3);
     expect((await pay(client, intent.clientSecret!)).status).toBe(200);
 
-    const res = await admin.post(`/api/admin/orders/${intent.orderId}/cancel`);
+    const res = await admin.post(`/api/admin/orders/${intent.orderId}/cancel`, {
+      reason: 'Cancelled in a test',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.refund).toBe('refunded');
     const mails = cancellations(user.email);
@@ -46,7 +48,7 @@ describe.skipIf(engineUnavailable())(`order cancelled and refunded e-mails on ${
     expect(mail!.subject).toBe(
       `Your Westcountry Prizes order ${formatOrderNumber(intent.orderId)} has been cancelled and refunded`,
     );
-    expect(mail!.text).toContain('It was cancelled by our team.');
+    expect(mail!.text).toContain('Our team gave this reason: Cancelled in a test');
     expect(mail!.text).toContain('£7.00 has been refunded to the card you paid with.');
     expect(mail!.text).toContain('£3.00 has been returned to your site credit.');
     expect(mail!.html).toContain('£7.00 has been refunded to the card you paid with.');

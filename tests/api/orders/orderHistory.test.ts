@@ -53,7 +53,9 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     const unpaid = (await startCheckout(alice.client)).orderId;
     // The admin refunds the first.
     const { client: admin } = await signedInAdmin(server.url);
-    expect((await admin.post(`/api/admin/orders/${first}/cancel`)).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/orders/${first}/cancel`, { reason: 'Cancelled in a test' })).status,
+    ).toBe(200);
 
     const res = await alice.client.get('/api/orders');
     expect(res.status).toBe(200);
@@ -219,7 +221,10 @@ describe.skipIf(engineUnavailable())(`order history, receipts and live orders on
     });
 
     const { client: admin } = await signedInAdmin(server.url);
-    expect((await admin.post(`/api/admin/orders/${intent.orderId}/cancel`)).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/orders/${intent.orderId}/cancel`, { reason: 'Cancelled in a test' }))
+        .status,
+    ).toBe(200);
     await waitFor(() => aliceSees.some((e) => e.order.status === 'cancelled'), 2000, 'refund push');
     expect(aliceSees.at(-1)?.order.refund).toMatchObject({ amount: 1 });
 

@@ -57,6 +57,12 @@ describe.skipIf(engineUnavailable())(`admin access on ${testEngine()}`, () => {
       'PUT /api/admin/promos/1',
       'DELETE /api/admin/promos/1',
       'POST /api/admin/reset-all-credits',
+      'GET /api/admin/customers',
+      'GET /api/admin/customers/1',
+      'POST /api/admin/customers/1/credit',
+      'POST /api/admin/customers/1/notes',
+      'GET /api/admin/export/orders.csv',
+      'GET /api/admin/export/live-competitions.csv',
     ]) {
       expect(table, expected).toContain(expected);
     }

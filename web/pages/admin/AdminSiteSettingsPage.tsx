@@ -8,23 +8,28 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Lead, PageContainer } from '../../components/ui/Page';
 import { useSiteName } from '../../stores/site';
 
-/** /admin/site-settings and /direct-site-settings: the same hero image screen, both admin-only. */
+/**
+ * /admin/site-settings and /direct-site-settings: the same hero image screen, both admin-only. The
+ * routes keep their names; the screens say plainly what they do (issue 39 §10).
+ */
 export function SiteSettingsScreen({ direct }: { direct: boolean }) {
   const siteName = useSiteName();
   useEffect(() => {
-    document.title = `${direct ? 'Direct Site Settings' : 'Site Settings'} | ${siteName}`;
+    document.title = `${direct ? 'Hero Image, Second Upload Route' : 'Site Settings'} | ${siteName}`;
   }, [direct, siteName]);
   return (
     <PageContainer>
-      <AdminHeader title={direct ? 'Direct Site Settings' : 'Site Settings'}>
+      <AdminHeader title={direct ? 'Hero Image, Second Upload Route' : 'Site Settings'}>
         <Link href={direct ? '/direct-upload-test' : '/direct-site-settings'} asChild>
-          <ButtonLink $variant="ghost">{direct ? 'Direct Upload Test' : 'Direct Site Settings'}</ButtonLink>
+          <ButtonLink $variant="ghost">
+            {direct ? 'Try an Image Upload' : 'Hero Image, Second Upload Route'}
+          </ButtonLink>
         </Link>
       </AdminHeader>
       {direct && (
         <Lead>
-          Hero image management through the direct upload endpoints. Unlike the original design these do not
-          bypass authentication: they are for admins only, like every upload.
+          The hero image through the second upload route (kept at /direct-site-settings). Like every upload it
+          is for admins only.
         </Lead>
       )}
       <HeroImageSettings />

@@ -1,22 +1,39 @@
 import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
 import type { AdminUserView } from '../../../contract/admin';
 import { ADMIN_ACCOUNT_ROUTES } from '../../../contract/apiAdminAccounts';
+import { ADMIN_BACK_OFFICE_ROUTES } from '../../../contract/apiAdminBackOffice';
 import { formatShortDate } from '../../../contract/londonTime';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
-import { AdminHeader, Control, DialogActions, StatusBadge } from '../../components/admin/AdminUi';
+import {
+  AdminHeader,
+  Control,
+  DialogActions,
+  SearchBox,
+  StatusBadge,
+  Toolbar,
+} from '../../components/admin/AdminUi';
 import { AgeCell, useAgeVerification } from '../../components/admin/AgeVerification';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog';
 import { fullName } from '../../components/admin/fullName';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useConfirmedDelete } from '../../components/admin/useConfirmedDelete';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { PageContainer } from '../../components/ui/Page';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
+
+/** Username (to the customer view), name and e-mail in one cell, so the table fits its page. */
+const CustomerCell = styled.div`
+  display: grid;
+  min-width: 12rem;
+  small { color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
+`;
 
 function RoleDialog({
   user,
@@ -70,14 +87,23 @@ function RoleDialog({
   );
 }
 
-/** /admin/users: everyone with an account, Change Role and Delete User. */
+/** /admin/users: everyone with an account (or a search), the customer view, Change Role and Delete User. */
 export default function AdminUsersPage() {
   const siteName = useSiteName();
   useEffect(() => {
     document.title = `Manage Users | ${siteName}`;
   }, [siteName]);
   const me = useAuth((s) => s.user);
-  const list = useAdminRoute(ADMIN_ACCOUNT_ROUTES.adminUsers, {});
+  const [search, setSearch] = useState('');
+  // Everyone, or (searching) the first 100 matches by id, name, e-mail or username.
+  const all = useAdminRoute(ADMIN_ACCOUNT_ROUTES.adminUsers, search ? null : {});
+  const found = useAdminRoute(
+    ADMIN_BACK_OFFICE_ROUTES.customers,
+    search ? { query: { search, pageSize: '100' } } : null,
+  );
+  const list = search
+    ? { data: found.data?.customers, error: found.error, reload: found.reload }
+    : { data: all.data, error: all.error, reload: all.reload };
   const [changing, setChanging] = useState<AdminUserView>();
   const deleting = useConfirmedDelete<AdminUserView>({
     remove: (user) => call(ADMIN_ACCOUNT_ROUTES.deleteUser, { params: { userId: user.id } }),
@@ -93,6 +119,14 @@ export default function AdminUsersPage() {
   return (
     <PageContainer>
       <AdminHeader title="Manage Users" />
+      <Toolbar>
+        <SearchBox
+          id="customer-search"
+          label="Find a customer"
+          placeholder="Name, e-mail, username or id"
+          onSearch={setSearch}
+        />
+      </Toolbar>
       <AdminTable
         label="Users"
         rows={list.data}
@@ -103,10 +137,16 @@ export default function AdminUsersPage() {
         rowKey={(u) => u.id}
         rowTestId="user-row"
         columns={[
-          { header: 'ID', className: 'num', cell: (u) => u.id },
-          { header: 'Username', cell: (u) => u.username },
-          { header: 'Email', cell: (u) => u.email },
-          { header: 'Name', cell: (u) => fullName(u) || '—' },
+          {
+            header: 'Customer',
+            cell: (u) => (
+              <CustomerCell>
+                <Link href={`/admin/users/${u.id}`}>{u.username}</Link> <small>#{u.id}</small>
+                <span>{fullName(u) || '—'}</span>
+                <small>{u.email}</small>
+              </CustomerCell>
+            ),
+          },
           { header: 'Role', cell: (u) => <StatusBadge $status={u.role}>{u.role}</StatusBadge> },
           { header: 'Date of birth', cell: (u) => <AgeCell user={u} onVerify={ageCheck.ask} /> },
           { header: 'Created', className: 'nowrap', cell: (u) => formatShortDate(u.createdAt) },
@@ -118,6 +158,11 @@ export default function AdminUsersPage() {
         ]}
         actions={(u) => (
           <>
+            <Link href={`/admin/users/${u.id}`} asChild>
+              <ButtonLink $variant="ghost" aria-label={`View ${u.username}`}>
+                View
+              </ButtonLink>
+            </Link>
             <Button
               type="button"
               $variant="ghost"

@@ -91,13 +91,13 @@ function Uploader({ kind }: { kind: Kind }) {
 export default function DirectUploadTestPage() {
   const siteName = useSiteName();
   useEffect(() => {
-    document.title = `Direct Upload Test | ${siteName}`;
+    document.title = `Try an Image Upload | ${siteName}`;
   }, [siteName]);
   const [tab, setTab] = useState<Kind>('general');
   return (
     <PageContainer>
-      <AdminHeader title="Direct Upload Test" />
-      <Lead>Uploads go to the direct upload endpoints, which are for admins only.</Lead>
+      <AdminHeader title="Try an Image Upload" />
+      <Lead>Upload an image and see the address it is stored at. For admins only, like every upload.</Lead>
       <Card>
         <Tabs
           label="Upload type"

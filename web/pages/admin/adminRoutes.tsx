@@ -4,6 +4,7 @@ import { adminOnly } from '../../components/admin/RequireAdmin';
 import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminComplaintsPage from './AdminComplaintsPage';
+import AdminCustomerPage from './AdminCustomerPage';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminEmailsPage from './AdminEmailsPage';
 import AdminHarmReportPage from './AdminHarmReportPage';
@@ -24,6 +25,7 @@ export const adminRoutes = {
   '/admin/orders': adminOnly(AdminOrdersPage),
   '/admin/orders/:id': adminOnly(AdminOrderDetailPage),
   '/admin/users': adminOnly(AdminUsersPage),
+  '/admin/users/:id': adminOnly(AdminCustomerPage),
   '/admin/ticket-lookup': adminOnly(AdminTicketLookupPage),
   '/admin/site-settings': adminOnly(AdminSiteSettingsPage),
   '/direct-site-settings': adminOnly(DirectSiteSettingsPage),

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_ORDER_ROUTES } from '../../../../contract/apiAdminOrders';
-import { londonMidnight, londonToday, nextDay } from '../../../../contract/londonTime';
+import { formatShortDate, londonMidnight, londonToday, nextDay } from '../../../../contract/londonTime';
 import { formatPence } from '../../../../contract/money';
 import type { SalesBucket } from '../../../../contract/salesStats';
 import { useAdminFeed } from '../../../live/adminFeed';
@@ -47,6 +47,12 @@ const queryOf = (from: string, to: string, bucket: SalesBucket) => ({
 });
 
 const validDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
+
+/** ', 22 Nov 2026 to 28 Nov 2026': the days the totals cover, in UK dates. */
+const periodOf = (from: string, to: string) =>
+  validDate(from) && validDate(to)
+    ? `, ${formatShortDate(londonMidnight(from))} to ${formatShortDate(londonMidnight(to))}`
+    : '';
 
 export default function SalesCharts() {
   const today = londonToday();
@@ -112,7 +118,7 @@ export default function SalesCharts() {
           <Totals data-testid="sales-totals">
             <strong>{stats.totals.tickets.toLocaleString('en-GB')}</strong> tickets sold ·{' '}
             <strong>{formatPence(stats.totals.revenuePence)}</strong> revenue ·{' '}
-            {stats.totals.orders.toLocaleString('en-GB')} orders (UK time)
+            {stats.totals.orders.toLocaleString('en-GB')} orders{periodOf(from, to)} (UK time)
           </Totals>
           <h3>Tickets Sold and Revenue</h3>
           <TimeSeriesChart

@@ -12,6 +12,16 @@ export interface TimeSeries {
 
 const HEIGHT = 260;
 
+const ukDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
+const ukHour = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
 function optionsFor(width: number, bucket: 'hour' | 'day'): uPlot.Options {
   return {
     width,
@@ -41,7 +51,11 @@ function optionsFor(width: number, bucket: 'hour' | 'day'): uPlot.Options {
       },
     ],
     axes: [
-      {},
+      // UK dates on the time axis ('28 Nov', '14:00'), not uPlot's American month/day.
+      {
+        values: (_u, ticks) =>
+          ticks.map((t) => (bucket === 'hour' ? ukHour : ukDay).format(new Date(t * 1000))),
+      },
       { scale: 'tickets', label: 'Tickets' },
       {
         scale: 'gbp',
