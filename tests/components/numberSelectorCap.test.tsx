@@ -24,6 +24,7 @@ const live = (mine: number[]): LiveCompetition => ({
   mine: new Set(mine),
   owned: new Set(),
   rev: 1,
+  stale: false,
 });
 
 function Picker({ mine, cap, quantity }: { mine: number[]; cap: number; quantity: number }) {

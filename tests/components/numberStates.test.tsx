@@ -24,6 +24,7 @@ const live = (): LiveCompetition => ({
   mine: new Set([9]),
   owned: new Set([7, 12, 15]),
   rev: 1,
+  stale: false,
 });
 
 const cell = (root: HTMLElement, n: number) => root.querySelector<HTMLElement>(`[data-number="${n}"]`)!;

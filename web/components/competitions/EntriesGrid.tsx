@@ -4,6 +4,7 @@ import type { CompetitionEntry } from '../../../contract/competitions';
 import type { LiveCompetition } from '../../live/competitionStore';
 import { useNumberState } from '../../live/liveNumbers';
 import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
+import { StaleNumbers } from './StaleNumbers';
 import {
   cellBox,
   type GridCellProps,
@@ -29,7 +30,8 @@ const EntryCell = memo(function EntryCell({
   ...cell
 }: GridCellProps & { n: number; live: LiveCompetition | undefined; ownerName: string | undefined }) {
   const look = useNumberState(live, n) ?? (ownerName === undefined ? 'available' : 'sold');
-  const title = `Ticket #${n}: ${STATE_LABEL[look]}${look === 'sold' && ownerName ? ` by ${ownerName}` : ''}`;
+  const stale = live?.stale ? ' (may be out of date)' : '';
+  const title = `Ticket #${n}: ${STATE_LABEL[look]}${look === 'sold' && ownerName ? ` by ${ownerName}` : ''}${stale}`;
   return (
     <Cell {...cell} $look={look} data-number={n} data-state={dataState(look)} title={title}>
       <CellContent n={n} look={look} />
@@ -122,15 +124,17 @@ export function EntriesGrid({
         <button type="submit">Go to number</button>
         <Legend looks={GRID_LOOKS} />
       </Toolbar>
-      <VirtualNumberGrid
-        handle={gridRef}
-        total={totalTickets}
-        renderCell={renderCell}
-        height="420px"
-        testId="entries-grid"
-        label={`Ticket numbers 1 to ${totalTickets}`}
-        pattern="grid"
-      />
+      <StaleNumbers stale={live?.stale ?? false}>
+        <VirtualNumberGrid
+          handle={gridRef}
+          total={totalTickets}
+          renderCell={renderCell}
+          height="420px"
+          testId="entries-grid"
+          label={`Ticket numbers 1 to ${totalTickets}`}
+          pattern="grid"
+        />
+      </StaleNumbers>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
@@ -233,6 +233,20 @@ function Entries({
 }
 
 /**
+ * The holders list and its 'N people have entered' follow the live grid: read again whenever the
+ * live count of tickets sold changes (a purchase, a cancelled order, a fresh snapshot).
+ */
+function useEntriesFollowSales(ticketsSold: number | undefined, reload: () => void) {
+  const seen = useRef(ticketsSold);
+  useEffect(() => {
+    if (ticketsSold === undefined) return;
+    const before = seen.current;
+    seen.current = ticketsSold;
+    if (before !== undefined && before !== ticketsSold) reload();
+  }, [ticketsSold, reload]);
+}
+
+/**
  * A missing competition, or an id that could be none (/competitions/abc): not found, as the
  * server's 404 for that path says; any other failure says so.
  */
@@ -267,6 +281,7 @@ export default function CompetitionDetailPage() {
     competition.data ? { params: { id: competition.data.id } } : null,
   );
   const live = useLiveCompetition(competition.data?.id);
+  useEntriesFollowSales(live?.ticketsSold, entries.reload);
   // An admin's edit (price, title, dates...) shows at once, without a reload.
   const c = useEditedCompetition(competition.data);
   const reducedMotion = useReducedMotion();
