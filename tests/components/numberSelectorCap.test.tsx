@@ -41,6 +41,7 @@ function Picker({ mine, cap, quantity }: { mine: number[]; cap: number; quantity
       onSelectionChange={setSelection}
       onConfirm={async () => undefined}
       perPersonCap={cap}
+      ticketPrice={199}
     />
   );
 }

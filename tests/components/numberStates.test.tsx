@@ -75,6 +75,7 @@ describe('number states on the page grid and in the picker', () => {
         onSelectionChange={() => undefined}
         onConfirm={async () => undefined}
         perPersonCap={100}
+        ticketPrice={199}
       />,
     );
     const grid = screen.getByTestId('selector-grid');

@@ -26,6 +26,7 @@ import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
+import { requestPick } from '../../components/purchase/pickRequest';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
@@ -204,16 +205,24 @@ function Entries({
   competition,
   entries,
   live,
+  onSale,
 }: {
   competition: PublicCompetition;
   entries: CompetitionEntry[];
   live: LiveCompetition | undefined;
+  /** Tickets are on sale: an available number opens the selector with it picked. */
+  onSale: boolean;
 }) {
   return (
     <Section aria-labelledby="entries-title">
       <h2 id="entries-title">Entries</h2>
       <EntriesLayout>
-        <EntriesGrid totalTickets={competition.totalTickets} entries={entries} live={live} />
+        <EntriesGrid
+          totalTickets={competition.totalTickets}
+          entries={entries}
+          live={live}
+          onPick={onSale ? (n) => requestPick(competition.id, n) : undefined}
+        />
         <div>
           {entries.length === 0 ? (
             <Card>
@@ -383,7 +392,7 @@ export default function CompetitionDetailPage() {
           />
         </Section>
       )}
-      {entries.data && <Entries competition={c} entries={entries.data} live={live} />}
+      {entries.data && <Entries competition={c} entries={entries.data} live={live} onSale={!ended} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
     </PageContainer>
   );

@@ -1,0 +1,14 @@
+import { create } from 'zustand';
+
+/**
+ * A number the visitor clicked on the competition page's entries grid, for the page's buying
+ * controls to open the selector with it picked. `seq` tells two clicks on one number apart.
+ */
+export const usePickRequest = create<{ request: { competitionId: number; n: number; seq: number } | null }>(
+  () => ({ request: null }),
+);
+
+export function requestPick(competitionId: number, n: number): void {
+  const seq = (usePickRequest.getState().request?.seq ?? 0) + 1;
+  usePickRequest.setState({ request: { competitionId, n, seq } });
+}
