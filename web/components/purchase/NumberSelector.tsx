@@ -122,6 +122,64 @@ function useConfirm({ selection, quantity, onConfirm }: NumberSelectorProps) {
   return { busy, confirm };
 }
 
+/** How many tickets: never below the numbers picked, so changing it keeps every pick (unpick to go lower). */
+function CountSlider({
+  quantity,
+  max,
+  picked,
+  onChange,
+}: {
+  quantity: number;
+  max: number;
+  picked: number;
+  onChange: (quantity: number) => void;
+}) {
+  return (
+    <Slider>
+      How many tickets: {quantity}
+      <input
+        type="range"
+        min={1}
+        max={max}
+        value={quantity}
+        aria-label="Number of tickets"
+        onChange={(e) => onChange(Math.max(Number(e.target.value), picked, 1))}
+      />
+    </Slider>
+  );
+}
+
+/** The running total and the buttons, kept in view at the bottom of the dialog. */
+function SelectorFooter({
+  quantity,
+  ticketPrice,
+  busy,
+  ready,
+  onCancel,
+  onConfirm,
+}: {
+  quantity: number;
+  ticketPrice: number;
+  busy: boolean;
+  ready: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <Footer>
+      <Total data-testid="selector-total">
+        {quantity} {plural(quantity, 'ticket')}: {formatPounds(quantity * ticketPrice)}
+      </Total>
+      <Button type="button" $variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="button" onClick={() => void onConfirm()} disabled={busy || !ready}>
+        {busy ? 'Adding...' : 'Confirm Selection'}
+      </Button>
+    </Footer>
+  );
+}
+
 /**
  * 'Select Your Lucky Numbers': a slider for how many, and the live grid of every number. Numbers
  * others hold or bought cannot be picked, and a picked number that someone else takes meanwhile
@@ -183,20 +241,7 @@ export function NumberSelector(props: NumberSelectorProps) {
         {own > 0 && `: you hold ${own}, so you can pick ${room} more`}
         {atCap && ` - ${capReason(perPersonCap, own)}`}
       </Note>
-      <Slider>
-        How many tickets: {quantity}
-        <input
-          type="range"
-          min={1}
-          max={max}
-          value={quantity}
-          aria-label="Number of tickets"
-          onChange={(e) => {
-            // Never below the numbers picked: changing how many keeps every pick (unpick to go lower).
-            onQuantityChange(Math.max(Number(e.target.value), selection.length, 1));
-          }}
-        />
-      </Slider>
+      <CountSlider quantity={quantity} max={max} picked={selection.length} onChange={onQuantityChange} />
       {!live ? (
         <Spinner label="Loading numbers" />
       ) : (
@@ -227,17 +272,14 @@ export function NumberSelector(props: NumberSelectorProps) {
           <SelectionChips selection={selection} quantity={quantity} onPick={pick} />
         </>
       )}
-      <Footer>
-        <Total data-testid="selector-total">
-          {quantity} {plural(quantity, 'ticket')}: {formatPounds(quantity * ticketPrice)}
-        </Total>
-        <Button type="button" $variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="button" onClick={() => void confirm()} disabled={busy || !live}>
-          {busy ? 'Adding...' : 'Confirm Selection'}
-        </Button>
-      </Footer>
+      <SelectorFooter
+        quantity={quantity}
+        ticketPrice={ticketPrice}
+        busy={busy}
+        ready={Boolean(live)}
+        onCancel={onClose}
+        onConfirm={confirm}
+      />
     </Dialog>
   );
 }

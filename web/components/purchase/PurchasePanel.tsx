@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
@@ -10,7 +10,7 @@ import { Button } from '../ui/Button';
 import { AddedToCartDialog } from './AddedToCartDialog';
 import { reportAddFailure } from './addFailure';
 import { NumberSelector } from './NumberSelector';
-import { usePickRequest } from './pickRequest';
+import { useGridPicks } from './pickRequest';
 import { QuantityStepper } from './QuantityStepper';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
 import { plural } from './selection';
@@ -97,13 +97,7 @@ export function PurchasePanel({
   );
 
   // A click on an available number of the page's entries grid.
-  const request = usePickRequest((s) => s.request);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per click
-  useEffect(() => {
-    if (request?.competitionId !== competition.id) return;
-    usePickRequest.setState({ request: null }); // handled: a later visit does not replay it
-    skill.start(request.n);
-  }, [request?.seq]);
+  useGridPicks(competition.id, skill.start);
 
   const confirmSelection = async () => {
     if (!(await add(selection))) return;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 
 /**
@@ -11,4 +12,15 @@ export const usePickRequest = create<{ request: { competitionId: number; n: numb
 export function requestPick(competitionId: number, n: number): void {
   const seq = (usePickRequest.getState().request?.seq ?? 0) + 1;
   usePickRequest.setState({ request: { competitionId, n, seq } });
+}
+
+/** Calls `pick` with each number clicked on this competition's grid, once per click. */
+export function useGridPicks(competitionId: number, pick: (n: number) => void): void {
+  const request = usePickRequest((s) => s.request);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per click
+  useEffect(() => {
+    if (request?.competitionId !== competitionId) return;
+    usePickRequest.setState({ request: null }); // handled: a later visit does not replay it
+    pick(request.n);
+  }, [request?.seq]);
 }
