@@ -65,7 +65,7 @@ async function jobBeatDrawNow(
 ): Promise<DrawRecord | undefined> {
   if (by.kind !== 'admin' || fixedRoundOf(c)?.round !== fixed.round) return undefined;
   const record = await loadDrawRecord(trx, c.id);
-  // The job completed this admin's own request: its record and audit already name them.
+  // The job completed this admin's request (still on the competition): its record and audit name them.
   if (record && record.drawnBy === by.actor.username && c.drawRequestedBy === by.actor.username)
     return record;
   if (record?.drawnBy !== 'auto') return undefined;
@@ -227,6 +227,12 @@ async function drawUnderLock(
     .orderBy('number', 'asc')
     .select('number', 'userId', 'orderId')) as SoldEntry[];
   await recordDraw(trx, { c, sold, fixed, beacon, by: drawerOf(c, by), drawnAt });
+  // Made by the admin's own call: no request is left that the job completed (jobBeatDrawNow), so
+  // the same admin's concurrent presses get their 409.
+  if (by.kind === 'admin')
+    await trx('competitions')
+      .where({ id: competitionId })
+      .update({ drawRequestedBy: null, drawRequestedByUserId: null });
   const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
   // The winners' and entrants' e-mails are owed with the draw (sent after COMMIT by the outbox).
