@@ -9,10 +9,12 @@ import {
 } from '../contract/routes';
 import { Header } from './components/layout/Header';
 import { PromoBanner } from './components/layout/PromoBanner';
+import { ReconnectingBanner } from './components/layout/ReconnectingBanner';
 import { SkipLink } from './components/layout/SkipLink';
 import { VerifyEmailBanner } from './components/layout/VerifyEmailBanner';
 import { Spinner } from './components/ui/Spinner';
 import { startClockSync } from './live/clock';
+import { startConnectionWatch } from './live/connection';
 import { startRealtime } from './live/socket';
 import HomePage from './pages/home/HomePage';
 import { startAuthSync, useAuth } from './stores/auth';
@@ -148,6 +150,7 @@ export function App() {
     void useSite.getState().load();
     // Each store subscribes to its socket events before the socket connects.
     startClockSync();
+    startConnectionWatch();
     startAuthSync();
     void startRealtime(); // session first, then the socket (clock, live tickets, private rooms)
     startCartSync();
@@ -163,6 +166,7 @@ export function App() {
         <SkipLink target="main" />
         <Header />
         <VerifyEmailBanner />
+        <ReconnectingBanner />
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Routes />

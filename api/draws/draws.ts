@@ -66,6 +66,9 @@ async function jobBeatDrawNow(
 ): Promise<DrawRecord | undefined> {
   if (by.kind !== 'admin' || fixedRoundOf(c)?.round !== fixed.round) return undefined;
   const record = await loadDrawRecord(trx, c.id);
+  // The job completed this admin's request (still on the competition): its record and audit name them.
+  if (record && record.drawnBy === by.actor.username && c.drawRequestedBy === by.actor.username)
+    return record;
   if (record?.drawnBy !== 'auto') return undefined;
   const { entryCount } = await trx('draws').where({ competitionId: c.id }).first('entryCount');
   await writeAudit(trx, by.actor, 'competition.draw', { type: 'competition', id: c.id }, null, {
@@ -77,6 +80,26 @@ async function jobBeatDrawNow(
   });
   return record;
 }
+
+/**
+ * The admin who pressed Draw now, remembered on the competition (the first one), so that a draw
+ * the job completes later, once the round is out, is recorded and audited as theirs.
+ */
+async function rememberRequester(deps: DrawDeps, competitionId: number, by: DrawnBy): Promise<void> {
+  if (by.kind !== 'admin') return;
+  await deps
+    .db('competitions')
+    .where({ id: competitionId })
+    .whereNull('drawRequestedBy')
+    .whereNull('drawnAt')
+    .update({ drawRequestedByUserId: by.actor.id, drawRequestedBy: by.actor.username });
+}
+
+/** Who the draw is recorded as: the caller, or for the job the admin whose request it completes. */
+const drawerOf = (c: Competition, by: DrawnBy): DrawnBy =>
+  by.kind === 'auto' && c.drawRequestedBy && c.drawRequestedByUserId !== null
+    ? { kind: 'admin', actor: { id: Number(c.drawRequestedByUserId), username: c.drawRequestedBy } }
+    : by;
 
 /** The round is due beyond the wait limit: 'scheduled' (the job draws it), audited for an admin. */
 async function scheduleLater(
@@ -204,7 +227,13 @@ async function drawUnderLock(
     .where({ competitionId, status: 'sold' })
     .orderBy('number', 'asc')
     .select('number', 'userId', 'orderId')) as SoldEntry[];
-  await recordDraw(trx, { c, sold, fixed, beacon, by, drawnAt });
+  await recordDraw(trx, { c, sold, fixed, beacon, by: drawerOf(c, by), drawnAt });
+  // Made by the admin's own call: no request is left that the job completed (jobBeatDrawNow), so
+  // the same admin's concurrent presses get their 409.
+  if (by.kind === 'admin')
+    await trx('competitions')
+      .where({ id: competitionId })
+      .update({ drawRequestedBy: null, drawRequestedByUserId: null });
   const version = await bumpVersionNow(trx, competitionId);
   const drawn = (await loadDrawRecord(trx, competitionId))!;
   // Each winner's claim is opened with the draw, so their e-mail links it (docs/draws.md#7-claiming-a-prize).
@@ -232,6 +261,7 @@ export async function drawCompetition(
   waitLimitMs = DRAW_WAIT_LIMIT_MS,
 ): Promise<DrawOutcome> {
   const fixed = await fixDrawRound(deps, competitionId, now);
+  await rememberRequester(deps, competitionId, by);
   if (fixed.dueAt - Date.now() > waitLimitMs) return scheduleLater(deps, competitionId, by, fixed);
   const beacon = await awaitFixedRound(deps, competitionId, fixed);
   const drawnAt = Math.max(now, Date.now());

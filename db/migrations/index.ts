@@ -28,6 +28,7 @@ import * as entriesFinal from './030_entries_final';
 import * as postalAnswers from './032_postal_answers';
 import * as prizeClaims from './033_prize_claims';
 import * as cardFacts from './034_card_facts';
+import * as drawRequestedBy from './035_draw_requested_by';
 import * as backOffice from './036_back_office';
 
 interface Migration {
@@ -68,6 +69,7 @@ const migrations: Migration[] = [
   { name: '032_postal_answers', ...postalAnswers },
   { name: '033_prize_claims', ...prizeClaims },
   { name: '034_card_facts', ...cardFacts },
+  { name: '035_draw_requested_by', ...drawRequestedBy },
   { name: '036_back_office', ...backOffice },
 ];
 

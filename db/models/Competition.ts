@@ -49,6 +49,9 @@ export class Competition extends BaseModel {
   /** Admin only: the last failure to fetch or check the round. */
   drawBeaconError!: string | null;
   drawBeaconErrorAt!: number | null;
+  /** The admin whose 'Draw now' decided the draw, when the draw job completes it later. */
+  drawRequestedByUserId!: number | null;
+  drawRequestedBy!: string | null;
   /** What the prize is worth (null: not stated); a winner's age check depends on it. */
   prizeValuePence!: number | null;
   /** The main prizes in draw order (docs/draws.md "Several prizes"); null: one prize, the title. */

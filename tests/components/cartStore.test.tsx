@@ -124,6 +124,7 @@ function Selector({ initial }: { initial: number[] }) {
       selection={selection}
       onSelectionChange={setSelection}
       perPersonCap={100}
+      ticketPrice={199}
       onConfirm={async () => {
         await useCart.getState().add({ competitionId: COMPETITION, quantity: 1, selectedNumbers: selection });
         setSelection([]);

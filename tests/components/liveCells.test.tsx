@@ -68,6 +68,7 @@ function Page({ initialSelection = [] }: { initialSelection?: number[] }) {
         onSelectionChange={setSelection}
         onConfirm={async () => undefined}
         perPersonCap={100}
+        ticketPrice={199}
       />
     </>
   );

@@ -24,6 +24,7 @@ const live = (mine: number[]): LiveCompetition => ({
   mine: new Set(mine),
   owned: new Set(),
   rev: 1,
+  stale: false,
 });
 
 function Picker({ mine, cap, quantity }: { mine: number[]; cap: number; quantity: number }) {
@@ -40,6 +41,7 @@ function Picker({ mine, cap, quantity }: { mine: number[]; cap: number; quantity
       onSelectionChange={setSelection}
       onConfirm={async () => undefined}
       perPersonCap={cap}
+      ticketPrice={199}
     />
   );
 }

@@ -24,6 +24,7 @@ const live = (): LiveCompetition => ({
   mine: new Set([9]),
   owned: new Set([7, 12, 15]),
   rev: 1,
+  stale: false,
 });
 
 const cell = (root: HTMLElement, n: number) => root.querySelector<HTMLElement>(`[data-number="${n}"]`)!;
@@ -74,6 +75,7 @@ describe('number states on the page grid and in the picker', () => {
         onSelectionChange={() => undefined}
         onConfirm={async () => undefined}
         perPersonCap={100}
+        ticketPrice={199}
       />,
     );
     const grid = screen.getByTestId('selector-grid');

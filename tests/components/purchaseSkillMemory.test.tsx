@@ -52,7 +52,7 @@ describe('PurchasePanel: the skill answer outlives refusals that are not about i
       renderWithTheme(<PurchasePanel competition={competition} live={undefined} />);
 
       fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-      fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Pass' }));
       await waitFor(() => expect(useToast.getState().current?.description).toBe(`Refused: ${code}`));
       expect(adds()).toBe(1);
       await waitFor(() =>
@@ -70,7 +70,7 @@ describe('PurchasePanel: the skill answer outlives refusals that are not about i
     renderWithTheme(<PurchasePanel competition={competition} live={undefined} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pass' }));
     await waitFor(() =>
       expect(useToast.getState().current?.description).toBe(`Refused: ${ERROR_CODES.skillRequired}`),
     );
@@ -79,8 +79,27 @@ describe('PurchasePanel: the skill answer outlives refusals that are not about i
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-    expect(screen.getByTestId('skill-dialog')).toBeTruthy();
+    expect(await screen.findByTestId('skill-dialog')).toBeTruthy();
     expect(adds()).toBe(1);
+  });
+
+  it('a visitor who passed on an earlier visit (the session says so) is not asked again', async () => {
+    const fetchMock = stubApi((method, path) => {
+      if (method === 'GET' && path === `/api/competitions/${competition.id}/skill-question`)
+        return jsonResponse(200, { questionId: 'q', question: '?', options: [], passed: true });
+      if (method === 'POST' && path === '/api/cart')
+        return jsonResponse(403, { message: 'Refused', code: 'x' });
+      return undefined;
+    });
+    renderWithTheme(<PurchasePanel competition={competition} live={undefined} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([p, init]) => p === '/api/cart' && init?.method === 'POST')).toBe(
+        true,
+      ),
+    );
+    expect(screen.queryByTestId('skill-dialog')).toBeNull();
   });
 });
 
@@ -98,7 +117,7 @@ describe('PurchasePanel: a customer taking a break', () => {
     renderWithTheme(<PurchasePanel competition={competition} live={undefined} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pass' }));
     await waitFor(() =>
       expect(useToast.getState().current).toMatchObject({
         title: 'Taking a break',

@@ -4,6 +4,7 @@ import {
   fillRandomly,
   listNumbers,
   lostNumbers,
+  pickNumber,
   rangePages,
   searchNumbers,
   toggleNumber,
@@ -103,5 +104,14 @@ describe('cart helpers', () => {
     ];
     expect(cartTotalPence(items)).toBe(70);
     expect(cartTicketCount(items)).toBe(5);
+  });
+});
+
+describe('pickNumber: the count follows the picks', () => {
+  it('raises the count for a pick past it, keeps it on an unpick, and refuses past the maximum', () => {
+    expect(pickNumber([4], 9, 1, 10)).toEqual({ selection: [4, 9], quantity: 2, limitReached: false });
+    expect(pickNumber([4, 9], 9, 2, 10)).toEqual({ selection: [4], quantity: 2, limitReached: false });
+    expect(pickNumber([4], 7, 3, 10)).toEqual({ selection: [4, 7], quantity: 3, limitReached: false });
+    expect(pickNumber([1, 2], 3, 2, 2)).toEqual({ selection: [1, 2], quantity: 2, limitReached: true });
   });
 });

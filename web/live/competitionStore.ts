@@ -32,6 +32,11 @@ export interface LiveCompetition {
   mine: Set<number>;
   owned: Set<number>;
   rev: number;
+  /**
+   * The connection dropped, or a change was missed: what this shows may be out of date until the
+   * fresh snapshot replaces it.
+   */
+  stale: boolean;
 }
 
 interface LiveState {
@@ -66,6 +71,8 @@ const pending = new Map<number, PendingEvent[]>();
 const unanswered = new Map<number, number>();
 /** competitionId -> versions this tab's own answered changes produced, whose events may still come. */
 const ownVersions = new Map<number, Set<number>>();
+/** Competitions whose fresh snapshot is on its way: their events wait for it (`pending`). */
+const awaiting = new Set<number>();
 let listening = false;
 
 const setBit = (bytes: Uint8Array, n: number, on: boolean) => {
@@ -132,7 +139,7 @@ function publish() {
 
 /** The fields whose change replaces the object (`LiveCompetition`). */
 const fieldsOf = (c: LiveCompetition) =>
-  [c.totalTickets, c.ticketsSold, c.status, c.mine, c.mine.size, c.owned, c.owned.size] as const;
+  [c.totalTickets, c.ticketsSold, c.status, c.mine, c.mine.size, c.owned, c.owned.size, c.stale] as const;
 
 /**
  * Changes the live state at once (later events and reads see it) but re-renders once per
@@ -169,7 +176,9 @@ function applySnapshot(snapshot: CompetitionSnapshot) {
     mine: new Set(snapshot.mine),
     owned: new Set(snapshot.owned),
     rev: 0,
+    stale: false,
   };
+  awaiting.delete(snapshot.competitionId);
   useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [snapshot.competitionId]: live } }));
   // Events that raced the snapshot: apply those newer than it, in order.
   drain(snapshot.competitionId);
@@ -177,7 +186,7 @@ function applySnapshot(snapshot: CompetitionSnapshot) {
 
 /** Applies the held-back events in version order, once there is a snapshot and no own change unanswered. */
 function drain(id: number) {
-  if (!useLiveCompetitions.getState().byId[id] || unanswered.has(id)) return;
+  if (!useLiveCompetitions.getState().byId[id] || unanswered.has(id) || awaiting.has(id)) return;
   const queued = (pending.get(id) ?? []).sort((a, b) => a.e.version - b.e.version);
   pending.delete(id);
   for (const p of queued) apply(p);
@@ -189,7 +198,7 @@ function apply(p: PendingEvent) {
   const live = useLiveCompetitions.getState().byId[id];
   // Before its answer, this tab cannot tell its own change's broadcast from a stranger's, and
   // showing its own numbers as taken would drop them from the selection: wait for the answer.
-  if (!live || unanswered.has(id)) {
+  if (!live || unanswered.has(id) || awaiting.has(id)) {
     pending.set(id, [...(pending.get(id) ?? []), p]);
     return;
   }
@@ -250,8 +259,17 @@ function requestSnapshot(id: number) {
   });
 }
 
+/** Marks what is shown as possibly out of date (kept on screen, never cleared to 'available'). */
+function markStale(id: number) {
+  update(id, [], (c) => {
+    c.stale = true;
+  });
+}
+
+/** Starts again from a fresh snapshot; until it comes the competition shows as out of date. */
 function resync(id: number) {
-  useLiveCompetitions.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
+  awaiting.add(id);
+  markStale(id);
   requestSnapshot(id);
 }
 
@@ -269,7 +287,7 @@ function listen() {
     // The edited fields (title, price, dates...) for pages showing this competition.
     useCompetitionEdits.setState((s) => ({ byId: { ...s.byId, [id]: { ...s.byId[id], ...fields } } }));
     const live = useLiveCompetitions.getState().byId[id];
-    if (!live) return; // the snapshot still to come is newer
+    if (!live || awaiting.has(id)) return; // the snapshot still to come is newer
     // The edit took a version too: a changed grid size, or a version missed, needs a new snapshot.
     const total = typeof fields.totalTickets === 'number' ? fields.totalTickets : live.totalTickets;
     if (version > live.version + 1 || total !== live.totalTickets) {
@@ -284,6 +302,10 @@ function listen() {
   // After any reconnect (network drop, or the server ending a session) the rooms are gone:
   // watch again from fresh snapshots. Emits made while disconnected are buffered by the client.
   let connectedBefore = socket.connected;
+  // Nothing arrives while the connection is down: every number shown may be out of date.
+  socket.on('disconnect', () => {
+    for (const id of watchers.keys()) markStale(id);
+  });
   socket.on('connect', () => {
     if (connectedBefore) for (const id of watchers.keys()) resync(id);
     connectedBefore = true;
@@ -347,6 +369,7 @@ export function watchCompetition(id: number): () => void {
     }
     watchers.delete(id);
     pending.delete(id);
+    awaiting.delete(id);
     ownVersions.delete(id);
     useCompetitionEdits.setState((s) => ({ byId: { ...s.byId, [id]: undefined } }));
     getSocket().emit('competition:unwatch', { competitionId: id });

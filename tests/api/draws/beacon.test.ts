@@ -152,7 +152,7 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         socket.close();
       }
     });
-    it("the job draws a scheduled round once the round's time has come, not before", async () => {
+    it("the job draws a scheduled round once the round's time has come, not before, as the admin who pressed Draw now", async () => {
       const { server, admin } = t;
       const db = server.database.db;
       const { id } = await closedWithSales(db, [6, 11]);
@@ -170,11 +170,18 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       } finally {
         vi.useRealTimers();
       }
+      // Completed in the background, the draw is still the admin's: their Draw now decided it.
+      const pressedBy = await db('users').where({ username: 'admin' }).first();
       expect(await db('draws').where({ competitionId: id }).first()).toMatchObject({
-        drawnBy: 'auto',
+        drawnBy: 'admin',
+        drawnByUserId: pressedBy.id,
         beaconRound: round,
         beaconRandomness: server.beacon.beacon.round(round)!.randomness,
       });
+      const audit = await db('auditLog').where({ entityId: String(id), action: 'competition.draw' });
+      expect(audit.map((a) => a.actorUsername)).toEqual(['admin']);
+      const detail = await admin.get(`/api/admin/competitions/${id}`);
+      expect(detail.body.draw).toMatchObject({ drawnBy: 'admin' });
       expect((await fetch(`${server.beacon.url}/public/${round}`)).status).toBe(200);
     });
   });
@@ -318,7 +325,7 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
       }
     });
 
-    it("Draw now beaten to its round by the job answers with the job's draw, not a 409", async () => {
+    it("Draw now beaten to its round by the job answers with that draw, made as the admin's, not a 409", async () => {
       const { server } = t;
       const db = server.database.db;
       const { id } = await closedWithSales(db, [4, 12]);
@@ -340,14 +347,18 @@ describe.skipIf(engineUnavailable())(`draw beacon on ${testEngine()}`, () => {
         },
       };
       const fixed = await fixDrawRound(real, id);
-      const [pressed, job] = await Promise.all([
-        drawCompetition(slow, id, { kind: 'admin', actor: { id: admin.id, username: admin.username } }),
-        drawDueCompetitions(real, 0).finally(() => jobDone()),
-      ]);
+      const pressing = drawCompetition(slow, id, {
+        kind: 'admin',
+        actor: { id: admin.id, username: admin.username },
+      });
+      // The press is remembered before its round comes: the job's draw is then the admin's.
+      await waitFor(async () => (await db('competitions').where({ id }).first()).drawRequestedBy === 'admin');
+      const job = await drawDueCompetitions(real, 0).finally(() => jobDone());
+      const pressed = await pressing;
       expect(job).toContain(id);
       const rows = await db('draws').where({ competitionId: id });
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ drawnBy: 'auto', beaconRound: fixed.round });
+      expect(rows[0]).toMatchObject({ drawnBy: 'admin', drawnByUserId: admin.id, beaconRound: fixed.round });
       expect(pressed).toMatchObject({ kind: 'drawn', record: { winningNumber: rows[0].winningNumber } });
       const audit = await db('auditLog').where({ entityId: String(id), action: 'competition.draw' });
       expect(audit.map((a) => a.actorUsername)).toEqual(['admin']);

@@ -301,7 +301,9 @@ describe.skipIf(engineUnavailable())(`prize claims on ${testEngine()}`, () => {
     });
     expect(byNumber.get(7)?.claim).toBeUndefined();
 
-    const cancelled = await admin.post(`/api/admin/orders/${order.orderId}/cancel`, { reason: 'The prize could not be supplied' });
+    const cancelled = await admin.post(`/api/admin/orders/${order.orderId}/cancel`, {
+      reason: 'The prize could not be supplied',
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect((await client.get('/api/claims')).body).toEqual([]);
   });

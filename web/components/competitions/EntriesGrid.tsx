@@ -1,9 +1,10 @@
-import { type FormEvent, memo, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type MouseEvent, memo, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { CompetitionEntry } from '../../../contract/competitions';
 import type { LiveCompetition } from '../../live/competitionStore';
 import { useNumberState } from '../../live/liveNumbers';
 import { CellContent, type CellLook, cellLookCss, dataState, NumberKey, STATE_LABEL } from './numberStates';
+import { StaleNumbers } from './StaleNumbers';
 import {
   cellBox,
   type GridCellProps,
@@ -29,7 +30,8 @@ const EntryCell = memo(function EntryCell({
   ...cell
 }: GridCellProps & { n: number; live: LiveCompetition | undefined; ownerName: string | undefined }) {
   const look = useNumberState(live, n) ?? (ownerName === undefined ? 'available' : 'sold');
-  const title = `Ticket #${n}: ${STATE_LABEL[look]}${look === 'sold' && ownerName ? ` by ${ownerName}` : ''}`;
+  const stale = live?.stale ? ' (may be out of date)' : '';
+  const title = `Ticket #${n}: ${STATE_LABEL[look]}${look === 'sold' && ownerName ? ` by ${ownerName}` : ''}${stale}`;
   return (
     <Cell {...cell} $look={look} data-number={n} data-state={dataState(look)} title={title}>
       <CellContent n={n} look={look} />
@@ -56,6 +58,18 @@ const Toolbar = styled.form`
   }
 `;
 
+// An available number can be clicked to pick it (the selector opens with it).
+const Pickable = styled.div`
+  [data-state='available'] { cursor: pointer; }
+  [data-state='available']:hover { outline: 2px solid ${({ theme }) => theme.colors.brand}; }
+`;
+
+/** The available number an event on the grid is about, if any. */
+const availableAt = (target: EventTarget) => {
+  const cell = (target as HTMLElement).closest?.<HTMLElement>('[data-number]');
+  return cell?.dataset.state === 'available' ? Number(cell.dataset.number) : undefined;
+};
+
 const Legend = styled(NumberKey)`
   margin-left: auto;
 `;
@@ -80,11 +94,14 @@ export function EntriesGrid({
   totalTickets,
   entries,
   live,
+  onPick,
 }: {
   totalTickets: number;
   entries: CompetitionEntry[];
   /** Live state from the socket; until it arrives, the entries list decides. */
   live?: LiveCompetition | undefined;
+  /** While tickets are on sale: an available number was clicked (or Enter/Space on it). */
+  onPick?: (n: number) => void;
 }) {
   const gridRef = useRef<NumberGridHandle>(null);
   const [jumpTo, setJumpTo] = useState('');
@@ -96,12 +113,37 @@ export function EntriesGrid({
     if (Number.isInteger(n) && n >= 1 && n <= totalTickets) gridRef.current?.scrollToNumber(n);
   };
 
+  // One handler for the whole grid: the memoised cells stay as they are.
+  const click = (e: MouseEvent) => {
+    const n = availableAt(e.target);
+    if (onPick && n !== undefined) onPick(n);
+  };
+  const key = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const n = availableAt(e.target);
+    if (!onPick || n === undefined) return;
+    e.preventDefault();
+    onPick(n);
+  };
+
   const renderCell = (n: number, cell: GridCellProps) => {
     const owner = owners[n] ?? -1;
     // '' for a number sold to an entry without a name: sold all the same.
     const ownerName = owner >= 0 ? (entries[owner]?.ownerName ?? '') : undefined;
     return <EntryCell key={n} {...cell} n={n} live={live} ownerName={ownerName} />;
   };
+
+  const grid = (
+    <VirtualNumberGrid
+      handle={gridRef}
+      total={totalTickets}
+      renderCell={renderCell}
+      height="420px"
+      testId="entries-grid"
+      label={`Ticket numbers 1 to ${totalTickets}${onPick ? ': choose an available number to pick it' : ''}`}
+      pattern="grid"
+    />
+  );
 
   return (
     <div>
@@ -122,15 +164,15 @@ export function EntriesGrid({
         <button type="submit">Go to number</button>
         <Legend looks={GRID_LOOKS} />
       </Toolbar>
-      <VirtualNumberGrid
-        handle={gridRef}
-        total={totalTickets}
-        renderCell={renderCell}
-        height="420px"
-        testId="entries-grid"
-        label={`Ticket numbers 1 to ${totalTickets}`}
-        pattern="grid"
-      />
+      <StaleNumbers stale={live?.stale ?? false}>
+        {onPick ? (
+          <Pickable onClick={click} onKeyDown={key}>
+            {grid}
+          </Pickable>
+        ) : (
+          grid
+        )}
+      </StaleNumbers>
     </div>
   );
 }

@@ -112,7 +112,8 @@ const FIRST_ROW: ReadonlyArray<Pick<VirtualItem, 'index' | 'key' | 'start'>> = [
 
 export interface NumberGridHandle {
   /** Scrolls so that number n is in view (centred). */
-  scrollToNumber: (n: number) => void;
+  /** Brings n's row into view: in the middle, or ('start') at the top, as a range jump wants. */
+  scrollToNumber: (n: number, align?: 'center' | 'start') => void;
 }
 
 /** The cells of one row: its numbers, each rendered by `cell`. */
@@ -193,8 +194,8 @@ export interface VirtualNumberGridProps {
   label: string;
   testId?: string;
   handle?: Ref<NumberGridHandle>;
-  /** Called with the first number in view as the visitor scrolls. */
-  onFirstVisible?: (n: number) => void;
+  /** Called with the first number in view, and the last of its row, as the visitor scrolls. */
+  onFirstVisible?: (n: number, rowEnd: number) => void;
   pattern?: 'grid' | 'buttons';
   /** False for a cell that cannot take focus (a disabled button). */
   canFocus?: (n: number) => boolean;
@@ -254,7 +255,8 @@ export function VirtualNumberGrid({
   useImperativeHandle(
     handle,
     () => ({
-      scrollToNumber: (n) => virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align: 'center' }),
+      scrollToNumber: (n, align = 'center') =>
+        virtualizer.scrollToIndex(Math.floor((n - 1) / columns), { align }),
     }),
     [virtualizer, columns],
   );
@@ -266,8 +268,8 @@ export function VirtualNumberGrid({
   const visible = measured.length > 0 ? measured : total > 0 ? FIRST_ROW : [];
   const firstRow = virtualizer.range?.startIndex ?? visible[0]?.index ?? 0;
   useEffect(() => {
-    onFirstVisible?.(firstRow * columns + 1);
-  }, [firstRow, columns, onFirstVisible]);
+    onFirstVisible?.(firstRow * columns + 1, Math.min(total, (firstRow + 1) * columns));
+  }, [firstRow, columns, total, onFirstVisible]);
 
   const onKeyDown = useArrowKeys(
     cellId,

@@ -1,10 +1,12 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
+import { formatPounds } from '../../../contract/money';
 import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
 import { useLiveSubscription } from '../../live/liveNumbers';
 import { toast } from '../../stores/toast';
 import { NumberKey } from '../competitions/numberStates';
+import { StaleNumbers } from '../competitions/StaleNumbers';
 import {
   type GridCellProps,
   type NumberGridHandle,
@@ -17,7 +19,7 @@ import { capReason, roomUnderCap } from './perPersonCap';
 import { pickable, SELECTOR_LOOKS, SelectorCell } from './SelectorCell';
 import { Note, SearchResults, SelectionChips } from './SelectorChips';
 import { SelectorTools } from './SelectorTools';
-import { fillRandomly, plural, toggleNumber } from './selection';
+import { fillRandomly, pickNumber, plural } from './selection';
 import { useDropTaken } from './useDropTaken';
 
 const Slider = styled.label`
@@ -27,12 +29,25 @@ const Slider = styled.label`
   input { width: 100%; accent-color: ${({ theme }) => theme.colors.brand}; }
 `;
 
+// Stays at the bottom of the dialog while its content scrolls, so Confirm is always in view on a phone.
 const Footer = styled.div`
+  position: sticky;
+  bottom: -${({ theme }) => theme.space.lg};
+  z-index: 1;
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.sm} -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Total = styled.p`
+  margin: 0 auto 0 0;
+  font-weight: 600;
 `;
 
 export interface NumberSelectorProps {
@@ -48,6 +63,8 @@ export interface NumberSelectorProps {
   onConfirm: () => Promise<void>;
   /** The competition's per-person cap (held plus bought); the server refuses anything over it. */
   perPersonCap: number;
+  /** The price of one ticket, for the running total. */
+  ticketPrice: number;
 }
 
 /**
@@ -55,24 +72,26 @@ export interface NumberSelectorProps {
  * toast). `onPick` is stable and calls the latest rule, so the cells need not re-render for it.
  */
 function usePick(
-  { selection, quantity, perPersonCap, onSelectionChange }: NumberSelectorProps,
+  { selection, quantity, perPersonCap, onSelectionChange, onQuantityChange }: NumberSelectorProps,
   atCap: boolean,
   own: number,
+  max: number,
 ) {
   const pick = (n: number) => {
     if (!selection.includes(n) && atCap) {
       toast({ title: 'Limit per person reached', description: capReason(perPersonCap, own) });
       return;
     }
-    const { selection: next, limitReached } = toggleNumber(selection, n, quantity);
-    if (limitReached) {
+    const picked = pickNumber(selection, n, quantity, max);
+    if (picked.limitReached) {
       toast({
         title: 'Selection limit reached',
-        description: `You can only select ${quantity} ${plural(quantity, 'number')}.`,
+        description: `You can only select ${max} ${plural(max, 'number')}.`,
       });
       return;
     }
-    onSelectionChange(next);
+    if (picked.quantity !== quantity) onQuantityChange(picked.quantity);
+    onSelectionChange(picked.selection);
   };
   const pickRef = useRef(pick);
   useLayoutEffect(() => {
@@ -103,6 +122,64 @@ function useConfirm({ selection, quantity, onConfirm }: NumberSelectorProps) {
   return { busy, confirm };
 }
 
+/** How many tickets: never below the numbers picked, so changing it keeps every pick (unpick to go lower). */
+function CountSlider({
+  quantity,
+  max,
+  picked,
+  onChange,
+}: {
+  quantity: number;
+  max: number;
+  picked: number;
+  onChange: (quantity: number) => void;
+}) {
+  return (
+    <Slider>
+      How many tickets: {quantity}
+      <input
+        type="range"
+        min={1}
+        max={max}
+        value={quantity}
+        aria-label="Number of tickets"
+        onChange={(e) => onChange(Math.max(Number(e.target.value), picked, 1))}
+      />
+    </Slider>
+  );
+}
+
+/** The running total and the buttons, kept in view at the bottom of the dialog. */
+function SelectorFooter({
+  quantity,
+  ticketPrice,
+  busy,
+  ready,
+  onCancel,
+  onConfirm,
+}: {
+  quantity: number;
+  ticketPrice: number;
+  busy: boolean;
+  ready: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <Footer>
+      <Total data-testid="selector-total">
+        {quantity} {plural(quantity, 'ticket')}: {formatPounds(quantity * ticketPrice)}
+      </Total>
+      <Button type="button" $variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="button" onClick={() => void onConfirm()} disabled={busy || !ready}>
+        {busy ? 'Adding...' : 'Confirm Selection'}
+      </Button>
+    </Footer>
+  );
+}
+
 /**
  * 'Select Your Lucky Numbers': a slider for how many, and the live grid of every number. Numbers
  * others hold or bought cannot be picked, and a picked number that someone else takes meanwhile
@@ -119,10 +196,12 @@ export function NumberSelector(props: NumberSelectorProps) {
     selection,
     onSelectionChange,
     perPersonCap,
+    ticketPrice,
   } = props;
   const gridRef = useRef<NumberGridHandle>(null);
   const [search, setSearch] = useState('');
   const [firstVisible, setFirstVisible] = useState(1);
+  const onTopRow = useCallback((_first: number, rowEnd: number) => setFirstVisible(rowEnd), []);
   const total = live?.totalTickets ?? 0;
   const free = useCallback((n: number) => (live ? isFree(live, n) : false), [live]);
   useDropTaken(open, live, selection, onSelectionChange);
@@ -130,7 +209,8 @@ export function NumberSelector(props: NumberSelectorProps) {
   const { own, room } = roomUnderCap(perPersonCap, live);
   // Picking more than the cap allows would only be refused by the server: greyed out here.
   const atCap = selection.length >= room;
-  const { pick, onPick } = usePick(props, atCap, own);
+  const max = Math.max(1, Math.min(MAX_TICKETS_PER_PURCHASE, room));
+  const { pick, onPick } = usePick(props, atCap, own, max);
   const { busy, confirm } = useConfirm(props);
 
   const stateOf = (n: number) => (live ? numberState(live, n) : 'available');
@@ -161,21 +241,7 @@ export function NumberSelector(props: NumberSelectorProps) {
         {own > 0 && `: you hold ${own}, so you can pick ${room} more`}
         {atCap && ` - ${capReason(perPersonCap, own)}`}
       </Note>
-      <Slider>
-        How many tickets: {quantity}
-        <input
-          type="range"
-          min={1}
-          max={Math.max(1, Math.min(MAX_TICKETS_PER_PURCHASE, room))}
-          value={quantity}
-          aria-label="Number of tickets"
-          onChange={(e) => {
-            // Changing how many clears the selection (spec).
-            onQuantityChange(Number(e.target.value));
-            onSelectionChange([]);
-          }}
-        />
-      </Slider>
+      <CountSlider quantity={quantity} max={max} picked={selection.length} onChange={onQuantityChange} />
       {!live ? (
         <Spinner label="Loading numbers" />
       ) : (
@@ -190,28 +256,30 @@ export function NumberSelector(props: NumberSelectorProps) {
           />
           <SearchResults live={live} search={search} selection={selection} onPick={pick} />
           <NumberKey looks={SELECTOR_LOOKS} compact />
-          <VirtualNumberGrid
-            handle={gridRef}
-            total={total}
-            renderCell={renderCell}
-            height="min(340px, 36dvh)"
-            testId="selector-grid"
-            label={`Choose from ticket numbers 1 to ${total}`}
-            canFocus={canPick}
-            subscribe={onLiveChange}
-            onFirstVisible={setFirstVisible}
-          />
+          <StaleNumbers stale={live.stale}>
+            <VirtualNumberGrid
+              handle={gridRef}
+              total={total}
+              renderCell={renderCell}
+              height="min(340px, 36dvh)"
+              testId="selector-grid"
+              label={`Choose from ticket numbers 1 to ${total}`}
+              canFocus={canPick}
+              subscribe={onLiveChange}
+              onFirstVisible={onTopRow}
+            />
+          </StaleNumbers>
           <SelectionChips selection={selection} quantity={quantity} onPick={pick} />
         </>
       )}
-      <Footer>
-        <Button type="button" $variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="button" onClick={() => void confirm()} disabled={busy || !live}>
-          {busy ? 'Adding...' : 'Confirm Selection'}
-        </Button>
-      </Footer>
+      <SelectorFooter
+        quantity={quantity}
+        ticketPrice={ticketPrice}
+        busy={busy}
+        ready={Boolean(live)}
+        onCancel={onClose}
+        onConfirm={confirm}
+      />
     </Dialog>
   );
 }

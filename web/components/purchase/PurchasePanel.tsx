@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { AddedToCartDialog } from './AddedToCartDialog';
 import { reportAddFailure } from './addFailure';
 import { NumberSelector } from './NumberSelector';
+import { useGridPicks } from './pickRequest';
 import { QuantityStepper } from './QuantityStepper';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
 import { plural } from './selection';
@@ -23,7 +24,8 @@ const Buttons = styled.div`
   grid-template-columns: 1fr 1fr;
 `;
 
-type Action = 'select' | 'buy';
+/** 'select' opens the selector empty; a number opens it with that number picked (the entries grid). */
+type Action = 'select' | 'buy' | number;
 
 /**
  * The detail page's buying controls: quantity, 'Select Lucky Numbers' and 'Buy Now', with the
@@ -89,12 +91,18 @@ export function PurchasePanel({
     navigate('/cart');
   };
 
-  const openSelector = () => {
-    setSelection([]); // the selector starts empty each time it opens (spec)
+  const openSelector = (picked?: number) => {
+    // The selector starts empty each time it opens (spec), or with the number clicked on the grid.
+    setSelection(picked === undefined ? [] : [picked]);
     setSelectorOpen(true);
   };
 
-  const skill = useSkillGate<Action>((action) => (action === 'select' ? openSelector() : void buyNow()));
+  const skill = useSkillGate<Action>(competition.id, (action) =>
+    action === 'buy' ? void buyNow() : openSelector(action === 'select' ? undefined : action),
+  );
+
+  // A click on an available number of the page's entries grid.
+  useGridPicks(competition.id, skill.start);
 
   const confirmSelection = async () => {
     if (!(await add(selection))) return;
@@ -139,6 +147,7 @@ export function PurchasePanel({
         onSelectionChange={setSelection}
         onConfirm={confirmSelection}
         perPersonCap={competition.maxTicketsPerUser}
+        ticketPrice={competition.ticketPrice}
       />
       <AddedToCartDialog added={added} title={competition.title} onClose={() => setAdded(null)} />
     </>

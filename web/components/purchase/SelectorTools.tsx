@@ -38,7 +38,10 @@ export function SelectorTools({
 }: {
   grid: RefObject<NumberGridHandle | null>;
   total: number;
-  /** The first number in view, for the range shown. */
+  /**
+   * The last number of the top row in view, for the range shown: a jump puts the range's first
+   * number in the top row, which may begin in the range before.
+   */
   firstVisible: number;
   search: string;
   onSearch: (search: string) => void;
@@ -77,7 +80,7 @@ export function SelectorTools({
         <select
           aria-label="Jump to range"
           value={pages.find((p) => firstVisible >= p.start && firstVisible <= p.end)?.start ?? 1}
-          onChange={(e) => grid.current?.scrollToNumber(Number(e.target.value))}
+          onChange={(e) => grid.current?.scrollToNumber(Number(e.target.value), 'start')}
         >
           {pages.map((p) => (
             <option key={p.start} value={p.start}>

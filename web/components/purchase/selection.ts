@@ -15,6 +15,22 @@ export function toggleNumber(selection: number[], n: number, limit: number): Tog
   return { selection: [...selection, n], limitReached: false };
 }
 
+export interface Picked extends Toggled {
+  /** How many tickets: raised to follow the picks past it. */
+  quantity: number;
+}
+
+/**
+ * Click on a number in the selector: the count follows the picks. Unpicking keeps the count (the
+ * rest can still be picked or Lucky Dipped); a pick past it raises it, up to `max`, beyond which
+ * the click is refused.
+ */
+export function pickNumber(selection: number[], n: number, quantity: number, max: number): Picked {
+  const toggled = toggleNumber(selection, n, Math.max(quantity, max));
+  const next = toggled.selection;
+  return { ...toggled, quantity: Math.max(quantity, next.length) };
+}
+
 /** Selected numbers that someone else has since reserved or bought. */
 export const lostNumbers = (selection: number[], isFree: IsFree) => selection.filter((n) => !isFree(n));
 

@@ -12,6 +12,7 @@ import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contrac
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { LoginDialog } from '../../components/auth/LoginDialog';
+import { LiveDrawStatus } from '../../components/orders/LiveDrawStatus';
 import { paymentNotCompleted, refundSummary, unpaidReason } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
@@ -144,6 +145,9 @@ function commonDrawDate(order: OrderView): string | null {
 
 function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly InstantWinPrize[] }) {
   const drawDate = commonDrawDate(order);
+  // One competition: its draw, followed live (sold out, drawing, the result), in the facts.
+  const competitions = [...new Set(order.items.map((i) => i.competitionId))];
+  const single = competitions.length === 1 ? order.items[0] : undefined;
   const known = order.instantWins ?? [];
   const wins = [...known, ...liveWins.filter((w) => !known.some((k) => k.id === w.id))];
   return (
@@ -165,11 +169,24 @@ function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly I
         <dd data-testid="order-total">{formatPounds(order.total)}</dd>
         <dt>Payment method</dt>
         <dd>{order.paymentMethod}</dd>
-        {drawDate && (
+        {single ? (
           <>
-            <dt>Draw date</dt>
-            <dd data-testid="draw-date">{formatLongDate(drawDate)}</dd>
+            <dt>Draw</dt>
+            <dd data-testid="draw-date">
+              <LiveDrawStatus
+                competitionId={single.competitionId}
+                numbers={order.items.flatMap((i) => i.numbers)}
+                drawDate={drawDate}
+              />
+            </dd>
           </>
+        ) : (
+          drawDate && (
+            <>
+              <dt>Draw date</dt>
+              <dd data-testid="draw-date">{formatLongDate(drawDate)}</dd>
+            </>
+          )
         )}
       </Facts>
       {order.notice && <Notice role="note">{order.notice}</Notice>}
@@ -185,8 +202,15 @@ function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly I
             <div className="numbers" data-testid="order-numbers">
               Ticket numbers: {item.numbers.join(', ')}
             </div>
-            {!drawDate && item.drawDate && (
-              <div className="numbers">Draw date: {formatLongDate(item.drawDate)}</div>
+            {!single && (
+              <div className="numbers">
+                <LiveDrawStatus
+                  competitionId={item.competitionId}
+                  numbers={item.numbers}
+                  drawDate={drawDate ? null : item.drawDate}
+                  prefix="Draw: "
+                />
+              </div>
             )}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
@@ -28,6 +28,7 @@ import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
+import { requestPick } from '../../components/purchase/pickRequest';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
@@ -206,16 +207,24 @@ function Entries({
   competition,
   entries,
   live,
+  onSale,
 }: {
   competition: PublicCompetition;
   entries: CompetitionEntry[];
   live: LiveCompetition | undefined;
+  /** Tickets are on sale: an available number opens the selector with it picked. */
+  onSale: boolean;
 }) {
   return (
     <Section aria-labelledby="entries-title">
       <h2 id="entries-title">Entries</h2>
       <EntriesLayout>
-        <EntriesGrid totalTickets={competition.totalTickets} entries={entries} live={live} />
+        <EntriesGrid
+          totalTickets={competition.totalTickets}
+          entries={entries}
+          live={live}
+          onPick={onSale ? (n) => requestPick(competition.id, n) : undefined}
+        />
         <div>
           {entries.length === 0 ? (
             <Card>
@@ -232,6 +241,20 @@ function Entries({
       </EntriesLayout>
     </Section>
   );
+}
+
+/**
+ * The holders list and its 'N people have entered' follow the live grid: read again whenever the
+ * live count of tickets sold changes (a purchase, a cancelled order, a fresh snapshot).
+ */
+function useEntriesFollowSales(ticketsSold: number | undefined, reload: () => void) {
+  const seen = useRef(ticketsSold);
+  useEffect(() => {
+    if (ticketsSold === undefined) return;
+    const before = seen.current;
+    seen.current = ticketsSold;
+    if (before !== undefined && before !== ticketsSold) reload();
+  }, [ticketsSold, reload]);
 }
 
 /**
@@ -269,6 +292,7 @@ export default function CompetitionDetailPage() {
     competition.data ? { params: { id: competition.data.id } } : null,
   );
   const live = useLiveCompetition(competition.data?.id);
+  useEntriesFollowSales(live?.ticketsSold, entries.reload);
   // An admin's edit (price, title, dates...) shows at once, without a reload.
   const c = useEditedCompetition(competition.data);
   const reducedMotion = useReducedMotion();
@@ -372,7 +396,7 @@ export default function CompetitionDetailPage() {
           />
         </Section>
       )}
-      {entries.data && <Entries competition={c} entries={entries.data} live={live} />}
+      {entries.data && <Entries competition={c} entries={entries.data} live={live} onSale={!ended} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
     </PageContainer>
   );
