@@ -163,7 +163,7 @@ function Sessions() {
             <li key={s.id}>
               <span>
                 {s.current ? <strong>This device</strong> : 'Another device'}
-                <small>{s.device ?? 'Unknown browser'}</small>
+                <small>{s.label}</small>
                 <small>
                   {s.address ?? 'Unknown address'}
                   {s.lastSeenAt ? `, last seen ${formatLongDate(s.lastSeenAt)}` : ''}
