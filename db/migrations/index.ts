@@ -25,6 +25,7 @@ import * as sessionTombstones from './026_session_tombstones';
 import * as exclusionRegister from './027_exclusion_register';
 import * as mailOutbox from './028_mail_outbox';
 import * as entriesFinal from './030_entries_final';
+import * as keptHolds from './038_kept_holds';
 
 interface Migration {
   name: string;
@@ -61,6 +62,7 @@ const migrations: Migration[] = [
   { name: '027_exclusion_register', ...exclusionRegister },
   { name: '028_mail_outbox', ...mailOutbox },
   { name: '030_entries_final', ...entriesFinal },
+  { name: '038_kept_holds', ...keptHolds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
