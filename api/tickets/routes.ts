@@ -13,7 +13,7 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
-import { keepHold } from './keepHold';
+import { keepHold } from './keeping/keepHold';
 import { HoldsInFlight } from './quickRefusal/holdsInFlight';
 import { RecentlyOpen } from './quickRefusal/recentlyOpen';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, presentSession, sessionLabel } from '../../api/accounts/sessionPresenter';
+import { deviceName, presentSession, sessionLabel } from '../../api/accounts/security/sessionPresenter';
 
 describe('how a session is named in its list', () => {
   it('names the browser and system from the user agent', () => {

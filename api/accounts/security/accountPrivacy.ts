@@ -14,9 +14,9 @@ import { passwordMatches } from '../auth';
 import { presentComplaint } from '../compliance/complaintPresenter';
 import { listOwnComplaints } from '../compliance/complaints';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
-import { presentSession } from '../sessionPresenter';
 import { twoFactorStatus } from '../twoFactor';
 import { endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
+import { presentSession } from './sessionPresenter';
 
 // The customer's UK GDPR rights over their own account (docs/product.md#privacy): a copy of their
 // data, and deleting the account. Orders, entries and the credit ledger are kept as accounting

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { ALL_TAKEN_MESSAGE, CLOSING_MESSAGE, HOLD_KEPT_MESSAGE } from '../../../api/tickets/keepHold';
+import { ALL_TAKEN_MESSAGE, CLOSING_MESSAGE, HOLD_KEPT_MESSAGE } from '../../../api/tickets/keeping/keepHold';
 import { shopper } from '../../support/accounts';
 import { insertCompetition } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
@@ -12,6 +12,7 @@ import { reportAddFailure } from './addFailure';
 import { NumberSelector } from './NumberSelector';
 import { QuantityStepper } from './QuantityStepper';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
+import { StickyBuyBar } from './StickyBuyBar';
 import { plural } from './selection';
 import { useSkillGate } from './useSkillGate';
 
@@ -44,6 +45,7 @@ export function PurchasePanel({
   // On a page the server rendered these buttons paint before their code runs; until this part is
   // hydrated a press would be lost, so they say they cannot be used yet (web/ssr/seed.ts).
   const hydrated = useHydrated();
+  const buttons = useRef<HTMLDivElement>(null);
 
   /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
   const add = async (numbers: number[]): Promise<boolean> => {
@@ -107,7 +109,7 @@ export function PurchasePanel({
         perPersonCap={competition.maxTicketsPerUser}
         disabled={!hydrated}
       />
-      <Buttons>
+      <Buttons ref={buttons}>
         <Button type="button" $variant="secondary" onClick={() => skill.start('select')} disabled={!hydrated}>
           Select Lucky Numbers
         </Button>
@@ -115,6 +117,14 @@ export function PurchasePanel({
           {buying ? 'Adding...' : 'Buy Now'}
         </Button>
       </Buttons>
+      <StickyBuyBar
+        panelButtons={buttons}
+        ticketPrice={competition.ticketPrice}
+        quantity={quantity}
+        onBuy={() => skill.start('buy')}
+        disabled={!hydrated}
+        buying={buying}
+      />
 
       <SkillQuestionDialog
         open={skill.asking}

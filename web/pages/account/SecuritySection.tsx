@@ -107,8 +107,8 @@ function ChangeEmail({ email }: { email: string }) {
     <Form onSubmit={submit} noValidate aria-labelledby="email-title">
       <h3 id="email-title">Change e-mail address</h3>
       <p>
-        Your address is {email}. We send a link to the new address, and the change takes effect when you open
-        it.
+        Your address is <span className="email">{email}</span>. We send a link to the new address, and the
+        change takes effect when you open it.
       </p>
       {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
       {done && <Done role="status">{done}</Done>}

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import { ERROR_CODES } from '../../contract/errors';
-import { lockRows } from '../../db/locks';
-import { CartItem, type Competition } from '../../db/models';
-import { conflict, notFound } from '../platform/errors';
-import { inUnitOfWork } from '../platform/unitOfWork';
-import { type CartOwner, ownedBy } from './cartQueries';
-import { cartChanged } from './cartRevision';
-import { assertMayPlay, openCompetition } from './holdChecks';
-import { liveTickets } from './liveTickets';
-import type { CartChange, ReservationDeps } from './reservations';
+import { ERROR_CODES } from '../../../contract/errors';
+import { lockRows } from '../../../db/locks';
+import { CartItem, type Competition } from '../../../db/models';
+import { conflict, notFound } from '../../platform/errors';
+import { inUnitOfWork } from '../../platform/unitOfWork';
+import { type CartOwner, ownedBy } from '../cartQueries';
+import { cartChanged } from '../cartRevision';
+import { assertMayPlay, openCompetition } from '../holdChecks';
+import { liveTickets } from '../liveTickets';
+import type { CartChange, ReservationDeps } from '../reservations';
 
 // 'Keep my numbers' (docs/product.md#holds): a minute before a hold runs out the browser offers to
 // keep it. The rules, all decided here:

@@ -1,11 +1,11 @@
 import Bowser from 'bowser';
-import type { AccountSessionView } from '../../contract/account';
-import { iso } from '../../contract/dates';
-import type { SessionData } from '../platform/sessions';
+import type { AccountSessionView } from '../../../contract/account';
+import { iso } from '../../../contract/dates';
+import type { SessionData } from '../../platform/sessions';
 
 // A session as its owner reads it in their list: 'Chrome on Android, Bristol area', never the raw
 // user-agent string. Bowser (a maintained parser) names the browser and the system; the area is
-// only what a trusted proxy told us at sign-in (http/session.ts), since there is no offline
+// only what a trusted proxy told us at sign-in (api/http/session.ts), since there is no offline
 // address-to-place database here.
 
 /** 'Chrome on Android' ('Chrome' when the system is unknown); null for no or an unreadable agent. */
