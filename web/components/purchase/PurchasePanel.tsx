@@ -31,9 +31,12 @@ type Action = 'select' | 'buy';
 export function PurchasePanel({
   competition,
   live,
+  barSlot = null,
 }: {
   competition: PublicCompetition;
   live: LiveCompetition | undefined;
+  /** The page's slot for the phone's buy bar (StickyBuyBar.tsx BuyBarSlot). */
+  barSlot?: HTMLElement | null;
 }) {
   const [, navigate] = useLocation();
   const addToCart = useCart((s) => s.add);
@@ -118,6 +121,7 @@ export function PurchasePanel({
         </Button>
       </Buttons>
       <StickyBuyBar
+        slot={barSlot}
         panelButtons={buttons}
         ticketPrice={competition.ticketPrice}
         quantity={quantity}

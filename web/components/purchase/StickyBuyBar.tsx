@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
-import styled, { createGlobalStyle } from 'styled-components';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
 import { formatPounds, penceToPounds, poundsToPence } from '../../../contract/money';
 import { media } from '../../theme/theme';
 import { Button } from '../ui/Button';
@@ -7,14 +8,21 @@ import { plural } from './selection';
 
 // A phone's buy bar (issue 39, "Nothing hidden"): once the purchase panel's own buttons scroll out
 // of view, the price and the buy action stay at the bottom of the screen. Below md only; a modal
-// dialog (skill question, selector, payment) sits above it in the top layer.
+// dialog (skill question, selector, payment) sits above it in the top layer. It is drawn into a
+// slot at the end of the competition page (BuyBarSlot), sticky there: it stays in view while the
+// page scrolls and stops at the page's end, so it never covers the footer; and it sits above the
+// sign-up offer, which sticks to the bottom too (PromoBanner.tsx gives its height).
+
+/** The page's slot for the bar: last in the competition page, sticky at the bottom. */
+export const BuyBarSlot = styled.div`
+  position: sticky;
+  bottom: var(--promo-banner-height, 0px);
+  z-index: 40;
+  margin: 0 -${({ theme }) => theme.space.md};
+  ${media.md} { display: none; }
+`;
 
 const Bar = styled.div`
-  position: fixed;
-  left: 0;
-  right: 0;
-  bottom: 0;
-  z-index: 40;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -26,12 +34,6 @@ const Bar = styled.div`
   box-shadow: 0 -2px 10px rgba(0, 0, 0, 0.12);
   p { margin: 0; font-weight: 700; }
   small { font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
-  ${media.md} { display: none; }
-`;
-
-/** While the bar shows, the page ends above it, so it never covers the footer's last lines. */
-const RoomForBar = createGlobalStyle`
-  @media (max-width: 767.98px) { body { padding-bottom: 72px; } }
 `;
 
 /** True while the element is out of the viewport (false where there is no IntersectionObserver). */
@@ -48,6 +50,7 @@ function useOutOfView(ref: RefObject<Element | null>): boolean {
 }
 
 export function StickyBuyBar({
+  slot,
   panelButtons,
   ticketPrice,
   quantity,
@@ -55,6 +58,8 @@ export function StickyBuyBar({
   disabled,
   buying,
 }: {
+  /** Where the bar is drawn (BuyBarSlot); none, no bar. */
+  slot: HTMLElement | null;
   /** The purchase panel's own buttons: the bar shows only while they are out of view. */
   panelButtons: RefObject<Element | null>;
   ticketPrice: number;
@@ -64,10 +69,9 @@ export function StickyBuyBar({
   buying: boolean;
 }) {
   const show = useOutOfView(panelButtons);
-  if (!show) return null;
-  return (
+  if (!show || !slot) return null;
+  return createPortal(
     <Bar data-testid="sticky-buy-bar" role="region" aria-label="Buy tickets">
-      <RoomForBar />
       <p>
         {formatPounds(ticketPrice)} <small>per ticket</small>
       </p>
@@ -76,6 +80,7 @@ export function StickyBuyBar({
           ? 'Adding...'
           : `Buy ${quantity} ${plural(quantity, 'ticket')} · ${formatPounds(penceToPounds(poundsToPence(ticketPrice) * quantity))}`}
       </Button>
-    </Bar>
+    </Bar>,
+    slot,
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
@@ -26,6 +26,7 @@ import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
+import { BuyBarSlot } from '../../components/purchase/StickyBuyBar';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
@@ -274,6 +275,7 @@ export default function CompetitionDetailPage() {
   const phase = useRevealPhase(liveDraw, reducedMotion);
   // Sales stop at the end date (server clock) even before the server's close reaches this page.
   const endReached = useHasPassed(c?.endDate);
+  const [barSlot, setBarSlot] = useState<HTMLDivElement | null>(null);
 
   // Only a competition names the page: a missing one is titled by the not-found page.
   useEffect(() => {
@@ -336,7 +338,7 @@ export default function CompetitionDetailPage() {
           {ended ? (
             <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
           ) : (
-            <PurchasePanel competition={c} live={live} />
+            <PurchasePanel competition={c} live={live} barSlot={barSlot} />
           )}
           <FreeEntryRoute competition={c} closed={ended} />
           <OddsAndFacts competition={c} ticketsSold={live?.ticketsSold ?? c.ticketsSold} draw={draw} />
@@ -370,6 +372,7 @@ export default function CompetitionDetailPage() {
       )}
       {entries.data && <Entries competition={c} entries={entries.data} live={live} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
+      <BuyBarSlot ref={setBarSlot} />
     </PageContainer>
   );
 }
