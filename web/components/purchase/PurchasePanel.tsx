@@ -24,6 +24,46 @@ const Buttons = styled.div`
 
 type Action = 'select' | 'buy';
 
+/** 'Select Lucky Numbers' and 'Buy Now', and the phone's buy bar while they are out of view. */
+function BuyButtons({
+  barSlot,
+  ticketPrice,
+  quantity,
+  ready,
+  buying,
+  onStart,
+}: {
+  barSlot: HTMLElement | null;
+  ticketPrice: number;
+  quantity: number;
+  ready: boolean;
+  buying: boolean;
+  onStart: (action: Action) => void;
+}) {
+  const buttons = useRef<HTMLDivElement>(null);
+  return (
+    <>
+      <Buttons ref={buttons}>
+        <Button type="button" $variant="secondary" onClick={() => onStart('select')} disabled={!ready}>
+          Select Lucky Numbers
+        </Button>
+        <Button type="button" onClick={() => onStart('buy')} disabled={!ready || buying}>
+          {buying ? 'Adding...' : 'Buy Now'}
+        </Button>
+      </Buttons>
+      <StickyBuyBar
+        slot={barSlot}
+        panelButtons={buttons}
+        ticketPrice={ticketPrice}
+        quantity={quantity}
+        onBuy={() => onStart('buy')}
+        disabled={!ready}
+        buying={buying}
+      />
+    </>
+  );
+}
+
 /**
  * The detail page's buying controls: quantity, 'Select Lucky Numbers' and 'Buy Now', with the
  * spec's flow (skill question once per page visit, then the selector or a Lucky Dip).
@@ -48,7 +88,6 @@ export function PurchasePanel({
   // On a page the server rendered these buttons paint before their code runs; until this part is
   // hydrated a press would be lost, so they say they cannot be used yet (web/ssr/seed.ts).
   const hydrated = useHydrated();
-  const buttons = useRef<HTMLDivElement>(null);
 
   /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
   const add = async (numbers: number[]): Promise<boolean> => {
@@ -112,22 +151,13 @@ export function PurchasePanel({
         perPersonCap={competition.maxTicketsPerUser}
         disabled={!hydrated}
       />
-      <Buttons ref={buttons}>
-        <Button type="button" $variant="secondary" onClick={() => skill.start('select')} disabled={!hydrated}>
-          Select Lucky Numbers
-        </Button>
-        <Button type="button" onClick={() => skill.start('buy')} disabled={!hydrated || buying}>
-          {buying ? 'Adding...' : 'Buy Now'}
-        </Button>
-      </Buttons>
-      <StickyBuyBar
-        slot={barSlot}
-        panelButtons={buttons}
+      <BuyButtons
+        barSlot={barSlot}
         ticketPrice={competition.ticketPrice}
         quantity={quantity}
-        onBuy={() => skill.start('buy')}
-        disabled={!hydrated}
+        ready={hydrated}
         buying={buying}
+        onStart={skill.start}
       />
 
       <SkillQuestionDialog
