@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   );
   app.use(compress({ threshold: 1024 }));
   app.use(sessionMiddleware(app, sessionStore, production));
-  app.use(sessionActivity());
+  app.use(sessionActivity(config.trustProxy));
   const parseBody = koaBody({
     jsonLimit: '100kb',
     formLimit: '100kb',

@@ -79,8 +79,12 @@ export const DeleteAccountFormSchema = v.object({
 export interface AccountSessionView {
   /** Not the session's key: a hash of it, safe to show and to send back. */
   id: string;
-  /** The browser's user agent, as it was sent. */
+  /** The browser and system, 'Chrome on Android' (null: not known). */
   device: string | null;
+  /** The area a trusted proxy placed the sign-in in ('Bristol'), when it told us. */
+  area: string | null;
+  /** How the list shows the session: 'Chrome on Android, Bristol area'. */
+  label: string;
   address: string | null;
   signedInAt: string | null;
   lastSeenAt: string | null;

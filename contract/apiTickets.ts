@@ -17,5 +17,11 @@ export const TICKET_ROUTES = {
     path: '/api/cart/:id',
     params: CartItemIdSchema,
   }),
+  /** 'Keep my numbers': the hold's time starts again, once per hold (api/tickets/keepHold.ts). */
+  keepCartItem: route<CartItemChangeView>()({
+    method: 'POST',
+    path: '/api/cart/:id/keep',
+    params: CartItemIdSchema,
+  }),
   clearCart: route<CartChangeView & { ok: boolean }>()({ method: 'DELETE', path: '/api/cart' }),
 };

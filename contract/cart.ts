@@ -84,6 +84,8 @@ export interface CartItemView {
   heldNumbers: number[];
   reservedAt: string;
   expiresAt: string;
+  /** 'Keep my numbers' has extended this hold: it cannot be kept again. */
+  kept: boolean;
   createdAt: string;
   competition: { id: number; title: string; image: string | null; ticketPrice: number; endDate: string };
 }

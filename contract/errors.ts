@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   overCap: 'over_cap',
   /** The competition takes no new entries (ended, drawn or not active). */
   closed: 'closed',
+  /** 'Keep my numbers' asked again for a hold already kept once. */
+  holdKept: 'hold_kept',
   /** The skill question has not been answered correctly in this session. */
   skillRequired: 'skill_required',
   /** 429: SKILL_MAX_ATTEMPTS wrong answers in 24 hours; details.retryAt says when the next is allowed. */

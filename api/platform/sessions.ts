@@ -23,6 +23,8 @@ export interface SessionData {
   twoFactorPending?: { userId: number; expiresAt: number };
   /** While signed in, for the customer's list of their sessions: the browser's user agent, */
   userAgent?: string;
+  /** the town a trusted proxy placed the sign-in in (Cloudflare's `cf-ipcity`), */
+  area?: string;
   /** the client address of its latest request, */
   address?: string;
   /** and when it signed in and was last seen (epoch ms; last seen is kept to the minute). */

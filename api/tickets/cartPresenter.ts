@@ -18,6 +18,7 @@ export function presentCartItem(
     heldNumbers,
     reservedAt: iso(item.reservedAt),
     expiresAt: iso(item.expiresAt),
+    kept: item.keptAt !== null && item.keptAt !== undefined,
     createdAt: iso(item.createdAt),
     competition: {
       id: item.competitionId,

@@ -13,6 +13,7 @@ import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
 import { readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
+import { keepHold } from './keeping/keepHold';
 import { HoldsInFlight } from './quickRefusal/holdsInFlight';
 import { RecentlyOpen } from './quickRefusal/recentlyOpen';
 import {
@@ -143,6 +144,16 @@ export function registerCartRoutes(
   serve(router, R.removeCartItem, async ({ params: { id } }, ctx) => {
     const owner = cartOwnerOf(ctx);
     return { ok: true, ...(await changeView(owner, await removeItem(deps, owner, id))) };
+  });
+
+  serve(router, R.keepCartItem, async ({ params: { id } }, ctx) => {
+    const owner = cartOwnerOf(ctx);
+    const result = await keepHold(deps, owner, id);
+    const view = await changeView(owner, result);
+    return {
+      ...presentCartItem(result.item, view.cart.find((i) => i.id === id)?.heldNumbers ?? []),
+      ...view,
+    };
   });
 
   serve(router, R.clearCart, async (_, ctx) => {

@@ -30,6 +30,7 @@ import * as prizeClaims from './033_prize_claims';
 import * as cardFacts from './034_card_facts';
 import * as drawRequestedBy from './035_draw_requested_by';
 import * as backOffice from './036_back_office';
+import * as keptHolds from './038_kept_holds';
 
 interface Migration {
   name: string;
@@ -71,6 +72,7 @@ const migrations: Migration[] = [
   { name: '034_card_facts', ...cardFacts },
   { name: '035_draw_requested_by', ...drawRequestedBy },
   { name: '036_back_office', ...backOffice },
+  { name: '038_kept_holds', ...keptHolds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -13,6 +13,8 @@ export class CartItem extends BaseModel {
   selectedNumbers!: number[];
   reservedAt!: number;
   expiresAt!: number;
+  /** When 'Keep my numbers' extended this hold (once at most); null until then. */
+  keptAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

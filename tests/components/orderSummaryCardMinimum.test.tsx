@@ -18,6 +18,7 @@ const item = (ticketPrice: number, quantity: number, id = 1): CartItemView => ({
   heldNumbers: Array.from({ length: quantity }, (_, i) => i + 1),
   reservedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  kept: false,
   createdAt: new Date().toISOString(),
   competition: { id, title: `Prize ${id}`, image: null, ticketPrice, endDate: new Date().toISOString() },
 });

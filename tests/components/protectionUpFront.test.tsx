@@ -22,6 +22,7 @@ const item: CartItemView = {
   quantity: 2,
   selectedNumbers: [],
   heldNumbers: [1, 2],
+  kept: false,
   reservedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
   createdAt: new Date().toISOString(),

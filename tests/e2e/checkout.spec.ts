@@ -119,7 +119,7 @@ test('a guest picks numbers, registers in the checkout dialog and pays; a watche
   await page.getByRole('menu', { name: 'My Account' }).getByRole('menuitem', { name: 'My Entries' }).click();
   await expect(page).toHaveURL(/\/my-competitions$/);
   await expect(page.getByRole('heading', { name: 'My Entries' })).toBeVisible();
-  await expect(page.getByText('Showing 1 entry')).toBeVisible();
+  await expect(page.getByText('Showing 2 tickets')).toBeVisible();
   const group = page.getByTestId('entry-group');
   await expect(group.getByRole('heading', { name: 'Designer Sunglasses' })).toBeVisible();
   await expect(group.getByText('2 tickets')).toBeVisible();

@@ -30,6 +30,7 @@ describe('the route table, at the type level', () => {
     expectTypeOf<OutputOf<typeof ACCOUNT_ROUTES.forgotPassword>>().toEqualTypeOf<AccountMessageView>();
     expectTypeOf<OutputOf<typeof TICKET_ROUTES.cart>>().toEqualTypeOf<CartItemView[]>();
     expectTypeOf<OutputOf<typeof TICKET_ROUTES.addToCart>>().toEqualTypeOf<CartItemChangeView>();
+    expectTypeOf<OutputOf<typeof TICKET_ROUTES.keepCartItem>>().toEqualTypeOf<CartItemChangeView>();
     expectTypeOf<OutputOf<typeof CATALOGUE_ROUTES.competitions>>().toEqualTypeOf<PublicCompetition[]>();
     expectTypeOf<OutputOf<typeof ORDER_ROUTES.order>>().toEqualTypeOf<OrderView>();
   });

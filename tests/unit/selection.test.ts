@@ -76,6 +76,7 @@ const item = (over: Partial<CartItemView>): CartItemView => ({
   heldNumbers: [1],
   reservedAt: '',
   expiresAt: '',
+  kept: false,
   createdAt: '',
   competition: { id: 1, title: 'T', image: null, ticketPrice: 0.1, endDate: '' },
   ...over,

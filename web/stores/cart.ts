@@ -40,6 +40,8 @@ interface CartState {
   add: (request: AddToCartRequest) => Promise<CartItemView>;
   setQuantity: (id: number, quantity: number) => Promise<void>;
   remove: (id: number) => Promise<void>;
+  /** 'Keep my numbers': the hold's time starts again, once (the server decides; a refusal throws). */
+  keep: (id: number) => Promise<void>;
 }
 
 function storedItems(): CartItemView[] {
@@ -192,6 +194,20 @@ export const useCart = create<CartState>()((set, get) => ({
         return { items };
       });
       void get().load();
+    }
+  },
+  keep: async (id) => {
+    try {
+      await change(competitionOf(id), () =>
+        call<typeof TICKET_ROUTES.keepCartItem>(
+          { method: 'POST', path: '/api/cart/:id/keep' },
+          { params: { id } },
+        ),
+      );
+    } catch (err) {
+      // Refused or gone: show the cart as the server has it.
+      void get().load();
+      throw err;
     }
   },
 }));

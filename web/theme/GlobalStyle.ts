@@ -11,7 +11,10 @@ export const GlobalStyle = createGlobalStyle`
     line-height: 1.5;
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.background};
+    overflow-wrap: break-word;
   }
+  /* An e-mail address is one long word: it may break anywhere rather than widen a phone's page. */
+  .email, a[href^='mailto:'] { overflow-wrap: anywhere; }
   h1, h2, h3, h4 { font-family: ${({ theme }) => theme.fonts.heading}; line-height: 1.2; }
   /* The page's content arrives after the first paint (lazy routes, API data): at least a screen
      tall from the start, the footer starts below the fold instead of being pushed down through

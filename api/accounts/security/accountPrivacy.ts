@@ -16,6 +16,7 @@ import { listOwnComplaints } from '../compliance/complaints';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 import { twoFactorStatus } from '../twoFactor';
 import { endUserSessions, sessionPublicId, sessionsOf } from '../userSessions';
+import { presentSession } from './sessionPresenter';
 
 // The customer's UK GDPR rights over their own account (docs/product.md#privacy): a copy of their
 // data, and deleting the account. Orders, entries and the credit ledger are kept as accounting
@@ -35,14 +36,7 @@ export async function listAccountSessions(
 ): Promise<AccountSessionView[]> {
   const sessions = await sessionsOf(deps.db, userId);
   return sessions
-    .map(({ key, data }) => ({
-      id: sessionPublicId(key),
-      device: data.userAgent ?? null,
-      address: data.address ?? null,
-      signedInAt: data.signedInAt ? iso(data.signedInAt) : null,
-      lastSeenAt: data.lastSeenAt ? iso(data.lastSeenAt) : null,
-      current: key === currentKey,
-    }))
+    .map(({ key, data }) => presentSession(sessionPublicId(key), data, key === currentKey))
     .sort(
       (a, b) =>
         Number(b.current) - Number(a.current) || (b.lastSeenAt ?? '').localeCompare(a.lastSeenAt ?? ''),

@@ -97,7 +97,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       </Toggle>
       {open && (
         <Menu role="menu" aria-label="My Account">
-          <p>{user.email}</p>
+          <p className="email">{user.email}</p>
           <Link href="/profile" role="menuitem">
             My Profile
           </Link>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../stores/auth';
 import { media } from '../../theme/theme';
+import { HoldExpiryNotice } from '../cart/HoldExpiryNotice';
 import { AccountMenu, MobileAccountLinks } from './AccountMenu';
 import { CartMenu } from './CartMenu';
 import { Logo } from './Logo';
@@ -184,6 +185,7 @@ export function Header() {
           </MobileNav>
         )}
       </Bar>
+      <HoldExpiryNotice />
       <Toaster />
     </Sticky>
   );

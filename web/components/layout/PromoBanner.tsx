@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { CREDIT_MINIMUM_SPEND_PENCE, formatPence, formatPounds } from '../../../contract/money';
@@ -68,10 +68,26 @@ const Close = styled.button`
 export function PromoBanner() {
   const [open, setOpen] = useState(true);
   const offer = useSignUpOfferForVisitor();
-  if (!open || !offer) return null;
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = open && !!offer;
+  // Its height, for what else sticks to the bottom (a phone's buy bar sits just above it).
+  useEffect(() => {
+    const el = bar.current;
+    if (!shown || !el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--promo-banner-height', `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--promo-banner-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
   const amount = formatPounds(offer.creditAmount);
   return (
-    <Bar role="region" aria-label="New customer offer">
+    <Bar ref={bar} role="region" aria-label="New customer offer">
       <Desktop>{offerLine(offer)}</Desktop>
       <Mobile>
         {amount} credit for new accounts. Use it on baskets of {formatPence(CREDIT_MINIMUM_SPEND_PENCE)} or

@@ -6,19 +6,21 @@ import { useToast } from '../../stores/toast';
 import { media } from '../../theme/theme';
 
 // Where a toast may sit without covering an action (a fixed box over a phone's dialog hid
-// 'Confirm Selection' and 'Pay Now'): inside the open dialog, in its flow above the title; with no
-// dialog, in the sticky header's flow on a phone, and in the bottom-right corner from md up.
+// 'Confirm Selection' and 'Pay Now'; one fixed in the bottom-right corner on a wide screen hid the
+// cart's 'Continue Shopping'): inside the open dialog, in its flow above the title; with no dialog,
+// in the sticky header's flow at every width (on the right from md up), so it takes its own room.
 
 /** The slots of the open dialogs, newest last: a toast shows in the newest. */
 const useDialogSlots = create<{ slots: HTMLElement[] }>(() => ({ slots: [] }));
 
 const PageSlot = styled.div`
   ${media.md} {
-    position: fixed;
-    right: ${({ theme }) => theme.space.md};
-    bottom: ${({ theme }) => theme.space.md};
-    z-index: 100;
-    width: min(420px, calc(100vw - 2rem));
+    max-width: ${({ theme }) => theme.maxWidth};
+    margin: 0 auto;
+    display: flex;
+    justify-content: flex-end;
+    padding: 0 ${({ theme }) => theme.space.md};
+    &:not(:empty) { padding-top: ${({ theme }) => theme.space.xs}; padding-bottom: ${({ theme }) => theme.space.xs}; }
   }
 `;
 
@@ -28,7 +30,7 @@ const InDialog = styled.div`
 
 const Box = styled.div<{ $variant: string }>`
   margin: 0 ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xs};
-  ${media.md} { margin: 0; }
+  ${media.md} { margin: 0; width: min(420px, 100%); }
   ${InDialog} > & { margin: 0; }
   display: flex;
   gap: ${({ theme }) => theme.space.sm};

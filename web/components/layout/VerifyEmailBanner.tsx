@@ -55,7 +55,9 @@ export function VerifyEmailBanner() {
   return (
     <Bar role="region" aria-label="E-mail confirmation">
       <strong>Please confirm your e-mail address</strong>
-      <span>using the link we sent to {user.email}.</span>
+      <span>
+        using the link we sent to <span className="email">{user.email}</span>.
+      </span>
       <button type="button" onClick={resend} disabled={busy}>
         {busy ? 'Sending...' : 'Resend the link'}
       </button>

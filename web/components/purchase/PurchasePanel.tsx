@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { PublicCompetition } from '../../../contract/competitions';
@@ -15,6 +15,7 @@ import { NumberSelector } from './NumberSelector';
 import { useGridPicks } from './pickRequest';
 import { QuantityStepper } from './QuantityStepper';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
+import { StickyBuyBar } from './StickyBuyBar';
 import { plural } from './selection';
 import { useSkillGate } from './useSkillGate';
 
@@ -27,6 +28,57 @@ const Buttons = styled.div`
 /** 'select' opens the selector empty; a number opens it with that number picked (the entries grid). */
 type Action = 'select' | 'buy' | number;
 
+/** A Lucky Dip of more numbers than are free: said, and true (nothing is added). */
+function notEnoughFree(live: LiveCompetition | undefined, quantity: number): boolean {
+  if (!live || freeCount(live) >= quantity) return false;
+  toast({
+    title: 'Not enough tickets available',
+    description: `Only ${freeCount(live)} tickets are available.`,
+    variant: 'destructive',
+  });
+  return true;
+}
+
+/** 'Select Lucky Numbers' and 'Buy Now', and the phone's buy bar while they are out of view. */
+function BuyButtons({
+  barSlot,
+  ticketPrice,
+  quantity,
+  ready,
+  buying,
+  onStart,
+}: {
+  barSlot: HTMLElement | null;
+  ticketPrice: number;
+  quantity: number;
+  ready: boolean;
+  buying: boolean;
+  onStart: (action: Action) => void;
+}) {
+  const buttons = useRef<HTMLDivElement>(null);
+  return (
+    <>
+      <Buttons ref={buttons}>
+        <Button type="button" $variant="secondary" onClick={() => onStart('select')} disabled={!ready}>
+          Select Lucky Numbers
+        </Button>
+        <Button type="button" onClick={() => onStart('buy')} disabled={!ready || buying}>
+          {buying ? 'Adding...' : 'Buy Now'}
+        </Button>
+      </Buttons>
+      <StickyBuyBar
+        slot={barSlot}
+        panelButtons={buttons}
+        ticketPrice={ticketPrice}
+        quantity={quantity}
+        onBuy={() => onStart('buy')}
+        disabled={!ready}
+        buying={buying}
+      />
+    </>
+  );
+}
+
 /**
  * The detail page's buying controls: quantity, 'Select Lucky Numbers' and 'Buy Now', with the
  * spec's flow (skill question once per page visit, then the selector or a Lucky Dip).
@@ -34,9 +86,12 @@ type Action = 'select' | 'buy' | number;
 export function PurchasePanel({
   competition,
   live,
+  barSlot = null,
 }: {
   competition: PublicCompetition;
   live: LiveCompetition | undefined;
+  /** The page's slot for the phone's buy bar (StickyBuyBar.tsx BuyBarSlot). */
+  barSlot?: HTMLElement | null;
 }) {
   const [, navigate] = useLocation();
   const addToCart = useCart((s) => s.add);
@@ -71,14 +126,7 @@ export function PurchasePanel({
       openSelector(); // numbers chosen for a different quantity: ask again (spec)
       return;
     }
-    if (selection.length === 0 && live && freeCount(live) < quantity) {
-      toast({
-        title: 'Not enough tickets available',
-        description: `Only ${freeCount(live)} tickets are available.`,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (selection.length === 0 && notEnoughFree(live, quantity)) return;
     setBuying(true);
     const ok = await add(selection);
     setBuying(false);
@@ -101,8 +149,8 @@ export function PurchasePanel({
     action === 'buy' ? void buyNow() : openSelector(action === 'select' ? undefined : action),
   );
 
-  // A click on an available number of the page's entries grid.
-  useGridPicks(competition.id, skill.start);
+  // A click on an available number of the page's entries grid (not while play is blocked).
+  useGridPicks(competition.id, (n) => usable && skill.start(n));
 
   const confirmSelection = async () => {
     if (!(await add(selection))) return;
@@ -121,14 +169,14 @@ export function PurchasePanel({
         perPersonCap={competition.maxTicketsPerUser}
         disabled={!usable}
       />
-      <Buttons>
-        <Button type="button" $variant="secondary" onClick={() => skill.start('select')} disabled={!usable}>
-          Select Lucky Numbers
-        </Button>
-        <Button type="button" onClick={() => skill.start('buy')} disabled={!usable || buying}>
-          {buying ? 'Adding...' : 'Buy Now'}
-        </Button>
-      </Buttons>
+      <BuyButtons
+        barSlot={barSlot}
+        ticketPrice={competition.ticketPrice}
+        quantity={quantity}
+        ready={usable}
+        buying={buying}
+        onStart={skill.start}
+      />
 
       <SkillQuestionDialog
         open={skill.asking}

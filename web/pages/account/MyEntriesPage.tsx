@@ -229,7 +229,15 @@ function Entries() {
     <>
       <PageTitle>My Entries</PageTitle>
       <MyPrizeClaims />
-      <Count>Showing {plural(list.length, 'entry', 'entries')}</Count>
+      {/* Tickets, not purchases: five tickets bought in two orders are five entries into draws. */}
+      <Count>
+        Showing{' '}
+        {plural(
+          list.reduce((n, e) => n + e.ticketNumbers.length, 0),
+          'ticket',
+          'tickets',
+        )}
+      </Count>
       <Groups>
         {groupEntries(list).map((group) => {
           const { competition: c, entries: purchases, tickets } = group;

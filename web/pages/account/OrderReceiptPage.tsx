@@ -24,6 +24,19 @@ const Sheet = styled(Card)`
   th, td { text-align: left; padding: ${({ theme }) => theme.space.xs}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
   td.money, th.money { text-align: right; white-space: nowrap; }
   tfoot th { text-align: right; }
+  td { overflow-wrap: anywhere; }
+  /* Below sm the four columns do not fit 390 px: each line stacks (title, numbers, then tickets
+     and amount side by side) and the column heads are read by screen readers only. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    padding: ${({ theme }) => theme.space.md};
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0, 0, 0, 0); }
+    tbody tr { display: grid; grid-template-columns: 1fr auto; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+    tbody td { border: 0; }
+    tbody td:nth-child(-n + 2) { grid-column: 1 / -1; }
+    tbody td.numbers::before { content: 'Numbers: '; font-weight: 600; }
+    tbody td.money:last-child { text-align: right; }
+    tbody td.money { text-align: left; }
+  }
   @media print {
     box-shadow: none;
     border: 0;
@@ -48,8 +61,8 @@ function Receipt({ receipt }: { receipt: ReceiptView }) {
         {seller.companyNumber && <div>Company number {seller.companyNumber}</div>}
         {seller.address && <address>{seller.address}</address>}
         {seller.phone && <div>Phone {seller.phone}</div>}
-        {seller.email && seller.email !== seller.supportEmail && <div>{seller.email}</div>}
-        <div>{seller.supportEmail}</div>
+        {seller.email && seller.email !== seller.supportEmail && <div className="email">{seller.email}</div>}
+        <div className="email">{seller.supportEmail}</div>
       </div>
       <p>
         Paid on {formatLongDate(order.paidAt ?? order.createdAt)} by {order.paymentMethod}
@@ -71,7 +84,7 @@ function Receipt({ receipt }: { receipt: ReceiptView }) {
           {order.items.map((item) => (
             <tr key={item.id}>
               <td>{item.title}</td>
-              <td>{item.numbers.join(', ')}</td>
+              <td className="numbers">{item.numbers.join(', ')}</td>
               <td className="money">
                 {item.quantity} × {formatPounds(item.ticketPrice)}
               </td>

@@ -226,7 +226,7 @@ export default function ProfilePage() {
             <dt>Username</dt>
             <dd>{user.username}</dd>
             <dt>Email</dt>
-            <dd>{user.email}</dd>
+            <dd className="email">{user.email}</dd>
             <dt>Name</dt>
             <dd>{name}</dd>
             <dt>Phone</dt>

@@ -107,8 +107,8 @@ function ChangeEmail({ email }: { email: string }) {
     <Form onSubmit={submit} noValidate aria-labelledby="email-title">
       <h3 id="email-title">Change e-mail address</h3>
       <p>
-        Your address is {email}. We send a link to the new address, and the change takes effect when you open
-        it.
+        Your address is <span className="email">{email}</span>. We send a link to the new address, and the
+        change takes effect when you open it.
       </p>
       {formError && <ErrorBox role="alert">{formError}</ErrorBox>}
       {done && <Done role="status">{done}</Done>}
@@ -163,7 +163,7 @@ function Sessions() {
             <li key={s.id}>
               <span>
                 {s.current ? <strong>This device</strong> : 'Another device'}
-                <small>{s.device ?? 'Unknown browser'}</small>
+                <small>{s.label}</small>
                 <small>
                   {s.address ?? 'Unknown address'}
                   {s.lastSeenAt ? `, last seen ${formatLongDate(s.lastSeenAt)}` : ''}

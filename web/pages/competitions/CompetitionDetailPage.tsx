@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
@@ -29,6 +29,7 @@ import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
 import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { requestPick } from '../../components/purchase/pickRequest';
+import { BuyBarSlot } from '../../components/purchase/StickyBuyBar';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
@@ -280,6 +281,17 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
   );
 }
 
+/** Live or ended, the kind of draw, and how many winners when there are several. */
+function HeaderBadges({ ended, autoWin, winners }: { ended: boolean; autoWin: boolean; winners: number }) {
+  return (
+    <Badges>
+      {ended ? <Badge $tone="ended">Competition Ended</Badge> : <Badge $tone="live">Live Competition</Badge>}
+      <Badge $tone={autoWin ? 'auto' : 'draw'}>{autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+      {winners > 1 && <Badge $tone="live">{winners} winners</Badge>}
+    </Badges>
+  );
+}
+
 export default function CompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
@@ -300,6 +312,7 @@ export default function CompetitionDetailPage() {
   const phase = useRevealPhase(liveDraw, reducedMotion);
   // Sales stop at the end date (server clock) even before the server's close reaches this page.
   const endReached = useHasPassed(c?.endDate);
+  const [barSlot, setBarSlot] = useState<HTMLDivElement | null>(null);
 
   // Only a competition names the page: a missing one is titled by the not-found page.
   useEffect(() => {
@@ -326,15 +339,7 @@ export default function CompetitionDetailPage() {
           priority
         />
         <Info>
-          <Badges>
-            {ended ? (
-              <Badge $tone="ended">Competition Ended</Badge>
-            ) : (
-              <Badge $tone="live">Live Competition</Badge>
-            )}
-            <Badge $tone={c.autoWin ? 'auto' : 'draw'}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
-            {winnerCount(c.prizes) > 1 && <Badge $tone="live">{winnerCount(c.prizes)} winners</Badge>}
-          </Badges>
+          <HeaderBadges ended={ended} autoWin={c.autoWin} winners={winnerCount(c.prizes)} />
           <h1>{c.title}</h1>
           <p>{c.description}</p>
           <Dates>
@@ -363,7 +368,7 @@ export default function CompetitionDetailPage() {
           {ended ? (
             <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
           ) : (
-            <PurchasePanel competition={c} live={live} />
+            <PurchasePanel competition={c} live={live} barSlot={barSlot} />
           )}
           <FreeEntryRoute competition={c} closed={ended} />
           <OddsAndFacts competition={c} ticketsSold={live?.ticketsSold ?? c.ticketsSold} draw={draw} />
@@ -398,6 +403,7 @@ export default function CompetitionDetailPage() {
       )}
       {entries.data && <Entries competition={c} entries={entries.data} live={live} onSale={!ended} />}
       {entries.error && <p role="alert">We couldn't load the entries for this competition.</p>}
+      <BuyBarSlot ref={setBarSlot} />
     </PageContainer>
   );
 }
