@@ -52,7 +52,7 @@ test("an admin finds a customer's order confirmation in 'E-mails sent'", async (
   const paid = await customer.request.post('/api/payments/sandbox/confirm', {
     data: {
       clientSecret: intent.clientSecret,
-      cardNumber: '4242424242424242',
+      cardNumber: '4000056655665556', // a debit card: the competition may have instant wins
       expMonth: '12',
       expYear: '34',
       cvc: '123',

@@ -66,6 +66,8 @@ async function droppableSocket(page: Page) {
     }
     state.current = ws;
   });
+  // The client may fall back to long-polling: while down, that way is cut too.
+  await page.route(/\/socket\.io\//, (route) => (state.down ? route.abort() : route.continue()));
   return {
     drop: async () => {
       state.down = true;

@@ -39,6 +39,19 @@ const workersOf = (primary: AppProcess): number[] => {
   }
 };
 
+/** One step of a test, failing with its name after `ms` rather than hanging until the test's timeout. */
+async function step<T>(what: string, promise: Promise<T>, ms = 8000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A browser-like socket: WebSocket, or long-polling only (a proxy that refuses upgrades). */
 async function watcher(url: string, transport: 'websocket' | 'polling', competitionId: number) {
   const socket: TestSocket = io(url, {
@@ -98,11 +111,14 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
     // Least-connection spreads the sockets over both workers; a polling session whose requests
     // reached the other worker would fail ("Session ID unknown") without the sticky routing.
     const watchers: Array<Awaited<ReturnType<typeof watcher>>> = [];
-    for (const transport of ['websocket', 'polling', 'websocket', 'polling'] as const)
-      watchers.push(await watcher(primary.url, transport, id));
     try {
-      const buyer = await shopper(primary.url, id);
-      const held = await buyer.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [5, 6] });
+      for (const transport of ['websocket', 'polling', 'websocket', 'polling'] as const)
+        watchers.push(await step(`a ${transport} watcher`, watcher(primary.url, transport, id)));
+      const buyer = await step('the skill answer', shopper(primary.url, id));
+      const held = await step(
+        'the hold',
+        buyer.post('/api/cart', { competitionId: id, quantity: 2, selectedNumbers: [5, 6] }),
+      );
       expect(held.status).toBe(201);
       await waitFor(
         () => watchers.every((w) => w.reserved.length === 1),
@@ -112,7 +128,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('WEB_CONCURRENC
       for (const w of watchers)
         expect(w.reserved[0]).toEqual({ competitionId: id, version: w.version + 1, numbers: [5, 6] });
       // Whichever worker answers the scrape reports both workers' sockets (2 each), summed.
-      for (let i = 0; i < 4; i++) expect(await scrapedSockets(primary.url)).toBe(4);
+      for (let i = 0; i < 4; i++) expect(await step('a metrics scrape', scrapedSockets(primary.url))).toBe(4);
     } finally {
       for (const w of watchers) w.socket.disconnect();
     }
