@@ -8,6 +8,7 @@ import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Control } from './AdminUi';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RefundTargetChoice } from './RefundTargetChoice';
 
 /** A card payment still to refund: the admin chooses the card or the customer's site credit. */
 const cardRefundable = (o: AdminOrderDetail) =>
@@ -97,27 +98,13 @@ export function CancelOrderDialog({
         {error && <small id="cancel-reason-error">{error}</small>}
       </Control>
       {choose && (
-        <fieldset>
-          <legend>Refund {formatPounds(order.total)} to</legend>
-          <label>
-            <input
-              type="radio"
-              name="refund-to"
-              checked={refundTo === 'card'}
-              onChange={() => setRefundTo('card')}
-            />{' '}
-            The card that paid
-          </label>{' '}
-          <label>
-            <input
-              type="radio"
-              name="refund-to"
-              checked={refundTo === 'credit'}
-              onChange={() => setRefundTo('credit')}
-            />{' '}
-            Site credit
-          </label>
-        </fieldset>
+        <RefundTargetChoice
+          legend={`Refund ${formatPounds(order.total)} to`}
+          name="refund-to"
+          value={refundTo}
+          onChange={setRefundTo}
+          allowCredit
+        />
       )}
     </ConfirmDialog>
   );

@@ -8,6 +8,7 @@ import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Control } from './AdminUi';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RefundTargetChoice } from './RefundTargetChoice';
 
 /**
  * Refund some tickets of one line of a paid order: the ticked numbers go back on sale and their
@@ -95,29 +96,13 @@ export function RefundTicketsDialog({
           onChange={(e) => setReason(e.target.value)}
         />
       </Control>
-      <fieldset>
-        <legend>Refund to</legend>
-        <label>
-          <input
-            type="radio"
-            name="tickets-refund-to"
-            checked={refundTo === 'card'}
-            onChange={() => setRefundTo('card')}
-          />{' '}
-          The card that paid
-        </label>{' '}
-        {order.user && (
-          <label>
-            <input
-              type="radio"
-              name="tickets-refund-to"
-              checked={refundTo === 'credit'}
-              onChange={() => setRefundTo('credit')}
-            />{' '}
-            Site credit
-          </label>
-        )}
-      </fieldset>
+      <RefundTargetChoice
+        legend="Refund to"
+        name="tickets-refund-to"
+        value={refundTo}
+        onChange={setRefundTo}
+        allowCredit={Boolean(order.user)}
+      />
     </ConfirmDialog>
   );
 }
