@@ -175,9 +175,18 @@ test('a postal winner is shown in full to the admin, e-mailed, and named in the 
   await expect(order).toContainText(`Postal entry: Pat ${surname}`);
   await expect(order).toContainText('£0.00');
 
-  // /winners names the winner as every winner is named: first name and initial.
-  const visitor = await (await browser.newContext()).newPage();
+  // On a phone: the winner panel names the postcard in full.
+  const phone = { viewport: { width: 390, height: 844 } };
+  const adminPhone = await (await browser.newContext(phone)).newPage();
+  await signInViaApi(adminPhone.request, 'admin', 'admin123');
+  await adminPhone.goto(`/admin/competitions/${id}`);
+  await expect(adminPhone.getByTestId('admin-winner-name')).toHaveText(`Postal entry: Pat ${surname}`);
+  await expect(adminPhone.getByTestId('admin-winner')).toContainText('TR18 4AQ');
+
+  // /winners names the winner as every winner is named: first name and initial (here on a phone).
+  const visitor = await (await browser.newContext(phone)).newPage();
   await visitor.goto('/winners');
   await expect(visitor.getByText(title)).toBeVisible();
   await expect(visitor.getByText('Pat P.').first()).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -88,3 +88,20 @@ test("the promoter's details and the charities set in Site Settings are named in
   ])
     expect(mail).toContain(text);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the footer names the promoter and the Terms give every detail, within 390 px', async ({ page }) => {
+    // Whichever details are set (the demo's, or the other test's): all five, never blank.
+    await page.goto('/terms');
+    const footer = page.getByTestId('footer-promoter');
+    await expect(footer).toContainText('Competitions are run by');
+    await expect(footer).toContainText(/company number \w{8}/);
+    const terms = page.getByTestId('promoter-facts');
+    await expect(terms).toContainText(/registered under number \w{8}/);
+    await expect(terms).toContainText(/telephone 0\d/);
+    await expect(terms).toContainText('@');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
