@@ -445,7 +445,16 @@ export interface AdminOrderDetail extends AdminOrderView {
   cancelledAt: string | null;
   /** The reason the admin gave when cancelling (quoted in the customer's e-mail). */
   cancellationReason?: string | null;
+  /** Card refunds of some of its tickets: 'owed' until the gateway has done them (then 'sent'). */
+  cardRefunds?: CardRefundView[];
   auditLog: AuditEntryView[];
+}
+
+export interface CardRefundView {
+  amount: number;
+  status: 'owed' | 'sent';
+  createdAt: string;
+  sentAt: string | null;
 }
 
 export interface TicketLookupResult {

@@ -64,5 +64,9 @@ export async function listOrders(
 export async function adminOrderDetail(db: Knex, orderId: number): Promise<AdminOrderRecord> {
   const order = await loadOrder(db, orderId, true);
   if (!order) throw notFound('Order not found');
-  return { order, auditLog: await auditTrail(db, 'order', orderId) };
+  const cardRefunds = await db('orderRefunds')
+    .where({ orderId })
+    .orderBy('id')
+    .select('amountPence', 'status', 'createdAt', 'sentAt');
+  return { order, auditLog: await auditTrail(db, 'order', orderId), cardRefunds };
 }

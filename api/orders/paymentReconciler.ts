@@ -4,12 +4,14 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { IntentState, PaymentGateway } from '../payments/gateway';
 import type { AppDeps } from '../platform/context';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
+import { sendOwedRefunds } from './backOffice/owedRefunds';
 import { fulfilPayment } from './fulfilment/fulfilment';
 import { recordPaymentCanceled } from './fulfilment/outcomes';
 import { type FulfilmentResult, type PaymentDeps, paymentDepsOf, reportOf } from './payment';
 
 // The payment reconciler: every captured payment ends fulfilled or refunded, whatever died in
-// between (the process after a sandbox capture, a Stripe webhook that never came or kept failing).
+// between (the process after a sandbox capture, a Stripe webhook that never came or kept failing);
+// and every card refund owed for part of an order (backOffice/owedRefunds.ts) is sent.
 // At start-up and then every RECONCILE_INTERVAL_MS it finds payments the gateway has taken whose
 // order is neither completed nor refunded, and settles each through fulfilPayment, the same
 // idempotent path the webhook and the sandbox confirm use. Runs in every process: a payment is
@@ -53,6 +55,8 @@ export interface ReconcileRun {
   settled: Reconciled[];
   /** Orders whose Stripe payment was cancelled (abandoned, or cancelled at Stripe): no money moved. */
   closed: number[];
+  /** Card refunds of part of an order that were owed and are now sent (backOffice/owedRefunds.ts). */
+  refundsSent: number[];
 }
 
 interface Candidate {
@@ -198,7 +202,7 @@ async function settle(deps: ReconcilerDeps, c: Candidate, state: IntentState, no
 
 /** One pass: every unsettled captured payment of the configured gateway (up to a batch per pass). */
 export async function reconcilePayments(deps: ReconcilerDeps, now = Date.now()): Promise<ReconcileRun> {
-  const run: ReconcileRun = { settled: [], closed: [] };
+  const run: ReconcileRun = { settled: [], closed: [], refundsSent: [] };
   const cutoff = now - deps.graceMs;
   const sandbox = deps.gateway.name === 'sandbox';
   const candidates = sandbox
@@ -226,6 +230,7 @@ export async function reconcilePayments(deps: ReconcilerDeps, now = Date.now()):
       deps.logger.error({ err, orderId: c.orderId }, 'reconciling a payment failed; retried on the next run');
     }
   }
+  run.refundsSent = await sendOwedRefunds(deps, cutoff);
   return run;
 }
 
@@ -238,10 +243,10 @@ export function startPaymentReconciler(deps: ReconcilerDeps, intervalMs: number)
     intervalMs,
     () =>
       reconcilePayments(deps)
-        .then(({ settled, closed }) => {
-          if (settled.length || closed.length) {
+        .then(({ settled, closed, refundsSent }) => {
+          if (settled.length || closed.length || refundsSent.length) {
             deps.logger.info(
-              { settled: settled.length, closed: closed.length },
+              { settled: settled.length, closed: closed.length, refundsSent: refundsSent.length },
               'payment reconciler: captured payments settled, abandoned payments closed',
             );
           }

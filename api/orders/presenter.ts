@@ -106,15 +106,31 @@ export function presentAdminOrder(o: OrderWithItems): AdminOrderView {
 export interface AdminOrderRecord {
   order: OrderWithItems;
   auditLog: AuditEntryView[];
+  cardRefunds: Array<{
+    amountPence: number;
+    status: 'owed' | 'sent';
+    createdAt: number;
+    sentAt: number | null;
+  }>;
 }
 
 /** The admin's order detail: the admin view plus references, cancellation time and audit trail. */
-export const presentAdminOrderDetail = ({ order: o, auditLog }: AdminOrderRecord): AdminOrderDetail => ({
+export const presentAdminOrderDetail = ({
+  order: o,
+  auditLog,
+  cardRefunds,
+}: AdminOrderRecord): AdminOrderDetail => ({
   ...presentAdminOrder(o),
   paymentReference: o.paymentIntentId,
   refundReference: o.refundReference,
   cancelledAt: o.cancelledAt ? iso(o.cancelledAt) : null,
   cancellationReason: o.cancellationReason ?? null,
+  cardRefunds: cardRefunds.map((r) => ({
+    amount: penceToPounds(Number(r.amountPence)),
+    status: r.status,
+    createdAt: iso(Number(r.createdAt)),
+    sentAt: r.sentAt ? iso(Number(r.sentAt)) : null,
+  })),
   auditLog,
 });
 

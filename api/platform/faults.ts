@@ -18,6 +18,8 @@ export const FAULT_POINTS = [
   'after-mail-sent',
   /** Not a crash: the n-th outbox send throws, as a mail server that is down would. */
   'mail-send-fails',
+  /** Not a crash: the n-th card refund of part of an order throws, as a gateway that is down would. */
+  'partial-refund-fails',
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 

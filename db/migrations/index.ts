@@ -31,6 +31,7 @@ import * as cardFacts from './034_card_facts';
 import * as drawRequestedBy from './035_draw_requested_by';
 import * as backOffice from './036_back_office';
 import * as keptHolds from './038_kept_holds';
+import * as owedRefunds from './039_owed_refunds';
 
 interface Migration {
   name: string;
@@ -73,6 +74,7 @@ const migrations: Migration[] = [
   { name: '035_draw_requested_by', ...drawRequestedBy },
   { name: '036_back_office', ...backOffice },
   { name: '038_kept_holds', ...keptHolds },
+  { name: '039_owed_refunds', ...owedRefunds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

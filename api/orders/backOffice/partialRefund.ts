@@ -10,19 +10,23 @@ import type { AdminDeps } from '../../catalogue/adminCompetitions';
 import type { PaymentGateway } from '../../payments/gateway';
 import { type Actor, writeAudit } from '../../platform/auditLog';
 import { conflict } from '../../platform/errors';
+import type { FaultInjector } from '../../platform/faults';
 import { inUnitOfWork } from '../../platform/unitOfWork';
 import { recordTicketChange } from '../../tickets/competitionVersions';
 import { returnSoldNumbers } from '../../tickets/selling/returnSoldNumbers';
 import { lockOrder, lockUndrawnCompetitions } from '../cancellation';
+import { oweCardRefund, sendOwedRefund } from './owedRefunds';
 
 // Refunding some tickets of a paid order (docs/product.md#admin-orders): the chosen numbers go back
 // on general sale and exactly their price goes back, to the card or as site credit, in one
 // transaction (user, order, competition, ticket: db/locks.ts order). The order stays paid with its
-// other tickets. After COMMIT: `tickets.released`, `order.changed`, then the card refund.
+// other tickets. A card refund is owed as a row in that transaction (owedRefunds.ts); after COMMIT:
+// `tickets.released`, `order.changed`, then the card refund, retried by the reconciler until sent.
 
 export interface PartialRefundDeps extends AdminDeps {
   logger: Logger;
   gateway: PaymentGateway;
+  faults?: FaultInjector;
 }
 
 export interface PartialRefundResult {
@@ -49,6 +53,14 @@ async function soldOnOrder(trx: Knex.Transaction, orderId: number, input: Refund
   if (missing.length)
     throw conflict(`Not sold on this order: ${missing.sort((a, b) => a - b).join(', ')}.`, { missing });
   return { all: sold, chosen: sold.filter((t) => input.numbers.includes(Number(t.number))) };
+}
+
+/** Once per set of numbers of an order (they can never be sold on this order again). */
+function refundKey(orderId: number, input: RefundTicketsInput, numbers: number[]): string {
+  const key = createHash('sha256')
+    .update(`${input.competitionId}:${numbers.join(',')}`)
+    .digest('hex');
+  return `refund-order-${orderId}-tickets-${key.slice(0, 32)}`;
 }
 
 async function refundInTransaction(
@@ -102,9 +114,22 @@ async function refundInTransaction(
       const description = `Refund of ${chosen.length} ticket(s) from order ${number}`;
       await addCredit(trx, order.userId!, { amountPence, description, orderId }, now);
     } else {
-      // Claimed now, so a later cancellation refunds only what is left of the card payment.
+      // Claimed now, so a later cancellation refunds only what is left of the card payment; owed
+      // as a row, so it is sent even if the gateway call below fails or never happens.
       await trx('orders').where({ id: orderId }).increment('refundedPence', amountPence);
     }
+    const owed = toCredit
+      ? null
+      : await oweCardRefund(
+          trx,
+          {
+            orderId,
+            amountPence,
+            reason: input.reason,
+            idempotencyKey: refundKey(orderId, input, returned.numbers),
+          },
+          now,
+        );
     const before = { id: orderId, refundedPence: order.refundedPence };
     const after = {
       id: orderId,
@@ -117,7 +142,7 @@ async function refundInTransaction(
     await writeAudit(trx, actor, 'order.refundTickets', { type: 'order', id: orderId }, before, after, now);
     await recordTicketChange(uow, returned);
     uow.emit('order.changed', { orderId, change: 'refunded' });
-    return { order, amountPence, numbers: returned.numbers, toCredit };
+    return { order, amountPence, numbers: returned.numbers, toCredit, owed };
   });
 }
 
@@ -137,30 +162,13 @@ export async function refundTickets(
       amountPence: done.amountPence,
       numbers: done.numbers,
     };
-  // Once per set of numbers (they can never be sold on this order again).
-  const key = createHash('sha256')
-    .update(`${input.competitionId}:${done.numbers.join(',')}`)
-    .digest('hex');
-  try {
-    await deps.gateway.refund({
-      intentId: done.order.paymentIntentId!,
-      amountPence: done.amountPence,
-      reason: input.reason,
-      orderId,
-      idempotencyKey: `refund-order-${orderId}-tickets-${key.slice(0, 32)}`,
-    });
-  } catch (err) {
-    deps.logger.error(
-      { err, orderId, numbers: done.numbers },
-      'partial card refund failed; refund it at the gateway',
-    );
+  if ((await sendOwedRefund(deps, done.owed!)) === 'owed')
     return {
-      message: `${what} returned to general sale, but the card refund of ${formatPence(done.amountPence)} did not go through: refund it at the payment provider.`,
+      message: `${what} returned to general sale; the card refund of ${formatPence(done.amountPence)} did not go through yet and is retried automatically.`,
       refund: 'pending',
       amountPence: done.amountPence,
       numbers: done.numbers,
     };
-  }
   return {
     message: `${what} returned to general sale; ${formatPence(done.amountPence)} refunded to the card.`,
     refund: 'refunded',

@@ -72,7 +72,12 @@ export function registerBackOfficeRoutes(router: Router, deps: AppDeps, gateway:
   });
 
   serve(router, A.refundTickets, admin, async ({ params: { id }, body }, ctx) => {
-    const done = await refundTickets({ db, events, logger, gateway }, actorOf(ctx), id, body);
+    const done = await refundTickets(
+      { db, events, logger, gateway, faults: deps.faults },
+      actorOf(ctx),
+      id,
+      body,
+    );
     return {
       message: done.message,
       refund: done.refund,

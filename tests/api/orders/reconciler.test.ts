@@ -229,11 +229,11 @@ describe.skipIf(engineUnavailable())(`payment reconciler with Stripe on ${testEn
     const { orderId, clientSecret } = await startCheckout(client);
     const intentId = intentIdOf(clientSecret!);
 
-    expect(await reconcilePayments(depsOf(server))).toEqual({ settled: [], closed: [] });
+    expect(await reconcilePayments(depsOf(server))).toEqual({ settled: [], closed: [], refundsSent: [] });
     expect(stripe.intents.get(intentId)!.status).toBe('requires_payment_method');
 
     const run = await reconcilePayments(depsOf(server, { abandonAfterMs: 0 }));
-    expect(run).toEqual({ settled: [], closed: [orderId] });
+    expect(run).toEqual({ settled: [], closed: [orderId], refundsSent: [] });
     expect(stripe.intents.get(intentId)!.status).toBe('canceled');
     expect((await orderRow(db, orderId)).status).toBe('cancelled');
     expect(await db('paymentReconciliations').where({ orderId })).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { AdminOrderDetail } from '../../../contract/admin';
@@ -70,6 +70,15 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <dd>{formatDateTime(order.cancelledAt)}</dd>
         </>
       )}
+      {(order.cardRefunds ?? []).map((r) => (
+        <Fragment key={r.createdAt}>
+          <dt>Card refund</dt>
+          <dd data-testid="card-refund">
+            {formatPounds(r.amount)}{' '}
+            {r.sentAt ? `sent ${formatDateTime(r.sentAt)}` : 'owed: the payment reconciler retries it'}
+          </dd>
+        </Fragment>
+      ))}
       {order.cancellationReason && (
         <>
           <dt>Reason</dt>
