@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import { Link, useParams } from 'wouter';
@@ -16,10 +16,10 @@ import { formatPounds } from '../../../contract/money';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/account/AddressFields';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { SignedInRecord } from '../../components/account/SignedInRecord';
+import { Button } from '../../components/ui/Button';
 import { ErrorBox, fieldErrors } from '../../components/ui/Form';
-import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
+import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
@@ -156,7 +156,6 @@ export default function ClaimPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
   const user = useAuth((s) => s.user);
-  const authStatus = useAuth((s) => s.status);
   const loaded = useRoute<typeof CLAIM_ROUTES.claim>(
     { method: 'GET', path: '/api/claims/:id' },
     user ? { params: { id: id ?? '' } } : null,
@@ -166,34 +165,17 @@ export default function ClaimPage() {
     document.title = `Claim your prize | ${siteName}`;
   }, [siteName]);
 
-  let content: ReactNode;
-  if (!user) {
-    content =
-      authStatus === 'loading' ? (
-        <Spinner label="Checking your account" />
-      ) : (
-        <CenteredMessage>
-          <h1>Authentication Required</h1>
-          <p>Please log in to claim your prize.</p>
-          <Link href="/auth" asChild>
-            <ButtonLink>Log In</ButtonLink>
-          </Link>
-        </CenteredMessage>
-      );
-  } else if (loaded.error) {
-    content = (
-      <CenteredMessage role="alert">
-        <h1>Claim not available</h1>
-        <p>{loaded.error.message}</p>
-        <Link href="/my-competitions" asChild>
-          <ButtonLink>Back to My Entries</ButtonLink>
-        </Link>
-      </CenteredMessage>
-    );
-  } else if (!loaded.data) {
-    content = <Spinner label="Loading your claim" />;
-  } else {
-    content = <ClaimDetails claim={claimed ?? loaded.data} onClaimed={setClaimed} />;
-  }
-  return <PageContainer>{content}</PageContainer>;
+  return (
+    <PageContainer>
+      <SignedInRecord
+        loaded={loaded}
+        toDo="claim your prize"
+        loadingLabel="Loading your claim"
+        unavailable="Claim not available"
+        back={{ href: '/my-competitions', label: 'Back to My Entries' }}
+      >
+        {(data) => <ClaimDetails claim={claimed ?? data} onClaimed={setClaimed} />}
+      </SignedInRecord>
+    </PageContainer>
+  );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link, useParams } from 'wouter';
 import type { ORDER_ROUTES } from '../../../contract/apiOrders';
@@ -6,10 +6,10 @@ import { formatLongDate } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import type { ReceiptView } from '../../../contract/receipts';
 import { useRoute } from '../../api/call';
+import { SignedInRecord } from '../../components/account/SignedInRecord';
 import { refundSummary } from '../../components/orders/orderStatus';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
-import { Spinner } from '../../components/ui/Spinner';
+import { Card, PageContainer } from '../../components/ui/Page';
 import { useAuth } from '../../stores/auth';
 import { useSiteName } from '../../stores/site';
 
@@ -132,7 +132,6 @@ export default function OrderReceiptPage() {
   const { orderId } = useParams<{ orderId: string }>();
   const siteName = useSiteName();
   const user = useAuth((s) => s.user);
-  const authStatus = useAuth((s) => s.status);
   const receipt = useRoute<typeof ORDER_ROUTES.receipt>(
     { method: 'GET', path: '/api/orders/:id/receipt' },
     user ? { params: { id: orderId ?? '' } } : null,
@@ -143,34 +142,17 @@ export default function OrderReceiptPage() {
     document.title = `${orderNumber ? `Receipt ${orderNumber}` : 'Receipt'} | ${siteName}`;
   }, [orderNumber, siteName]);
 
-  let content: ReactNode;
-  if (!user) {
-    content =
-      authStatus === 'loading' ? (
-        <Spinner label="Checking your account" />
-      ) : (
-        <CenteredMessage>
-          <h1>Authentication Required</h1>
-          <p>Please log in to view your receipt.</p>
-          <Link href="/auth" asChild>
-            <ButtonLink>Log In</ButtonLink>
-          </Link>
-        </CenteredMessage>
-      );
-  } else if (receipt.error) {
-    content = (
-      <CenteredMessage role="alert">
-        <h1>Receipt not available</h1>
-        <p>{receipt.error.message}</p>
-        <Link href="/profile" asChild>
-          <ButtonLink>Back to My Account</ButtonLink>
-        </Link>
-      </CenteredMessage>
-    );
-  } else if (!receipt.data) {
-    content = <Spinner label="Loading your receipt" />;
-  } else {
-    content = <Receipt receipt={receipt.data} />;
-  }
-  return <PageContainer>{content}</PageContainer>;
+  return (
+    <PageContainer>
+      <SignedInRecord
+        loaded={receipt}
+        toDo="view your receipt"
+        loadingLabel="Loading your receipt"
+        unavailable="Receipt not available"
+        back={{ href: '/profile', label: 'Back to My Account' }}
+      >
+        {(data) => <Receipt receipt={data} />}
+      </SignedInRecord>
+    </PageContainer>
+  );
 }
