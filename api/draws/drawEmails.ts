@@ -7,9 +7,9 @@ import {
   winnerEmail,
 } from '../platform/email/templates/draws';
 import { type OutboxKey, type OwedMail, oweMails } from '../platform/outbox/owe';
-import { type ClaimRef, mainPrizeName } from './claims/claims';
+import type { ClaimRef } from './claims/claims';
 import type { DrawRecord, PrizeRecord } from './presenter';
-import { markPrizeNotified, prizeLabel } from './prizes';
+import { mainPrizeName, markPrizeNotified, prizeLabel } from './prizes';
 
 // The e-mails a draw owes (docs/emails.md#the-outbox): each prize's winner, and the result to every
 // other entrant. They are owed in the draw's own transaction, so a crash after COMMIT cannot lose

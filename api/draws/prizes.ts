@@ -117,9 +117,13 @@ export async function insertFurtherPrizes(
   }
 }
 
-/** How a prize is named in its winner's e-mail when there are several: '2nd prize: £500 cash'. */
+/** How a main prize is named to its winner: '2nd prize: Smart watch' (with one prize, its title). */
+export const mainPrizeName = (prizeCount: number, position: number, title: string): string =>
+  prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : title;
+
+/** How a prize is named in the entrants' e-mail when there are several: '2nd prize: £500 cash'. */
 export const prizeLabel = (record: DrawRecord, prize: PrizeRecord): string | undefined =>
-  record.prizes.length > 1 ? `${ordinal(prize.position)} prize: ${prize.title}` : undefined;
+  record.prizes.length > 1 ? mainPrizeName(record.prizes.length, prize.position, prize.title) : undefined;
 
 /** Records that a prize's winner was e-mailed. */
 export async function markPrizeNotified(db: Knex, competitionId: number, position: number, at: number) {

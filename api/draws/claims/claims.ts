@@ -15,10 +15,11 @@ import { iso } from '../../../contract/dates';
 import type { AdminWinner } from '../../../contract/draw';
 import type { AdminInstantWin } from '../../../contract/instantWins';
 import { penceToPounds } from '../../../contract/money';
-import { ordinal, prizesOnShow } from '../../../contract/prizes';
+import { prizesOnShow } from '../../../contract/prizes';
 import { Competition } from '../../../db/models';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { DrawRecord } from '../presenter';
+import { mainPrizeName } from '../prizes';
 
 // Winners claim their prize (docs/draws.md#7-claiming-a-prize). A claim is opened in the win's own
 // transaction (the draw, or the sale that won an instant prize), so the winner e-mail can link it;
@@ -52,10 +53,6 @@ export interface ClaimRef {
   id: number;
   deadlineAt: number;
 }
-
-/** How a main prize is named to its winner: '2nd prize: Smart watch' (with one prize, its title). */
-export const mainPrizeName = (prizeCount: number, position: number, title: string) =>
-  prizeCount > 1 ? `${ordinal(position)} prize: ${title}` : title;
 
 /** What a claim is opened with; the answer's columns stay empty until the winner claims. */
 type NewClaim = Pick<
