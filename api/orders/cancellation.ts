@@ -108,11 +108,9 @@ async function returnOrderTickets(
   order: Order,
   now: number,
 ): Promise<ReturnedNumbers[]> {
-  // The competitions first, then a locking read of the tickets: a plain read could see them as they
-  // were before a refund of some of them committed (backOffice/partialRefund.ts), as the
-  // transaction's snapshot may predate it.
-  // The plain read names the competitions to lock; a ticket the locking read finds elsewhere (a
-  // sale committed while this waited) would escape the draw check, so the cancel is refused.
+  // A plain read names the competitions to lock, then a locking read takes the tickets (a plain one
+  // could predate a partial refund's COMMIT, backOffice/partialRefund.ts). A ticket found in a
+  // competition not locked (a sale committed meanwhile) would escape the draw check: refused.
   const seen = (await trx('tickets').where({ orderId: order.id }).distinct('competitionId')) as Array<{
     competitionId: number;
   }>;

@@ -6,6 +6,8 @@ import path from 'node:path';
 // the tests that crash, stop or restart it, or run several at once.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What server/main.ts prints once the site answers (printBanner). */
+const BANNER = ' is running on ';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -40,20 +42,31 @@ export class AppProcess {
     return this.alive;
   }
 
-  /** Polls /api/health until it answers; false when the process died first. */
+  /**
+   * Resolves once the start-up banner is printed (server/main.ts prints it after listening, in the
+   * primary after every worker said it is ready) and /api/health answers; false when the process
+   * died first. No polling: it waits on the child's own output.
+   */
   async ready(timeoutMs = 45_000): Promise<boolean> {
-    const until = Date.now() + timeoutMs;
-    while (this.alive && Date.now() < until) {
-      try {
-        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
-        if (res.status === 200) return true;
-      } catch {
-        // not listening yet (or not answering: ask again on a new connection)
-      }
-      await sleep(150);
-    }
-    if (this.alive) throw new Error(`server did not start:\n${this.log.slice(-30).join('')}`);
-    return false;
+    const started = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const check = () => {
+        if (!this.alive || this.log.join('').includes(BANNER)) {
+          clearTimeout(timer);
+          this.child.stdout!.off('data', check);
+          this.child.off('exit', check);
+          resolve(this.alive);
+        }
+      };
+      this.child.stdout!.on('data', check);
+      this.child.once('exit', check);
+      check();
+    });
+    if (!this.alive) return false;
+    if (!started) throw new Error(`server did not start:\n${this.log.slice(-30).join('')}`);
+    const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
+    if (res.status !== 200) throw new Error(`server started but /api/health answered ${res.status}`);
+    return true;
   }
 
   /** Sends the signal (SIGKILL unless told) and resolves with the exit code. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/context';
 import { listEntries, publicCompetitionList } from '../competitions';
 import { presentEntries } from '../presenter';
 import { entryTerms, siteSettingView } from '../settings';
+import { sharedReads } from '../sharedReads';
 import { answerSkillQuestion, type SkillDeps, showSkillQuestion } from '../skill/answers';
 
 /**
@@ -25,8 +26,10 @@ export function registerCompetitionRoutes(router: Router, { db, events, config }
     return await publicCompetitionList(db, category);
   });
 
+  // Every watching browser reloads the list when a sale lands: they share the reads (sharedReads).
+  const entries = sharedReads(async (id: number) => presentEntries(await listEntries(db, id)));
   serve(router, R.entries, async (input, _ctx) => {
-    return presentEntries(await listEntries(db, input.params.id));
+    return await entries(input.params.id);
   });
 
   // The question this visitor answers (a random one of the pool, remembered in the session).
