@@ -128,6 +128,8 @@ export const DrawResultEventSchema = v.object({
   beaconRandomness: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)))),
   /** Extension: every main prize drawn, 1st first (the top-level winner is the 1st's); docs/draws.md "Several prizes". */
   prizes: v.optional(v.array(PrizeWinnerSchema)),
+  /** Extension: when the server drew (ISO 8601), the moment every draw room's reveal is timed from. */
+  drawnAt: v.optional(v.string()),
 });
 export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
 
