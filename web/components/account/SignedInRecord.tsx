@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { messageOf } from '../../api/client';
 import type { ApiData } from '../../api/useApiData';
 import { useAuth } from '../../stores/auth';
 import { ButtonLink } from '../ui/Button';
@@ -16,15 +17,15 @@ interface RecordProps<T> {
 }
 
 /**
- * One record the server answers for (a receipt, a prize claim): its refusal with a way back, a
- * spinner while it loads, then the record.
+ * One record the server answers for (a receipt, a prize claim): its refusal (the server's own
+ * words) with a way back, a spinner while it loads, then the record.
  */
 export function LoadedRecord<T>({ loaded, loadingLabel, unavailable, back, children }: RecordProps<T>) {
   if (loaded.error)
     return (
       <CenteredMessage role="alert">
         <h1>{unavailable}</h1>
-        <p>{loaded.error.message}</p>
+        <p>{messageOf(loaded.error, 'It could not be loaded. Please try again.')}</p>
         <Link href={back.href} asChild>
           <ButtonLink>{back.label}</ButtonLink>
         </Link>
