@@ -70,7 +70,7 @@ test('a postal winner opens the e-mailed claim link, signed out, and claims the 
   const altered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
   await winner.goto(altered);
   await expect(winner.getByRole('heading', { name: 'Claim not available' })).toBeVisible();
-  await expect(winner.getByText(CLAIM_LINK_INVALID)).toBeVisible();
+  await expect(winner.getByText(CLAIM_LINK_INVALID, { exact: true })).toBeVisible();
 
   // The link itself, signed out: the prize, the deadline and the postcard's address.
   await winner.goto(link);
