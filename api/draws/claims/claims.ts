@@ -241,7 +241,7 @@ type Joined = ClaimRow & {
  * A postcard's address as a claim's starting point: its first line, any middle lines, and its last
  * as the town ('3 Chapel Street\nPenzance'), with the postcard's postcode. The winner corrects it.
  */
-export const postcardAddress = (address: string, postcode: string): Address => {
+const postcardAddress = (address: string, postcode: string): Address => {
   const lines = address
     .split(/[\n,]/)
     .map((l) => l.trim())
@@ -277,7 +277,7 @@ const withAccount = (r: Joined): ClaimWithAccount => ({
         },
 });
 
-/** The winner's view: once claimed, what they confirmed; until then, what My Profile holds. */
+/** The winner's view: once claimed, what they confirmed; until then, what My Profile (or the postcard) holds. */
 export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
   const source = r.status === 'claimed' ? r : r.account;
   return {
