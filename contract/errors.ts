@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   notEnoughTickets: 'not_enough_tickets',
   /** The per-person ticket cap; details.limit and details.current. */
   overCap: 'over_cap',
+  /** A number alert asked about a number that is free now: hold it instead (details.free). */
+  numberFree: 'number_free',
   /** The competition takes no new entries (ended, drawn or not active). */
   closed: 'closed',
   /** 'Keep my numbers' asked again for a hold already kept once. */

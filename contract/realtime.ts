@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
 import { InstantWinPrizeSchema } from './instantWins';
+import type { NumbersFreedEvent } from './numberAlerts';
 import { PrizeWinnerSchema } from './prizes';
 import type { AdminLiveEvent } from './salesStats';
 
@@ -207,6 +208,8 @@ export interface ServerToClientEvents {
   'socket:error': (payload: SocketErrorEvent) => void;
   'instant-win:claimed': (payload: InstantWinClaimedEvent) => void;
   'instant:won': (payload: InstantWonEvent) => void;
+  /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
+  'numbers:freed': (payload: NumbersFreedEvent) => void;
 }
 
 export interface ClientToServerEvents {
