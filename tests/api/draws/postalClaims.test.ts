@@ -154,8 +154,10 @@ describe.skipIf(engineUnavailable())(`postal winners' claims on ${testEngine()}`
     }
     const malformed = await visitor.get(`/api/claims/${pat.id}/link?token=not-a-token`);
     expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toBe('This claim link is not valid.');
-    expect((await visitor.get(`/api/claims/${pat.id}/link`)).status).toBe(400);
+    expect(malformed.body.message).toBe(CLAIM_LINK_INVALID);
+    const noToken = await visitor.get(`/api/claims/${pat.id}/link`);
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.message).toBe(CLAIM_LINK_INVALID);
     // The account routes do not open a postal claim, signed in or not.
     const someone = await signedInCustomer(server.url);
     expect((await someone.client.get(`/api/claims/${pat.id}`)).body.message).toBe(CLAIM_NOT_FOUND);
