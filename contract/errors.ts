@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   selfExcluded: 'self_excluded',
   /** A competition cannot become active before the promoter's details are set in Site Settings. */
   promoterDetailsMissing: 'promoter_details_missing',
+  /** 410: a postal winner's claim link after the claim's deadline (the link lives as long as the window). */
+  claimLinkExpired: 'claim_link_expired',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
