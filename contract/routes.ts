@@ -52,15 +52,24 @@ export const ADMIN_PAGE_PATHS = [
   '/admin/harm-report',
 ] as const;
 
+/**
+ * Pages for a streamer's browser source (OBS): 1920×1080, no navigation, a transparent page, or
+ * one chroma-key colour with `?chroma=1` (web/pages/overlay/).
+ */
+export const OVERLAY_PAGE_PATHS = ['/overlay/draw/:id', '/overlay/grid/:id'] as const;
+
 export type CustomerPagePath = (typeof CUSTOMER_PAGE_PATHS)[number];
 export type AdminPagePath = (typeof ADMIN_PAGE_PATHS)[number];
-export type PagePath = CustomerPagePath | AdminPagePath;
+export type OverlayPagePath = (typeof OVERLAY_PAGE_PATHS)[number];
+export type PagePath = CustomerPagePath | AdminPagePath | OverlayPagePath;
 
 /** Pages that show one competition: the server answers 404 when it cannot be viewed. */
 export const COMPETITION_PAGE_PATHS: readonly PagePath[] = [
   '/competition/:id',
   '/competitions/:id',
   '/competitions/:id/draw',
+  '/overlay/draw/:id',
+  '/overlay/grid/:id',
 ];
 
 export interface PageMatch {
@@ -77,7 +86,7 @@ export function matchPagePath(pathname: string): PageMatch | null {
   // '//' is not the home page: only one slash may be dropped, never the last one.
   if (trimmed === '/' && pathname !== '/') return null;
   const segments = trimmed.split('/');
-  for (const path of [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]) {
+  for (const path of [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS, ...OVERLAY_PAGE_PATHS]) {
     const pattern = path.split('/');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};

@@ -146,7 +146,12 @@ export function Routes() {
   );
 }
 
+const OverlayShell = lazy(() =>
+  import('./pages/overlay/OverlayShell').then((m) => ({ default: m.OverlayShell })),
+);
+
 export function App() {
+  const [location] = useLocation();
   useEffect(() => {
     void useSite.getState().load();
     // Each store subscribes to its socket events before the socket connects.
@@ -159,6 +164,15 @@ export function App() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, []);
+  // A streamer's overlay (OBS browser source): the overlay alone, no site around it.
+  if (location.startsWith('/overlay/'))
+    return (
+      <ThemeProvider theme={theme}>
+        <Suspense fallback={null}>
+          <OverlayShell />
+        </Suspense>
+      </ThemeProvider>
+    );
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

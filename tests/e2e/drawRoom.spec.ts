@@ -1,13 +1,21 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { buyAsNewCustomer, csrfHeaders, signInViaApi, unique } from './support';
+import {
+  apiVisitor,
+  buyAsNewCustomer,
+  competitionId,
+  csrfHeaders,
+  firstAvailable,
+  signInViaApi,
+  unique,
+} from './support';
 
 // The live draw room: two viewers see each step of the reveal in the same second (timed from the
 // server's draw time on the server clock), each browser checks the round and the seed itself, and
 // the recorded draw shows whole on a later visit, with a replay.
 
-async function viewer(browser: Browser, id: number): Promise<Page> {
+async function viewer(browser: Browser, id: number, path = `/competitions/${id}/draw`): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`/competitions/${id}/draw`);
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Live draw:');
   // When the winning number's step appears, by this machine's clock (both pages share it).
   await page.evaluate(() => {
@@ -57,13 +65,20 @@ test('two viewers see the reveal in the same second, each checking it; a later v
   await expect(first.getByTestId('draw-room-closed')).toContainText('Entries are closed');
   const second = await viewer(browser, id);
   await expect(second.getByTestId('draw-room-closed')).toBeVisible();
+  // A streamer's overlay: the same room in big type, on a transparent page with no navigation.
+  const overlay = await viewer(browser, id, `/overlay/draw/${id}`);
+  await expect(overlay.getByTestId('draw-room-closed')).toBeVisible();
+  await expect(overlay.locator('header, nav, footer')).toHaveCount(0);
+  expect(await overlay.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    'rgba(0, 0, 0, 0)',
+  );
 
   const drawn = await admin.request.post(`/api/admin/competitions/${id}/draw`, {
     headers: await csrfHeaders(admin.request),
     data: {},
   });
   expect(drawn.ok()).toBeTruthy();
-  for (const page of [first, second]) {
+  for (const page of [first, second, overlay]) {
     const steps = page.getByTestId('reveal-steps');
     await expect(steps.locator('[data-step="winner-1"]')).toContainText('Won by ', { timeout: 30_000 });
     for (const step of ['round', 'seed', 'number-1'])
@@ -71,11 +86,11 @@ test('two viewers see the reveal in the same second, each checking it; a later v
     await expect(steps.locator('[data-step="number-1"] h3')).toHaveText(/^The winning number: (4|17|22)$/);
   }
   const shownAt = await Promise.all(
-    [first, second].map((p) =>
+    [first, second, overlay].map((p) =>
       p.evaluate(() => (window as unknown as { numberShownAt: number }).numberShownAt),
     ),
   );
-  expect(Math.abs(shownAt[0]! - shownAt[1]!)).toBeLessThan(1000);
+  expect(Math.max(...shownAt) - Math.min(...shownAt)).toBeLessThan(1000);
 
   // A later visit: the recorded draw at once, checked, and a replay that runs the steps again.
   const later = await (await browser.newContext()).newPage();
@@ -86,4 +101,24 @@ test('two viewers see the reveal in the same second, each checking it; a later v
   await later.getByRole('button', { name: 'Replay the reveal' }).click();
   await expect(steps.locator('[data-step="winner-1"]')).toHaveCount(0);
   await expect(steps.locator('[data-step="winner-1"]')).toContainText('Won by ', { timeout: 20_000 });
+});
+
+test('the grid overlay shows the live grid with sold and held counts, on one chroma-key colour with ?chroma=1', async ({
+  page,
+  baseURL,
+}) => {
+  const id = await competitionId(page.request, 'Carbon Road Bike');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`/overlay/grid/${id}?chroma=1`);
+  const overlay = page.getByTestId('grid-overlay');
+  await expect(overlay.getByTestId('entries-grid')).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(0, 177, 64)');
+  await expect(page.locator('header, nav, footer')).toHaveCount(0);
+  const heldBefore = Number((await overlay.getByTestId('overlay-held').textContent())!.split(' ')[0]);
+  const [free] = await firstAvailable(page, 'entries-grid', 1);
+  const other = await apiVisitor(baseURL!, id);
+  expect((await other.hold([free!])).status()).toBe(201);
+  await expect(overlay.getByTestId('overlay-held')).not.toHaveText(`${heldBefore} held`);
+  await expect(overlay.locator(`[data-number="${free}"]`)).toHaveAttribute('data-state', 'reserved');
+  await other.api.dispose();
 });

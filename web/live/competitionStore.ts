@@ -105,6 +105,14 @@ export function freeCount(c: LiveCompetition): number {
   return Math.max(0, c.totalTickets - taken);
 }
 
+/** How many numbers someone holds right now (held, not sold). */
+export function heldCount(c: LiveCompetition): number {
+  let held = 0;
+  for (let i = 0; i < c.reserved.length; i++)
+    held += popcount((c.reserved[i] ?? 0) & ~(c.sold[i] ?? 0) & 0xff);
+  return held;
+}
+
 /**
  * Competitions changed since the last render: the numbers whose state changed, and whether the
  * competition's own fields did (then the object is replaced, re-rendering everything showing it).
