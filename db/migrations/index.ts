@@ -32,6 +32,7 @@ import * as drawRequestedBy from './035_draw_requested_by';
 import * as backOffice from './036_back_office';
 import * as keptHolds from './038_kept_holds';
 import * as owedRefunds from './039_owed_refunds';
+import * as marketing from './046_marketing';
 
 interface Migration {
   name: string;
@@ -75,6 +76,7 @@ const migrations: Migration[] = [
   { name: '036_back_office', ...backOffice },
   { name: '038_kept_holds', ...keptHolds },
   { name: '039_owed_refunds', ...owedRefunds },
+  { name: '046_marketing', ...marketing },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
