@@ -245,14 +245,19 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
   // Marketing (docs/emails.md#marketing-e-mails): 'new competition live' when one opens, and the
   // ending-soon check every 30 s so each notice goes within a minute of its moment (off with the sweeper).
   const stopEndingSoon = startEndingSoonJob(deps, config.sweepIntervalMs ? ENDING_SOON_CHECK_MS : 0);
+  const announcing = new Set<Promise<unknown>>();
   const unsubscribeOpened = events.subscribe('competition.opened', ({ competitionId }) => {
-    announceCompetitionOpened(deps, competitionId).catch((err) =>
-      logger.error({ err, competitionId }, "the 'new competition live' e-mails were not owed"),
-    );
+    const run = announceCompetitionOpened(deps, competitionId)
+      .catch((err) =>
+        logger.error({ err, competitionId }, "the 'new competition live' e-mails were not owed"),
+      )
+      .finally(() => announcing.delete(run));
+    announcing.add(run);
   });
+  // At shutdown: no new announcements, and those under way finish before the pool closes.
   const stopMarketing = async () => {
     unsubscribeOpened();
-    await stopEndingSoon();
+    await Promise.all([stopEndingSoon(), ...announcing]);
   };
   return { stopSweeper, stopDrawJob, stopReconciler, stopMarketing };
 }
