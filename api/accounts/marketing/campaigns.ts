@@ -8,6 +8,7 @@ import {
   type MarketingProps,
   newCompetitionEmail,
 } from '../../platform/email/templates/marketing';
+import type { EventBus } from '../../platform/events';
 import { startPeriodicJob } from '../../platform/jobs/periodicJob';
 import type { Mailer } from '../../platform/mailer';
 import { type OutboxKey, type OwedMail, oweMails } from '../../platform/outbox/owe';
@@ -27,6 +28,8 @@ export interface MarketingDeps {
   mailer: Mailer;
   logger: Logger;
   config: Pick<Config, 'marketing' | 'sessionSecret'>;
+  /** Hears `competition.endingSoon` once each ending-soon campaign is made (the web push's cue). */
+  events?: EventBus;
 }
 
 export interface CampaignOutcome {
@@ -252,7 +255,9 @@ export async function runEndingSoonJob(deps: MarketingDeps, now = Date.now()): P
       await endingSoonRecipients(deps.db, c.id, now),
       now,
     );
-    if (done) outcomes.push(done);
+    if (!done) continue;
+    outcomes.push(done);
+    deps.events?.publish('competition.endingSoon', { competitionId: c.id, campaignId: done.campaignId });
   }
   return outcomes;
 }

@@ -75,12 +75,29 @@ describe.skipIf(engineUnavailable())(`marketing e-mails on ${testEngine()}`, () 
     const unconfirmed = await person({ confirmed: false });
     const onBreak = await person({ breakUntil: now + 30 * DAY });
     const optedOut = await person({ optedIn: false });
-    for (const p of [entrant, unconfirmed, onBreak, optedOut])
+    // A break taken on another account of the same mailbox binds this one too (the exclusion register).
+    const registered = await person();
+    await db('users')
+      .where({ id: registered.id })
+      .update({ mailboxKey: `mk-test-${registered.id}` });
+    await db('exclusionRegister').insert({
+      kind: 'mailbox',
+      keyHash: `mk-test-${registered.id}`,
+      endsAt: now + 30 * DAY,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const p of [entrant, unconfirmed, onBreak, optedOut, registered])
       await sellTickets(db, id, p.id, [(p.id % 90) + 1]);
     await db('watchlist').insert({ userId: watcher.id, competitionId: id, createdAt: now });
 
     expect((await endingSoonRecipients(db, id, now)).map((r) => r.userId)).toEqual([entrant.id, watcher.id]);
+    const heard: unknown[] = [];
+    const stopListening = deps.events.subscribe('competition.endingSoon', (e) => heard.push(e));
     const [outcome] = await runEndingSoonJob(deps, now);
+    stopListening();
+    // The web push's cue, once per competition.
+    expect(heard).toEqual([{ competitionId: id, campaignId: outcome!.campaignId }]);
     expect(outcome).toMatchObject({
       kind: 'ending-soon',
       competitionId: id,
@@ -91,7 +108,8 @@ describe.skipIf(engineUnavailable())(`marketing e-mails on ${testEngine()}`, () 
     await outboxDrained(db);
     expect(subjectsTo(entrant.email)).toEqual(['Ending soon: Ending Rolex']);
     expect(subjectsTo(watcher.email)).toEqual(['Ending soon: Ending Rolex']);
-    for (const p of [bystander, unconfirmed, onBreak, optedOut]) expect(subjectsTo(p.email)).toEqual([]);
+    for (const p of [bystander, unconfirmed, onBreak, optedOut, registered])
+      expect(subjectsTo(p.email)).toEqual([]);
     // Once per competition, however often the job runs.
     expect(await runEndingSoonJob(deps, now + 60_000)).toEqual([]);
   });
