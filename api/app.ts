@@ -41,6 +41,7 @@ import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
 import { bodyParseError } from './platform/errors';
 import { createSessionStore, type SessionStore } from './platform/sessions';
+import { registerNumberAlertRoutes } from './tickets/alerts/routes';
 import { registerCartRoutes } from './tickets/routes';
 
 export interface AppOptions {
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerSecurityRoutes(api, deps);
   registerProtectionRoutes(api, deps);
   registerCartRoutes(api, deps);
+  registerNumberAlertRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
   registerOrderHistoryRoutes(api, deps);
   registerAdminCompetitionRoutes(api, deps);

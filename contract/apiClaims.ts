@@ -1,7 +1,13 @@
 import { route } from './apiRoute';
 import type { PublicUser } from './auth';
 import type { ClaimView } from './claims';
-import { ClaimIdParamSchema, ClaimSubmitSchema, DeliveryAddressSchema } from './claims';
+import {
+  ClaimIdParamSchema,
+  ClaimLinkQuerySchema,
+  ClaimLinkSubmitSchema,
+  ClaimSubmitSchema,
+  DeliveryAddressSchema,
+} from './claims';
 
 /** The customer's delivery address and their prize claims (docs/draws.md#7-claiming-a-prize). */
 export const CLAIM_ROUTES = {
@@ -17,5 +23,18 @@ export const CLAIM_ROUTES = {
     path: '/api/claims/:id',
     params: ClaimIdParamSchema,
     body: ClaimSubmitSchema,
+  }),
+  /** A postal winner (no account) opens and answers their claim with the e-mailed link's token. */
+  claimByLink: route<ClaimView>()({
+    method: 'GET',
+    path: '/api/claims/:id/link',
+    params: ClaimIdParamSchema,
+    query: ClaimLinkQuerySchema,
+  }),
+  submitClaimByLink: route<ClaimView>()({
+    method: 'POST',
+    path: '/api/claims/:id/link',
+    params: ClaimIdParamSchema,
+    body: ClaimLinkSubmitSchema,
   }),
 };

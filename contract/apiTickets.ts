@@ -1,6 +1,8 @@
 import { route } from './apiRoute';
 import type { CartChangeView, CartItemChangeView, CartItemView } from './cart';
 import { AddToCartSchema, CartItemIdSchema, UpdateCartItemSchema } from './cart';
+import { IdParamSchema } from './competitions';
+import { NumberAlertsRequestSchema, type NumberAlertsView } from './numberAlerts';
 
 /** The cart: holds on numbers (the cart's revision travels in the X-Cart-Revision header of GET). */
 export const TICKET_ROUTES = {
@@ -22,6 +24,13 @@ export const TICKET_ROUTES = {
     method: 'POST',
     path: '/api/cart/:id/keep',
     params: CartItemIdSchema,
+  }),
+  /** 'Tell me when it's free' (api/tickets/alerts/numberAlerts.ts). */
+  numberAlerts: route<NumberAlertsView>()({
+    method: 'POST',
+    path: '/api/competitions/:id/number-alerts',
+    params: IdParamSchema,
+    body: NumberAlertsRequestSchema,
   }),
   clearCart: route<CartChangeView & { ok: boolean }>()({ method: 'DELETE', path: '/api/cart' }),
 };

@@ -51,6 +51,28 @@ export const ClaimSubmitSchema = v.object({
   choice: v.picklist(CLAIM_CHOICES, 'Choose the prize or the cash alternative'),
 });
 
+export type ClaimSubmit = v.InferInput<typeof ClaimSubmitSchema>;
+
+/** A claim link whose token is wrong, altered, or another claim's (403; 400 when it is not even of a link's shape): nothing is shown or changed. */
+export const CLAIM_LINK_INVALID =
+  'This claim link is not valid. Open the link from your winner e-mail exactly as it was sent, or contact us.';
+
+/**
+ * The token of a postal winner's claim link (/claims/:id?token=…): 32 random bytes, base64url.
+ * Anything else, or none, is not a link of ours (400 with the wrong token's words).
+ */
+const claimToken = v.pipe(
+  v.string(CLAIM_LINK_INVALID),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{43}$/, CLAIM_LINK_INVALID),
+);
+
+/** GET /api/claims/:id/link?token=…: a postal winner's claim, opened with the e-mailed link. */
+export const ClaimLinkQuerySchema = v.object({ token: claimToken });
+
+/** POST /api/claims/:id/link: the e-mailed link's token with the answer. */
+export const ClaimLinkSubmitSchema = v.object({ ...ClaimSubmitSchema.entries, token: claimToken });
+
 /** Path parameter :id of a claim. */
 export const ClaimIdParamSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Claim not found'), v.transform(Number)),
@@ -111,3 +133,5 @@ export const CLAIM_CLOSED_NEXT = 'Contact us: we decide case by case what happen
 export const CLAIM_CLOSED = `The claim window for this prize has closed. ${CLAIM_CLOSED_NEXT}`;
 export const CLAIM_ALREADY_MADE = 'This prize has already been claimed.';
 export const NO_CASH_ALTERNATIVE = 'This prize has no cash alternative.';
+/** A claim link after its claim's deadline (410): the link works for the claim window only. */
+export const CLAIM_LINK_EXPIRED = `This claim link has expired with the claim window. ${CLAIM_CLOSED_NEXT}`;

@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   notEnoughTickets: 'not_enough_tickets',
   /** The per-person ticket cap; details.limit and details.current. */
   overCap: 'over_cap',
+  /** A number alert asked about a number that is free now: hold it instead (details.free). */
+  numberFree: 'number_free',
   /** The competition takes no new entries (ended, drawn or not active). */
   closed: 'closed',
   /** 'Keep my numbers' asked again for a hold already kept once. */
@@ -64,6 +66,8 @@ export const ERROR_CODES = {
   selfExcluded: 'self_excluded',
   /** A competition cannot become active before the promoter's details are set in Site Settings. */
   promoterDetailsMissing: 'promoter_details_missing',
+  /** 410: a postal winner's claim link after the claim's deadline (the link lives as long as the window). */
+  claimLinkExpired: 'claim_link_expired',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

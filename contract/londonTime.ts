@@ -95,6 +95,17 @@ export const formatLongDate = (at: Instant) => longDate.format(new Date(at));
 /** '14:05' (24-hour clock) */
 export const formatClock = (at: Instant) => clock.format(new Date(at));
 
+const clockSeconds = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** '20:00:31': a beacon round's time in the draw room, to the second. */
+export const formatClockSeconds = (at: Instant) => clockSeconds.format(new Date(at));
+
 /**
  * '29 November 2026 at 20:00 (UK time)': every closing and draw time a customer sees, so it reads
  * the same as the admin's draw time whatever the device's zone (docs/product.md#conventions).

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
 import { InstantWinPrizeSchema } from './instantWins';
+import type { NumbersFreedEvent } from './numberAlerts';
 import { PrizeWinnerSchema } from './prizes';
 import type { AdminLiveEvent } from './salesStats';
 
@@ -127,6 +128,8 @@ export const DrawResultEventSchema = v.object({
   beaconRandomness: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)))),
   /** Extension: every main prize drawn, 1st first (the top-level winner is the 1st's); docs/draws.md "Several prizes". */
   prizes: v.optional(v.array(PrizeWinnerSchema)),
+  /** Extension: when the server drew (ISO 8601), the moment every draw room's reveal is timed from. */
+  drawnAt: v.optional(v.string()),
 });
 export type DrawResultEvent = v.InferOutput<typeof DrawResultEventSchema>;
 
@@ -207,6 +210,8 @@ export interface ServerToClientEvents {
   'socket:error': (payload: SocketErrorEvent) => void;
   'instant-win:claimed': (payload: InstantWinClaimedEvent) => void;
   'instant:won': (payload: InstantWonEvent) => void;
+  /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
+  'numbers:freed': (payload: NumbersFreedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -8,6 +8,7 @@ export const CUSTOMER_PAGE_PATHS = [
   '/competitions',
   '/competition/:id',
   '/competitions/:id',
+  '/competitions/:id/draw',
   '/how-to-play',
   '/terms',
   '/privacy',
@@ -57,7 +58,11 @@ export type AdminPagePath = (typeof ADMIN_PAGE_PATHS)[number];
 export type PagePath = CustomerPagePath | AdminPagePath;
 
 /** Pages that show one competition: the server answers 404 when it cannot be viewed. */
-export const COMPETITION_PAGE_PATHS: readonly PagePath[] = ['/competition/:id', '/competitions/:id'];
+export const COMPETITION_PAGE_PATHS: readonly PagePath[] = [
+  '/competition/:id',
+  '/competitions/:id',
+  '/competitions/:id/draw',
+];
 
 export interface PageMatch {
   path: PagePath;

@@ -30,6 +30,7 @@ import { createMailer } from '../api/platform/mailer';
 import { createMetrics } from '../api/platform/observability/metrics';
 import { loggerWithRequestIds } from '../api/platform/observability/requestContext';
 import { createRateLimits } from '../api/platform/rateLimits';
+import { startNumberAlerts } from '../api/tickets/alerts/freedNumbers';
 import { startSweeper } from '../api/tickets/expirySweeper';
 import { ERROR_CODES } from '../contract/errors';
 import { migrateLatest, openDatabase } from '../db/connection';
@@ -234,6 +235,8 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
       { name: 'ended exclusion register entries', run: purgeEndedExclusions },
     ],
   );
+  // Numbers released: the visitors waiting on them are told (ends with the event bus at shutdown).
+  startNumberAlerts({ db, events, logger });
   // Closing at the end date and automatic draws, on the sweeper's interval (0 turns both off).
   const stopDrawJob = startDrawJob(
     { db, events, logger, mailer, beacon: deps.drawBeacon, faults: deps.faults },

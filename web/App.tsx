@@ -75,6 +75,7 @@ const customerScreens: Record<CustomerPagePath, ComponentType> = {
   '/competitions': lazy(() => import('./pages/competitions/CompetitionsPage')),
   '/competition/:id': CompetitionDetailPage,
   '/competitions/:id': CompetitionDetailPage,
+  '/competitions/:id/draw': lazy(() => import('./pages/competitions/DrawRoomPage')),
   '/how-to-play': lazy(() => import('./pages/static/HowToPlayPage')),
   '/terms': lazy(() => import('./pages/static/TermsPage')),
   '/privacy': lazy(() => import('./pages/static/PrivacyPage')),

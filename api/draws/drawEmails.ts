@@ -32,11 +32,20 @@ const winnerAddress = (prize: PrizeRecord) =>
 const greetingOf = (prize: PrizeRecord) =>
   prize.firstName?.trim() || prize.username || prize.postalName?.trim().split(/\s+/)[0] || 'there';
 
+/**
+ * The claim page; a postal winner's carries the link's token. The outbox row holds it only until the
+ * e-mail is sent (its props are cleared then); the claim keeps its hash.
+ */
+const claimLinkOf = (claim: ClaimRef) =>
+  claim.token ? `/claims/${claim.id}?token=${claim.token}` : `/claims/${claim.id}`;
+
 /** The winner's: the prize by name, and the claim page with its deadline (docs/draws.md#7-claiming-a-prize). */
 const winnerProps = (record: DrawRecord, prize: PrizeRecord, claim: ClaimRef | undefined): DrawProps => ({
   ...drawProps(record, greetingOf(prize), prize),
   prize: mainPrizeName(record.prizes.length, prize.position, prize.title),
-  ...(claim ? { claimLink: `/claims/${claim.id}`, claimDeadline: claim.deadlineAt } : {}),
+  ...(claim ? { claimLink: claimLinkOf(claim), claimDeadline: claim.deadlineAt } : {}),
+  // A postal winner has no account: the link's token opens the claim (docs/draws.md#7-claiming-a-prize).
+  ...(claim?.token ? { claimByLink: true } : {}),
 });
 
 /** Every prize's number for the entrants' e-mail, when there are several. */

@@ -17,6 +17,8 @@ export interface SeededPage {
 
 /** The competition pages, in the exact spelling the site links to (any other gets the app shell). */
 const COMPETITION_PAGE = /^\/competitions?\/([1-9][0-9]{0,9})$/;
+/** The live draw room, rendered from the same competition (web/pages/competitions/DrawRoomPage.tsx). */
+const DRAW_ROOM_PAGE = /^\/competitions\/([1-9][0-9]{0,9})\/draw$/;
 
 /**
  * The data the server renders a page with, through the functions the API's routes answer with (so
@@ -28,7 +30,8 @@ const COMPETITION_PAGE = /^\/competitions?\/([1-9][0-9]{0,9})$/;
 export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   return async (ctx: Context): Promise<SeededPage | undefined> => {
     const home = ctx.path === '/';
-    const competitionId = home ? undefined : COMPETITION_PAGE.exec(ctx.path)?.[1];
+    const drawRoom = DRAW_ROOM_PAGE.exec(ctx.path)?.[1];
+    const competitionId = home ? undefined : (drawRoom ?? COMPETITION_PAGE.exec(ctx.path)?.[1]);
     if (!home && competitionId === undefined) return undefined;
     if (await currentUser(db, ctx)) return undefined;
 
@@ -44,7 +47,7 @@ export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
       try {
         const competition = await publicCompetition(db, Number(competitionId));
         api[`/api/competitions/${competitionId}`] = competition;
-        title = `${competition.title} | ${config.siteName}`;
+        title = `${drawRoom ? 'Live draw: ' : ''}${competition.title} | ${config.siteName}`;
       } catch (err) {
         if ((err as { status?: number }).status === 404) return undefined;
         throw err;

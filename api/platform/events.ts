@@ -32,6 +32,8 @@ export interface DomainEvents {
   /** Someone's cart changed (another tab, expiry): push them their cart; `revision` orders carts. */
   'cart.changed': { owner: CartOwnerRef; revision: number };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };
+  /** Numbers a visitor asked to hear about were released (api/tickets/alerts): tell that visitor. */
+  'numbers.freed': { competitionId: number; owner: CartOwnerRef; numbers: number[] };
   /** An order was created, paid, failed, cancelled or refunded (admins watch orders live). */
   'order.changed': { orderId: number; change: OrderChange };
 }

@@ -17,7 +17,8 @@ export function projectDraws({ events, broadcast }: ProjectionDeps): void {
   );
   events.subscribe('draw.started', (e) => broadcast(competitionRoom(e.competitionId), 'draw:started', e));
   events.subscribe('draw.result', ({ record }) => {
-    const { version, winningNumber, winnerName, seed, entriesHash, prizes } = presentPublicDraw(record);
+    const { version, winningNumber, winnerName, seed, entriesHash, prizes, drawnAt } =
+      presentPublicDraw(record);
     broadcast(competitionRoom(record.competitionId), 'draw:result', {
       competitionId: record.competitionId,
       winningNumber,
@@ -28,6 +29,7 @@ export function projectDraws({ events, broadcast }: ProjectionDeps): void {
       beaconRound: record.beaconRound === null ? null : Number(record.beaconRound),
       beaconRandomness: record.beaconRandomness,
       prizes,
+      drawnAt,
     });
   });
 }

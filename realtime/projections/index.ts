@@ -10,6 +10,7 @@ import { projectCompetitions } from './competitions';
 import type { ProjectionDeps } from './deps';
 import { projectDraws } from './draws';
 import { projectInstantWins } from './instantWins';
+import { projectNumberAlerts } from './numberAlerts';
 import { projectOrders } from './orders';
 import { projectSessions } from './sessions';
 import { projectTickets } from './tickets';
@@ -37,6 +38,7 @@ export function startProjections(
   projectInstantWins(deps);
   projectCarts(deps);
   projectOrders(deps);
+  projectNumberAlerts(deps);
   startAdminLive(
     { db, events, logger },
     {

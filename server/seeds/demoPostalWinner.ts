@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { newDrawSeed } from '../../api/catalogue/drawSeed';
+import { openMainClaims } from '../../api/draws/claims/claims';
 import { oweDrawEmails } from '../../api/draws/drawEmails';
 import { loadDrawRecord } from '../../api/draws/drawRecords';
 import { insertFurtherPrizes } from '../../api/draws/prizes';
@@ -9,7 +10,8 @@ import { SEED_CARDS } from './demoSales';
 import { pickDistinct, seededRandom } from './random';
 
 // A drawn competition whose 3rd prize went to a free postal entry (docs/product.md#free-postal-entry),
-// so the demo shows a postal winner on /winners, in the admin's winner panel, orders and CSV.
+// so the demo shows a postal winner on /winners, in the admin's winner panel (with the claim their
+// e-mailed link opens), orders and CSV.
 // The draw is real and verifiable: computed from the competition's seed and its entries with the
 // rule made before the beacon (version 1, no beacon round: the demo has no past round to use).
 // Which sold number is the postcard's is chosen after: entries are numbers, not owners, so that
@@ -199,7 +201,10 @@ export async function seedPostalWinnerDraw(
     .where({ id: competitionId })
     .update({ ticketsSold: sales.length, drawnAt, updatedAt: drawnAt });
   await trx('competitionVersions').insert({ competitionId, version: sales.length + 1 });
-  // The winners' e-mails (the postcard's address among them) and the entrants' results.
-  await oweDrawEmails(trx, (await loadDrawRecord(trx, competitionId))!, now);
+  // Each winner's claim, as the draw opens them (the postcard's with its link), then the winners'
+  // e-mails (the postcard's address among them, with that link) and the entrants' results.
+  const record = (await loadDrawRecord(trx, competitionId))!;
+  const claims = await openMainClaims(trx, record, drawnAt);
+  await oweDrawEmails(trx, record, now, claims);
   return sales.length;
 }

@@ -1,8 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ClaimView } from '../../contract/claims';
+import { CLAIM_LINK_INVALID, type ClaimView } from '../../contract/claims';
 import ClaimPage from '../../web/pages/account/ClaimPage';
 import { useAuth } from '../../web/stores/auth';
 import { jsonResponse, stubApi } from './fakeApi';
@@ -10,7 +10,8 @@ import { renderWithTheme } from './render';
 import { publicUser } from './users';
 
 // The claim page's three states (docs/draws.md#7-claiming-a-prize): awaiting with the cash choice
-// only where offered, claimed, and closed after the deadline with no choice.
+// only where offered, claimed, and closed after the deadline with no choice; and a postal winner's
+// claim opened with the e-mailed link, signed out, or refused when the link is not valid.
 
 vi.mock('socket.io-client', () => import('./fakeSocket'));
 
@@ -77,6 +78,57 @@ describe('the claim page', () => {
     expect(closed.textContent).toContain('The claim window closed on 12 December 2026.');
     expect(closed.textContent).toContain('we decide case by case');
     expect(screen.queryByRole('button', { name: 'Claim prize' })).toBeNull();
+    expect(screen.queryByLabelText('Postcode')).toBeNull();
+  });
+});
+
+const TOKEN = 'k'.repeat(43);
+
+/** /claims/5?token=…, signed out, the server answering `answer()` for that link (each read a new answer). */
+function showLink(answer: () => Response) {
+  const fetchMock = stubApi((method, path) => {
+    if (method === 'GET' && path === `/api/claims/5/link?token=${TOKEN}`) return answer();
+    if (method === 'POST' && path === '/api/claims/5/link')
+      return jsonResponse(
+        200,
+        claim({ status: 'claimed', choice: 'prize', claimedAt: '2026-11-30T10:00:00.000Z' }),
+      );
+    return undefined;
+  });
+  useAuth.setState({ user: null, status: 'ready' });
+  const { hook, searchHook } = memoryLocation({ path: `/claims/5?token=${TOKEN}` });
+  renderWithTheme(
+    <Router hook={hook} searchHook={searchHook}>
+      <Route path="/claims/:id" component={ClaimPage} />
+    </Router>,
+  );
+  return fetchMock;
+}
+
+describe("a postal winner's claim link", () => {
+  it('opens the claim without signing in, from the postcard, and sends the answer with the token', async () => {
+    const postcard = { line1: '3 Chapel Street', line2: '', town: 'Penzance', postcode: 'TR18 4AQ' };
+    const fetchMock = showLink(() => jsonResponse(200, claim({ address: postcard, phoneNumber: null })));
+    expect(await screen.findByLabelText('Postcode')).toHaveProperty('value', 'TR18 4AQ');
+    expect(screen.queryByText('Authentication Required')).toBeNull();
+    expect(screen.getByText(/We will e-mail you/)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Change it in My Profile' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim prize' }));
+    expect((await screen.findByTestId('claim-done')).textContent).toContain('you chose the prize');
+    const post = fetchMock.mock.calls.find(
+      ([path, init]) => path === '/api/claims/5/link' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post![1]!.body))).toMatchObject({
+      token: TOKEN,
+      choice: 'prize',
+      address: postcard,
+    });
+  });
+
+  it('a link that is not valid: the page says so, and shows no claim', async () => {
+    showLink(() => jsonResponse(403, { message: CLAIM_LINK_INVALID, code: 'forbidden' }));
+    expect(await screen.findByRole('heading', { name: 'Claim not available' })).toBeDefined();
+    await waitFor(() => expect(screen.getByText(CLAIM_LINK_INVALID)).toBeDefined());
     expect(screen.queryByLabelText('Postcode')).toBeNull();
   });
 });

@@ -68,6 +68,7 @@ const CUSTOMER_PAGES: Record<CustomerPagePath, { group: Group; open: (ids: Ids) 
   '/competitions': { group: 'shop', open: () => ['/competitions'] },
   '/competition/:id': { group: 'shop', open: (ids) => [`/competition/${ids.competition}`] },
   '/competitions/:id': { group: 'shop', open: (ids) => [`/competitions/${ids.competition}`] },
+  '/competitions/:id/draw': { group: 'shop', open: (ids) => [`/competitions/${ids.competition}/draw`] },
   '/winners': { group: 'shop', open: () => ['/winners'] },
   '/cart': { group: 'shop', open: () => ['/cart'] },
   '/how-to-play': { group: 'information', open: () => ['/how-to-play'] },

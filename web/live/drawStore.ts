@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { DrawResultEvent } from '../../contract/realtime';
+import type { DrawPendingEvent, DrawResultEvent } from '../../contract/realtime';
 import { serverNow } from './clock';
 import { watchCompetition } from './competitionStore';
 import { getSocket } from './socket';
@@ -17,6 +17,11 @@ export interface LiveDraw {
 
 export const useLiveDraws = create<{ byId: Record<number, LiveDraw | undefined> }>(() => ({ byId: {} }));
 
+/** `draw:pending` seen while watching: the entries became final and the beacon round was fixed. */
+export const useDrawPendings = create<{ byId: Record<number, DrawPendingEvent | undefined> }>(() => ({
+  byId: {},
+}));
+
 let listening = false;
 
 function listen() {
@@ -25,6 +30,9 @@ function listen() {
   const socket = getSocket();
   const set = (id: number, draw: LiveDraw) =>
     useLiveDraws.setState((s) => ({ byId: { ...s.byId, [id]: draw } }));
+  socket.on('draw:pending', (e) =>
+    useDrawPendings.setState((s) => ({ byId: { ...s.byId, [e.competitionId]: e } })),
+  );
   socket.on('draw:started', ({ competitionId }) => {
     if (!useLiveDraws.getState().byId[competitionId]?.result) set(competitionId, { startedAt: Date.now() });
   });
@@ -47,3 +55,7 @@ export function useLiveDraw(id: number | undefined): LiveDraw | undefined {
   }, [id]);
   return useLiveDraws((s) => (id ? s.byId[id] : undefined));
 }
+
+/** The `draw:pending` of a competition seen while watching it (mount `useLiveDraw` too). */
+export const useDrawPending = (id: number | undefined): DrawPendingEvent | undefined =>
+  useDrawPendings((s) => (id ? s.byId[id] : undefined));

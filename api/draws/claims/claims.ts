@@ -20,6 +20,7 @@ import { Competition } from '../../../db/models';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { DrawRecord } from '../presenter';
 import { mainPrizeName } from '../prizes';
+import { newClaimLink } from './claimTokens';
 
 // Winners claim their prize (docs/draws.md#7-claiming-a-prize). A claim is opened in the win's own
 // transaction (the draw, or the sale that won an instant prize), so the winner e-mail can link it;
@@ -33,7 +34,12 @@ export interface ClaimRow {
   competitionId: number;
   position: number | null;
   instantWinId: number | null;
-  userId: number;
+  /** The winner's account; null for a postal winner without one (then postalEntryId). */
+  userId: number | null;
+  /** The postcard that won (a postal winner without an account), opened with the e-mailed link. */
+  postalEntryId: number | null;
+  /** SHA-256 (hex) of the postal winner's link token; the token itself is never stored. */
+  tokenHash: string | null;
   prizeLabel: string;
   cashAlternativePence: number | null;
   status: 'awaiting' | 'claimed';
@@ -48,10 +54,12 @@ export interface ClaimRow {
   createdAt: number;
 }
 
-/** What the winner e-mail needs of a claim: its page and its deadline. */
+/** What the winner e-mail needs of a claim: its page, its deadline and, for a postal winner, the link's token. */
 export interface ClaimRef {
   id: number;
   deadlineAt: number;
+  /** Only in the draw's transaction, for the e-mail: the database keeps its hash. */
+  token?: string;
 }
 
 /** What a claim is opened with; the answer's columns stay empty until the winner claims. */
@@ -63,20 +71,46 @@ type NewClaim = Pick<
   | 'position'
   | 'instantWinId'
   | 'userId'
+  | 'postalEntryId'
+  | 'tokenHash'
   | 'prizeLabel'
   | 'cashAlternativePence'
   | 'deadlineAt'
   | 'createdAt'
 >;
 
-async function openClaim(trx: Knex, row: NewClaim): Promise<ClaimRef> {
+async function openClaim(trx: Knex, row: NewClaim, token?: string): Promise<ClaimRef> {
   const [id] = await trx('prizeClaims').insert({ ...row, status: 'awaiting' });
-  return { id: Number(id), deadlineAt: row.deadlineAt };
+  return { id: Number(id), deadlineAt: row.deadlineAt, ...(token ? { token } : {}) };
+}
+
+/** Who won a prize: the account, else the postcard of the winning £0 order (null: nobody to ask). */
+async function winnersOf(trx: Knex, prizes: DrawRecord['prizes']) {
+  const orderIds = prizes
+    .filter((p) => !p.winnerUserId && p.winnerOrderId)
+    .map((p) => Number(p.winnerOrderId));
+  const postcards = orderIds.length
+    ? ((await trx('postalEntries')
+        .whereIn('orderId', orderIds)
+        .whereNull('userId')
+        .select('id', 'orderId')) as Array<{
+        id: number;
+        orderId: number;
+      }>)
+    : [];
+  const byOrder = new Map(postcards.map((p) => [Number(p.orderId), Number(p.id)]));
+  return (prize: DrawRecord['prizes'][number]) => {
+    if (prize.deletedAt) return null;
+    if (prize.winnerUserId) return { userId: Number(prize.winnerUserId), postalEntryId: null };
+    const postalEntryId = byOrder.get(Number(prize.winnerOrderId));
+    return postalEntryId === undefined ? null : { userId: null, postalEntryId };
+  };
 }
 
 /**
- * In the draw's transaction: a claim for each main prize won by an account (a postal entrant
- * without one is contacted by post). Each offers its prize's cash alternative, where it has one.
+ * In the draw's transaction: a claim for each main prize won by an account or by a postcard
+ * without one (opened with the link its winner e-mail carries). Each offers its prize's cash
+ * alternative, where it has one.
  */
 export async function openMainClaims(
   trx: Knex,
@@ -87,23 +121,31 @@ export async function openMainClaims(
   const c = await Competition.query(trx).findById(record.competitionId);
   // Each prize's cash alternative as the page shows it (the 1st falls back to the competition's).
   const shown = c ? prizesOnShow(c) : [];
+  const winnerOf = await winnersOf(trx, record.prizes);
   for (const prize of record.prizes) {
-    if (!prize.winnerUserId || prize.deletedAt) continue;
+    const winner = winnerOf(prize);
+    if (!winner) continue;
     const cash = shown[prize.position - 1]?.cashAlternativePence ?? null;
+    const link = winner.postalEntryId === null ? undefined : newClaimLink();
     claims.set(
       prize.position,
-      await openClaim(trx, {
-        prizeRef: `main:${record.competitionId}:${prize.position}`,
-        kind: 'main',
-        competitionId: record.competitionId,
-        position: prize.position,
-        instantWinId: null,
-        userId: Number(prize.winnerUserId),
-        prizeLabel: mainPrizeName(record.prizes.length, prize.position, prize.title),
-        cashAlternativePence: cash === null ? null : Number(cash),
-        deadlineAt: now + CLAIM_WINDOW_MS,
-        createdAt: now,
-      }),
+      await openClaim(
+        trx,
+        {
+          prizeRef: `main:${record.competitionId}:${prize.position}`,
+          kind: 'main',
+          competitionId: record.competitionId,
+          position: prize.position,
+          instantWinId: null,
+          ...winner,
+          tokenHash: link?.hash ?? null,
+          prizeLabel: mainPrizeName(record.prizes.length, prize.position, prize.title),
+          cashAlternativePence: cash === null ? null : Number(cash),
+          deadlineAt: now + CLAIM_WINDOW_MS,
+          createdAt: now,
+        },
+        link?.token,
+      ),
     );
   }
   return claims;
@@ -128,6 +170,8 @@ export async function openInstantClaim(
     position: null,
     instantWinId: win.id,
     userId: win.userId,
+    postalEntryId: null,
+    tokenHash: null,
     prizeLabel: `Instant win: ${win.title}`,
     cashAlternativePence: null,
     deadlineAt: now + CLAIM_WINDOW_MS,
@@ -169,9 +213,12 @@ const claimQuery = (db: Knex) =>
   db('prizeClaims as pc')
     .join('competitions as c', 'c.id', 'pc.competitionId')
     .leftJoin('users as u', 'u.id', 'pc.userId')
+    .leftJoin('postalEntries as pe', 'pe.id', 'pc.postalEntryId')
     .select(
       'pc.*',
       'c.title as competitionTitle',
+      'pe.address as postcardAddress',
+      'pe.postcode as postcardPostcode',
       'u.phoneNumber as accountPhone',
       'u.addressLine1 as accountLine1',
       'u.addressLine2 as accountLine2',
@@ -186,6 +233,27 @@ type Joined = ClaimRow & {
   accountLine2: string | null;
   accountTown: string | null;
   accountPostcode: string | null;
+  postcardAddress: string | null;
+  postcardPostcode: string | null;
+};
+
+/**
+ * A postcard's address as a claim's starting point: its first line, any middle lines, and its last
+ * as the town ('3 Chapel Street\nPenzance'), with the postcard's postcode. The winner corrects it.
+ */
+const postcardAddress = (address: string, postcode: string): Address => {
+  const lines = address
+    .split(/[\n,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const [line1 = '', ...rest] = lines;
+  const town = rest.length ? rest.pop()! : '';
+  return {
+    addressLine1: line1,
+    addressLine2: rest.join(', ') || null,
+    addressTown: town || null,
+    addressPostcode: postcode,
+  };
 };
 
 const withAccount = (r: Joined): ClaimWithAccount => ({
@@ -194,16 +262,22 @@ const withAccount = (r: Joined): ClaimWithAccount => ({
   competitionId: Number(r.competitionId),
   position: r.position === null ? null : Number(r.position),
   instantWinId: r.instantWinId === null ? null : Number(r.instantWinId),
-  account: {
-    phoneNumber: r.accountPhone || null,
-    addressLine1: r.accountLine1,
-    addressLine2: r.accountLine2,
-    addressTown: r.accountTown,
-    addressPostcode: r.accountPostcode,
-  },
+  userId: r.userId === null ? null : Number(r.userId),
+  postalEntryId: r.postalEntryId === null ? null : Number(r.postalEntryId),
+  // A postal winner starts from the postcard (no phone); an account from My Profile.
+  account:
+    r.postalEntryId !== null && r.postcardAddress !== null
+      ? { phoneNumber: null, ...postcardAddress(r.postcardAddress, r.postcardPostcode ?? '') }
+      : {
+          phoneNumber: r.accountPhone || null,
+          addressLine1: r.accountLine1,
+          addressLine2: r.accountLine2,
+          addressTown: r.accountTown,
+          addressPostcode: r.accountPostcode,
+        },
 });
 
-/** The winner's view: once claimed, what they confirmed; until then, what My Profile holds. */
+/** The winner's view: once claimed, what they confirmed; until then, what My Profile (or the postcard) holds. */
 export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
   const source = r.status === 'claimed' ? r : r.account;
   return {
@@ -239,10 +313,16 @@ export async function listMyClaims(db: Knex, userId: number): Promise<ClaimWithA
 
 /** One of the customer's claims; another customer's is 404, as if it did not exist. */
 export async function myClaim(db: Knex, userId: number, id: number): Promise<ClaimWithAccount> {
-  const row = (await claimQuery(db).where('pc.id', id).first()) as Joined | undefined;
-  if (!row || Number(row.userId) !== userId) throw notFound(CLAIM_NOT_FOUND);
+  const row = await claimRow(db, id);
+  if (!row || row.userId === null || Number(row.userId) !== userId) throw notFound(CLAIM_NOT_FOUND);
   return withAccount(row);
 }
+
+/** One claim as stored, with its competition and winner (undefined: none). */
+export const claimRow = async (db: Knex, id: number) =>
+  (await claimQuery(db).where('pc.id', id).first()) as Joined | undefined;
+
+export { withAccount };
 
 /**
  * The winner's answer: the address (kept as confirmed, with the account's phone number) and the
@@ -255,7 +335,18 @@ export async function submitClaim(
   input: { address: DeliveryAddress; choice: ClaimChoice },
   now = Date.now(),
 ): Promise<ClaimWithAccount> {
-  const claim = await myClaim(db, userId, id);
+  await answerClaim(db, await myClaim(db, userId, id), input, now);
+  return myClaim(db, userId, id);
+}
+
+/** Records the winner's answer to their claim (whoever asked has been checked). */
+export async function answerClaim(
+  db: Knex,
+  claim: ClaimWithAccount,
+  input: { address: DeliveryAddress; choice: ClaimChoice },
+  now: number,
+): Promise<void> {
+  const { id } = claim;
   if (claim.status === 'claimed') throw conflict(CLAIM_ALREADY_MADE);
   if (now > Number(claim.deadlineAt)) throw conflict(CLAIM_CLOSED);
   if (input.choice === 'cash' && claim.cashAlternativePence === null) throw badRequest(NO_CASH_ALTERNATIVE);
@@ -275,7 +366,6 @@ export async function submitClaim(
       claimedAt: now,
     });
   if (!updated) throw conflict(CLAIM_ALREADY_MADE);
-  return myClaim(db, userId, id);
 }
 
 /** The admin winner panel's claims of these competitions' main prizes, by 'competitionId:position'. */
@@ -304,7 +394,7 @@ async function instantClaimsOf(
 
 export type { ClaimWithAccount };
 
-/** The admin winner panel's winners with each prize's claim (null: none, e.g. a postal winner). */
+/** The admin winner panel's winners with each prize's claim (null: none, e.g. a deleted account's). */
 export async function withClaims(db: Knex, winners: AdminWinner[], now = Date.now()): Promise<AdminWinner[]> {
   const claims = await mainClaimsOf(
     db,

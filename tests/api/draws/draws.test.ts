@@ -266,6 +266,7 @@ describe.skipIf(engineUnavailable())(`draws on ${testEngine()}`, () => {
             winnerName: draw.winnerName,
           },
         ],
+        drawnAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       expect(updates.at(-1)).toMatchObject({ competitionId: id, status: 'ended', draw: { seed } });
 

@@ -60,6 +60,12 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
       .where({ subjectKey: `competition:${c.id}:prize:3` })
       .first();
     expect(owed).toMatchObject({ recipient: postcard.email, status: 'pending' });
+    // Every prize's claim, the postcard's opened by the link in its e-mail (only the hash stored).
+    const claims = await db('prizeClaims').where({ competitionId: c.id }).orderBy('position');
+    expect(claims.map((x) => x.position)).toEqual([1, 2, 3]);
+    expect(claims[2]).toMatchObject({ userId: null, postalEntryId: postcard.id, status: 'awaiting' });
+    expect(claims[2].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(owed.props).toMatch(new RegExp(`/claims/${claims[2].id}\\?token=[A-Za-z0-9_-]{43}`));
   });
 
   it('spreads end dates over the coming weeks', async () => {

@@ -15,6 +15,7 @@ import {
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { HeldNumberAlert } from './numberAlerts';
 import { capReason, roomUnderCap } from './perPersonCap';
 import { pickable, SELECTOR_LOOKS, SelectorCell } from './SelectorCell';
 import { Note, SearchResults, SelectionChips } from './SelectorChips';
@@ -255,6 +256,7 @@ export function NumberSelector(props: NumberSelectorProps) {
             onLuckyDip={() => onSelectionChange(fillRandomly(selection, quantity, total, free))}
           />
           <SearchResults live={live} search={search} selection={selection} onPick={pick} />
+          <HeldNumberAlert live={live} search={search} />
           <NumberKey looks={SELECTOR_LOOKS} compact />
           <StaleNumbers stale={live.stale}>
             <VirtualNumberGrid

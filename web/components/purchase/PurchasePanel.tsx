@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { AddedToCartDialog } from './AddedToCartDialog';
 import { reportAddFailure } from './addFailure';
 import { NumberSelector } from './NumberSelector';
+import { FreedNumbers } from './numberAlerts';
 import { useGridPicks } from './pickRequest';
 import { QuantityStepper } from './QuantityStepper';
 import { SkillQuestionDialog } from './SkillQuestionDialog';
@@ -25,8 +26,11 @@ const Buttons = styled.div`
   grid-template-columns: 1fr 1fr;
 `;
 
-/** 'select' opens the selector empty; a number opens it with that number picked (the entries grid). */
-type Action = 'select' | 'buy' | number;
+/**
+ * 'select' opens the selector empty; a number opens it with that number picked (the entries grid);
+ * `{ hold }` holds one freed number at once (a number alert's 'Hold number 7').
+ */
+type Action = 'select' | 'buy' | number | { hold: number };
 
 /** A Lucky Dip of more numbers than are free: said, and true (nothing is added). */
 function notEnoughFree(live: LiveCompetition | undefined, quantity: number): boolean {
@@ -37,6 +41,20 @@ function notEnoughFree(live: LiveCompetition | undefined, quantity: number): boo
     variant: 'destructive',
   });
   return true;
+}
+
+/** Adds to the cart; on failure explains why (and keeps what can be kept) and answers false. */
+function useAdd(competitionId: number, dropTaken: (taken: number[]) => void, forgetSkill: () => void) {
+  const addToCart = useCart((s) => s.add);
+  return async (numbers: number[], quantity: number): Promise<boolean> => {
+    try {
+      await addToCart({ competitionId, quantity, selectedNumbers: numbers });
+      return true;
+    } catch (err) {
+      reportAddFailure(err, { dropTaken, forgetSkill });
+      return false;
+    }
+  };
 }
 
 /** 'Select Lucky Numbers' and 'Buy Now', and the phone's buy bar while they are out of view. */
@@ -94,7 +112,6 @@ export function PurchasePanel({
   barSlot?: HTMLElement | null;
 }) {
   const [, navigate] = useLocation();
-  const addToCart = useCart((s) => s.add);
   const [quantity, setQuantity] = useState(1);
   const [selection, setSelection] = useState<number[]>([]);
   const [selectorOpen, setSelectorOpen] = useState(false);
@@ -107,19 +124,11 @@ export function PurchasePanel({
   const block = usePlayBlock(poundsToPence(competition.ticketPrice));
   const usable = hydrated && !block;
 
-  /** Adds to the cart; on failure explains why (and keeps what can be kept) and returns false. */
-  const add = async (numbers: number[]): Promise<boolean> => {
-    try {
-      await addToCart({ competitionId: competition.id, quantity, selectedNumbers: numbers });
-      return true;
-    } catch (err) {
-      reportAddFailure(err, {
-        dropTaken: (taken) => setSelection((s) => s.filter((n) => !taken.includes(n))),
-        forgetSkill: () => skill.forget(),
-      });
-      return false;
-    }
-  };
+  const add = useAdd(
+    competition.id,
+    (taken) => setSelection((s) => s.filter((n) => !taken.includes(n))),
+    () => skill.forget(),
+  );
 
   const buyNow = async () => {
     if (selection.length > 0 && selection.length !== quantity) {
@@ -128,7 +137,7 @@ export function PurchasePanel({
     }
     if (selection.length === 0 && notEnoughFree(live, quantity)) return;
     setBuying(true);
-    const ok = await add(selection);
+    const ok = await add(selection, quantity);
     setBuying(false);
     if (!ok) return;
     toast({
@@ -145,15 +154,20 @@ export function PurchasePanel({
     setSelectorOpen(true);
   };
 
+  const holdOne = async (n: number) => (await add([n], 1)) && setAdded(1);
   const skill = useSkillGate<Action>(competition.id, (action) =>
-    action === 'buy' ? void buyNow() : openSelector(action === 'select' ? undefined : action),
+    typeof action === 'object'
+      ? void holdOne(action.hold)
+      : action === 'buy'
+        ? void buyNow()
+        : openSelector(action === 'select' ? undefined : action),
   );
 
   // A click on an available number of the page's entries grid (not while play is blocked).
   useGridPicks(competition.id, (n) => usable && skill.start(n));
 
   const confirmSelection = async () => {
-    if (!(await add(selection))) return;
+    if (!(await add(selection, quantity))) return;
     setSelectorOpen(false);
     setSelection([]);
     setAdded(quantity);
@@ -162,6 +176,7 @@ export function PurchasePanel({
   return (
     <>
       {block && <PlayBlockBanner block={block} />}
+      <FreedNumbers competitionId={competition.id} onHold={(n) => usable && skill.start({ hold: n })} />
       <QuantityStepper
         quantity={quantity}
         onChange={setQuantity}

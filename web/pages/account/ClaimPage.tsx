@@ -1,12 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import type { CLAIM_ROUTES } from '../../../contract/apiClaims';
 import {
   addressLine,
   CLAIM_CLOSED_NEXT,
   type ClaimChoice,
+  type ClaimSubmit,
   type ClaimView,
   type DeliveryAddress,
   DeliveryAddressSchema,
@@ -16,7 +17,7 @@ import { formatPounds } from '../../../contract/money';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/account/AddressFields';
-import { SignedInRecord } from '../../components/account/SignedInRecord';
+import { LoadedRecord, SignedInRecord } from '../../components/account/SignedInRecord';
 import { Button } from '../../components/ui/Button';
 import { ErrorBox, fieldErrors } from '../../components/ui/Form';
 import { Card, PageContainer, PageTitle } from '../../components/ui/Page';
@@ -25,7 +26,9 @@ import { useSiteName } from '../../stores/site';
 import { toast } from '../../stores/toast';
 
 // A winner's claim (docs/draws.md#7-claiming-a-prize): confirm the delivery address and take the
-// prize or, where offered, its cash alternative, before the deadline (the Terms' 14 days).
+// prize or, where offered, its cash alternative, before the deadline (the Terms' 14 days). A signed-in
+// winner opens their own; a postal winner, who has no account, opens theirs with the e-mailed link
+// (/claims/:id?token=…), without signing in.
 
 const Wrap = styled(Card)`
   max-width: 640px;
@@ -43,8 +46,30 @@ const choiceText = (c: ClaimView) =>
     ? `the cash alternative (${formatPounds(c.cashAlternative)})`
     : 'the prize';
 
-/** The answer form: the address (from My Profile to start with), then the prize or the cash. */
-function ClaimForm({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: ClaimView) => void }) {
+/** Sends the answer: as the signed-in winner, or with the link's token. */
+type Send = (answer: ClaimSubmit) => Promise<ClaimView>;
+
+interface ClaimProps {
+  claim: ClaimView;
+  onClaimed: (c: ClaimView) => void;
+  send: Send;
+  /** Opened with a postal winner's link: no account, so no My Profile. */
+  byLink: boolean;
+}
+
+/** How the winner is reached about delivery: the account's phone, or (postal) their e-mail. */
+function DeliveryContact({ claim, byLink }: Pick<ClaimProps, 'claim' | 'byLink'>) {
+  if (byLink) return <p>We will e-mail you, at the address you entered with, to agree a delivery date.</p>;
+  return (
+    <p>
+      We will call you on {claim.phoneNumber ?? 'the phone number in My Profile'} to agree a delivery date.{' '}
+      <Link href="/profile">Change it in My Profile</Link>.
+    </p>
+  );
+}
+
+/** The answer form: the address (from My Profile or the postcard to start with), then the prize or the cash. */
+function ClaimForm({ claim, onClaimed, send, byLink }: ClaimProps) {
   const [address, setAddress] = useState<DeliveryAddress>(claim.address ?? EMPTY_ADDRESS);
   const [choice, setChoice] = useState<ClaimChoice>('prize');
   const [errors, setErrors] = useState<Partial<Record<keyof DeliveryAddress, string>>>({});
@@ -61,10 +86,7 @@ function ClaimForm({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: Clai
     setError(undefined);
     setSaving(true);
     try {
-      const claimed = await call<typeof CLAIM_ROUTES.submitClaim>(
-        { method: 'POST', path: '/api/claims/:id' },
-        { params: { id: String(claim.id) }, body: { address: parsed.output, choice } },
-      );
+      const claimed = await send({ address: parsed.output, choice });
       toast({ title: 'Prize claimed', variant: 'success' });
       onClaimed(claimed);
     } catch (err) {
@@ -77,10 +99,7 @@ function ClaimForm({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: Clai
     <form onSubmit={submit} noValidate aria-label="Claim your prize">
       <h2>1. Confirm your delivery address</h2>
       <AddressFields idPrefix="claim-address" value={address} errors={errors} onChange={setAddress} />
-      <p>
-        We will call you on {claim.phoneNumber ?? 'the phone number in My Profile'} to agree a delivery date.{' '}
-        <Link href="/profile">Change it in My Profile</Link>.
-      </p>
+      <DeliveryContact claim={claim} byLink={byLink} />
       <h2>2. Choose how to take it</h2>
       {claim.cashAlternative === null ? (
         <p data-testid="no-cash-alternative">
@@ -119,7 +138,8 @@ function ClaimForm({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: Clai
   );
 }
 
-function ClaimDetails({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: ClaimView) => void }) {
+function ClaimDetails(props: ClaimProps) {
+  const { claim } = props;
   return (
     <Wrap aria-labelledby="claim-title">
       <PageTitle id="claim-title">Claim your prize</PageTitle>
@@ -132,14 +152,14 @@ function ClaimDetails({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: C
           <p data-testid="claim-deadline">
             Claim by <strong>{formatDateTime(claim.deadline)}</strong> (UK time).
           </p>
-          <ClaimForm claim={claim} onClaimed={onClaimed} />
+          <ClaimForm {...props} />
         </>
       )}
       {claim.status === 'claimed' && (
         <p role="status" data-testid="claim-done">
           Claimed on {formatLongDate(claim.claimedAt!)}: you chose {choiceText(claim)}.
-          {claim.address ? ` We deliver to ${addressLine(claim.address)}.` : ''} We will call you to agree the
-          date.
+          {claim.address ? ` We deliver to ${addressLine(claim.address)}.` : ''} We will{' '}
+          {props.byLink ? 'e-mail' : 'call'} you to agree the date.
         </p>
       )}
       {claim.status === 'expired' && (
@@ -151,31 +171,64 @@ function ClaimDetails({ claim, onClaimed }: { claim: ClaimView; onClaimed: (c: C
   );
 }
 
-/** /claims/:id: one of the signed-in customer's prize claims (another's is not found). */
-export default function ClaimPage() {
-  const { id } = useParams<{ id: string }>();
-  const siteName = useSiteName();
+const RECORD = { loadingLabel: 'Loading your claim', unavailable: 'Claim not available' } as const;
+
+/** The signed-in winner's own claim (another's is not found). */
+function AccountClaim({ id }: { id: string }) {
   const user = useAuth((s) => s.user);
   const loaded = useRoute<typeof CLAIM_ROUTES.claim>(
     { method: 'GET', path: '/api/claims/:id' },
-    user ? { params: { id: id ?? '' } } : null,
+    user ? { params: { id } } : null,
   );
   const [claimed, setClaimed] = useState<ClaimView>();
+  const send: Send = (body) =>
+    call<typeof CLAIM_ROUTES.submitClaim>(
+      { method: 'POST', path: '/api/claims/:id' },
+      { params: { id }, body },
+    );
+  return (
+    <SignedInRecord
+      loaded={loaded}
+      toDo="claim your prize"
+      {...RECORD}
+      back={{ href: '/my-competitions', label: 'Back to My Entries' }}
+    >
+      {(data) => <ClaimDetails claim={claimed ?? data} onClaimed={setClaimed} send={send} byLink={false} />}
+    </SignedInRecord>
+  );
+}
+
+/** A postal winner's claim, opened with the link's token: a wrong or expired link is refused and says so. */
+function LinkedClaim({ id, token }: { id: string; token: string }) {
+  const loaded = useRoute<typeof CLAIM_ROUTES.claimByLink>(
+    { method: 'GET', path: '/api/claims/:id/link' },
+    { params: { id }, query: { token } },
+  );
+  const [claimed, setClaimed] = useState<ClaimView>();
+  const send: Send = (answer) =>
+    call<typeof CLAIM_ROUTES.submitClaimByLink>(
+      { method: 'POST', path: '/api/claims/:id/link' },
+      { params: { id }, body: { ...answer, token } },
+    );
+  return (
+    <LoadedRecord loaded={loaded} {...RECORD} back={{ href: '/', label: 'Back to the shop' }}>
+      {(data) => <ClaimDetails claim={claimed ?? data} onClaimed={setClaimed} send={send} byLink />}
+    </LoadedRecord>
+  );
+}
+
+/** /claims/:id: the signed-in winner's claim, or with ?token=… a postal winner's (docs/draws.md#7-claiming-a-prize). */
+export default function ClaimPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const token = new URLSearchParams(useSearch()).get('token');
+  const siteName = useSiteName();
   useEffect(() => {
     document.title = `Claim your prize | ${siteName}`;
   }, [siteName]);
 
   return (
     <PageContainer>
-      <SignedInRecord
-        loaded={loaded}
-        toDo="claim your prize"
-        loadingLabel="Loading your claim"
-        unavailable="Claim not available"
-        back={{ href: '/my-competitions', label: 'Back to My Entries' }}
-      >
-        {(data) => <ClaimDetails claim={claimed ?? data} onClaimed={setClaimed} />}
-      </SignedInRecord>
+      {token === null ? <AccountClaim id={id} /> : <LinkedClaim id={id} token={token} />}
     </PageContainer>
   );
 }

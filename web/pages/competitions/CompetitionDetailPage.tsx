@@ -380,6 +380,9 @@ export default function CompetitionDetailPage() {
           </Trust>
           <DrawCommitment commitment={c.drawCommitment} drawn={draw !== null} />
           <DrawBeaconInfo beacon={c.drawBeacon ?? null} drawn={draw !== null} />
+          <Link href={`/competitions/${c.id}/draw`} data-testid="draw-room-link">
+            {draw ? 'Watch the draw again in the draw room' : 'Open the live draw room'}
+          </Link>
         </Info>
       </Layout>
       <PrizeList prizes={c.prizes ?? []} pageImage={c.image} />

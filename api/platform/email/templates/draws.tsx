@@ -16,6 +16,8 @@ export interface DrawProps {
   /** The winner's claim page, e.g. '/claims/12', and its deadline (docs/draws.md#7-claiming-a-prize). */
   claimLink?: string;
   claimDeadline?: Date | number;
+  /** A postal winner's claim: the link opens it without an account. */
+  claimByLink?: boolean;
 }
 
 /** How to claim: the steps and the deadline, with the claim page's button. */
@@ -23,18 +25,23 @@ export function ClaimSteps({
   link,
   deadline,
   brand,
+  byLink = false,
 }: {
   link: string;
   deadline: Date | number;
   brand: Brand;
+  /** No account to sign in to: the button's link is the winner's own (a postal winner). */
+  byLink?: boolean;
 }) {
   return (
     <>
       <P>
-        <strong>Claim your prize by {ukDate(deadline)}:</strong> 1. sign in and open your claim (the button
-        below, or My Entries); 2. confirm the delivery address; 3. choose the prize or, where one is offered,
-        the cash alternative. Unclaimed by then, the claim window closes and we decide with you what happens
-        next.
+        <strong>Claim your prize by {ukDate(deadline)}:</strong>{' '}
+        {byLink
+          ? '1. open your claim with the button below (no account needed; the link is yours alone, so keep this e-mail to yourself)'
+          : '1. sign in and open your claim (the button below, or My Entries)'}
+        ; 2. confirm the delivery address; 3. choose the prize or, where one is offered, the cash alternative.
+        Unclaimed by then, the claim window closes and we decide with you what happens next.
       </P>
       <Action href={siteUrl(brand, link)} label="Claim your prize" />
     </>
@@ -60,7 +67,7 @@ export const winnerEmail = defineEmail<DrawProps>({
         ]}
       />
       {p.claimLink && p.claimDeadline ? (
-        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} />
+        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} byLink={p.claimByLink} />
       ) : (
         <P>We will be in touch about delivering your prize.</P>
       )}
