@@ -171,6 +171,23 @@ describe.skipIf(engineUnavailable())(`marketing e-mails on ${testEngine()}`, () 
     }
     await outboxDrained(db);
     expect(subjectsTo(p.email)).toEqual(['New competition live: Admin launch']);
+
+    // An archived one made active opens too; an ended one reopened is not new.
+    const campaignOf = (competitionId: number) =>
+      db('marketingCampaigns').where({ kind: 'new-competition', competitionId }).first();
+    const archived = await insertCompetition(db, { status: 'archived', endDate: Date.now() + 3 * DAY });
+    const ended = await insertCompetition(db, { status: 'ended', endDate: Date.now() + 3 * DAY });
+    for (const id of [ended, archived]) {
+      const res = await admin.request('PUT', `/api/admin/competitions/${id}`, { status: 'active' });
+      expect(res.status, res.text).toBe(200);
+    }
+    const deadline = Date.now() + 10_000;
+    while (!(await campaignOf(archived))) {
+      if (Date.now() > deadline) throw new Error('no campaign for the archived one made active');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await outboxDrained(db);
+    expect(await campaignOf(ended)).toBeUndefined();
   });
 
   it('at most MARKETING_EMAILS_PER_DAY a day: the next waits for the allowance or is dropped, and the mail log says which', async () => {
