@@ -51,6 +51,7 @@ interface CompetitionFacts {
 
 const DAY_MS = 86_400_000;
 const CHUNK = 500;
+const DELIVER_AT_ONCE = 50;
 const TEMPLATES = { 'ending-soon': endingSoonEmail, 'new-competition': newCompetitionEmail } as const;
 
 /** Each recipient's marketing e-mails going or gone in the last 24 hours and later, oldest first. */
@@ -179,7 +180,9 @@ async function runCampaign(
   });
   if (outcome) {
     deps.logger.info(outcome, 'marketing campaign owed');
-    await deps.mailer.outbox.deliver(dueNow);
+    // A few at once; a big audience in the outbox worker's background pass, as a draw's entrants.
+    if (dueNow.length <= DELIVER_AT_ONCE) await deps.mailer.outbox.deliver(dueNow);
+    else deps.mailer.outbox.kick();
   }
   return outcome;
 }

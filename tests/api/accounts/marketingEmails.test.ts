@@ -147,6 +147,16 @@ describe.skipIf(engineUnavailable())(`marketing e-mails on ${testEngine()}`, () 
     expect(await announceCompetitionOpened(deps, 999_999, now)).toBeNull();
   });
 
+  it('a big audience is sent by the outbox in the background, each once', async () => {
+    await everyoneOptedOut();
+    const people = [];
+    for (let i = 0; i < 60; i++) people.push(await person());
+    const id = await insertCompetition(db, { title: 'Big launch', endDate: Date.now() + 5 * DAY });
+    expect(await announceCompetitionOpened(deps, id)).toMatchObject({ owed: 60 });
+    await outboxDrained(db);
+    for (const p of people) expect(subjectsTo(p.email)).toEqual(['New competition live: Big launch']);
+  });
+
   it('an admin creating an active competition announces it', async () => {
     await everyoneOptedOut();
     const p = await person();
