@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CompetitionIdTextSchema } from './competitions';
 
 // Marketing e-mails and the watchlist (docs/emails.md#marketing-e-mails,
 // docs/product.md#watching-a-competition).
@@ -8,13 +9,7 @@ export const MARKETING_KINDS = ['ending-soon', 'new-competition'] as const;
 export type MarketingKind = (typeof MARKETING_KINDS)[number];
 
 /** Path parameter :competitionId of the watchlist routes. */
-export const WatchCompetitionParamSchema = v.object({
-  competitionId: v.pipe(
-    v.string(),
-    v.regex(/^[1-9]\d{0,9}$/, 'Competition id must be a positive whole number'),
-    v.transform(Number),
-  ),
-});
+export const WatchCompetitionParamSchema = v.object({ competitionId: CompetitionIdTextSchema });
 
 /** ?token= of the one-click unsubscribe link (signed; checked by the server). */
 export const UnsubscribeQuerySchema = v.object({
