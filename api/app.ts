@@ -10,6 +10,7 @@ import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
 import { registerAdminUserRoutes } from './accounts/routes/adminUsers';
 import { registerAuthRoutes } from './accounts/routes/auth';
 import { registerComplianceRoutes } from './accounts/routes/compliance';
+import { registerMarketingRoutes, UNSUBSCRIBE_PATH } from './accounts/routes/marketing';
 import { registerProtectionRoutes } from './accounts/routes/protection';
 import { registerSecurityRoutes } from './accounts/routes/security';
 import { registerAdminCompetitionRoutes } from './catalogue/routes/adminCompetitions';
@@ -117,8 +118,9 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   });
   // Stripe's signature covers the exact bytes sent: that route reads its own raw body.
   app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : parseBody(ctx, next)));
-  // Stripe cannot send a CSRF token; its signature authenticates the webhook instead (exact path only).
-  app.use(csrfProtection([STRIPE_WEBHOOK_PATH]));
+  // Stripe cannot send a CSRF token; its signature authenticates the webhook instead. Nor can a mail
+  // client's one-click unsubscribe (RFC 8058); its signed token is the authority. Exact paths only.
+  app.use(csrfProtection([STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH]));
 
   // Case-sensitive and strict: only the canonical spelling of a path reaches a handler, so no other
   // spelling (/API/login, /api/login/) can slip past a check that reads the path.
@@ -146,6 +148,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);
+  registerMarketingRoutes(api, deps);
   registerUploadRoutes(api, deps);
   registerSiteSettingRoutes(api, deps);
   registerSiteFileRoutes(api, deps);

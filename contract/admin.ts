@@ -518,8 +518,9 @@ export interface MailLogEntryView {
   subject: string;
   /** The template's name, e.g. 'order-confirmation'. */
   template: string;
-  status: 'sent' | 'failed';
-  /** Why a failed e-mail failed. */
+  /** 'waiting' and 'dropped': a marketing e-mail over the customer's daily allowance (docs/emails.md#marketing-e-mails). */
+  status: 'sent' | 'failed' | 'waiting' | 'dropped';
+  /** Why a failed e-mail failed, or why a marketing one waits or was dropped. */
   error: string | null;
   sentAt: string;
 }

@@ -7,6 +7,7 @@ import { AUTH_ROUTES } from './apiAuth';
 import { CATALOGUE_ROUTES } from './apiCatalogue';
 import { CLAIM_ROUTES } from './apiClaims';
 import { DRAW_ROUTES } from './apiDraws';
+import { ADMIN_MARKETING_ROUTES, MARKETING_ROUTES } from './apiMarketing';
 import { ORDER_ROUTES } from './apiOrders';
 import { PLATFORM_ROUTES } from './apiPlatform';
 import type { ApiRoute } from './apiRoute';
@@ -33,6 +34,8 @@ export const ROUTE_TABLES = {
   draws: DRAW_ROUTES,
   claims: CLAIM_ROUTES,
   platform: PLATFORM_ROUTES,
+  marketing: MARKETING_ROUTES,
+  adminMarketing: ADMIN_MARKETING_ROUTES,
 };
 
 export const ALL_ROUTES: readonly ApiRoute[] = [

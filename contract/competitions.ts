@@ -67,14 +67,15 @@ export type CompetitionEntry = v.InferOutput<typeof CompetitionEntrySchema>;
 export const HeroImageSchema = v.object({ imageUrl: v.string(), isDefault: v.boolean() });
 export type HeroImage = v.InferOutput<typeof HeroImageSchema>;
 
+/** A competition id as a path parameter's text, to its number. */
+export const CompetitionIdTextSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'Competition id must be a positive whole number'),
+  v.transform(Number),
+);
+
 /** Path parameter :id. */
-export const IdParamSchema = v.object({
-  id: v.pipe(
-    v.string(),
-    v.regex(/^[1-9]\d{0,9}$/, 'Competition id must be a positive whole number'),
-    v.transform(Number),
-  ),
-});
+export const IdParamSchema = v.object({ id: CompetitionIdTextSchema });
 
 /** GET /api/competitions?category=Cash (capitalised name, as the spec's client sends it). */
 export const CompetitionListQuerySchema = v.object({

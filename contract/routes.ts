@@ -48,6 +48,7 @@ export const ADMIN_PAGE_PATHS = [
   '/direct-upload-test',
   '/admin/promos',
   '/admin/emails',
+  '/admin/campaigns',
   '/admin/complaints',
   '/admin/harm-report',
 ] as const;

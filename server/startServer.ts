@@ -6,6 +6,7 @@ import { setupWorker } from '@socket.io/sticky';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { createClient } from 'redis';
+import { announceCompetitionOpened, startEndingSoonJob } from '../api/accounts/marketing/campaigns';
 import { setPasswordHashCost } from '../api/accounts/passwords';
 import {
   backfillMailboxKeys,
@@ -105,7 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = config.redisUrl
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
-  const { stopSweeper, stopDrawJob, stopReconciler } = startJobs(deps, gateway);
+  const { stopSweeper, stopDrawJob, stopReconciler, stopMarketing } = startJobs(deps, gateway);
   // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
   deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
@@ -125,7 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Every socket's transport is closed (not a Socket.IO disconnect, which clients take as
       // final), so the clients reconnect, through the proxy, to a process that is still up.
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
-      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler()];
+      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler(), stopMarketing()];
       const finished = await requests.drain(graceMs);
       if (!finished) {
         logger.warn(
@@ -220,6 +221,8 @@ function createHttpServer(requests: RequestDrain, handler: http.RequestListener)
   return server;
 }
 
+const ENDING_SOON_CHECK_MS = 30_000;
+
 /** The background jobs, each with the function that stops it. */
 function startJobs(deps: AppDeps, gateway: PaymentGateway) {
   const { config, db, events, logger, mailer } = deps;
@@ -242,7 +245,24 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
   );
   // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
   const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
-  return { stopSweeper, stopDrawJob, stopReconciler };
+  // Marketing (docs/emails.md#marketing-e-mails): 'new competition live' when one opens, and the
+  // ending-soon check every 30 s so each notice goes within a minute of its moment (off with the sweeper).
+  const stopEndingSoon = startEndingSoonJob(deps, config.sweepIntervalMs ? ENDING_SOON_CHECK_MS : 0);
+  const announcing = new Set<Promise<unknown>>();
+  const unsubscribeOpened = events.subscribe('competition.opened', ({ competitionId }) => {
+    const run = announceCompetitionOpened(deps, competitionId)
+      .catch((err) =>
+        logger.error({ err, competitionId }, "the 'new competition live' e-mails were not owed"),
+      )
+      .finally(() => announcing.delete(run));
+    announcing.add(run);
+  });
+  // At shutdown: no new announcements, and those under way finish before the pool closes.
+  const stopMarketing = async () => {
+    unsubscribeOpened();
+    await Promise.all([stopEndingSoon(), ...announcing]);
+  };
+  return { stopSweeper, stopDrawJob, stopReconciler, stopMarketing };
 }
 
 /** Listens on the configured port and answers the port it got; a cluster worker is handed connections. */

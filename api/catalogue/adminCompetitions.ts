@@ -122,7 +122,7 @@ export async function createCompetition(
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
   if (input.status === 'active') await assertPromoterNamed(deps.db);
-  return inUnitOfWork(deps, async ({ trx }) => {
+  return inUnitOfWork(deps, async ({ trx, emit }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
       ticketsSold: 0,
@@ -138,6 +138,8 @@ export async function createCompetition(
     // Sales open at once for an active competition: its instant-win list is committed now.
     await commitIfOpen(trx, Number(id));
     const created = (await Competition.query(trx).findById(Number(id)))!;
+    // Open at once: after COMMIT, the 'new competition live' e-mail (api/accounts/marketing/).
+    if (created.status === 'active') emit('competition.opened', { competitionId: created.id });
     await writeAudit(
       trx,
       actor,
@@ -227,6 +229,9 @@ export async function updateCompetition(
     }
     assertNotReopeningWhatIsFinal(current, input, now);
     if (input.status === 'active' && current.status !== 'active') await assertPromoterNamed(trx);
+    // An archived (never shown) competition made active opens; reopening an ended one does not.
+    if (input.status === 'active' && current.status === 'archived')
+      uow.emit('competition.opened', { competitionId: id });
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
       const highest = await highestTakenNumber(trx, id, now);
       if (highest > input.totalTickets) {

@@ -22,6 +22,13 @@ export interface DomainEvents {
   'tickets.purchased': { competitionId: number; version: number; numbers: number[]; ticketsSold: number };
   /** The competition row after a change (edit, close, draw, delete), with its new version. */
   'competition.updated': { competition: Competition; version: number; deleted?: true };
+  /** A competition went on sale (created active, or an archived one made active): 'new competition live'. */
+  'competition.opened': { competitionId: number };
+  /**
+   * A competition's ending-soon campaign was made (once per competition): the e-mails are owed, and
+   * a web push to the same audience (`endingSoonRecipients`, api/accounts/marketing/) can follow.
+   */
+  'competition.endingSoon': { competitionId: number; campaignId: number };
   /** Someone's cart changed (another tab, expiry): push them their cart; `revision` orders carts. */
   'cart.changed': { owner: CartOwnerRef; revision: number };
   'cart.expired': { owner: CartOwnerRef; itemIds: number[] };

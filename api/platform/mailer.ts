@@ -41,7 +41,14 @@ export interface Mailer {
 
 interface Transport {
   destination: string;
-  deliver(message: { to: string; subject: string; html: string; text: string; messageId?: string }): Promise<{
+  deliver(message: {
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    messageId?: string;
+    headers?: Record<string, string>;
+  }): Promise<{
     messageId: string;
     file?: string;
   }>;

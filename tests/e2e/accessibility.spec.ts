@@ -117,6 +117,7 @@ const ADMIN_PAGES: Record<AdminPagePath, (ids: Ids) => string> = {
   '/direct-upload-test': () => '/direct-upload-test',
   '/admin/promos': () => '/admin/promos',
   '/admin/emails': () => '/admin/emails',
+  '/admin/campaigns': () => '/admin/campaigns',
   '/admin/complaints': () => '/admin/complaints',
   '/admin/harm-report': () => '/admin/harm-report',
 };

@@ -21,6 +21,7 @@ const ADMIN_PAGES = [
   '/direct-upload-test',
   '/admin/promos',
   '/admin/emails',
+  '/admin/campaigns',
   '/admin/complaints',
   '/admin/harm-report',
 ];

@@ -98,6 +98,9 @@ export async function erasePersonalData(
   const all = [...strings.emails, ...strings.others];
   // Links and their addresses (a pending change of address holds the new one); no use after this.
   await trx('accountTokens').where({ userId }).delete();
+  // What they watched and which marketing e-mails they were owed (a campaign's drops then leave them out).
+  await trx('watchlist').where({ userId }).delete();
+  await trx('marketingMessages').where({ userId }).delete();
   // The second factor: the secret and the recovery codes are the person's alone.
   await trx('twoFactorRecoveryCodes').where({ userId }).delete();
   await trx('twoFactor').where({ userId }).delete();

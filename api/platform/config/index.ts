@@ -239,6 +239,11 @@ const jobsOf = (e: EnvValues) => ({
     retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
     leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
   },
+  /** docs/emails.md#marketing-e-mails: the ending-soon notice and each customer's daily allowance. */
+  marketing: {
+    endingSoonNoticeMs: e.ENDING_SOON_NOTICE_MINUTES * 60_000,
+    emailsPerDay: e.MARKETING_EMAILS_PER_DAY,
+  },
   /** docs/draws.md "Version 2": the randomness beacon draws wait for. */
   drawBeacon: {
     /**

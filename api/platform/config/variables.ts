@@ -221,6 +221,13 @@ const jobs = {
   OUTBOX_MAX_ATTEMPTS: int(8, 1, 100, 'tries of one owed e-mail before it is marked failed'),
   OUTBOX_RETRY_BASE_MS: int(30_000, 0, 86_400_000, 'the first retry delay; it doubles each try'),
   OUTBOX_LEASE_SECONDS: int(120, 1, 86_400, 'how long a process owns a row it is sending'),
+  ENDING_SOON_NOTICE_MINUTES: int(
+    1440,
+    1,
+    43_200,
+    "how long before a competition's close the ending-soon e-mail goes out",
+  ),
+  MARKETING_EMAILS_PER_DAY: int(1, 1, 100, 'marketing e-mails one customer may get in 24 hours'),
   DRAW_BEACON: {
     description:
       "draws' public randomness: drand's quicknet, or the local test beacon (on-demand: tests only, refused in production)",

@@ -43,11 +43,14 @@ export function EmailLayout({
   brand,
   preview,
   category,
+  unsubscribe,
   children,
 }: {
   brand: Brand;
   preview: string;
   category: EmailCategory;
+  /** A marketing e-mail's absolute one-click unsubscribe link. */
+  unsubscribe?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -66,7 +69,14 @@ export function EmailLayout({
           </Text>
           {category === 'marketing' && (
             <Text style={styles.foot}>
-              You receive this because you chose to hear about offers. To stop, untick it under Privacy in{' '}
+              You receive this because you chose to hear about offers.{' '}
+              {unsubscribe ? (
+                <>
+                  <Link href={unsubscribe}>Unsubscribe</Link> in one click, or untick it under Privacy in{' '}
+                </>
+              ) : (
+                'To stop, untick it under Privacy in '
+              )}
               <Link href={siteUrl(brand, '/profile')}>My Account</Link>.
             </Text>
           )}

@@ -9,6 +9,7 @@ import {
 import { complaintReceivedEmail, complaintReplyEmail } from './templates/complaints';
 import { drawResultEmail, winnerEmail } from './templates/draws';
 import { instantWinEmail } from './templates/instantWins';
+import { endingSoonEmail, newCompetitionEmail } from './templates/marketing';
 import { orderCancelledEmail, orderConfirmationEmail } from './templates/orders';
 
 // Every template by its name, for the outbox worker: a mail_outbox row names its template and is
@@ -27,6 +28,8 @@ const all: EmailTemplate<never>[] = [
   instantWinEmail,
   orderConfirmationEmail,
   orderCancelledEmail,
+  endingSoonEmail,
+  newCompetitionEmail,
 ] as never[];
 
 export const EMAIL_TEMPLATES: ReadonlyMap<string, EmailTemplate<never>> = new Map(

@@ -25,6 +25,11 @@ export interface EmailTemplate<P> {
   subject: (props: P, brand: Brand) => string;
   /** The content between the layout's header and footer. */
   Body: (props: { props: P; brand: Brand }) => ReactElement;
+  /**
+   * A marketing e-mail's signed one-click unsubscribe link (a site path): the layout's foot links it,
+   * and the mailer adds the RFC 8058 headers `List-Unsubscribe` and `List-Unsubscribe-Post`.
+   */
+  unsubscribeLink?: (props: P) => string;
 }
 
 /** Who an e-mail goes to: the address, and the account when there is one (for consent and the log). */

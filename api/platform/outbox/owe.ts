@@ -19,6 +19,8 @@ export interface OwedMail<P> {
   subject: string;
   recipient: Recipient;
   props: P;
+  /** Not sent before this time (epoch ms): a marketing e-mail waiting for the customer's daily allowance. */
+  notBefore?: number;
 }
 
 /** Dates become epoch ms, which the templates' date helpers take as well. */
@@ -48,7 +50,7 @@ const rowOf = <P>(mail: OwedMail<P>, now: number) => ({
   props: propsJson(mail.props),
   status: 'pending',
   attempts: 0,
-  nextAttemptAt: now,
+  nextAttemptAt: Math.max(now, mail.notBefore ?? now),
   createdAt: now,
 });
 

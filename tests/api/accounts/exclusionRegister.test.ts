@@ -66,6 +66,8 @@ describe.skipIf(engineUnavailable())(`the exclusion register on ${testEngine()}`
     const { first, second } = mailbox();
     const other = await registeredClient(server.url, { email: second, marketingEmails: true });
     await answerSkill(other.client);
+    // Marketing goes only to a confirmed address.
+    await db('users').where({ id: other.user.id }).update({ emailVerifiedAt: Date.now() });
     expect(await mayReceiveMarketing(db, other.user.id)).toBe(true);
     const { until } = await onBreak(first);
     expect(await mayReceiveMarketing(db, other.user.id)).toBe(false);

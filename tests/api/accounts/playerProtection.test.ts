@@ -202,6 +202,8 @@ describe.skipIf(engineUnavailable())(`player protection on ${testEngine()}`, () 
     it('cannot be shortened or lifted early; the admin list shows it; no marketing meanwhile', async () => {
       const { client, user } = await customer(server.url);
       await client.request('PUT', '/api/account/preferences', { marketingEmails: true });
+      // Marketing goes only to a confirmed address.
+      await db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
       expect(await mayReceiveMarketing(db, user.id)).toBe(true);
       const long = await client.post('/api/account/self-exclusion', { period: '5y' });
       expect(long.status).toBe(200);

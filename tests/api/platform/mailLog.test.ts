@@ -135,6 +135,8 @@ describe.skipIf(engineUnavailable())(`mail log and marketing guard on ${testEngi
     const optedIn = await signedInCustomer(server.url, { marketingEmails: true });
     const gone = await signedInCustomer(server.url, { marketingEmails: true });
     await db('users').where({ id: gone.user.id }).update({ deletedAt: Date.now() });
+    // Marketing goes only to a confirmed address (tests/api/accounts/marketingEmails.test.ts).
+    await db('users').where({ id: optedIn.user.id }).update({ emailVerifiedAt: Date.now() });
     const send = (to: string, userId: number | null) =>
       server.deps.mailer.send(offerEmail, { to, userId }, { name: 'Pat' });
     const outboxBefore = readOutbox(server.database.dataDir).length;

@@ -14,6 +14,7 @@ export const ADMIN_NAV = [
   { href: '/admin/complaints', label: 'Complaints' },
   { href: '/admin/harm-report', label: 'Harm Report' },
   { href: '/admin/emails', label: 'E-mails' },
+  { href: '/admin/campaigns', label: 'Campaigns' },
   { href: '/admin/site-settings', label: 'Site Settings' },
 ] as const;
 

@@ -11,6 +11,7 @@ import { AutoWinProgress } from './AutoWinProgress';
 import { Countdown } from './Countdown';
 import { type CardBadgeKind, cardBadges } from './cardBadges';
 import { ProgressBar } from './ProgressBar';
+import { WatchHeart } from './WatchHeart';
 
 export const CardGrid = styled.div`
   display: grid;
@@ -19,6 +20,14 @@ export const CardGrid = styled.div`
   ${media.sm} { grid-template-columns: repeat(2, 1fr); }
   ${media.lg} { grid-template-columns: repeat(3, 1fr); }
   ${media.xl} { grid-template-columns: repeat(4, 1fr); }
+`;
+
+/** The card and its heart (a button may not sit inside the card's link). */
+const CardWrap = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  > a { flex: 1; }
 `;
 
 const Card = styled(Link)`
@@ -124,40 +133,43 @@ export function CompetitionCard({
   // As at the server's render until hydrated, so the markup matches; then the server clock.
   const now = useHydrated() ? serverNow() : renderTime();
   return (
-    <Card href={`/competition/${c.id}`} data-testid="competition-card">
-      <Image
-        src={c.image ?? '/images/placeholder.svg'}
-        alt={c.title}
-        sizes={CARD_SIZES}
-        width={400}
-        height={300}
-      />
-      <Body>
-        <Badges data-testid="card-badges">
-          <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
-          {cardBadges(c, now).map((b) => (
-            <Fact key={b.kind} $kind={b.kind} data-testid={`card-badge-${b.kind}`}>
-              {b.text}
-            </Fact>
-          ))}
-        </Badges>
-        <Title as={headingLevel}>{c.title}</Title>
-        <Description>{c.description}</Description>
-        <Price>
-          {formatPounds(c.ticketPrice)} <small>per ticket</small>
-        </Price>
-        <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
-        {c.autoWin ? (
-          <AutoWinProgress ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} endDate={c.endDate} />
-        ) : (
-          <DrawIn>
-            Draw in:
-            <Countdown endDate={c.endDate} />
-            <small data-testid="draw-time">Draw {formatUkDateTime(c.endDate)}</small>
-          </DrawIn>
-        )}
-      </Body>
-    </Card>
+    <CardWrap>
+      <Card href={`/competition/${c.id}`} data-testid="competition-card">
+        <Image
+          src={c.image ?? '/images/placeholder.svg'}
+          alt={c.title}
+          sizes={CARD_SIZES}
+          width={400}
+          height={300}
+        />
+        <Body>
+          <Badges data-testid="card-badges">
+            <Badge $auto={c.autoWin}>{c.autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
+            {cardBadges(c, now).map((b) => (
+              <Fact key={b.kind} $kind={b.kind} data-testid={`card-badge-${b.kind}`}>
+                {b.text}
+              </Fact>
+            ))}
+          </Badges>
+          <Title as={headingLevel}>{c.title}</Title>
+          <Description>{c.description}</Description>
+          <Price>
+            {formatPounds(c.ticketPrice)} <small>per ticket</small>
+          </Price>
+          <ProgressBar ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} />
+          {c.autoWin ? (
+            <AutoWinProgress ticketsSold={c.ticketsSold} totalTickets={c.totalTickets} endDate={c.endDate} />
+          ) : (
+            <DrawIn>
+              Draw in:
+              <Countdown endDate={c.endDate} />
+              <small data-testid="draw-time">Draw {formatUkDateTime(c.endDate)}</small>
+            </DrawIn>
+          )}
+        </Body>
+      </Card>
+      <WatchHeart competitionId={c.id} title={c.title} floating />
+    </CardWrap>
   );
 }
 

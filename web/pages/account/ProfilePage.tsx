@@ -13,6 +13,7 @@ import { DeliveryAddressSection } from '../../components/account/DeliveryAddress
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
+import { WatchingSection } from '../../components/account/WatchingSection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
 import { Button } from '../../components/ui/Button';
@@ -252,6 +253,7 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <WatchingSection />
         <SpendingLimits />
         <TakeABreak />
         <SecuritySection email={user.email} />

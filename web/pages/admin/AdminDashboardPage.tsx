@@ -25,6 +25,11 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/site-settings', label: 'Site Settings', note: 'Hero image' },
   { href: '/admin/promos', label: 'Site Credit Promos', note: 'Welcome credit and resets' },
   { href: '/admin/emails', label: 'E-mails sent', note: 'Who was sent what, and whether it went' },
+  {
+    href: '/admin/campaigns',
+    label: 'Campaigns',
+    note: 'Marketing e-mails: sent, to how many, unsubscribes',
+  },
   { href: '/admin/complaints', label: 'Complaints', note: 'Reply by e-mail before the due date' },
   { href: '/admin/harm-report', label: 'Harm Report', note: 'High spenders, limits and breaks' },
 ] as const;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AdminPagePath } from '../../../contract/routes';
 import { adminOnly } from '../../components/admin/RequireAdmin';
+import AdminCampaignsPage from './AdminCampaignsPage';
 import AdminCompetitionDetailPage from './AdminCompetitionDetailPage';
 import AdminCompetitionsPage from './AdminCompetitionsPage';
 import AdminComplaintsPage from './AdminComplaintsPage';
@@ -32,6 +33,7 @@ export const adminRoutes = {
   '/direct-upload-test': adminOnly(DirectUploadTestPage),
   '/admin/promos': adminOnly(AdminPromosPage),
   '/admin/emails': adminOnly(AdminEmailsPage),
+  '/admin/campaigns': adminOnly(AdminCampaignsPage),
   '/admin/complaints': adminOnly(AdminComplaintsPage),
   '/admin/harm-report': adminOnly(AdminHarmReportPage),
 } satisfies Record<AdminPagePath, ComponentType>;

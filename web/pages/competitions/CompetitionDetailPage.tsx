@@ -20,6 +20,7 @@ import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { PrizeList } from '../../components/competitions/PrizeList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
+import { WatchHeart } from '../../components/competitions/WatchHeart';
 import { DrawBeaconInfo } from '../../components/draws/DrawBeaconInfo';
 import { DrawCommitment } from '../../components/draws/DrawCommitment';
 import { DrawDetails } from '../../components/draws/DrawDetails';
@@ -341,6 +342,7 @@ export default function CompetitionDetailPage() {
         <Info>
           <HeaderBadges ended={ended} autoWin={c.autoWin} winners={winnerCount(c.prizes)} />
           <h1>{c.title}</h1>
+          <WatchHeart competitionId={c.id} title={c.title} />
           <p>{c.description}</p>
           <Dates>
             <dt>Starts</dt>
