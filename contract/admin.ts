@@ -20,7 +20,12 @@ export type AdminCategory = Capitalize<PublicCategory>;
 export const DEFAULT_ADMIN_CATEGORY: AdminCategory = 'Electronics';
 
 /** The tab a status is listed under: the spec's Live tab shows active competitions. */
-export const COMPETITION_TABS = { live: 'active', archived: 'archived', ended: 'ended' } as const;
+export const COMPETITION_TABS = {
+  live: 'active',
+  draft: 'draft',
+  archived: 'archived',
+  ended: 'ended',
+} as const;
 
 export const MAX_TOTAL_TICKETS = 100_000;
 export const MAX_TICKET_PRICE_POUNDS = 10_000;
@@ -99,7 +104,9 @@ const competitionFields = {
   ),
   endDate: isoOrEpoch('End date must be a valid date'),
   autoWin: v.boolean('Auto-win must be true or false'),
-  status: v.picklist(COMPETITION_STATUSES, 'Status must be active, archived or ended'),
+  status: v.picklist(COMPETITION_STATUSES, 'Status must be draft, active, archived or ended'),
+  /** A scheduled launch: nothing can be held before it (null: open at once). */
+  startsAt: v.nullable(isoOrEpoch('Opening time must be a valid date')),
   features: v.pipe(
     v.union(
       [v.array(v.string('Each feature must be text')), v.string('Features must be a list')],
@@ -169,6 +176,7 @@ export const CompetitionCreateSchema = v.object({
   endDate: competitionFields.endDate,
   autoWin: v.optional(competitionFields.autoWin, false),
   status: v.optional(competitionFields.status, 'active'),
+  startsAt: v.optional(competitionFields.startsAt, null),
   features: v.optional(competitionFields.features, []),
   details: competitionFields.details,
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser, null),
@@ -194,6 +202,7 @@ export const CompetitionUpdateSchema = v.object({
   endDate: v.optional(competitionFields.endDate),
   autoWin: v.optional(competitionFields.autoWin),
   status: v.optional(competitionFields.status),
+  startsAt: v.optional(competitionFields.startsAt),
   features: v.optional(competitionFields.features),
   details: v.optional(competitionFields.details),
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser),
@@ -211,7 +220,7 @@ export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchem
 export const CompetitionTabQuerySchema = v.object({
   status: v.optional(
     v.pipe(
-      v.picklist(['live', ...COMPETITION_STATUSES], 'status must be live, active, archived or ended'),
+      v.picklist(['live', ...COMPETITION_STATUSES], 'status must be live, draft, active, archived or ended'),
       v.transform((s) => (s === 'live' ? 'active' : s)),
     ),
   ),
@@ -389,6 +398,8 @@ export interface AdminCompetitionView {
   totalTickets: number;
   ticketsSold: number;
   endDate: string;
+  /** ISO 8601: a scheduled launch; null: open at once. */
+  startsAt: string | null;
   autoWin: boolean;
   status: (typeof COMPETITION_STATUSES)[number];
   features: string[];

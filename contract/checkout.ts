@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CardFactsSchema } from './cards';
+import { COMPETITION_STATUSES } from './competitions';
 import { InstantWinPrizeSchema } from './instantWins';
 import { CREDIT_MINIMUM_SPEND_PENCE } from './money';
 
@@ -271,7 +272,7 @@ export const UserEntryViewSchema = v.object({
     /** Closing time: the draw time of a live draw, the latest draw time of an auto-win one. */
     endDate: v.string(),
     autoWin: v.boolean(),
-    status: v.picklist(['active', 'archived', 'ended']),
+    status: v.picklist(COMPETITION_STATUSES),
     /** The result once drawn (the winner's name stays on the competition page). */
     draw: v.nullable(
       v.object({

@@ -4,7 +4,8 @@ import { PublicDrawSchema } from './draw';
 import { InstantWinRevealSchema, PublicInstantWinSchema } from './instantWins';
 import { MainPrizeSchema } from './prizes';
 
-export const COMPETITION_STATUSES = ['active', 'archived', 'ended'] as const;
+/** 'draft': never public (docs/product.md#drafts-and-scheduled-launches); only admins see it. */
+export const COMPETITION_STATUSES = ['draft', 'active', 'archived', 'ended'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
 /** Display defaults (docs/product.md#competition-detail). */
@@ -24,6 +25,8 @@ export const PublicCompetitionSchema = v.object({
   description: v.string(),
   image: v.nullable(v.string()),
   createdAt: v.string(), // ISO 8601, also the start date on the detail page
+  /** ISO 8601: nothing can be held before it (a scheduled launch); null: open since creation. */
+  startsAt: v.optional(v.nullable(v.string())),
   endDate: v.string(),
   ticketPrice: v.number(),
   ticketsSold: v.number(),

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   overCap: 'over_cap',
   /** A number alert asked about a number that is free now: hold it instead (details.free). */
   numberFree: 'number_free',
+  /** A scheduled launch: the competition opens at `details.startsAt`; nothing can be held before. */
+  notOpenYet: 'not_open_yet',
   /** The competition takes no new entries (ended, drawn or not active). */
   closed: 'closed',
   /** 'Keep my numbers' asked again for a hold already kept once. */

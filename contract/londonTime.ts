@@ -103,6 +103,24 @@ const clockSeconds = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
+const dayMonth = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/London',
+});
+const shortDayMonth = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'Europe/London',
+});
+
+/** '19:00 on 28 November': when a scheduled competition opens, as its refusal says it. */
+export const formatOpening = (at: Instant) => `${formatClock(at)} on ${dayMonth.format(new Date(at))}`;
+
+/** '28 Nov at 19:00': the opening on a scheduled competition's page. */
+export const formatOpensShort = (at: Instant) =>
+  `${shortDayMonth.format(new Date(at))} at ${formatClock(at)}`;
+
 /** '20:00:31': a beacon round's time in the draw room, to the second. */
 export const formatClockSeconds = (at: Instant) => clockSeconds.format(new Date(at));
 

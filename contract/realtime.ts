@@ -179,6 +179,10 @@ export const InstantWonEventSchema = v.object({
 });
 export type InstantWonEvent = v.InferOutput<typeof InstantWonEventSchema>;
 
+/** `competition:opened` (docs/product.md#drafts-and-scheduled-launches). */
+export const CompetitionOpenedEventSchema = v.object({ competitionId: v.number(), openedAt: v.string() });
+export type CompetitionOpenedEvent = v.InferOutput<typeof CompetitionOpenedEventSchema>;
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
@@ -210,6 +214,8 @@ export interface ServerToClientEvents {
   'socket:error': (payload: SocketErrorEvent) => void;
   'instant-win:claimed': (payload: InstantWinClaimedEvent) => void;
   'instant:won': (payload: InstantWonEvent) => void;
+  /** Room `competition:<id>`: a scheduled launch reached its opening; holds are taken from now on. */
+  'competition:opened': (payload: CompetitionOpenedEvent) => void;
   /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
   'numbers:freed': (payload: NumbersFreedEvent) => void;
 }

@@ -25,6 +25,7 @@ import {
   replaceInstantWins,
 } from './instantWins/list';
 import { instantWinsClosed, presentAdminInstantWin } from './instantWins/presenter';
+import { openingChange, opensNow } from './launch/opening';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
@@ -82,6 +83,7 @@ function columnsOf(input: CompetitionUpdateInput): Row {
   if (input.ticketPrice !== undefined) row.ticketPricePence = poundsToPence(input.ticketPrice);
   if (input.totalTickets !== undefined) row.totalTickets = input.totalTickets;
   if (input.endDate !== undefined) row.endDate = input.endDate;
+  if (input.startsAt !== undefined) row.startsAt = input.startsAt;
   if (input.autoWin !== undefined) row.autoWin = input.autoWin;
   if (input.status !== undefined) row.status = input.status;
   if (input.features !== undefined) row.features = JSON.stringify(input.features);
@@ -138,8 +140,12 @@ export async function createCompetition(
     // Sales open at once for an active competition: its instant-win list is committed now.
     await commitIfOpen(trx, Number(id));
     const created = (await Competition.query(trx).findById(Number(id)))!;
-    // Open at once: after COMMIT, the 'new competition live' e-mail (api/accounts/marketing/).
-    if (created.status === 'active') emit('competition.opened', { competitionId: created.id });
+    // Open at once: after COMMIT, the 'new competition live' e-mail (api/accounts/marketing/). A
+    // scheduled launch is announced at its opening instead (launch/openingJob.ts).
+    if (opensNow(created, now)) {
+      await trx('competitions').where({ id: created.id }).update({ openedAt: now });
+      emit('competition.opened', { competitionId: created.id, openedAt: now });
+    }
     await writeAudit(
       trx,
       actor,
@@ -229,9 +235,7 @@ export async function updateCompetition(
     }
     assertNotReopeningWhatIsFinal(current, input, now);
     if (input.status === 'active' && current.status !== 'active') await assertPromoterNamed(trx);
-    // An archived (never shown) competition made active opens; reopening an ended one does not.
-    if (input.status === 'active' && current.status === 'archived')
-      uow.emit('competition.opened', { competitionId: id });
+    const opening = await openingChange(trx, current, input, now);
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
       const highest = await highestTakenNumber(trx, id, now);
       if (highest > input.totalTickets) {
@@ -262,7 +266,7 @@ export async function updateCompetition(
     }
     // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);
-    const row = columnsOf(input);
+    const row = { ...columnsOf(input), ...opening };
     if (!Object.keys(row).length && input.instantWins === undefined) return current;
     if (Object.keys(row).length) {
       await trx('competitions')
@@ -271,7 +275,14 @@ export async function updateCompetition(
     }
     // Turning active opens sales: the instant-win list (new or kept) is committed now.
     await commitIfOpen(trx, id);
-    const updated = (await Competition.query(trx).findById(id))!;
+    let updated = (await Competition.query(trx).findById(id))!;
+    // A draft or archived competition made active opens (announced once); so does one whose opening
+    // moved to now. Reopening an ended one does not: it was announced when it opened.
+    if (opensNow(updated, now)) {
+      await trx('competitions').where({ id }).update({ openedAt: now });
+      updated = (await Competition.query(trx).findById(id))!;
+      uow.emit('competition.opened', { competitionId: id, openedAt: now });
+    }
     const after = presentAdminCompetition(updated);
     await writeAudit(trx, actor, 'competition.update', { type: 'competition', id }, before, after, now);
     // Last, as everywhere: the version row stays locked only until COMMIT.

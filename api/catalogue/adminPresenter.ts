@@ -16,6 +16,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     totalTickets: c.totalTickets,
     ticketsSold: c.ticketsSold,
     endDate: iso(c.endDate),
+    startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     autoWin: c.autoWin,
     status: c.status,
     features: Array.isArray(c.features) ? c.features : [],

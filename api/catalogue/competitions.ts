@@ -24,8 +24,15 @@ export async function listPublicCompetitions(db: Knex, category?: string): Promi
   return wanted === 'all' ? rows : rows.filter((c) => deriveCategory(c) === wanted);
 }
 
-export async function findViewableCompetition(db: Knex, id: number): Promise<Competition> {
-  const c = await Competition.query(db).findById(id).whereIn('status', VIEWABLE);
+/** A competition a visitor may open; `drafts`: an admin's preview opens drafts too. */
+export async function findViewableCompetition(
+  db: Knex,
+  id: number,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<Competition> {
+  const c = await Competition.query(db)
+    .findById(id)
+    .whereIn('status', drafts ? [...VIEWABLE, 'draft'] : VIEWABLE);
   if (!c) throw notFound('Competition not found');
   return c;
 }
@@ -34,8 +41,12 @@ export async function findViewableCompetition(db: Knex, id: number): Promise<Com
  * Sold numbers with their owners' name fields, numbers ascending (presentEntries groups them); a
  * postal entry without an account brings the postcard's name.
  */
-export async function listEntries(db: Knex, competitionId: number): Promise<EntryRow[]> {
-  await findViewableCompetition(db, competitionId);
+export async function listEntries(
+  db: Knex,
+  competitionId: number,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<EntryRow[]> {
+  await findViewableCompetition(db, competitionId, { drafts });
   return db('tickets as t')
     .leftJoin('users as u', 'u.id', 't.userId')
     .leftJoin('postalEntries as p', 'p.orderId', 't.orderId')

@@ -110,6 +110,7 @@ export function presentCompetition(
     description: c.description,
     image: c.image,
     createdAt: iso(c.createdAt),
+    startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     endDate: iso(c.endDate),
     ticketPrice: penceToPounds(c.ticketPricePence),
     ticketsSold: c.ticketsSold,

@@ -1,3 +1,4 @@
+import { openDueCompetitions } from '../catalogue/launch/openingJob';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { inUnitOfWork } from '../platform/unitOfWork';
 import { bumpVersionNow } from '../tickets/competitionVersions';
@@ -90,6 +91,8 @@ export function startDrawJob(
   // Stopping waits for a run in progress, so the database can be closed after it.
   return startPeriodicJob(intervalMs, async () => {
     try {
+      const opened = await openDueCompetitions(deps);
+      if (opened.length) deps.logger.info({ opened }, 'opened scheduled competitions');
       const closed = await closeDueCompetitions(deps);
       if (closed.length) deps.logger.info({ closed }, 'closed competitions at their end date');
       const drawn = await drawDueCompetitions(deps, autoAfterSeconds);

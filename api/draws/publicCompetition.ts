@@ -12,8 +12,12 @@ import { presentPublicDraw } from './presenter';
 // the server renders (api/pages/pageSeed.ts): one function, so both answer the same.
 
 /** A competition as its public page shows it, with the draw's result once drawn (404 if not viewable). */
-export async function publicCompetition(db: Knex, id: number): Promise<PublicCompetition> {
-  const c = await findViewableCompetition(db, id);
+export async function publicCompetition(
+  db: Knex,
+  id: number,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<PublicCompetition> {
+  const c = await findViewableCompetition(db, id, { drafts });
   const record = c.drawnAt ? await loadDrawRecord(db, c.id) : undefined;
   const instant = presentPublicInstantWins(c, await listInstantWins(db, c.id), Date.now());
   return presentCompetition(c, await defaultCap(db), record ? presentPublicDraw(record) : null, instant);

@@ -9,7 +9,7 @@ import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { listInstantWins } from '../catalogue/instantWins/list';
 import { presentAdminInstantWin } from '../catalogue/instantWins/presenter';
 import { actorOf } from '../http/adminActor';
-import { requireAdmin } from '../http/auth';
+import { isAdminViewer, requireAdmin } from '../http/auth';
 import { serve } from '../http/serve';
 import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
@@ -36,8 +36,9 @@ export function registerDrawRoutes(
   const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon, faults };
   const admin = requireAdmin({ db, config });
 
-  serve(router, R.competition, async (input, _ctx) => {
-    return await publicCompetition(db, input.params.id);
+  // A draft answers 404 but to an admin, who previews it at its real URL.
+  serve(router, R.competition, async (input, ctx) => {
+    return await publicCompetition(db, input.params.id, { drafts: await isAdminViewer(db, ctx) });
   });
 
   serve(router, R.drawEntries, async (input, _ctx) => {

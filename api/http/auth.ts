@@ -25,6 +25,11 @@ export async function currentUser(db: Knex, ctx: Context): Promise<User | undefi
   return userId ? findActiveUser(db, userId) : undefined;
 }
 
+/** Whether the request is an admin's (a draft's page and data show to admins only). */
+export async function isAdminViewer(db: Knex, ctx: Context): Promise<boolean> {
+  return (await currentUser(db, ctx))?.role === 'admin';
+}
+
 /** Loads the signed-in user into ctx.state.user, or answers 401 with `message`. */
 export function requireUser(db: Knex, message?: string): Middleware {
   return async (ctx, next) => {

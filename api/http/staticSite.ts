@@ -18,7 +18,7 @@ const PRECOMPRESSED_TYPES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(
 
 export interface StaticSiteOptions {
   /** The status of a client page (404 for a path the route table does not know); 200 without. */
-  pageStatus?: (pathname: string) => Promise<number>;
+  pageStatus?: (pathname: string, ctx: Context) => Promise<number>;
   /**
    * The page rendered by the server (api/pages/serverRender.ts), or undefined to serve the app
    * shell (index.html) for the browser to render, as for every page it does not render.
@@ -91,7 +91,7 @@ export function staticSite(root: string, { pageStatus, renderPage }: StaticSiteO
         // koa-send answers with the file it sent, which may be the .br or .gz copy.
         const sent = served.replace(/\.(?:br|gz)$/, '');
         if (sent.endsWith('index.html') && !path.extname(ctx.path) && pageStatus)
-          ctx.status = await pageStatus(ctx.path);
+          ctx.status = await pageStatus(ctx.path, ctx);
         answerFresh(ctx);
         return;
       } catch (err) {
@@ -108,7 +108,7 @@ export function staticSite(root: string, { pageStatus, renderPage }: StaticSiteO
     }
     await send(ctx, 'index.html', { root, brotli: true, gzip: true, setHeaders });
     // The not-found page is the app shell too: the client shows it for a path it does not know.
-    if (pageStatus) ctx.status = await pageStatus(ctx.path);
+    if (pageStatus) ctx.status = await pageStatus(ctx.path, ctx);
     answerFresh(ctx);
   };
 }

@@ -23,7 +23,7 @@ export interface DomainEvents {
   /** The competition row after a change (edit, close, draw, delete), with its new version. */
   'competition.updated': { competition: Competition; version: number; deleted?: true };
   /** A competition went on sale (created active, or an archived one made active): 'new competition live'. */
-  'competition.opened': { competitionId: number };
+  'competition.opened': { competitionId: number; openedAt: number };
   /**
    * A competition's ending-soon campaign was made (once per competition): the e-mails are owed, and
    * a web push to the same audience (`endingSoonRecipients`, api/accounts/marketing/) can follow.

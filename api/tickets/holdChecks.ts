@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { iso } from '../../contract/dates';
 import { ERROR_CODES } from '../../contract/errors';
+import { formatOpening } from '../../contract/londonTime';
 import { selfExcludedMessage } from '../../contract/protection';
 import { SITE_SETTINGS } from '../../contract/siteSettings';
 import { engineOfKnex } from '../../db/dialect';
@@ -15,6 +16,9 @@ import { liveTickets } from './liveTickets';
 // The reading half of the hold path: what a request may do, decided before anything is written.
 
 export const CLOSED_MESSAGE = 'This competition is closed to new entries.';
+/** 'This competition opens at 19:00 on 28 November.' (UK time) */
+export const notOpenYetMessage = (startsAt: number) =>
+  `This competition opens at ${formatOpening(startsAt)}.`;
 
 /** The competition row, for a batch; assertOpen decides what it allows. */
 export const competitionRead = (db: Knex, competitionId: number): Batched<Competition | undefined> =>
@@ -24,7 +28,8 @@ export const competitionRead = (db: Knex, competitionId: number): Batched<Compet
 
 /** 404 for a missing or archived competition, 409 for one closed to new entries. */
 export function assertOpen(competition: Competition | undefined, now: number): Competition {
-  if (!competition || competition.status === 'archived') throw notFound('Competition not found');
+  if (!competition || competition.status === 'archived' || competition.status === 'draft')
+    throw notFound('Competition not found');
   // Closed at its end date (docs/draws.md), or drawn or its beacon round fixed (the entries are
   // final then), even if an admin made it active again.
   if (
@@ -34,6 +39,13 @@ export function assertOpen(competition: Competition | undefined, now: number): C
     competition.drawBeaconRound
   )
     throw conflict(CLOSED_MESSAGE, undefined, ERROR_CODES.closed);
+  // A scheduled launch: the page is public, nothing can be held before the opening.
+  if (competition.startsAt !== null && Number(competition.startsAt) > now)
+    throw conflict(
+      notOpenYetMessage(Number(competition.startsAt)),
+      { startsAt: iso(Number(competition.startsAt)) },
+      ERROR_CODES.notOpenYet,
+    );
   return competition;
 }
 

@@ -22,6 +22,10 @@ export class Competition extends BaseModel {
   totalTickets!: number;
   ticketsSold!: number;
   endDate!: number;
+  /** A scheduled launch (epoch ms): nothing can be held before it; null: open since creation. */
+  startsAt!: number | null;
+  /** When the opening was announced (`competition.opened`), once. */
+  openedAt!: number | null;
   autoWin!: boolean;
   status!: CompetitionStatus;
   features!: string[];

@@ -4,6 +4,7 @@ import { presentCompetition } from '../../api/catalogue/presenter';
 import { loadDrawRecord } from '../../api/draws/drawRecords';
 import { type DrawRecord, presentPublicDraw } from '../../api/draws/presenter';
 import { defaultCap } from '../../api/tickets/holdChecks';
+import { iso } from '../../contract/dates';
 import type { Competition } from '../../db/models';
 import { competitionRoom } from '../rooms';
 import type { ProjectionDeps } from './deps';
@@ -20,6 +21,13 @@ export function projectCompetitions(deps: ProjectionDeps): void {
       logger.error({ err, competitionId: competition.id }, 'competition push failed');
     }
   });
+  // A scheduled launch reached its opening: every watcher's page unlocks (docs/product.md).
+  events.subscribe('competition.opened', ({ competitionId, openedAt }) =>
+    deps.broadcast(competitionRoom(competitionId), 'competition:opened', {
+      competitionId,
+      openedAt: iso(openedAt),
+    }),
+  );
 }
 
 async function emitCompetition(

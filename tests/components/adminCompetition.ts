@@ -11,6 +11,7 @@ export const hotTub: AdminCompetitionView = {
   totalTickets: 100,
   ticketsSold: 12,
   endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  startsAt: null,
   autoWin: false,
   status: 'active',
   features: [],

@@ -42,6 +42,8 @@ export async function insertCompetition(db: Knex, f: CompetitionFixture = {}): P
     details: JSON.stringify(f.category === null ? {} : { category: f.category ?? 'Cash' }),
     createdAt,
     updatedAt: createdAt,
+    // Open or closed: announced when it opened, as every competition on sale is (migration 041).
+    openedAt: ['active', 'ended'].includes(f.status ?? 'active') ? createdAt : null,
   });
   return Number(id);
 }

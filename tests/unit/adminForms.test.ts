@@ -54,6 +54,7 @@ describe('the competition form', () => {
       totalTickets: 10,
       ticketsSold: 0,
       endDate: '2026-07-15T19:00:00.000Z',
+      startsAt: null,
       autoWin: false,
       status: 'active',
       features: [],

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import { CATALOGUE_ROUTES as R } from '../../../contract/apiCatalogue';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
+import { isAdminViewer } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { listEntries, publicCompetitionList } from '../competitions';
@@ -28,7 +29,10 @@ export function registerCompetitionRoutes(router: Router, { db, events, config }
 
   // Every watching browser reloads the list when a sale lands: they share the reads (sharedReads).
   const entries = sharedReads(async (id: number) => presentEntries(await listEntries(db, id)));
-  serve(router, R.entries, async (input, _ctx) => {
+  serve(router, R.entries, async (input, ctx) => {
+    // An admin previewing a draft reads it alone (a draft is 404 to everyone else).
+    if (ctx.session?.userId && (await isAdminViewer(db, ctx)))
+      return presentEntries(await listEntries(db, input.params.id, { drafts: true }));
     return await entries(input.params.id);
   });
 

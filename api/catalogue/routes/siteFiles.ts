@@ -1,9 +1,11 @@
 import type { Router } from '@koa/router';
 import type { Knex } from 'knex';
+import type { Context } from 'koa';
 import * as v from 'valibot';
 import { PLATFORM_ROUTES as R } from '../../../contract/apiPlatform';
 import { IdParamSchema } from '../../../contract/competitions';
 import { COMPETITION_PAGE_PATHS, matchPagePath } from '../../../contract/routes';
+import { isAdminViewer } from '../../http/auth';
 import { serve } from '../../http/serve';
 import type { AppDeps } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -49,15 +51,15 @@ const xmlEscape = (s: string) =>
  * The HTTP status of a client page: 404 for a path the client's route table does not know, and
  * for a competition page whose competition cannot be viewed (missing, archived, or no id at all).
  */
-export function pageStatus(db: Knex): (pathname: string) => Promise<200 | 404> {
-  return async (pathname) => {
+export function pageStatus(db: Knex): (pathname: string, ctx: Context) => Promise<200 | 404> {
+  return async (pathname, ctx) => {
     const page = matchPagePath(pathname);
     if (!page) return 404;
     if (!COMPETITION_PAGE_PATHS.includes(page.path)) return 200;
     const id = v.safeParse(IdParamSchema, page.params);
     if (!id.success) return 404;
     try {
-      await findViewableCompetition(db, id.output.id);
+      await findViewableCompetition(db, id.output.id, { drafts: await isAdminViewer(db, ctx) });
       return 200;
     } catch (err) {
       if ((err as { status?: number }).status === 404) return 404;

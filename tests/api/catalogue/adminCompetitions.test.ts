@@ -121,7 +121,7 @@ describe.skipIf(engineUnavailable())(`admin competitions on ${testEngine()}`, ()
         'endDate',
         'End date must be in the future',
       ],
-      [valid({ status: 'live' }), 'status', 'Status must be active, archived or ended'],
+      [valid({ status: 'live' }), 'status', 'Status must be draft, active, archived or ended'],
       [valid({ title: '  ' }), 'title', 'Title is required'],
       [valid({ image: 'javascript:alert(1)' }), 'image', 'Image must be an uploaded image URL'],
       [valid({ maxTicketsPerUser: 0 }), 'maxTicketsPerUser', 'per-person limit'],

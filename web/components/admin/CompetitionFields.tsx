@@ -121,6 +121,22 @@ export function DrawTimeRow(props: RowProps) {
   );
 }
 
+/** A scheduled launch: the day and time it opens, in UK time; empty: open at once. */
+export function OpeningRow(props: RowProps) {
+  return (
+    <FieldRow>
+      <TextInput id="c-starts-date" label="Opens on (optional)" type="date" {...bound(props, 'startsDate')} />
+      <TextInput
+        id="c-starts-time"
+        label="Opening time (UK)"
+        type="time"
+        value={props.values.startsTime}
+        onChange={props.onText('startsTime')}
+      />
+    </FieldRow>
+  );
+}
+
 /** Category, status, product name and the prize value. */
 export function CategoryRow(props: RowProps) {
   return (
@@ -145,6 +161,7 @@ export function CategoryRow(props: RowProps) {
       <Control>
         <label htmlFor="c-status">Status</label>
         <select id="c-status" value={props.values.status} onChange={props.onText('status')}>
+          <option value="draft">Draft</option>
           <option value="active">Active</option>
           <option value="archived">Archived</option>
           <option value="ended">Ended</option>

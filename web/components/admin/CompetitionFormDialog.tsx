@@ -21,6 +21,7 @@ import {
   ImageField,
   NumbersRow,
   type OnText,
+  OpeningRow,
   type RowProps,
   TextInput,
 } from './CompetitionFields';
@@ -160,6 +161,7 @@ export function CompetitionFormDialog({
         </Control>
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
+        <OpeningRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)

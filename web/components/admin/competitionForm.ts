@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
+import type { CompetitionStatus } from '../../../contract/competitions';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { type InstantWinFormRow, instantWinBody, instantWinListErrors } from './instantWinForm';
 
@@ -15,7 +16,9 @@ export interface CompetitionFormValues {
   endDate: string; // yyyy-mm-dd, London
   endTime: string; // hh:mm, London
   category: string;
-  status: 'active' | 'archived' | 'ended';
+  status: CompetitionStatus;
+  startsDate: string; // yyyy-mm-dd, London; empty: open at once
+  startsTime: string; // hh:mm, London
   productName: string;
   autoWin: boolean;
   features: string; // one per line
@@ -73,6 +76,8 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     endTime: DEFAULT_END_TIME,
     category: DEFAULT_ADMIN_CATEGORY,
     status: 'active',
+    startsDate: '',
+    startsTime: '',
     productName: '',
     autoWin: false,
     features: '',
@@ -99,6 +104,8 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     // An old category outside the admin list must be chosen again (it is required).
     category: category ?? '',
     status: c.status,
+    startsDate: c.startsAt ? toLondonFields(c.startsAt).date : '',
+    startsTime: c.startsAt ? toLondonFields(c.startsAt).time : '',
     productName: c.details.productName ?? '',
     autoWin: c.autoWin,
     features: c.features.join('\n'),
@@ -147,6 +154,13 @@ export const lines = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** The opening as an ISO time; null without a day; '' (invalid) for a day without a valid time. */
+function startsAtOf(v: CompetitionFormValues): string | null {
+  if (!v.startsDate) return null;
+  const at = fromLondonFields(v.startsDate, v.startsTime || '00:00');
+  return Number.isFinite(at) ? new Date(at).toISOString() : '';
+}
+
 /**
  * The body for POST/PUT /api/admin/competitions. Numbers stay strings where typed so the
  * contract's schema reports its own messages for them; an incomplete date becomes an empty string
@@ -163,6 +177,7 @@ export function competitionBody(v: CompetitionFormValues) {
     endDate: Number.isFinite(end) ? new Date(end).toISOString() : '',
     autoWin: v.autoWin,
     status: v.status,
+    startsAt: startsAtOf(v),
     features: lines(v.features),
     details: {
       category: v.category,

@@ -1,8 +1,8 @@
 import type { PublicCompetition } from '../../../contract/competitions';
-import { londonDayOf } from '../../../contract/londonTime';
+import { formatOpensShort, londonDayOf } from '../../../contract/londonTime';
 import { winnerCount } from '../../../contract/prizes';
 
-export type CardBadgeKind = 'winners' | 'instant' | 'sold' | 'ends';
+export type CardBadgeKind = 'opens' | 'winners' | 'instant' | 'sold' | 'ends';
 
 export interface CardBadge {
   kind: CardBadgeKind;
@@ -15,10 +15,14 @@ export interface CardBadge {
  * ends today (UK date) while it is still open.
  */
 export function cardBadges(
-  c: Pick<PublicCompetition, 'prizes' | 'instantWinCommitment' | 'ticketsSold' | 'totalTickets' | 'endDate'>,
+  c: Pick<PublicCompetition, 'prizes' | 'instantWinCommitment' | 'ticketsSold' | 'totalTickets' | 'endDate'> &
+    Partial<Pick<PublicCompetition, 'startsAt'>>,
   now: number,
 ): CardBadge[] {
   const badges: CardBadge[] = [];
+  // A scheduled launch not open yet (docs/product.md#drafts-and-scheduled-launches).
+  if (c.startsAt && Date.parse(c.startsAt) > now)
+    badges.push({ kind: 'opens', text: `Opens ${formatOpensShort(c.startsAt)}` });
   const winners = winnerCount(c.prizes);
   if (winners > 1) badges.push({ kind: 'winners', text: `${winners} winners` });
   if (c.instantWinCommitment) badges.push({ kind: 'instant', text: 'Instant wins' });

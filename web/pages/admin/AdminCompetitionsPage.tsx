@@ -24,6 +24,7 @@ import { toast } from '../../stores/toast';
 
 const TABS = [
   { key: 'active', label: 'Live' },
+  { key: 'draft', label: 'Drafts' },
   { key: 'archived', label: 'Archived' },
   { key: 'ended', label: 'Ended' },
 ] as const;

@@ -15,6 +15,7 @@ import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { InstantWinsPanel } from '../../components/competitions/InstantWinsPanel';
+import { BuyingState, DraftBar } from '../../components/competitions/LaunchState';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { PrizeList } from '../../components/competitions/PrizeList';
@@ -28,7 +29,6 @@ import { DrawReveal } from '../../components/draws/DrawReveal';
 import { useReducedMotion } from '../../components/draws/useReducedMotion';
 import { useRevealPhase } from '../../components/draws/useRevealPhase';
 import { WinnerAnnouncement } from '../../components/draws/WinnerAnnouncement';
-import { PurchasePanel } from '../../components/purchase/PurchasePanel';
 import { requestPick } from '../../components/purchase/pickRequest';
 import { BuyBarSlot } from '../../components/purchase/StickyBuyBar';
 import { ButtonLink } from '../../components/ui/Button';
@@ -293,6 +293,10 @@ function HeaderBadges({ ended, autoWin, winners }: { ended: boolean; autoWin: bo
   );
 }
 
+/** No buying on this page: not on sale, past its end date, or drawing. A draft previews as published. */
+const closedHere = (status: string, endReached: boolean, phase: string) =>
+  (status !== 'active' && status !== 'draft') || endReached || phase !== 'none';
+
 export default function CompetitionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
@@ -323,12 +327,13 @@ export default function CompetitionDetailPage() {
   if (competition.loading && !c) return <Spinner label="Loading competition" />;
   if (!c) return <CompetitionUnavailable error={competition.error} />;
 
-  const ended = c.status !== 'active' || endReached || phase !== 'none';
+  const ended = closedHere(c.status, endReached, phase);
   // During the reveal the result (already in competition:updated) waits for the animation.
   const draw = phase === 'drawing' ? null : drawOf(c, liveDraw);
   return (
     <PageContainer>
       <Back href="/">← All Competitions</Back>
+      {c.status === 'draft' && <DraftBar />}
       <Layout>
         {/* The page's LCP element: fetched ahead of the scripts and other images (priority). */}
         <Image
@@ -370,7 +375,7 @@ export default function CompetitionDetailPage() {
           {ended ? (
             <ClosedState competition={c} phase={phase} draw={draw} reducedMotion={reducedMotion} />
           ) : (
-            <PurchasePanel competition={c} live={live} barSlot={barSlot} />
+            <BuyingState competition={c} live={live} barSlot={barSlot} />
           )}
           <FreeEntryRoute competition={c} closed={ended} />
           <OddsAndFacts competition={c} ticketsSold={live?.ticketsSold ?? c.ticketsSold} draw={draw} />

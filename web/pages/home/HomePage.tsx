@@ -7,6 +7,7 @@ import { useRoute } from '../../api/call';
 import { CategoryBar } from '../../components/competitions/CategoryBar';
 import { CardGrid, CompetitionCard, PlaceholderCards } from '../../components/competitions/CompetitionCard';
 import { arrangeCompetitions, ListControls } from '../../components/competitions/listOptions';
+import { OpeningSoonRow } from '../../components/competitions/OpeningSoon';
 import {
   useCategoryParam,
   useDrawTypeParam,
@@ -288,6 +289,7 @@ export default function HomePage() {
         </HeroInner>
       </Hero>
       <PageContainer>
+        <OpeningSoonRow competitions={list.data ?? []} />
         <section id="competitions" aria-labelledby="competitions-title">
           <ListHead>
             <ListTitle id="competitions-title">Live Competitions</ListTitle>

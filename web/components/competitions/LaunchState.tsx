@@ -1,0 +1,68 @@
+import styled from 'styled-components';
+import type { PublicCompetition } from '../../../contract/competitions';
+import { formatOpensShort } from '../../../contract/londonTime';
+import type { LiveCompetition } from '../../live/competitionStore';
+import { useIsOpen } from '../../live/openings';
+import { PurchasePanel } from '../purchase/PurchasePanel';
+import { Countdown } from './Countdown';
+
+// Drafts and scheduled launches on the competition page (docs/product.md#drafts-and-scheduled-launches).
+
+const Bar = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningBg};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  font-weight: 700;
+`;
+
+const Opening = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  p { margin: 0; }
+`;
+
+/** An admin's preview of a draft, at its real URL. */
+export function DraftBar() {
+  return (
+    <Bar role="status" data-testid="draft-bar">
+      Draft: only admins can see this
+    </Bar>
+  );
+}
+
+/**
+ * Where the buying controls go: a draft's note, a scheduled launch's countdown to its opening
+ * (unlocked at the opening on every page at once), or the controls.
+ */
+export function BuyingState({
+  competition,
+  live,
+  barSlot,
+}: {
+  competition: PublicCompetition;
+  live: LiveCompetition | undefined;
+  barSlot: HTMLElement | null;
+}) {
+  const open = useIsOpen(competition.id, competition.startsAt);
+  if (competition.status === 'draft')
+    return (
+      <Opening data-testid="draft-buying">
+        <p>Buying opens when this competition is published.</p>
+      </Opening>
+    );
+  if (!open && competition.startsAt)
+    return (
+      <Opening data-testid="opens-soon" aria-live="polite">
+        <h2>Opens {formatOpensShort(competition.startsAt)}</h2>
+        <Countdown endDate={competition.startsAt} size="lg" />
+        <p>The numbers are on show below: pick yours the moment it opens.</p>
+      </Opening>
+    );
+  return <PurchasePanel competition={competition} live={live} barSlot={barSlot} />;
+}
