@@ -183,6 +183,11 @@ export type InstantWonEvent = v.InferOutput<typeof InstantWonEventSchema>;
 export const CompetitionOpenedEventSchema = v.object({ competitionId: v.number(), openedAt: v.string() });
 export type CompetitionOpenedEvent = v.InferOutput<typeof CompetitionOpenedEventSchema>;
 
+export interface DrawRoomViewersEvent {
+  competitionId: number;
+  viewers: number;
+}
+
 export interface ServerToClientEvents {
   clock: (payload: ClockEvent) => void;
   'tickets:reserved': (payload: TicketsEvent) => void;
@@ -214,6 +219,8 @@ export interface ServerToClientEvents {
   'socket:error': (payload: SocketErrorEvent) => void;
   'instant-win:claimed': (payload: InstantWinClaimedEvent) => void;
   'instant:won': (payload: InstantWonEvent) => void;
+  /** Room `draw-room:<id>`: how many are watching the draw room, at most once a second after a change. */
+  'draw-room:viewers': (payload: DrawRoomViewersEvent) => void;
   /** Room `competition:<id>`: a scheduled launch reached its opening; holds are taken from now on. */
   'competition:opened': (payload: CompetitionOpenedEvent) => void;
   /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
@@ -223,4 +230,7 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'competition:watch': (payload: { competitionId: number }, ack: (answer: WatchAck) => void) => void;
   'competition:unwatch': (payload: { competitionId: number }) => void;
+  /** The live draw room (docs/product.md#draws): counted among its viewers until leaving or disconnecting. */
+  'draw-room:join': (payload: { competitionId: number }, ack: (answer: { ok: boolean }) => void) => void;
+  'draw-room:leave': (payload: { competitionId: number }) => void;
 }

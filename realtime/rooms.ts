@@ -8,5 +8,7 @@ export const sessionKeyRoom = (sessionKey: string) =>
   `sid:${createHash('sha256').update(sessionKey).digest('base64url').slice(0, 22)}`;
 export const competitionRoom = (competitionId: number) => `competition:${competitionId}`;
 export const isCompetitionRoom = (room: string) => room.startsWith('competition:');
+/** The live draw room's viewers (realtime/drawRoomViewers.ts). */
+export const drawRoom = (competitionId: number) => `draw-room:${competitionId}`;
 /** Admins only: live orders and dashboard counts. Joined at handshake when the user's role is admin. */
 export const ADMINS_ROOM = 'admins';

@@ -10,6 +10,7 @@ import type { Metrics } from '../api/platform/observability/metrics';
 import type { SessionStore } from '../api/platform/sessions';
 import { switchRealtimeFastPaths } from '../fastpaths/realtime';
 import { createBroadcaster } from './broadcaster';
+import { serveDrawRoomViewers } from './drawRoomViewers';
 import { authenticateSockets } from './handshake';
 import type { OriginPolicy } from './origin';
 import { startProjections } from './projections';
@@ -81,6 +82,7 @@ export function attachRealtime(
   const broadcaster = createBroadcaster(io, metrics, options.batching ?? DEFAULT_BATCHING);
   authenticateSockets(io, { ...options, adminPolicy });
   serveWatches(io, { db, logger, socketLimits, metrics });
+  serveDrawRoomViewers(io);
   startProjections(io, { db, events, logger }, broadcaster);
   return { io, batcher: broadcaster.batcher };
 }

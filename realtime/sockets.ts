@@ -7,10 +7,15 @@ export interface SocketData {
   userId: number | null;
 }
 
+/** Between app processes (Redis adapter): each process's viewers of each draw room. */
+export interface InterServerEvents {
+  'draw-room:count': (report: { process: string; competitionId: number; viewers: number }) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -18,6 +23,6 @@ export type RealtimeServer = Server<
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;

@@ -72,6 +72,9 @@ test('two viewers see the reveal in the same second, each checking it; a later v
   expect(await overlay.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
     'rgba(0, 0, 0, 0)',
   );
+  // Three watching: the two pages and the overlay, counted by the server and shown on each.
+  for (const page of [first, second, overlay])
+    await expect(page.getByTestId('draw-room-viewers')).toHaveText('3 watching now');
 
   const drawn = await admin.request.post(`/api/admin/competitions/${id}/draw`, {
     headers: await csrfHeaders(admin.request),

@@ -183,4 +183,26 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())('scale-out over
       await other.drop();
     }
   }, 60_000);
+
+  it("the draw room's viewer count adds up the viewers on both processes", async (ctx) => {
+    if (skip) ctx.skip();
+    const id = await insertCompetition(database.db, { totalTickets: 10 });
+    const onA = await connectSocket(a.url);
+    const onB = await connectSocket(b.url);
+    try {
+      const seenA = collect(onA, 'draw-room:viewers');
+      const seenB = collect(onB, 'draw-room:viewers');
+      for (const socket of [onA, onB])
+        expect(await socket.timeout(5000).emitWithAck('draw-room:join', { competitionId: id })).toEqual({
+          ok: true,
+        });
+      const latest = (seen: Array<{ viewers: number }>) => seen.at(-1)?.viewers;
+      await waitFor(() => latest(seenA) === 2 && latest(seenB) === 2, 10_000, '2 viewers on both processes');
+      onA.disconnect();
+      await waitFor(() => latest(seenB) === 1, 10_000, '1 viewer once A left');
+    } finally {
+      onA.disconnect();
+      onB.disconnect();
+    }
+  }, 30_000);
 });

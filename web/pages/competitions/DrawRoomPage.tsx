@@ -24,7 +24,7 @@ const Header = styled.header`
 export default function DrawRoomPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
-  const { loading, competition: c, stage } = useDrawRoom(id);
+  const { loading, competition: c, stage, viewers } = useDrawRoom(id);
 
   useEffect(() => {
     if (c?.title) document.title = `Live draw: ${c.title} | ${siteName}`;
@@ -46,6 +46,11 @@ export default function DrawRoomPage() {
       <Header>
         <Link href={`/competitions/${c.id}`}>← {c.title}</Link>
         <h1>Live draw: {c.title}</h1>
+        {viewers !== null && (
+          <p data-testid="draw-room-viewers" aria-live="polite">
+            {viewers.toLocaleString('en-GB')} watching now
+          </p>
+        )}
       </Header>
       <Card>{stage}</Card>
     </PageContainer>

@@ -18,11 +18,14 @@ export const OverlayPanel = styled.section`
 /** /overlay/draw/:id: the draw room's countdown and reveal, in big type, for a stream. */
 export default function DrawOverlayPage() {
   const { id } = useParams<{ id: string }>();
-  const { competition, stage } = useDrawRoom(id);
+  const { competition, stage, viewers } = useDrawRoom(id);
   if (!competition) return null;
   return (
     <OverlayPanel data-testid="draw-overlay">
       <h1>Live draw: {competition.title}</h1>
+      {viewers !== null && (
+        <p data-testid="draw-room-viewers">{viewers.toLocaleString('en-GB')} watching now</p>
+      )}
       {stage}
     </OverlayPanel>
   );

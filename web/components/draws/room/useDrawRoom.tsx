@@ -12,6 +12,7 @@ import { useHasPassed } from '../../competitions/useHasPassed';
 import { DrawReveal } from '../DrawReveal';
 import { useReducedMotion } from '../useReducedMotion';
 import { OpenStage, RevealStage, Stage, WaitingStage } from './DrawRoomStages';
+import { useDrawRoomViewers } from './useViewers';
 
 export interface DrawRoom {
   loading: boolean;
@@ -19,6 +20,8 @@ export interface DrawRoom {
   live: LiveCompetition | undefined;
   /** What the room shows now: open, waiting for the round, drawing, the reveal, or closed. */
   stage: ReactNode;
+  /** How many are watching the room now (null until the server has said). */
+  viewers: number | null;
 }
 
 /**
@@ -36,6 +39,7 @@ export function useDrawRoom(id: string | undefined): DrawRoom {
   const pending = useDrawPending(c?.id);
   const reducedMotion = useReducedMotion();
   const closed = useHasPassed(c?.endDate);
+  const viewers = useDrawRoomViewers(c?.id);
 
   // The result carries no beacon signature: read the competition again for the browser's checks
   // (and in case its competition:updated went by while the socket was down).
@@ -70,5 +74,5 @@ export function useDrawRoom(id: string | undefined): DrawRoom {
         </p>
       </Stage>
     );
-  return { loading: loaded.loading, competition: c, live, stage };
+  return { loading: loaded.loading, competition: c, live, stage, viewers };
 }
