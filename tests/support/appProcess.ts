@@ -64,9 +64,23 @@ export class AppProcess {
     });
     if (!this.alive) return false;
     if (!started) throw new Error(`server did not start:\n${this.log.slice(-30).join('')}`);
-    const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
-    if (res.status !== 200) throw new Error(`server started but /api/health answered ${res.status}`);
-    return true;
+    try {
+      const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (res.status !== 200) throw new Error(`server started but /api/health answered ${res.status}`);
+      return true;
+    } catch (err) {
+      // Killed just after its banner (a crash test's fault point): its exit follows at once.
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      const died = await Promise.race([
+        this.exited.then(() => true),
+        new Promise<boolean>((resolve) => {
+          deadline = setTimeout(() => resolve(false), 5000);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (died) return false;
+      throw err;
+    }
   }
 
   /** Sends the signal (SIGKILL unless told) and resolves with the exit code. */
