@@ -36,6 +36,7 @@ import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/che
 import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
 import { registerPostalEntryRoutes } from './orders/routes/postalEntries';
 import { pageSeeds } from './pages/pageSeed';
+import { registerShareImageRoutes } from './pages/routes';
 import { serverRender } from './pages/serverRender';
 import type { PaymentGateway } from './payments';
 import type { AppDeps } from './platform/context';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerUploadRoutes(api, deps);
   registerSiteSettingRoutes(api, deps);
   registerSiteFileRoutes(api, deps);
+  registerShareImageRoutes(api, deps, options.webRoot);
   app.use(api.routes());
   // A known path with the wrong method is a 405 with an Allow header (thrown, so it is JSON too).
   app.use(api.allowedMethods({ throw: true }));

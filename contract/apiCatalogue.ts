@@ -13,6 +13,20 @@ export const CATALOGUE_ROUTES = {
     path: '/api/competitions',
     query: CompetitionListQuerySchema,
   }),
+  /** Link previews (docs/product.md#link-previews): the 1200×630 picture of a competition's link. */
+  shareImage: route()({
+    method: 'GET',
+    path: '/api/competitions/:id/share-image.jpg',
+    params: IdParamSchema,
+    kind: 'file',
+    note: 'A JPEG for Open Graph and X cards, read by link-preview crawlers.',
+  }),
+  homeShareImage: route()({
+    method: 'GET',
+    path: '/api/share-image.jpg',
+    kind: 'file',
+    note: "The home page's link-preview JPEG (the hero picture, 1200×630).",
+  }),
   entries: route<CompetitionEntry[]>()({
     method: 'GET',
     path: '/api/competitions/:id/entries',

@@ -8,12 +8,18 @@ import { publicCompetition } from '../draws/publicCompetition';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../platform/context';
 import { publicSiteFacts } from '../platform/settings/promoter';
+import { competitionHead, homeHead } from './linkPreview';
 
 /** A page the server renders: what it renders it with, and its <title>. */
 export interface SeededPage {
   seed: PageSeed;
   title: string;
+  /** Link-preview tags for its <head> (api/pages/linkPreview.ts), already escaped. */
+  head?: string;
 }
+
+const HOME_DESCRIPTION =
+  'Prize competitions from a family-run business in the South West: cash, tech, home, luxury and more.';
 
 /** The competition pages, in the exact spelling the site links to (any other gets the app shell). */
 const COMPETITION_PAGE = /^\/competitions?\/([1-9][0-9]{0,9})$/;
@@ -39,15 +45,19 @@ export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
     // web/pages/competitions/CompetitionDetailPage.tsx).
     const api: Record<string, unknown> = {};
     let title: string;
+    let head: string;
+    const origin = config.publicUrl.replace(/\/$/, '');
     if (home) {
       api['/api/admin/hero-image'] = await siteSettingView(db, SITE_SETTINGS.heroImage);
       api['/api/competitions'] = await publicCompetitionList(db);
       title = `${config.siteName} | Win prizes from the South West`;
+      head = homeHead(origin, config.siteName, HOME_DESCRIPTION);
     } else {
       try {
         const competition = await publicCompetition(db, Number(competitionId));
         api[`/api/competitions/${competitionId}`] = competition;
         title = `${drawRoom ? 'Live draw: ' : ''}${competition.title} | ${config.siteName}`;
+        head = competitionHead(competition, origin, config.siteName, drawRoom ? 'draw room' : 'competition');
       } catch (err) {
         if ((err as { status?: number }).status === 404) return undefined;
         throw err;
@@ -55,6 +65,7 @@ export function pageSeeds({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
     }
     return {
       title,
+      head,
       seed: {
         api,
         session: { user: null },

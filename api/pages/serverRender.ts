@@ -35,7 +35,7 @@ export function assemblePage(shell: string, page: SeededPage, html: string, styl
   const seed = `<script id="${PAGE_SEED_ID}" type="application/json">${scriptJson(page.seed)}</script>`;
   return shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', () => `${styles}</head>`)
+    .replace('</head>', () => `${page.head ?? ''}${styles}</head>`)
     .replace(root, () => `<div id="root">${html}</div>${seed}`);
 }
 

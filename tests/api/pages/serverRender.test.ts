@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SEED_ID, type PageSeed } from '../../../contract/pageSeed';
 import { registeredClient } from '../../support/accounts';
@@ -103,6 +104,63 @@ describe.skipIf(engineUnavailable())(`server-rendered pages on ${testEngine()}`,
         [`/api/competitions/${ids.active}`]: await json(`/api/competitions/${ids.active}`),
       });
     }
+  });
+
+  /** The <head> of a rendered page, and the JSON-LD in it (undefined without one). */
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const metaOf = (head: string, key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(head)?.[1];
+
+  it('a competition page carries its link preview: Open Graph, X card, canonical and a JSON-LD Product with a GBP Offer', async () => {
+    const endDate = Date.now() + 5 * 86_400_000;
+    const id = await insertCompetition(db, {
+      title: 'Hamper </script><script>alert(1)</script>',
+      endDate,
+      ticketPricePence: 250,
+    });
+    const head = headOf(await (await get(`/competitions/${id}`)).text());
+    const origin = /<link rel="canonical" href="([^"]+)\/competitions\/\d+" \/>/.exec(head)?.[1];
+    expect(origin).toMatch(/^https?:\/\//);
+    expect(head).toContain(`<link rel="canonical" href="${origin}/competitions/${id}" />`);
+    expect(metaOf(head, 'og:type')).toBe('product');
+    expect(metaOf(head, 'og:title')).toBe('Hamper &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(metaOf(head, 'og:description')).toContain('£2.50 a ticket');
+    expect(metaOf(head, 'og:image')).toBe(`${origin}/api/competitions/${id}/share-image.jpg`);
+    expect(metaOf(head, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(head, 'product:price:currency')).toBe('GBP');
+    // The title cannot close the JSON-LD script: only the page's own scripts open one.
+    expect(head.match(/<script/g)).toHaveLength(2);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)![1]!;
+    expect(ld).not.toContain('<');
+    expect(JSON.parse(ld)).toMatchObject({
+      '@type': 'Product',
+      name: 'Hamper </script><script>alert(1)</script>',
+      offers: {
+        '@type': 'Offer',
+        price: '2.50',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        validThrough: new Date(endDate).toISOString(),
+      },
+    });
+
+    // The picture: a 1200×630 JPEG (the prize's, or the site's card when it cannot be read).
+    const picture = await get(`/api/competitions/${id}/share-image.jpg`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const { width, height, format } = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' });
+    expect((await get(`/api/competitions/${ids.archived}/share-image.jpg`)).status).toBe(404);
+  });
+
+  it('the home page carries its link preview and its 1200×630 picture', async () => {
+    const head = headOf(await (await get('/')).text());
+    expect(metaOf(head, 'og:type')).toBe('website');
+    expect(head).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/" \/>/);
+    expect(metaOf(head, 'og:image')).toMatch(/\/api\/share-image\.jpg$/);
+    const picture = await get('/api/share-image.jpg');
+    const { width, height } = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect({ status: picture.status, width, height }).toEqual({ status: 200, width: 1200, height: 630 });
   });
 
   it('serves the app shell for every other page, spelling, missing competition and signed-in person', async () => {

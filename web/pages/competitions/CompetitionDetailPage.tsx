@@ -20,8 +20,8 @@ import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { PrizeList } from '../../components/competitions/PrizeList';
 import { ProgressBar } from '../../components/competitions/ProgressBar';
+import { TitleActions } from '../../components/competitions/ShareButton';
 import { useHasPassed } from '../../components/competitions/useHasPassed';
-import { WatchHeart } from '../../components/competitions/WatchHeart';
 import { DrawBeaconInfo } from '../../components/draws/DrawBeaconInfo';
 import { DrawCommitment } from '../../components/draws/DrawCommitment';
 import { DrawDetails } from '../../components/draws/DrawDetails';
@@ -347,7 +347,7 @@ export default function CompetitionDetailPage() {
         <Info>
           <HeaderBadges ended={ended} autoWin={c.autoWin} winners={winnerCount(c.prizes)} />
           <h1>{c.title}</h1>
-          <WatchHeart competitionId={c.id} title={c.title} />
+          <TitleActions competitionId={c.id} title={c.title} />
           <p>{c.description}</p>
           <Dates>
             <dt>Starts</dt>
