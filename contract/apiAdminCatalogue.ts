@@ -34,6 +34,12 @@ export const ADMIN_CATALOGUE_ROUTES = {
     params: AdminIdParamSchema,
     body: CompetitionUpdateSchema,
   }),
+  /** Duplicate, or Relist an ended one: a new draft (docs/product.md#drafts-and-scheduled-launches). */
+  duplicateCompetition: route<{ id: number }>()({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/duplicate',
+    params: AdminIdParamSchema,
+  }),
   setInstantWinDelivered: route<AdminInstantWin>()({
     method: 'PATCH',
     path: '/api/admin/competitions/:id/instant-wins/:prizeId',

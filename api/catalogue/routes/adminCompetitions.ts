@@ -14,6 +14,7 @@ import {
 import { presentAdminCompetition } from '../adminPresenter';
 import { setInstantWinDelivered } from '../instantWins/list';
 import { presentAdminInstantWin } from '../instantWins/presenter';
+import { duplicateCompetition } from '../launch/duplicate';
 
 /**
  * /admin/competitions: list by tab, create, edit, delete. Catalogue may not call the domains that
@@ -39,6 +40,11 @@ export function registerAdminCompetitionRoutes(router: Router, { db, events, con
 
   serve(router, A.updateCompetition, admin, async ({ params: { id }, body }, ctx) => {
     return presentAdminCompetition(await updateCompetition({ db, events }, actorOf(ctx), id, body));
+  });
+
+  serve(router, A.duplicateCompetition, admin, async ({ params: { id } }, ctx) => {
+    ctx.status = 201;
+    return { id: await duplicateCompetition({ db, events }, actorOf(ctx), id) };
   });
 
   // A won physical instant-win prize delivered (or not), as main winners are (docs/draws.md#instant-wins).

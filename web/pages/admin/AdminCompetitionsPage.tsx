@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_BACK_OFFICE_ROUTES } from '../../../contract/apiAdminBackOffice';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
@@ -106,6 +106,35 @@ function DeleteButton({
   );
 }
 
+/** 'Duplicate', or 'Relist' for an ended one: a new draft, opened at once (its own admin page). */
+function DuplicateButton({ competition: c }: { competition: AdminCompetitionView }) {
+  const [, navigate] = useLocation();
+  const relist = c.status === 'ended';
+  const duplicate = async () => {
+    try {
+      const { id } = await call(ADMIN_CATALOGUE_ROUTES.duplicateCompetition, { params: { id: c.id } });
+      toast({ title: relist ? 'Relisted as a draft' : 'Duplicated as a draft', description: c.title });
+      navigate(`/admin/competitions/${id}`);
+    } catch (err) {
+      toast({
+        title: 'Could not copy the competition',
+        description: messageOf(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button
+      type="button"
+      $variant="ghost"
+      onClick={() => void duplicate()}
+      aria-label={`${relist ? 'Relist' : 'Duplicate'} ${c.title}`}
+    >
+      {relist ? 'Relist' : 'Duplicate'}
+    </Button>
+  );
+}
+
 /** /admin/competitions: the three tabs, the table, create/edit, delete and the CSV export. */
 export default function AdminCompetitionsPage() {
   const siteName = useSiteName();
@@ -181,6 +210,7 @@ export default function AdminCompetitionsPage() {
               >
                 Edit
               </Button>
+              <DuplicateButton competition={c} />
               <DeleteButton competition={c} onAsk={deleting.ask} />
               {c.status !== 'active' && (
                 <Button
