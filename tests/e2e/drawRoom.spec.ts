@@ -2,9 +2,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   apiVisitor,
   buyAsNewCustomer,
-  competitionId,
   csrfHeaders,
   firstAvailable,
+  ownCompetition,
   signInViaApi,
   unique,
 } from './support';
@@ -110,7 +110,7 @@ test('the grid overlay shows the live grid with sold and held counts, on one chr
   page,
   baseURL,
 }) => {
-  const id = await competitionId(page.request, 'Carbon Road Bike');
+  const { id, admin } = await ownCompetition(baseURL!);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`/overlay/grid/${id}?chroma=1`);
   const overlay = page.getByTestId('grid-overlay');
@@ -124,4 +124,5 @@ test('the grid overlay shows the live grid with sold and held counts, on one chr
   await expect(overlay.getByTestId('overlay-held')).not.toHaveText(`${heldBefore} held`);
   await expect(overlay.locator(`[data-number="${free}"]`)).toHaveAttribute('data-state', 'reserved');
   await other.api.dispose();
+  await admin.dispose();
 });

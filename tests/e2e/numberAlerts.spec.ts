@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiVisitor, competitionId, firstAvailable, openSelector } from './support';
+import { apiVisitor, firstAvailable, openSelector, ownCompetition } from './support';
 
 // "Tell me when a number frees up": a number someone else holds, asked about from the selector's
 // search; when the holder lets it go, this page (and only this visitor) is told and can hold it
@@ -8,7 +8,7 @@ test('a visitor waiting on a held number is told when it frees up and holds it i
   page,
   baseURL,
 }) => {
-  const id = await competitionId(page.request, 'Carbon Road Bike');
+  const { id, admin } = await ownCompetition(baseURL!);
   await page.goto(`/competition/${id}`);
   const selector = await openSelector(page);
   const [n] = await firstAvailable(page, 'selector-grid', 1);
@@ -37,4 +37,5 @@ test('a visitor waiting on a held number is told when it frees up and holds it i
   ).json();
   expect(cart.find((i) => i.competitionId === id)?.heldNumbers).toContain(n);
   await other.api.dispose();
+  await admin.dispose();
 });

@@ -201,3 +201,27 @@ export function socketConnected(page: Page): Promise<void> {
     });
   });
 }
+
+/**
+ * A competition of the test's own, made by the admin over the API, so holds and sales in it touch
+ * no demo competition other specs count on. Answers its id and the admin's request context.
+ */
+export async function ownCompetition(baseURL: string, overrides: Record<string, unknown> = {}) {
+  const admin = await request.newContext({ baseURL });
+  await signInViaApi(admin, 'admin', 'admin123');
+  const created = await admin.post('/api/admin/competitions', {
+    headers: await csrfHeaders(admin),
+    data: {
+      title: unique('Spec Prize '),
+      description: 'A prize of this test alone.',
+      ticketPrice: 1,
+      totalTickets: 60,
+      endDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      details: { category: 'Cash' },
+      ...overrides,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, title } = (await created.json()) as { id: number; title: string };
+  return { id, title, admin };
+}
