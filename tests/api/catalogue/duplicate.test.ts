@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInCustomer } from '../../support/admin';
 import { holdTickets } from '../../support/fixtures';
-import type { TestClient } from '../../support/httpClient';
+import { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
 import { type TestServer, useTestServer } from '../../support/testServer';
 
@@ -57,6 +57,8 @@ describe.skipIf(engineUnavailable())(`duplicating a competition on ${testEngine(
     const id = await source();
     await holdTickets(db, id, [3, 4], Date.now() + 600_000);
 
+    const sourceAudit = () => db('auditLog').where({ entityType: 'competition', entityId: String(id) });
+    const sourceAuditBefore = await sourceAudit();
     const res = await admin.post(`/api/admin/competitions/${id}/duplicate`);
     expect(res.status).toBe(201);
     const copyId = res.body.id as number;
@@ -90,6 +92,7 @@ describe.skipIf(engineUnavailable())(`duplicating a competition on ${testEngine(
       .orderBy('id', 'desc')
       .first();
     expect(audit).toMatchObject({ entityId: String(copyId) });
+    expect(await sourceAudit()).toEqual(sourceAuditBefore);
 
     // Published later, it opens with its own instant-win commitment.
     expect(
@@ -102,7 +105,7 @@ describe.skipIf(engineUnavailable())(`duplicating a competition on ${testEngine(
     expect(commitments[1]).not.toBe(commitments[0]);
   });
 
-  it('relists an ended competition with its end date moved on; 404 for none, refused to customers', async () => {
+  it('relists an ended competition with its end date moved on; 404 for none, 403 to customers, 401 to visitors', async () => {
     const id = await source();
     await db('competitions')
       .where({ id })
@@ -117,6 +120,9 @@ describe.skipIf(engineUnavailable())(`duplicating a competition on ${testEngine(
     const { client: customer } = await signedInCustomer(server.url);
     const before = await db('competitions').count('* as n');
     expect((await customer.post(`/api/admin/competitions/${id}/duplicate`)).status).toBe(403);
+    const visitor = new TestClient(server.url);
+    await visitor.fetchCsrfToken(); // so the 401 comes from the admin guard, not the CSRF check
+    expect((await visitor.post(`/api/admin/competitions/${id}/duplicate`)).status).toBe(401);
     expect(await db('competitions').count('* as n')).toEqual(before);
   });
 });
