@@ -19,7 +19,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // A failure deadline, not a timing claim: the source-tree checks (layers, code size) read
+          // every module and take several seconds while the API suites run beside them.
+          testTimeout: 30_000,
+        },
       },
       {
         // React components rendered in happy-dom (no browser needed).
