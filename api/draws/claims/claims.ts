@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type AdminClaimView,
+  CASH_ONLY,
   CLAIM_ALREADY_MADE,
   CLAIM_CLOSED,
   CLAIM_NOT_FOUND,
@@ -151,32 +152,48 @@ export async function openMainClaims(
   return claims;
 }
 
+/** Who claims an instant win: the account, or the postcard without one (opened with a link). */
+export type InstantWinner = { userId: number } | { postalEntryId: number };
+
 /**
- * In the sale's transaction: a claim for an instant win of kind 'prize' (site credit is paid at
- * once and needs none). A prize returned by a cancellation and won again is a new win: the old
- * claim is replaced.
+ * In the sale's transaction: a claim for an instant win of kind 'prize', or of site credit won by a
+ * postcard without an account (credit needs an account, so it is paid as its value in cash: the
+ * claim's only choice). A prize returned by a cancellation and won again is a new win: the old claim
+ * is replaced. A postcard's claim carries its link's token, for the e-mail only.
  */
 export async function openInstantClaim(
   trx: Knex,
-  win: { id: number; competitionId: number; title: string; userId: number },
+  win: {
+    id: number;
+    competitionId: number;
+    title: string;
+    kind: 'credit' | 'prize';
+    amountPence: number | null;
+  },
+  winner: InstantWinner,
   now: number,
 ): Promise<ClaimRef> {
   const prizeRef = `instant:${win.id}`;
   await trx('prizeClaims').where({ prizeRef }).delete();
-  return openClaim(trx, {
-    prizeRef,
-    kind: 'instant',
-    competitionId: win.competitionId,
-    position: null,
-    instantWinId: win.id,
-    userId: win.userId,
-    postalEntryId: null,
-    tokenHash: null,
-    prizeLabel: `Instant win: ${win.title}`,
-    cashAlternativePence: null,
-    deadlineAt: now + CLAIM_WINDOW_MS,
-    createdAt: now,
-  });
+  const link = 'postalEntryId' in winner ? newClaimLink() : undefined;
+  return openClaim(
+    trx,
+    {
+      prizeRef,
+      kind: 'instant',
+      competitionId: win.competitionId,
+      position: null,
+      instantWinId: win.id,
+      userId: 'userId' in winner ? winner.userId : null,
+      postalEntryId: 'postalEntryId' in winner ? winner.postalEntryId : null,
+      tokenHash: link?.hash ?? null,
+      prizeLabel: `Instant win: ${win.title}`,
+      cashAlternativePence: win.kind === 'credit' ? win.amountPence : null,
+      deadlineAt: now + CLAIM_WINDOW_MS,
+      createdAt: now,
+    },
+    link?.token,
+  );
 }
 
 /** The claim of a returned instant win goes with it (the cancelled order's customer no longer won). */
@@ -206,6 +223,8 @@ const cashOf = (row: ClaimRow) =>
 
 type ClaimWithAccount = ClaimRow & {
   competitionTitle: string;
+  /** Site credit won without an account: paid in cash, the only choice. */
+  cashOnly: boolean;
   account: Address & { phoneNumber: string | null };
 };
 
@@ -214,8 +233,10 @@ const claimQuery = (db: Knex) =>
     .join('competitions as c', 'c.id', 'pc.competitionId')
     .leftJoin('users as u', 'u.id', 'pc.userId')
     .leftJoin('postalEntries as pe', 'pe.id', 'pc.postalEntryId')
+    .leftJoin('instantWins as iw', 'iw.id', 'pc.instantWinId')
     .select(
       'pc.*',
+      'iw.kind as instantKind',
       'c.title as competitionTitle',
       'pe.address as postcardAddress',
       'pe.postcode as postcardPostcode',
@@ -228,6 +249,7 @@ const claimQuery = (db: Knex) =>
 
 type Joined = ClaimRow & {
   competitionTitle: string;
+  instantKind: 'credit' | 'prize' | null;
   accountPhone: string | null;
   accountLine1: string | null;
   accountLine2: string | null;
@@ -264,6 +286,7 @@ const withAccount = (r: Joined): ClaimWithAccount => ({
   instantWinId: r.instantWinId === null ? null : Number(r.instantWinId),
   userId: r.userId === null ? null : Number(r.userId),
   postalEntryId: r.postalEntryId === null ? null : Number(r.postalEntryId),
+  cashOnly: r.kind === 'instant' && r.instantKind === 'credit',
   // A postal winner starts from the postcard (no phone); an account from My Profile.
   account:
     r.postalEntryId !== null && r.postcardAddress !== null
@@ -288,6 +311,7 @@ export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
     competitionTitle: r.competitionTitle,
     prize: r.prizeLabel,
     cashAlternative: cashOf(r),
+    cashOnly: r.cashOnly,
     status: statusOf(r, now),
     choice: r.choice,
     address: addressOf(source),
@@ -350,6 +374,7 @@ export async function answerClaim(
   if (claim.status === 'claimed') throw conflict(CLAIM_ALREADY_MADE);
   if (now > Number(claim.deadlineAt)) throw conflict(CLAIM_CLOSED);
   if (input.choice === 'cash' && claim.cashAlternativePence === null) throw badRequest(NO_CASH_ALTERNATIVE);
+  if (input.choice === 'prize' && claim.cashOnly) throw badRequest(CASH_ONLY);
   const { address: a } = input;
   // Conditional on still awaiting: of two answers at once, one wins and the other is told.
   const updated = await db('prizeClaims')
@@ -419,7 +444,7 @@ export async function withInstantClaims(
 ): Promise<AdminInstantWin[]> {
   const claims = await instantClaimsOf(
     db,
-    wins.filter((w) => w.won && w.kind === 'prize').map((w) => w.id),
+    wins.filter((w) => w.won).map((w) => w.id),
   );
   return wins.map((w) => {
     const c = claims.get(w.id);
