@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { PROMO_CODE_RULES, type PublicUser } from './auth';
 import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
-import { COMPETITION_STATUSES } from './competitions';
+import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
 import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
+import { minimumSalesFields } from './minimumSales';
 import { type PageInfo, pagingFields, searchText } from './paging';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
@@ -25,6 +26,7 @@ export const COMPETITION_TABS = {
   draft: 'draft',
   archived: 'archived',
   ended: 'ended',
+  cancelled: 'cancelled',
 } as const;
 
 export const MAX_TOTAL_TICKETS = 100_000;
@@ -104,7 +106,7 @@ const competitionFields = {
   ),
   endDate: isoOrEpoch('End date must be a valid date'),
   autoWin: v.boolean('Auto-win must be true or false'),
-  status: v.picklist(COMPETITION_STATUSES, 'Status must be draft, active, archived or ended'),
+  status: v.picklist(SETTABLE_STATUSES, 'Status must be draft, active, archived or ended'),
   /** A scheduled launch: nothing can be held before it (null: open at once). */
   startsAt: v.nullable(isoOrEpoch('Opening time must be a valid date')),
   features: v.pipe(
@@ -185,6 +187,9 @@ export const CompetitionCreateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
   prizeValue: v.optional(competitionFields.prizeValue, null),
+  minTicketsSold: v.optional(minimumSalesFields.minTicketsSold, null),
+  extendByDays: v.optional(minimumSalesFields.extendByDays, 7),
+  maxExtensions: v.optional(minimumSalesFields.maxExtensions, 0),
   /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
   prizes: v.optional(MainPrizesInputSchema, null),
   /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
@@ -210,6 +215,9 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
+  minTicketsSold: v.optional(minimumSalesFields.minTicketsSold),
+  extendByDays: v.optional(minimumSalesFields.extendByDays),
+  maxExtensions: v.optional(minimumSalesFields.maxExtensions),
   prizes: v.optional(MainPrizesInputSchema),
   /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
   instantWins: v.optional(InstantWinListInputSchema),
@@ -220,7 +228,10 @@ export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchem
 export const CompetitionTabQuerySchema = v.object({
   status: v.optional(
     v.pipe(
-      v.picklist(['live', ...COMPETITION_STATUSES], 'status must be live, draft, active, archived or ended'),
+      v.picklist(
+        ['live', ...COMPETITION_STATUSES],
+        'status must be live, draft, active, archived, ended or cancelled',
+      ),
       v.transform((s) => (s === 'live' ? 'active' : s)),
     ),
   ),
@@ -415,6 +426,14 @@ export interface AdminCompetitionView {
   prizeValue: number | null;
   /** The main prizes in draw order; a competition without a list has one, its title. */
   prizes: MainPrize[];
+  /** Minimum sales (docs/product.md#minimum-sales-and-cancellation). */
+  minTicketsSold: number | null;
+  extendByDays: number;
+  maxExtensions: number;
+  extensionsUsed: number;
+  cancellationReason: string | null;
+  /** The cancellation's bulk refund, once cancelled (GET /api/admin/jobs/:jobId). */
+  refundJobId?: number | null;
   createdAt: string;
   updatedAt: string;
   /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */

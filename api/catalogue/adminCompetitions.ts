@@ -25,6 +25,7 @@ import {
   replaceInstantWins,
 } from './instantWins/list';
 import { instantWinsClosed, presentAdminInstantWin } from './instantWins/presenter';
+import { assertMinimumSalesEdit } from './launch/minimumSalesFields';
 import { openingChange, opensNow } from './launch/opening';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
@@ -104,6 +105,9 @@ function columnsOf(input: CompetitionUpdateInput): Row {
   if (pool !== undefined) row.skillQuestions = JSON.stringify(pool);
   if (input.prizes !== undefined)
     row.mainPrizes = input.prizes === null ? null : JSON.stringify(input.prizes);
+  if (input.minTicketsSold !== undefined) row.minTicketsSold = input.minTicketsSold;
+  if (input.extendByDays !== undefined) row.extendByDays = input.extendByDays;
+  if (input.maxExtensions !== undefined) row.maxExtensions = input.maxExtensions;
   return row;
 }
 
@@ -124,6 +128,7 @@ export async function createCompetition(
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
   if (input.status === 'active') await assertPromoterNamed(deps.db);
+  assertMinimumSalesEdit(null, input);
   return inUnitOfWork(deps, async ({ trx, emit }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
@@ -224,6 +229,7 @@ export async function updateCompetition(
       | Competition
       | undefined;
     if (!current) throw notFound(NOT_FOUND);
+    assertMinimumSalesEdit(current, input);
     const status = input.status ?? current.status;
     const endDate = input.endDate ?? current.endDate;
     if (

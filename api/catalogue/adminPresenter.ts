@@ -1,5 +1,6 @@
 import type { AdminCompetitionView } from '../../contract/admin';
 import { iso } from '../../contract/dates';
+import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
 import { skillPoolOf } from '../../contract/skill';
@@ -31,6 +32,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     prizeValue:
       c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     prizes: mainPrizesOf(c),
+    ...minimumSalesOf(c),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

@@ -3,6 +3,7 @@ import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
+import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { prizesOnShow } from '../../contract/prizes';
 import type { Competition } from '../../db/models';
@@ -128,5 +129,6 @@ export function presentCompetition(
     ...(draw === undefined ? {} : { draw }),
     instantWinCommitment: c.instantWinCommitment ?? null,
     ...instantWins,
+    ...minimumSalesOf(c),
   };
 }

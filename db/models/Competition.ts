@@ -26,6 +26,14 @@ export class Competition extends BaseModel {
   startsAt!: number | null;
   /** When the opening was announced (`competition.opened`), once. */
   openedAt!: number | null;
+  /** Minimum sales (docs/product.md#minimum-sales-and-cancellation): null, no minimum. */
+  minTicketsSold!: number | null;
+  extendByDays!: number;
+  maxExtensions!: number;
+  extensionsUsed!: number;
+  /** A cancelled competition: why (shown on its page and in the e-mails) and when. */
+  cancellationReason!: string | null;
+  cancelledAt!: number | null;
   autoWin!: boolean;
   status!: CompetitionStatus;
   features!: string[];

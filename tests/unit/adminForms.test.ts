@@ -67,6 +67,11 @@ describe('the competition form', () => {
       prizes: [
         { title: 'Old', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
       ],
+      minTicketsSold: null,
+      extendByDays: 7,
+      maxExtensions: 0,
+      extensionsUsed: 0,
+      cancellationReason: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

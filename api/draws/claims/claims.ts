@@ -13,8 +13,6 @@ import {
   NO_CASH_ALTERNATIVE,
 } from '../../../contract/claims';
 import { iso } from '../../../contract/dates';
-import type { AdminWinner } from '../../../contract/draw';
-import type { AdminInstantWin } from '../../../contract/instantWins';
 import { penceToPounds } from '../../../contract/money';
 import { prizesOnShow } from '../../../contract/prizes';
 import { Competition } from '../../../db/models';
@@ -156,10 +154,9 @@ export async function openMainClaims(
 export type InstantWinner = { userId: number } | { postalEntryId: number };
 
 /**
- * In the sale's transaction: a claim for an instant win of kind 'prize', or of site credit won by a
- * postcard without an account (credit needs an account, so it is paid as its value in cash: the
- * claim's only choice). A prize returned by a cancellation and won again is a new win: the old claim
- * is replaced. A postcard's claim carries its link's token, for the e-mail only.
+ * In the sale's transaction: a claim for an instant win of kind 'prize', or of credit won by a
+ * postcard without an account (paid as cash, the only choice). A prize won again after a
+ * cancellation replaces the old claim. A postcard's claim carries its link's token, for the e-mail.
  */
 export async function openInstantClaim(
   trx: Knex,
@@ -228,7 +225,7 @@ type ClaimWithAccount = ClaimRow & {
   account: Address & { phoneNumber: string | null };
 };
 
-const claimQuery = (db: Knex) =>
+export const claimQuery = (db: Knex) =>
   db('prizeClaims as pc')
     .join('competitions as c', 'c.id', 'pc.competitionId')
     .leftJoin('users as u', 'u.id', 'pc.userId')
@@ -247,7 +244,7 @@ const claimQuery = (db: Knex) =>
       'u.addressPostcode as accountPostcode',
     );
 
-type Joined = ClaimRow & {
+export type Joined = ClaimRow & {
   competitionTitle: string;
   instantKind: 'credit' | 'prize' | null;
   accountPhone: string | null;
@@ -393,61 +390,4 @@ export async function answerClaim(
   if (!updated) throw conflict(CLAIM_ALREADY_MADE);
 }
 
-/** The admin winner panel's claims of these competitions' main prizes, by 'competitionId:position'. */
-export async function mainClaimsOf(
-  db: Knex,
-  competitionIds: readonly number[],
-): Promise<Map<string, ClaimWithAccount>> {
-  if (!competitionIds.length) return new Map();
-  const rows = (await claimQuery(db)
-    .where('pc.kind', 'main')
-    .whereIn('pc.competitionId', [...competitionIds])) as Joined[];
-  return new Map(rows.map(withAccount).map((r) => [`${r.competitionId}:${r.position}`, r]));
-}
-
-/** The claims of these instant wins, by instant win id (the admin's instant-win list). */
-async function instantClaimsOf(
-  db: Knex,
-  instantWinIds: readonly number[],
-): Promise<Map<number, ClaimWithAccount>> {
-  if (!instantWinIds.length) return new Map();
-  const rows = (await claimQuery(db)
-    .where('pc.kind', 'instant')
-    .whereIn('pc.instantWinId', [...instantWinIds])) as Joined[];
-  return new Map(rows.map(withAccount).map((r) => [Number(r.instantWinId), r]));
-}
-
 export type { ClaimWithAccount };
-
-/** The admin winner panel's winners with each prize's claim (null: none, e.g. a deleted account's). */
-export async function withClaims(db: Knex, winners: AdminWinner[], now = Date.now()): Promise<AdminWinner[]> {
-  const claims = await mainClaimsOf(
-    db,
-    winners.map((w) => w.competitionId),
-  );
-  const claimOf = (competitionId: number, position: number) => {
-    const c = claims.get(`${competitionId}:${position}`);
-    return c ? presentAdminClaim(c, now) : null;
-  };
-  return winners.map((w) => ({
-    ...w,
-    claim: claimOf(w.competitionId, 1),
-    prizes: w.prizes?.map((p) => ({ ...p, claim: claimOf(w.competitionId, p.position) })),
-  }));
-}
-
-/** The admin's instant-win list with each won prize's claim. */
-export async function withInstantClaims(
-  db: Knex,
-  wins: AdminInstantWin[],
-  now = Date.now(),
-): Promise<AdminInstantWin[]> {
-  const claims = await instantClaimsOf(
-    db,
-    wins.filter((w) => w.won).map((w) => w.id),
-  );
-  return wins.map((w) => {
-    const c = claims.get(w.id);
-    return c ? { ...w, claim: presentAdminClaim(c, now) } : w;
-  });
-}
