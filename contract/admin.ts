@@ -5,6 +5,7 @@ import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
 import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
+import { numeric, wholeNumber } from './formNumbers';
 import { minimumSalesFields } from './minimumSales';
 import { type PageInfo, pagingFields, searchText } from './paging';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
@@ -48,19 +49,6 @@ export const TICKET_NUMBER_RULE = 'Ticket number must be a positive integer';
 
 const trimmed = (required: string, max: number, tooLong: string) =>
   v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
-
-/** A number from JSON, or a numeric string from a form field. */
-const numeric = (message: string) =>
-  v.pipe(
-    v.union(
-      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, message))],
-      message,
-    ),
-    v.transform(Number),
-    v.finite(message),
-  );
-
-const wholeNumber = (message: string) => v.pipe(numeric(message), v.integer(message));
 
 /** A path on this site (/uploads/…, /images/…) or an http(s) URL; nothing that could run script. */
 const IMAGE_URL = v.pipe(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './formNumbers';
 import { formatDayMonthAt } from './londonTime';
 
 // Minimum sales and cancellation (docs/product.md#minimum-sales-and-cancellation). A competition
@@ -16,20 +17,17 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const minimumSalesFields = {
   minTicketsSold: v.nullable(
     v.pipe(
-      v.number('The minimum must be a whole number of tickets of at least 1'),
-      v.integer('The minimum must be a whole number of tickets of at least 1'),
+      wholeNumber('The minimum must be a whole number of tickets of at least 1'),
       v.minValue(1, 'The minimum must be a whole number of tickets of at least 1'),
     ),
   ),
   extendByDays: v.pipe(
-    v.number('Extend by must be a whole number of days from 1 to 30'),
-    v.integer('Extend by must be a whole number of days from 1 to 30'),
+    wholeNumber('Extend by must be a whole number of days from 1 to 30'),
     v.minValue(1, 'Extend by must be a whole number of days from 1 to 30'),
     v.maxValue(MAX_EXTEND_BY_DAYS, 'Extend by must be a whole number of days from 1 to 30'),
   ),
   maxExtensions: v.pipe(
-    v.number('Extensions must be a whole number from 0 to 3'),
-    v.integer('Extensions must be a whole number from 0 to 3'),
+    wholeNumber('Extensions must be a whole number from 0 to 3'),
     v.minValue(0, 'Extensions must be a whole number from 0 to 3'),
     v.maxValue(MAX_EXTENSIONS, 'Extensions must be a whole number from 0 to 3'),
   ),

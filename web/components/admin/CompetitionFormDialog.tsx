@@ -19,6 +19,7 @@ import {
   CategoryRow,
   DrawTimeRow,
   ImageField,
+  MinimumSalesRow,
   NumbersRow,
   type OnText,
   OpeningRow,
@@ -162,6 +163,7 @@ export function CompetitionFormDialog({
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
         <OpeningRow {...fieldProps} />
+        <MinimumSalesRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)

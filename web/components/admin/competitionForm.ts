@@ -3,6 +3,7 @@ import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
 import type { CompetitionStatus } from '../../../contract/competitions';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
+import { DEFAULT_EXTEND_BY_DAYS } from '../../../contract/minimumSales';
 import { type InstantWinFormRow, instantWinBody, instantWinListErrors } from './instantWinForm';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
@@ -26,6 +27,9 @@ export interface CompetitionFormValues {
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
   cashAlternative: string; // pounds; empty: none
   prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
+  minTicketsSold: string; // empty: no minimum (docs/product.md#minimum-sales-and-cancellation)
+  extendByDays: string;
+  maxExtensions: string;
   /** The skill question pool; empty: the site's default question. */
   questions: SkillFormQuestion[];
   /** The main prizes, 1st first; empty: one prize, the title (docs/draws.md "Several prizes"). */
@@ -85,6 +89,9 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     maxTicketsPerUser: '',
     cashAlternative: '',
     prizeValue: '',
+    minTicketsSold: '',
+    extendByDays: String(DEFAULT_EXTEND_BY_DAYS),
+    maxExtensions: '0',
     questions: [],
     prizes: [],
     instantWins: [],
@@ -113,6 +120,9 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
     cashAlternative: c.cashAlternative === null ? '' : c.cashAlternative.toFixed(2),
     prizeValue: c.prizeValue === null ? '' : c.prizeValue.toFixed(2),
+    minTicketsSold: c.minTicketsSold === null ? '' : String(c.minTicketsSold),
+    extendByDays: String(c.extendByDays),
+    maxExtensions: String(c.maxExtensions),
     questions: c.skillQuestions.map((q) => ({
       question: q.question,
       options: q.options.join('\n'),
@@ -186,6 +196,9 @@ export function competitionBody(v: CompetitionFormValues) {
     maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
     cashAlternative: v.cashAlternative.trim() === '' ? null : v.cashAlternative,
     prizeValue: v.prizeValue.trim() === '' ? null : v.prizeValue,
+    minTicketsSold: v.minTicketsSold.trim() === '' ? null : v.minTicketsSold,
+    extendByDays: v.extendByDays,
+    maxExtensions: v.maxExtensions,
     skillQuestions: v.questions.map((q) => ({
       question: q.question,
       options: lines(q.options),
