@@ -4,8 +4,8 @@ import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
-import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
 import { numeric, wholeNumber } from './formNumbers';
+import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
 import { minimumSalesFields } from './minimumSales';
 import { type PageInfo, pagingFields, searchText } from './paging';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
