@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PROMO_CODE_RULES, type PublicUser } from './auth';
+import { type BundleOffer, BundleOffersSchema } from './bundles';
 import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES } from './competitions';
@@ -155,6 +156,8 @@ const competitionFields = {
       ),
     ),
   ),
+  /** Multi-buy offers in pounds (docs/product.md#multi-buy-pricing); [] or null: none. */
+  bundles: v.nullable(BundleOffersSchema),
   /** What the prize is worth, in pounds (null: not stated); decides the winner's age check. */
   prizeValue: v.nullable(
     v.pipe(
@@ -185,6 +188,7 @@ export const CompetitionCreateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
   prizeValue: v.optional(competitionFields.prizeValue, null),
+  bundles: v.optional(competitionFields.bundles, null),
   /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
   prizes: v.optional(MainPrizesInputSchema, null),
   /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
@@ -210,6 +214,7 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
+  bundles: v.optional(competitionFields.bundles),
   prizes: v.optional(MainPrizesInputSchema),
   /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
   instantWins: v.optional(InstantWinListInputSchema),
@@ -415,6 +420,8 @@ export interface AdminCompetitionView {
   prizeValue: number | null;
   /** The main prizes in draw order; a competition without a list has one, its title. */
   prizes: MainPrize[];
+  /** Multi-buy offers in pounds, smallest first; [] when none. */
+  bundles: BundleOffer[];
   createdAt: string;
   updatedAt: string;
   /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */

@@ -175,7 +175,10 @@ export const OrderItemViewSchema = v.object({
   /** The ticket numbers of this line (for a Lucky Dip, the numbers it was given). */
   selectedNumbers: v.array(v.number()),
   numbers: v.array(v.number()),
+  /** What the line cost (pounds): with a bundle, less than quantity × ticketPrice. */
   lineTotal: v.number(),
+  /** Pounds the line's bundles saved against single tickets (0: none). */
+  saved: v.optional(v.number()),
   /** When the competition closes for its draw (its end date); null if it no longer exists. */
   drawDate: v.nullable(v.string()),
 });

@@ -1,4 +1,5 @@
 import type { AdminCompetitionView } from '../../contract/admin';
+import { bundlesToOffers } from '../../contract/bundles';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
@@ -31,6 +32,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     prizeValue:
       c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     prizes: mainPrizesOf(c),
+    bundles: bundlesToOffers(c.bundles),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AuditEntryView } from '../../contract/admin';
+import { paidPenceOf } from '../../contract/bundles';
 import { type CardFacts, cardLabel } from '../../contract/cards';
 import {
   type AdminOrderView,
@@ -34,7 +35,9 @@ export function presentOrderItem(i: OrderItem & { competition?: Competition | nu
     quantity: i.quantity,
     selectedNumbers: numbers,
     numbers,
-    lineTotal: penceToPounds(i.ticketPricePence * i.quantity),
+    // What was paid: with a bundle, less than quantity × ticket price.
+    lineTotal: penceToPounds(paidPenceOf(i)),
+    saved: penceToPounds(Math.max(0, i.ticketPricePence * i.quantity - paidPenceOf(i))),
     drawDate: i.competition ? iso(i.competition.endDate) : null,
   };
 }

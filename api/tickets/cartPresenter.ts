@@ -1,4 +1,5 @@
 import type { CartItemView } from '../../contract/cart';
+import { bundlesToOffers } from '../../contract/bundles';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CartItem, Competition } from '../../db/models';
@@ -25,6 +26,7 @@ export function presentCartItem(
       title: c?.title ?? '',
       image: c?.image ?? null,
       ticketPrice: c ? penceToPounds(c.ticketPricePence) : 0,
+      bundles: bundlesToOffers(c?.bundles),
       endDate: c ? iso(c.endDate) : '',
     },
   };

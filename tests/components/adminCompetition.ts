@@ -24,6 +24,7 @@ export const hotTub: AdminCompetitionView = {
   prizes: [
     { title: 'Hot Tub', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
   ],
+  bundles: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

@@ -67,6 +67,7 @@ describe('the competition form', () => {
       prizes: [
         { title: 'Old', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
       ],
+      bundles: [],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
