@@ -165,6 +165,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
             title: 'Chaos draw',
             ticketPricePence: 100,
             quantity: numbers.length,
+            paidPence: 100 * numbers.length,
             selectedNumbers: JSON.stringify(numbers),
             createdAt: Date.now(),
           });
