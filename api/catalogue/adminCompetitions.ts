@@ -68,7 +68,9 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
   return c;
 }
 
-type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'bundles'>> & {
+type Row = Partial<
+  Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'bundles'>
+> & {
   features?: string;
   bundles?: string | null;
   mainPrizes?: string | null;

@@ -1,5 +1,5 @@
-import type { CartItemView } from '../../contract/cart';
 import { bundlesToOffers } from '../../contract/bundles';
+import type { CartItemView } from '../../contract/cart';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
 import type { CartItem, Competition } from '../../db/models';

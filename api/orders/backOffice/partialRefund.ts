@@ -62,7 +62,7 @@ function paidForNumbers(items: OrderItem[], numbers: number[]): number {
   const costOf = new Map<number, number>();
   for (const item of items) {
     const costs = ticketCostsOf(item);
-    item.selectedNumbers.forEach((n, i) => costOf.set(Number(n), costs[i]!));
+    for (const [i, n] of item.selectedNumbers.entries()) costOf.set(Number(n), costs[i]!);
   }
   const unit = Number(items[0]!.ticketPricePence);
   return numbers.reduce((sum, n) => sum + (costOf.get(n) ?? unit), 0);
@@ -108,7 +108,10 @@ async function refundInTransaction(
     if (won) throw conflict(`Number ${won.number} won an instant prize: cancel the whole order instead.`);
 
     // Exactly what these tickets cost: a bundle's tickets give back their share of the bundle.
-    const amountPence = paidForNumbers(items, chosen.map((t) => Number(t.number)));
+    const amountPence = paidForNumbers(
+      items,
+      chosen.map((t) => Number(t.number)),
+    );
     const cardLeft = order.totalPence - order.refundedPence;
     const toCredit = input.refundTo === 'credit';
     if (toCredit && !order.userId) throw conflict('A guest order can only be refunded to the card.');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Bundle, priceLines } from '../../../contract/bundles';
 import {
   belowCardMinimum,
   CARD_MINIMUM_MESSAGE,
@@ -7,7 +8,6 @@ import {
   type CreatePaymentIntentInput,
   creditToApply,
 } from '../../../contract/checkout';
-import { type Bundle, priceLines } from '../../../contract/bundles';
 import { ERROR_CODES } from '../../../contract/errors';
 import type { CartItem, Competition, Order } from '../../../db/models';
 import { badRequest, conflict, HttpError } from '../../platform/errors';

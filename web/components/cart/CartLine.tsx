@@ -81,6 +81,12 @@ const Hint = styled.small`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
+const Saving = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
 const Remove = styled.button`
   border: 0;
   background: none;
@@ -93,7 +99,17 @@ const Remove = styled.button`
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One cart item: a table row on wide screens, a card on phones. */
-export function CartLine({ item }: { item: CartItemView }) {
+export function CartLine({
+  item,
+  linePence,
+  savings = [],
+}: {
+  item: CartItemView;
+  /** What the line costs within the cart (bundles applied); absent: quantity × price. */
+  linePence?: number;
+  /** The competition's multi-buy savings ("5 for £4.00: you save £1.00"), on its first line. */
+  savings?: string[];
+}) {
   const setQuantity = useCart((s) => s.setQuantity);
   const remove = useCart((s) => s.remove);
   const [updating, setUpdating] = useState(false);
@@ -149,6 +165,11 @@ export function CartLine({ item }: { item: CartItemView }) {
             <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
             {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
             <ReservationTimer expiresAt={item.expiresAt} />
+            {savings.map((s) => (
+              <Saving key={s} data-testid="cart-line-saving">
+                {s}
+              </Saving>
+            ))}
             <Numbers>
               {chosen ? (
                 <>
@@ -194,7 +215,7 @@ export function CartLine({ item }: { item: CartItemView }) {
         )}
       </td>
       <td data-label="Total">
-        <strong>{formatPence(unit * item.quantity)}</strong>
+        <strong data-testid="cart-line-total">{formatPence(linePence ?? unit * item.quantity)}</strong>
       </td>
       <td>
         <Remove
