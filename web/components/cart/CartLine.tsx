@@ -98,6 +98,42 @@ const Remove = styled.button`
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The line's competition: picture, title, draw, timer, bundle savings and its numbers. */
+function ProductCell({ item, savings }: { item: CartItemView; savings: string[] }) {
+  const [showNumbers, setShowNumbers] = useState(false);
+  const chosen = item.selectedNumbers.length > 0;
+  const numbers = [...item.heldNumbers].sort((a, b) => a - b).join(', ');
+  return (
+    <td>
+      <Product>
+        <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" width={72} height={54} />
+        <div>
+          <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
+          {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
+          <ReservationTimer expiresAt={item.expiresAt} />
+          {savings.map((s) => (
+            <Saving key={s} data-testid="cart-line-saving">
+              {s}
+            </Saving>
+          ))}
+          <Numbers>
+            {chosen ? (
+              <>
+                <button type="button" aria-expanded={showNumbers} onClick={() => setShowNumbers((s) => !s)}>
+                  {showNumbers ? 'Hide lucky numbers' : 'Show lucky numbers'}
+                </button>
+                {showNumbers && <p data-testid="cart-numbers">Numbers: {numbers}</p>}
+              </>
+            ) : (
+              <p data-testid="cart-numbers">Lucky Dip{numbers ? `: ${numbers}` : ''}</p>
+            )}
+          </Numbers>
+        </div>
+      </Product>
+    </td>
+  );
+}
+
 /** One cart item: a table row on wide screens, a card on phones. */
 export function CartLine({
   item,
@@ -114,7 +150,6 @@ export function CartLine({
   const remove = useCart((s) => s.remove);
   const [updating, setUpdating] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [showNumbers, setShowNumbers] = useState(false);
   const chosen = item.selectedNumbers.length > 0;
   const unit = poundsToPence(item.competition.ticketPrice);
   const hintId = `fixed-quantity-${item.id}`;
@@ -155,36 +190,9 @@ export function CartLine({
     }
   };
 
-  const numbers = [...item.heldNumbers].sort((a, b) => a - b).join(', ');
   return (
     <Row data-testid="cart-item" data-competition-id={item.competitionId}>
-      <td>
-        <Product>
-          <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" width={72} height={54} />
-          <div>
-            <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
-            {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
-            <ReservationTimer expiresAt={item.expiresAt} />
-            {savings.map((s) => (
-              <Saving key={s} data-testid="cart-line-saving">
-                {s}
-              </Saving>
-            ))}
-            <Numbers>
-              {chosen ? (
-                <>
-                  <button type="button" aria-expanded={showNumbers} onClick={() => setShowNumbers((s) => !s)}>
-                    {showNumbers ? 'Hide lucky numbers' : 'Show lucky numbers'}
-                  </button>
-                  {showNumbers && <p data-testid="cart-numbers">Numbers: {numbers}</p>}
-                </>
-              ) : (
-                <p data-testid="cart-numbers">Lucky Dip{numbers ? `: ${numbers}` : ''}</p>
-              )}
-            </Numbers>
-          </div>
-        </Product>
-      </td>
+      <ProductCell item={item} savings={savings} />
       <td data-label="Price">{formatPence(unit)}</td>
       <td data-label="Tickets">
         <Stepper title={chosen ? CHOSEN_NUMBERS_TOOLTIP : undefined}>
