@@ -246,5 +246,17 @@ export const ticketCostsOf = (line: PaidLine): number[] =>
     ? line.ticketCosts.map(Number)
     : new Array<number>(Number(line.quantity)).fill(Number(line.ticketPricePence));
 
+/** Each ticket number's cost on these order lines of one competition (pence). */
+export function costByNumber(
+  lines: ReadonlyArray<PaidLine & { selectedNumbers: readonly number[] }>,
+): Map<number, number> {
+  const costs = new Map<number, number>();
+  for (const line of lines) {
+    const each = ticketCostsOf(line);
+    for (const [i, n] of line.selectedNumbers.entries()) costs.set(Number(n), each[i]!);
+  }
+  return costs;
+}
+
 /** What an order line cost altogether (pence). */
 export const paidPenceOf = (line: PaidLine): number => ticketCostsOf(line).reduce((s, c) => s + c, 0);

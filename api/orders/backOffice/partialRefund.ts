@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { RefundTicketsInput } from '../../../contract/backOffice';
-import { ticketCostsOf } from '../../../contract/bundles';
+import { costByNumber } from '../../../contract/bundles';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { formatPence } from '../../../contract/money';
 import { lockRows } from '../../../db/locks';
@@ -59,11 +59,7 @@ async function soldOnOrder(trx: Knex.Transaction, orderId: number, input: Refund
 
 /** What these numbers cost on the order's lines (a number the lines no longer name: the line's price). */
 function paidForNumbers(items: OrderItem[], numbers: number[]): number {
-  const costOf = new Map<number, number>();
-  for (const item of items) {
-    const costs = ticketCostsOf(item);
-    for (const [i, n] of item.selectedNumbers.entries()) costOf.set(Number(n), costs[i]!);
-  }
+  const costOf = costByNumber(items);
   const unit = Number(items[0]!.ticketPricePence);
   return numbers.reduce((sum, n) => sum + (costOf.get(n) ?? unit), 0);
 }

@@ -166,7 +166,14 @@ describe.skipIf(engineUnavailable())(`multi-buy pricing on ${testEngine()}`, () 
     const order = await client.get(`/api/orders/${orderId}`);
     expect(order.status, order.text).toBe(200);
     expect(order.body).toMatchObject({ subtotal: 3, total: 3 });
-    expect(order.body.items[0]).toMatchObject({ quantity: 4, ticketPrice: 1, lineTotal: 3, saved: 1 });
+    expect(order.body.items[0]).toMatchObject({
+      quantity: 4,
+      ticketPrice: 1,
+      lineTotal: 3,
+      saved: 1,
+      numbers: [10, 20, 30, 40],
+      ticketCosts: [0.67, 0.67, 0.66, 1],
+    });
     const res = await admin.post(`/api/admin/orders/${orderId}/refund-tickets`, {
       competitionId: id,
       numbers: [10, 30],
@@ -179,6 +186,11 @@ describe.skipIf(engineUnavailable())(`multi-buy pricing on ${testEngine()}`, () 
     const intent = (await db('orders').where({ id: orderId }).first()).paymentIntentId;
     const refunds = await db('sandboxRefunds').where({ paymentIntentId: intent });
     expect(refunds.map((r: { amountPence: number }) => Number(r.amountPence))).toEqual([133]);
+    // My Entries: the two tickets left cost 67p and £1.
+    const entries = await client.get('/api/user-entries');
+    expect(entries.body).toEqual([
+      expect.objectContaining({ orderId, ticketNumbers: [20, 40], paid: 1.67 }),
+    ]);
     // Cancelling the rest refunds only what is left of the card payment: £1.67.
     const cancelled = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'The rest' });
     expect(cancelled.status, cancelled.text).toBe(200);
