@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { buyWithCard, put, signedInAdmin, signedInCustomer } from '../../support/admin';
-import { customer, grantCredit, hold, startCheckout } from '../../support/checkout';
+import { card, customer, grantCredit, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition } from '../../support/fixtures';
 import type { TestClient } from '../../support/httpClient';
 import { engineUnavailable, testEngine } from '../../support/testDatabase';
@@ -156,6 +156,39 @@ describe.skipIf(engineUnavailable())(`multi-buy pricing on ${testEngine()}`, () 
     await hold(client, id, [6]);
     const paid = await startCheckout(client, { version: 5, useCredit: true });
     expect(paid).toMatchObject({ subtotal: 5, creditApplied: 3.8, amount: 1.2 });
+
+    // Two 20p tickets are 40p singly but 25p as '2 for £0.25': under the card's 30p minimum.
+    const cheap = await bundled({ ticketPrice: 0.2, bundles: [{ quantity: 2, price: 0.25 }] });
+    const other = await customer(server.url, cheap);
+    await hold(other.client, cheap, [1, 2]);
+    const small = await other.client.post('/api/create-payment-intent', { version: 5 });
+    expect(small.status).toBe(400);
+    expect(small.body.message).toBe('Card payments start at £0.30: add a ticket or pay with site credit');
+    await hold(other.client, cheap, [3]);
+    expect(await startCheckout(other.client, { version: 5 })).toMatchObject({ amount: 0.45 });
+  });
+
+  it('counts the bundle price towards the spend limit and the credit-card cap', async () => {
+    // Five £60 tickets cost £300 singly and £250 as a bundle: exactly both limits.
+    const id = await bundled({ ticketPrice: 60, bundles: [{ quantity: 5, price: 250 }] });
+    const { client } = await customer(server.url, id);
+    const limit = await put(client, '/api/account/limits', { monthlySpendLimitPence: 25_000 });
+    expect(limit.status, limit.text).toBe(200);
+    await hold(client, id, [1, 2, 3, 4, 5]);
+    const intent = await startCheckout(client, { version: 5 });
+    expect(intent.amount).toBe(250);
+    // 4242… is a credit card: £250 is within the £250 cap.
+    const paid = await client.post('/api/payments/sandbox/confirm', {
+      clientSecret: intent.clientSecret,
+      ...card(),
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expect((await client.get('/api/account/limits')).body.spentThisMonthPence).toBe(25_000);
+    // Nothing is left under either: one more ticket is refused at checkout.
+    await hold(client, id, [6]);
+    const over = await client.post('/api/create-payment-intent', { version: 5 });
+    expect(over.status).toBe(400);
+    expect(over.body.code).toBe('spend_limit');
   });
 
   it('refunds some tickets of a bundle at what they cost, and the order shows what was paid', async () => {
