@@ -221,9 +221,7 @@ describe.skipIf(engineUnavailable())(`multi-buy pricing on ${testEngine()}`, () 
     expect(refunds.map((r: { amountPence: number }) => Number(r.amountPence))).toEqual([133]);
     // My Entries: the two tickets left cost 67p and £1.
     const entries = await client.get('/api/user-entries');
-    expect(entries.body).toEqual([
-      expect.objectContaining({ orderId, ticketNumbers: [20, 40], paid: 1.67 }),
-    ]);
+    expect(entries.body).toEqual([expect.objectContaining({ orderId, ticketNumbers: [20, 40], paid: 1.67 })]);
     // Cancelling the rest refunds only what is left of the card payment: £1.67.
     const cancelled = await admin.post(`/api/admin/orders/${orderId}/cancel`, { reason: 'The rest' });
     expect(cancelled.status, cancelled.text).toBe(200);
