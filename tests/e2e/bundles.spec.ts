@@ -42,4 +42,5 @@ test('five tickets of a £1 competition with 5 for £4.00 cost £4.00 in the car
   await payWithCard(dialog, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/confirmation\/\d+$/);
   await expect(page.getByTestId('order-total')).toHaveText('£4.00');
+  await expect(page.getByTestId('order-saved')).toHaveText('£1.00');
 });
