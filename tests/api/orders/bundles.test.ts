@@ -63,6 +63,10 @@ describe.skipIf(engineUnavailable())(`multi-buy pricing on ${testEngine()}`, () 
       { quantity: 5, pricePence: 400 },
       { quantity: 10, pricePence: 750 },
     ]);
+    // A duplicate keeps them.
+    const copy = await admin.post(`/api/admin/competitions/${id}/duplicate`);
+    expect(copy.status, copy.text).toBe(201);
+    expect((await admin.get(`/api/admin/competitions/${copy.body.id}`)).body.bundles).toEqual(offers);
     // [] removes them; a competition without any says [].
     const cleared = await put(admin, `/api/admin/competitions/${id}`, { bundles: [] });
     expect(cleared.status, cleared.text).toBe(200);
