@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PROMO_CODE_RULES, type PublicUser } from './auth';
+import { type BundleOffer, BundleOffersSchema } from './bundles';
 import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
@@ -145,6 +146,8 @@ const competitionFields = {
       ),
     ),
   ),
+  /** Multi-buy offers in pounds (docs/product.md#multi-buy-pricing); [] or null: none. */
+  bundles: v.nullable(BundleOffersSchema),
   /** What the prize is worth, in pounds (null: not stated); decides the winner's age check. */
   prizeValue: v.nullable(
     v.pipe(
@@ -178,6 +181,7 @@ export const CompetitionCreateSchema = v.object({
   minTicketsSold: v.optional(minimumSalesFields.minTicketsSold, null),
   extendByDays: v.optional(minimumSalesFields.extendByDays, 7),
   maxExtensions: v.optional(minimumSalesFields.maxExtensions, 0),
+  bundles: v.optional(competitionFields.bundles, null),
   /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
   prizes: v.optional(MainPrizesInputSchema, null),
   /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
@@ -206,6 +210,7 @@ export const CompetitionUpdateSchema = v.object({
   minTicketsSold: v.optional(minimumSalesFields.minTicketsSold),
   extendByDays: v.optional(minimumSalesFields.extendByDays),
   maxExtensions: v.optional(minimumSalesFields.maxExtensions),
+  bundles: v.optional(competitionFields.bundles),
   prizes: v.optional(MainPrizesInputSchema),
   /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
   instantWins: v.optional(InstantWinListInputSchema),
@@ -422,6 +427,8 @@ export interface AdminCompetitionView {
   cancellationReason: string | null;
   /** The cancellation's bulk refund, once cancelled (GET /api/admin/jobs/:jobId). */
   refundJobId?: number | null;
+  /** Multi-buy offers in pounds, smallest first; [] when none. */
+  bundles: BundleOffer[];
   createdAt: string;
   updatedAt: string;
   /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */

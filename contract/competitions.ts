@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DrawBeaconSchema } from './beacon';
+import { BundleOfferSchema } from './bundles';
 import { PublicDrawSchema } from './draw';
 import { InstantWinRevealSchema, PublicInstantWinSchema } from './instantWins';
 import { MinimumSalesViewSchema } from './minimumSales';
@@ -35,6 +36,8 @@ export const PublicCompetitionSchema = v.object({
   startsAt: v.optional(v.nullable(v.string())),
   endDate: v.string(),
   ticketPrice: v.number(),
+  /** Multi-buy offers in pounds, smallest first ("Buy 5 for £4.00"); [] when none. */
+  bundles: v.optional(v.array(BundleOfferSchema)),
   ticketsSold: v.number(),
   totalTickets: v.number(),
   autoWin: v.boolean(),

@@ -1,4 +1,5 @@
 import type { AdminCompetitionView } from '../../contract/admin';
+import { bundlesToOffers } from '../../contract/bundles';
 import { iso } from '../../contract/dates';
 import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
@@ -33,6 +34,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
       c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     prizes: mainPrizesOf(c),
     ...minimumSalesOf(c),
+    bundles: bundlesToOffers(c.bundles),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

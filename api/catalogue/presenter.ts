@@ -1,4 +1,5 @@
 import type { DrawBeacon } from '../../contract/beacon';
+import { bundlesToOffers } from '../../contract/bundles';
 import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
@@ -114,6 +115,7 @@ export function presentCompetition(
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     endDate: iso(c.endDate),
     ticketPrice: penceToPounds(c.ticketPricePence),
+    bundles: bundlesToOffers(c.bundles),
     ticketsSold: c.ticketsSold,
     totalTickets: c.totalTickets,
     autoWin: c.autoWin,

@@ -29,6 +29,7 @@ export const hotTub: AdminCompetitionView = {
   maxExtensions: 0,
   extensionsUsed: 0,
   cancellationReason: null,
+  bundles: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

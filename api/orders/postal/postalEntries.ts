@@ -94,6 +94,7 @@ async function insertPostalOrder(
     title: competition.title,
     ticketPricePence: 0,
     quantity: 1,
+    paidPence: 0,
     selectedNumbers: JSON.stringify([number]),
     createdAt: now,
   });

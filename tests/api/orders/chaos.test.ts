@@ -169,6 +169,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
             title: 'Chaos draw',
             ticketPricePence: 100,
             quantity: numbers.length,
+            paidPence: 100 * numbers.length,
             selectedNumbers: JSON.stringify(numbers),
             createdAt: Date.now(),
           });
@@ -307,6 +308,7 @@ async function cardPaidCompetition(db: Knex, customerIds: number[]) {
       competitionId: id,
       title: 'Chaos cancel',
       ticketPricePence: 100,
+      paidPence: 200,
       quantity: numbers.length,
       selectedNumbers: JSON.stringify(numbers),
       createdAt: t,

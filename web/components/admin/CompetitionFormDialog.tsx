@@ -14,6 +14,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Checkbox, ErrorBox } from '../ui/Form';
 import { Control, DialogActions } from './AdminUi';
+import { BundleFields } from './BundleFields';
 import {
   bound,
   CategoryRow,
@@ -174,6 +175,7 @@ export function CompetitionFormDialog({
           {errors.features && <small>{errors.features}</small>}
         </Control>
         <ImageField file={file} image={values.image} onChoose={setFile} />
+        <BundleFields bundles={values.bundles} error={errors.bundles} onChange={set('bundles')} />
         <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
         <InstantWinFields
           rows={values.instantWins}

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
+import { bundleProblem, bundlesToPence } from '../../../contract/bundles';
 import type { CompetitionStatus } from '../../../contract/competitions';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { DEFAULT_EXTEND_BY_DAYS } from '../../../contract/minimumSales';
@@ -39,7 +40,16 @@ export interface CompetitionFormValues {
    * stays as it is (a PUT with a list replaces it, refused once a ticket was held or sold).
    */
   instantWins: InstantWinFormRow[] | null;
+  /** Multi-buy offers, at most 4 (docs/product.md#multi-buy-pricing); empty: none. */
+  bundles: BundleFormRow[];
 }
+
+export interface BundleFormRow {
+  quantity: string;
+  price: string; // pounds
+}
+
+export const emptyBundleRow = (): BundleFormRow => ({ quantity: '', price: '' });
 
 export interface PrizeFormRow {
   title: string;
@@ -95,6 +105,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     questions: [],
     prizes: [],
     instantWins: [],
+    bundles: [],
   };
 }
 
@@ -138,6 +149,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
           image: p.image,
         })),
     instantWins: null,
+    bundles: c.bundles.map((b) => ({ quantity: String(b.quantity), price: b.price.toFixed(2) })),
   };
 }
 
@@ -156,6 +168,12 @@ const penceOf = (pounds: string): number | string | null => {
   if (t === '') return null;
   const n = Number(t);
   return Number.isFinite(n) ? Math.round(n * 100) : t;
+};
+
+/** A typed number as a number; what is not one goes as typed, for the schema to refuse. */
+const numberOf = (text: string): number | string => {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 };
 
 export const lines = (text: string) =>
@@ -214,6 +232,7 @@ export function competitionBody(v: CompetitionFormValues) {
         }))
       : null,
     ...(v.instantWins ? { instantWins: v.instantWins.map(instantWinBody) } : {}),
+    bundles: v.bundles.map((b) => ({ quantity: numberOf(b.quantity), price: numberOf(b.price) })),
   };
 }
 
@@ -222,6 +241,7 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
   const [first, second] = (path ?? []).map((p) => String(p.key));
   if (first === 'details') return second === 'productName' ? 'productName' : 'category';
   // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
+  if (first === 'bundles') return 'bundles';
   if (first === 'skillQuestions' || first === 'prizes')
     return (path ?? []).map((p) => String(p.key)).join('.');
   // One instant win's field: 'instantWins.<index>.<field>' (a bad number names its field).
@@ -239,6 +259,14 @@ export function competitionFormErrors(values: CompetitionFormValues, today: stri
   const found: Record<string, string> = {};
   const parsed = v.safeParse(CompetitionCreateSchema, competitionBody(values));
   if (!parsed.success) for (const i of parsed.issues) found[formFieldOf(i.path)] ??= i.message;
+  // The server's rule too: each bundle a bargain at the ticket price, larger never worse per ticket.
+  if (parsed.success && !found.bundles && parsed.output.bundles?.length) {
+    const problem = bundleProblem(
+      Math.round(parsed.output.ticketPrice * 100),
+      bundlesToPence(parsed.output.bundles),
+    );
+    if (problem) found.bundles = problem;
+  }
   if (values.instantWins)
     for (const [k, m] of Object.entries(
       instantWinListErrors(values.instantWins, Number(values.totalTickets)),
