@@ -283,17 +283,10 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
 }
 
 /** Live or ended, the kind of draw, and how many winners when there are several. */
-function HeaderBadges({
-  ended,
-  cancelled,
-  autoWin,
-  winners,
-}: {
-  ended: boolean;
-  cancelled: boolean;
-  autoWin: boolean;
-  winners: number;
-}) {
+function HeaderBadges({ competition: c, ended }: { competition: PublicCompetition; ended: boolean }) {
+  const cancelled = c.status === 'cancelled';
+  const { autoWin } = c;
+  const winners = winnerCount(c.prizes);
   return (
     <Badges>
       {cancelled ? (
@@ -306,6 +299,23 @@ function HeaderBadges({
       <Badge $tone={autoWin ? 'auto' : 'draw'}>{autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
       {winners > 1 && <Badge $tone="live">{winners} winners</Badge>}
     </Badges>
+  );
+}
+
+/** When it started and ends, and the price of a ticket. */
+function DatesAndPrice({ competition: c }: { competition: PublicCompetition }) {
+  return (
+    <>
+      <Dates>
+        <dt>Starts</dt>
+        <dd>{formatLongDate(c.createdAt)}</dd>
+        <dt>{c.autoWin ? 'Closes' : 'Ends'}</dt>
+        <dd data-testid="end-date">{formatUkDateTime(c.endDate)}</dd>
+      </Dates>
+      <Price>
+        {formatPounds(c.ticketPrice)} <small>per ticket</small>
+      </Price>
+    </>
   );
 }
 
@@ -362,24 +372,11 @@ export default function CompetitionDetailPage() {
           priority
         />
         <Info>
-          <HeaderBadges
-            ended={ended}
-            cancelled={c.status === 'cancelled'}
-            autoWin={c.autoWin}
-            winners={winnerCount(c.prizes)}
-          />
+          <HeaderBadges competition={c} ended={ended} />
           <h1>{c.title}</h1>
           <TitleActions competitionId={c.id} title={c.title} />
           <p>{c.description}</p>
-          <Dates>
-            <dt>Starts</dt>
-            <dd>{formatLongDate(c.createdAt)}</dd>
-            <dt>{c.autoWin ? 'Closes' : 'Ends'}</dt>
-            <dd data-testid="end-date">{formatUkDateTime(c.endDate)}</dd>
-          </Dates>
-          <Price>
-            {formatPounds(c.ticketPrice)} <small>per ticket</small>
-          </Price>
+          <DatesAndPrice competition={c} />
           {!c.autoWin && !ended && (
             <div>
               <p>Draw in:</p>
