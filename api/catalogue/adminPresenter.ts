@@ -1,5 +1,6 @@
 import type { AdminCompetitionView } from '../../contract/admin';
 import { iso } from '../../contract/dates';
+import { galleryOf } from '../../contract/gallery';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
 import { skillPoolOf } from '../../contract/skill';
@@ -12,6 +13,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     title: c.title,
     description: c.description,
     image: c.image,
+    images: galleryOf(c),
     ticketPrice: penceToPounds(c.ticketPricePence),
     totalTickets: c.totalTickets,
     ticketsSold: c.ticketsSold,

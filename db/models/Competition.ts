@@ -1,5 +1,6 @@
 import type { RelationMappings } from 'objection';
 import type { CompetitionStatus } from '../../contract/competitions';
+import type { GalleryImage } from '../../contract/gallery';
 import type { MainPrize } from '../../contract/prizes';
 import type { SkillPoolQuestion } from '../../contract/skill';
 import { BaseModel } from './BaseModel';
@@ -11,13 +12,16 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes'];
+  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes', 'images'];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
   title!: string;
   description!: string;
+  /** The gallery's first picture (kept in step with `images`). */
   image!: string | null;
+  /** The prize gallery (docs/product.md#prize-galleries); null: `image` alone, if any. */
+  images!: GalleryImage[] | null;
   ticketPricePence!: number;
   totalTickets!: number;
   ticketsSold!: number;

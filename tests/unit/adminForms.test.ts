@@ -50,6 +50,7 @@ describe('the competition form', () => {
       title: 'Old',
       description: '',
       image: null,
+      images: [],
       ticketPrice: 1,
       totalTickets: 10,
       ticketsSold: 0,
