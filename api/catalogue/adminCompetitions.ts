@@ -68,9 +68,7 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
   return c;
 }
 
-type Row = Partial<
-  Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'images'>
-> & {
+type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'images'>> & {
   features?: string;
   images?: string | null;
   mainPrizes?: string | null;
