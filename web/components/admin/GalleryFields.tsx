@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { type GalleryImage, MAX_GALLERY_IMAGES } from '../../../contract/gallery';
+import { messageOf } from '../../api/client';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Control, Muted } from './AdminUi';
+import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+import { uploadForUrl } from './uploads';
+
+const Row = styled.fieldset`
+  grid-template-columns: 96px 1fr;
+  align-items: start;
+`;
+
+const Preview = styled.img`
+  width: 96px;
+  height: 72px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Actions = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/** The list with the picture at `from` moved to `to`. */
+const moved = (list: GalleryImage[], from: number, to: number) => {
+  const next = [...list];
+  const [picture] = next.splice(from, 1);
+  next.splice(to, 0, picture!);
+  return next;
+};
+
+/**
+ * The competition's pictures in the admin form (docs/product.md#prize-galleries): up to 8, in the
+ * order the page shows them (the first is the competition's picture everywhere), each with its
+ * alt text. A picture is uploaded as soon as it is chosen; the list is saved with the form.
+ */
+export function GalleryFields({
+  images,
+  errors,
+  onChange,
+}: {
+  images: GalleryImage[];
+  /** Keyed 'images' and 'images.<index>.<field>' (formFieldOf). */
+  errors: Record<string, string>;
+  /** Given the change to make to the list as it is then (an upload ends after other edits). */
+  onChange: (update: (images: GalleryImage[]) => GalleryImage[]) => void;
+}) {
+  const [uploading, setUploading] = useState(false);
+  const add = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (!isAcceptedImage(file)) {
+      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await uploadForUrl(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file);
+      onChange((list) => [...list, { url, alt: '' }]);
+    } catch (err) {
+      const description = messageOf(err, 'Failed to upload image');
+      toast({ title: 'Upload failed', description, variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
+  const error = (i: number, field: string) => errors[`images.${i}.${field}`];
+  return (
+    <fieldset data-testid="gallery-fields">
+      <legend>Pictures</legend>
+      <Muted>
+        Up to {MAX_GALLERY_IMAGES}, in the order the page shows them: the first is the competition's picture
+        on cards, in the cart and in link previews. Alt text says what each one shows, for people who cannot
+        see it.
+      </Muted>
+      {errors.images && <small role="alert">{errors.images}</small>}
+      {images.map((image, i) => {
+        const name = `Picture ${i + 1}`;
+        const altId = `c-picture-alt-${i + 1}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity while edited
+          <Row key={i} aria-label={name}>
+            <Preview src={image.url} alt="" />
+            <Control>
+              <label htmlFor={altId}>{name}: alt text</label>
+              <input
+                id={altId}
+                value={image.alt}
+                maxLength={300}
+                aria-invalid={error(i, 'alt') ? true : undefined}
+                aria-describedby={error(i, 'alt') ? `${altId}-error` : undefined}
+                onChange={(e) => {
+                  const alt = e.target.value;
+                  onChange((list) => list.map((p, j) => (j === i ? { ...p, alt } : p)));
+                }}
+              />
+              {error(i, 'alt') && <small id={`${altId}-error`}>{error(i, 'alt')}</small>}
+              {error(i, 'url') && <small>{error(i, 'url')}</small>}
+            </Control>
+            <Actions>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={i === 0}
+                aria-label={`Move picture ${i + 1} up`}
+                onClick={() => onChange((list) => moved(list, i, i - 1))}
+              >
+                ↑ Up
+              </Button>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={i === images.length - 1}
+                aria-label={`Move picture ${i + 1} down`}
+                onClick={() => onChange((list) => moved(list, i, i + 1))}
+              >
+                ↓ Down
+              </Button>
+              <Button
+                type="button"
+                $variant="ghost"
+                aria-label={`Remove picture ${i + 1}`}
+                onClick={() => onChange((list) => list.filter((_, j) => j !== i))}
+              >
+                Remove
+              </Button>
+            </Actions>
+          </Row>
+        );
+      })}
+      {images.length < MAX_GALLERY_IMAGES && (
+        <Control>
+          <label htmlFor="c-picture-add">Add a picture</label>
+          <input
+            id="c-picture-add"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            disabled={uploading}
+            onChange={(e) => void add(e.currentTarget)}
+          />
+          <small className="hint">
+            {uploading
+              ? 'Uploading…'
+              : 'PNG, JPEG, GIF or WEBP, up to 5 MB; uploaded as soon as you choose it.'}
+          </small>
+        </Control>
+      )}
+    </fieldset>
+  );
+}
