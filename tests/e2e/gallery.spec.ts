@@ -1,0 +1,136 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { csrfHeaders, ownCompetition } from './support';
+
+// Prize galleries (docs/product.md#prize-galleries): the competition page's pictures swipe on a
+// phone, step with the buttons and arrow keys on a desktop, open full screen and close with
+// Escape (focus back where it was), in a fixed box that never shifts the page.
+
+const COLOURS = [
+  { r: 200, g: 30, b: 30 },
+  { r: 30, g: 140, b: 60 },
+  { r: 30, g: 60, b: 200 },
+];
+const ALTS = ['The red roadster from the front', 'The green interior', 'The blue paintwork'];
+
+/** Three uploaded JPEGs (variants made by the server), set as the competition's gallery. */
+async function galleryCompetition(baseURL: string) {
+  const { id, title, admin } = await ownCompetition(baseURL);
+  const images = [];
+  for (const [i, background] of COLOURS.entries()) {
+    const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    images.push({ url: await upload(admin, buffer, `picture-${i}.jpg`), alt: ALTS[i]! });
+  }
+  const set = await admin.put(`/api/admin/competitions/${id}`, {
+    headers: await csrfHeaders(admin),
+    data: { images },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  return { id, title, images };
+}
+
+async function upload(admin: APIRequestContext, buffer: Buffer, name: string) {
+  const res = await admin.post('/api/admin/upload-image', {
+    headers: await csrfHeaders(admin),
+    multipart: { image: { name, mimeType: 'image/jpeg', buffer } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { imageUrl: string }).imageUrl;
+}
+
+const gallery = (page: Page) => page.getByRole('region', { name: /^Pictures of / });
+const counter = (page: Page) => page.getByTestId('gallery-counter');
+
+/** Which slide fills the track: its scroll position in slide widths (snap settles on a whole one). */
+const slideShown = (page: Page) =>
+  gallery(page)
+    .getByRole('group', { name: 'Pictures' })
+    .evaluate((t) => Math.round(t.scrollLeft / t.clientWidth) + 1);
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a swipe moves to the next picture and back', async ({ page, baseURL }) => {
+    const { id } = await galleryCompetition(baseURL!);
+    await page.goto(`/competitions/${id}`);
+    const track = gallery(page).getByRole('group', { name: 'Pictures' });
+    await expect(counter(page)).toHaveText('1 of 3');
+    const box = (await track.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = (xDistance: number) =>
+      cdp.send('Input.synthesizeScrollGesture', {
+        x: Math.round(box.x + box.width / 2),
+        y: Math.round(box.y + box.height / 2),
+        xDistance,
+        yDistance: 0,
+        gestureSourceType: 'touch',
+        speed: 1200,
+      });
+    await swipe(-Math.round(box.width * 0.6));
+    await expect(counter(page)).toHaveText('2 of 3');
+    await expect.poll(() => slideShown(page)).toBe(2);
+    await swipe(Math.round(box.width * 0.6));
+    await expect(counter(page)).toHaveText('1 of 3');
+    await expect.poll(() => slideShown(page)).toBe(1);
+  });
+});
+
+test('on a desktop: buttons and arrow keys step, full screen opens on that picture and Escape closes it', async ({
+  page,
+  baseURL,
+}) => {
+  const { id, title, images } = await galleryCompetition(baseURL!);
+  await page.goto(`/competitions/${id}`);
+  await expect(gallery(page)).toHaveAccessibleName(`Pictures of ${title}`);
+  // Responsive variants, and the first picture is the page's image everywhere.
+  const first = gallery(page).locator('picture').first();
+  await expect(first.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /-400w\.avif 400w/);
+  await expect(first.locator('img')).toHaveAttribute('src', images[0]!.url);
+  await expect(first.locator('img')).toHaveAttribute('alt', ALTS[0]!);
+
+  await page.getByRole('button', { name: 'Next picture' }).click();
+  await expect(counter(page)).toHaveText('2 of 3');
+  await expect.poll(() => slideShown(page)).toBe(2);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('3 of 3');
+  await expect.poll(() => slideShown(page)).toBe(3);
+  await page.getByRole('button', { name: 'Previous picture' }).click();
+  await expect(counter(page)).toHaveText('2 of 3');
+
+  const opener = page.getByRole('button', { name: 'View pictures full screen' });
+  await opener.click();
+  const screen = page.getByRole('dialog', { name: `Pictures of ${title}, full screen` });
+  await expect(screen).toBeVisible();
+  await expect(screen.getByRole('button', { name: 'Close full screen' })).toBeFocused();
+  await expect(page.getByTestId('gallery-full-screen-counter')).toHaveText('2 of 3');
+  // It fills the window.
+  const size = (await screen.boundingBox())!;
+  expect([size.width, size.height]).toEqual([page.viewportSize()!.width, page.viewportSize()!.height]);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('gallery-full-screen-counter')).toHaveText('3 of 3');
+
+  await page.keyboard.press('Escape');
+  await expect(screen).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  // The page's gallery shows the picture full screen was on.
+  await expect(counter(page)).toHaveText('3 of 3');
+  await expect.poll(() => slideShown(page)).toBe(3);
+
+  // Nothing moved the page's layout: the box is fixed before any picture arrives.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >)
+            if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => resolve(total));
+      }),
+  );
+  expect(shift).toBeLessThanOrEqual(0.02);
+});
