@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './axe';
 import { csrfHeaders, ownCompetition } from './support';
 
 // Prize galleries (docs/product.md#prize-galleries): the competition page's pictures swipe on a
@@ -36,7 +37,7 @@ async function upload(admin: APIRequestContext, buffer: Buffer, name: string) {
     headers: await csrfHeaders(admin),
     multipart: { image: { name, mimeType: 'image/jpeg', buffer } },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { imageUrl: string }).imageUrl;
 }
 
@@ -59,15 +60,19 @@ test.describe('on a phone', () => {
     await expect(counter(page)).toHaveText('1 of 3');
     const box = (await track.boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const swipe = (xDistance: number) =>
-      cdp.send('Input.synthesizeScrollGesture', {
-        x: Math.round(box.x + box.width / 2),
-        y: Math.round(box.y + box.height / 2),
-        xDistance,
-        yDistance: 0,
-        gestureSourceType: 'touch',
-        speed: 1200,
-      });
+    // A finger's swipe: down, moved across in steps, lifted (the browser scrolls and snaps).
+    const swipe = async (dx: number) => {
+      const y = Math.round(box.y + box.height / 2);
+      const from = Math.round(box.x + box.width / 2 - dx / 2);
+      const touch = (type: string, x: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+        } as never);
+      await touch('touchStart', from);
+      for (let step = 1; step <= 10; step++) await touch('touchMove', Math.round(from + (dx * step) / 10));
+      await touch('touchEnd', from + dx);
+    };
     await swipe(-Math.round(box.width * 0.6));
     await expect(counter(page)).toHaveText('2 of 3');
     await expect.poll(() => slideShown(page)).toBe(2);
@@ -90,6 +95,8 @@ test('on a desktop: buttons and arrow keys step, full screen opens on that pictu
   await expect(first.locator('img')).toHaveAttribute('src', images[0]!.url);
   await expect(first.locator('img')).toHaveAttribute('alt', ALTS[0]!);
 
+  await expectNoAxeViolations(page, 'the gallery', { include: '[data-testid="prize-gallery"]' });
+
   await page.getByRole('button', { name: 'Next picture' }).click();
   await expect(counter(page)).toHaveText('2 of 3');
   await expect.poll(() => slideShown(page)).toBe(2);
@@ -110,6 +117,9 @@ test('on a desktop: buttons and arrow keys step, full screen opens on that pictu
   expect([size.width, size.height]).toEqual([page.viewportSize()!.width, page.viewportSize()!.height]);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('gallery-full-screen-counter')).toHaveText('3 of 3');
+  await expectNoAxeViolations(page, 'the full-screen view', {
+    include: '[data-testid="gallery-full-screen"]',
+  });
 
   await page.keyboard.press('Escape');
   await expect(screen).toHaveCount(0);

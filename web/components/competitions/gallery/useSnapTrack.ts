@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useReducedMotion } from '../../draws/useReducedMotion';
 
 /**
@@ -36,6 +36,13 @@ export function useSnapTrack(count: number, start = 0) {
     },
     [count, reducedMotion, slideAt],
   );
+
+  // A swipe made before the page's script ran (the server-rendered track scrolls on its own).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over
+  useEffect(() => {
+    const at = slideAt();
+    if (at !== null && target.current === null) setIndex(at);
+  }, []);
 
   const onScroll = useCallback(() => {
     const at = slideAt();
