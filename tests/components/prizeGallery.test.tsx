@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrizeGallery } from '../../web/components/competitions/gallery/PrizeGallery';
+import { theme } from '../../web/theme/theme';
 import { renderWithTheme } from './render';
 
 // The competition page's gallery (docs/product.md#prize-galleries): buttons and arrow keys move it
@@ -106,6 +108,18 @@ describe('PrizeGallery', () => {
     });
     expect(screen.queryByTestId('gallery-full-screen')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View pictures full screen' }));
+  });
+
+  it('stays on a picture that exists when an edit takes pictures away while open', () => {
+    const { rerender } = renderWithTheme(<PrizeGallery images={PICTURES} title="Red Roadster" />);
+    fireEvent.keyDown(track(), { key: 'End' });
+    expect(counter()).toBe('3 of 3');
+    rerender(
+      <ThemeProvider theme={theme}>
+        <PrizeGallery images={PICTURES.slice(0, 2)} title="Red Roadster" />
+      </ThemeProvider>,
+    );
+    expect(counter()).toBe('2 of 2');
   });
 
   it('one picture has no buttons or counter to step with; none shows the placeholder', () => {

@@ -9,7 +9,9 @@ import { useReducedMotion } from '../../draws/useReducedMotion';
  */
 export function useSnapTrack(count: number, start = 0) {
   const trackRef = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(start);
+  const [chosen, setIndex] = useState(start);
+  // An admin's edit may take pictures away while the page is open (competition:updated).
+  const index = Math.min(chosen, Math.max(0, count - 1));
   const target = useRef<number | null>(null);
   const reducedMotion = useReducedMotion();
 
