@@ -120,7 +120,11 @@ describe('CompetitionFormDialog', () => {
 
     fireEvent.change(alt3, { target: { value: 'The steps' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move picture 3 up' }));
+    // The focus follows the picture it moved.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move picture 2 up' }));
+    expect((screen.getByLabelText('Picture 2: alt text') as HTMLInputElement).value).toBe('The steps');
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove picture 1' }));
     expect(screen.getByRole('button', { name: 'Move picture 1 up' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
 

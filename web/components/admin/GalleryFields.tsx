@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { type GalleryImage, MAX_GALLERY_IMAGES } from '../../../contract/gallery';
@@ -54,6 +54,25 @@ export function GalleryFields({
   onChange: (update: (images: GalleryImage[]) => GalleryImage[]) => void;
 }) {
   const [uploading, setUploading] = useState(false);
+  // After a move or a removal the focus follows the picture (or stays in the list), not the
+  // button that is now another picture's or gone.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the list has re-rendered
+  useEffect(() => {
+    if (!focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(null);
+  }, [focusNext, images]);
+  const move = (from: number, to: number) => {
+    onChange((list) => moved(list, from, to));
+    const direction = to === 0 ? 'down' : to === images.length - 1 ? 'up' : to < from ? 'up' : 'down';
+    setFocusNext(`c-picture-${direction}-${to + 1}`);
+  };
+  const remove = (i: number) => {
+    onChange((list) => list.filter((_, j) => j !== i));
+    const left = images.length - 1;
+    setFocusNext(left === 0 ? 'c-picture-add' : `c-picture-remove-${Math.min(i, left - 1) + 1}`);
+  };
   const add = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
@@ -110,26 +129,29 @@ export function GalleryFields({
               <Button
                 type="button"
                 $variant="ghost"
+                id={`c-picture-up-${i + 1}`}
                 disabled={i === 0}
                 aria-label={`Move picture ${i + 1} up`}
-                onClick={() => onChange((list) => moved(list, i, i - 1))}
+                onClick={() => move(i, i - 1)}
               >
                 ↑ Up
               </Button>
               <Button
                 type="button"
                 $variant="ghost"
+                id={`c-picture-down-${i + 1}`}
                 disabled={i === images.length - 1}
                 aria-label={`Move picture ${i + 1} down`}
-                onClick={() => onChange((list) => moved(list, i, i + 1))}
+                onClick={() => move(i, i + 1)}
               >
                 ↓ Down
               </Button>
               <Button
                 type="button"
                 $variant="ghost"
+                id={`c-picture-remove-${i + 1}`}
                 aria-label={`Remove picture ${i + 1}`}
-                onClick={() => onChange((list) => list.filter((_, j) => j !== i))}
+                onClick={() => remove(i)}
               >
                 Remove
               </Button>
