@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './axe';
-import { csrfHeaders, ownCompetition } from './support';
+import { csrfHeaders, ownCompetition, signInViaApi } from './support';
 
 // Prize galleries (docs/product.md#prize-galleries): the competition page's pictures swipe on a
 // phone, step with the buttons and arrow keys on a desktop, open full screen and close with
@@ -143,4 +143,51 @@ test('on a desktop: buttons and arrow keys step, full screen opens on that pictu
       }),
   );
   expect(shift).toBeLessThanOrEqual(0.02);
+});
+
+test('an admin adds pictures with alt text, reorders and removes one, and the page shows them in that order', async ({
+  page,
+  baseURL,
+}) => {
+  const { id, title } = await ownCompetition(baseURL!);
+  await signInViaApi(page.request, 'admin', 'admin123');
+  await page.goto('/admin/competitions');
+  await page.getByRole('tab', { name: /^Live/ }).click();
+  await page
+    .getByTestId('competition-row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const dialog = page.getByTestId('competition-dialog');
+  const pictures = dialog.getByRole('group', { name: 'Pictures' });
+  for (const [i, background] of COLOURS.entries()) {
+    const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    await pictures
+      .getByLabel('Add a picture')
+      .setInputFiles({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer });
+    await expect(pictures.getByLabel(`Picture ${i + 1}: alt text`)).toBeVisible();
+  }
+  // Alt text is required: nothing is sent without it.
+  await dialog.getByRole('button', { name: 'Update Competition' }).click();
+  await expect(pictures.getByText('Each picture needs alt text: say what it shows').first()).toBeVisible();
+  for (const [i, alt] of ALTS.entries()) await pictures.getByLabel(`Picture ${i + 1}: alt text`).fill(alt);
+  await pictures.getByRole('button', { name: 'Move picture 3 up' }).click();
+  await pictures.getByRole('button', { name: 'Remove picture 1' }).click();
+  await expect(pictures.getByLabel('Picture 1: alt text')).toHaveValue(ALTS[2]!);
+  await expect(pictures.getByLabel('Picture 2: alt text')).toHaveValue(ALTS[1]!);
+  await expectNoAxeViolations(page, 'the pictures in the competition form', {
+    include: '[data-testid="gallery-fields"]',
+  });
+  await dialog.getByRole('button', { name: 'Update Competition' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Competition updated');
+
+  await page.goto(`/competitions/${id}`);
+  await expect(counter(page)).toHaveText('1 of 2');
+  const alts = await gallery(page)
+    .getByRole('group', { name: 'Pictures' })
+    .getByRole('img')
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
+  expect(alts).toEqual([ALTS[2], ALTS[1]]);
 });
