@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { type GalleryImage, MAX_GALLERY_IMAGES } from '../../../contract/gallery';
+import { responsiveSource, variantUrl, variantWidths } from '../../../contract/images';
 import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -28,6 +29,12 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
 `;
+
+/** A small picture for the preview: an upload's narrowest variant, else the picture itself. */
+function thumbnailOf(url: string): string {
+  const source = responsiveSource(url);
+  return source ? variantUrl(source.stem, variantWidths(source.width)[0]!, 'webp') : url;
+}
 
 /** The list with the picture at `from` moved to `to`. */
 const moved = (list: GalleryImage[], from: number, to: number) => {
@@ -108,7 +115,7 @@ export function GalleryFields({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity while edited
           <Row key={i} aria-label={name}>
-            <Preview src={image.url} alt="" />
+            <Preview src={thumbnailOf(image.url)} alt="" />
             <Control>
               <label htmlFor={altId}>{name}: alt text</label>
               <input
