@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
-import { type GalleryImage, MAX_GALLERY_IMAGES } from '../../../contract/gallery';
+import { type GalleryImage, MAX_ALT_LENGTH, MAX_GALLERY_IMAGES } from '../../../contract/gallery';
 import { responsiveSource, variantUrl, variantWidths } from '../../../contract/images';
 import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
@@ -43,6 +43,79 @@ const moved = (list: GalleryImage[], from: number, to: number) => {
   next.splice(to, 0, picture!);
   return next;
 };
+
+/** One picture: its preview, its alt text, and Up, Down and Remove. */
+function PictureRow({
+  image,
+  index: i,
+  count,
+  errors,
+  onAlt,
+  onMove,
+  onRemove,
+}: {
+  image: GalleryImage;
+  index: number;
+  count: number;
+  errors: Record<string, string>;
+  onAlt: (alt: string) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const name = `Picture ${i + 1}`;
+  const altId = `c-picture-alt-${i + 1}`;
+  const altError = errors[`images.${i}.alt`];
+  const urlError = errors[`images.${i}.url`];
+  return (
+    <Row aria-label={name}>
+      <Preview src={thumbnailOf(image.url)} alt="" />
+      <Control>
+        <label htmlFor={altId}>{name}: alt text</label>
+        <input
+          id={altId}
+          value={image.alt}
+          maxLength={MAX_ALT_LENGTH}
+          aria-invalid={altError ? true : undefined}
+          aria-describedby={altError ? `${altId}-error` : undefined}
+          onChange={(e) => onAlt(e.target.value)}
+        />
+        {altError && <small id={`${altId}-error`}>{altError}</small>}
+        {urlError && <small>{urlError}</small>}
+      </Control>
+      <Actions>
+        <Button
+          type="button"
+          $variant="ghost"
+          id={`c-picture-up-${i + 1}`}
+          disabled={i === 0}
+          aria-label={`Move picture ${i + 1} up`}
+          onClick={() => onMove(i - 1)}
+        >
+          ↑ Up
+        </Button>
+        <Button
+          type="button"
+          $variant="ghost"
+          id={`c-picture-down-${i + 1}`}
+          disabled={i === count - 1}
+          aria-label={`Move picture ${i + 1} down`}
+          onClick={() => onMove(i + 1)}
+        >
+          ↓ Down
+        </Button>
+        <Button
+          type="button"
+          $variant="ghost"
+          id={`c-picture-remove-${i + 1}`}
+          aria-label={`Remove picture ${i + 1}`}
+          onClick={onRemove}
+        >
+          Remove
+        </Button>
+      </Actions>
+    </Row>
+  );
+}
 
 /**
  * The competition's pictures in the admin form (docs/product.md#prize-galleries): up to 8, in the
@@ -99,7 +172,6 @@ export function GalleryFields({
       setUploading(false);
     }
   };
-  const error = (i: number, field: string) => errors[`images.${i}.${field}`];
   return (
     <fieldset data-testid="gallery-fields">
       <legend>Pictures</legend>
@@ -109,63 +181,19 @@ export function GalleryFields({
         see it.
       </Muted>
       {errors.images && <small role="alert">{errors.images}</small>}
-      {images.map((image, i) => {
-        const name = `Picture ${i + 1}`;
-        const altId = `c-picture-alt-${i + 1}`;
-        return (
+      {images.map((image, i) => (
+        <PictureRow
           // biome-ignore lint/suspicious/noArrayIndexKey: a picture's place is its identity while edited
-          <Row key={i} aria-label={name}>
-            <Preview src={thumbnailOf(image.url)} alt="" />
-            <Control>
-              <label htmlFor={altId}>{name}: alt text</label>
-              <input
-                id={altId}
-                value={image.alt}
-                maxLength={300}
-                aria-invalid={error(i, 'alt') ? true : undefined}
-                aria-describedby={error(i, 'alt') ? `${altId}-error` : undefined}
-                onChange={(e) => {
-                  const alt = e.target.value;
-                  onChange((list) => list.map((p, j) => (j === i ? { ...p, alt } : p)));
-                }}
-              />
-              {error(i, 'alt') && <small id={`${altId}-error`}>{error(i, 'alt')}</small>}
-              {error(i, 'url') && <small>{error(i, 'url')}</small>}
-            </Control>
-            <Actions>
-              <Button
-                type="button"
-                $variant="ghost"
-                id={`c-picture-up-${i + 1}`}
-                disabled={i === 0}
-                aria-label={`Move picture ${i + 1} up`}
-                onClick={() => move(i, i - 1)}
-              >
-                ↑ Up
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                id={`c-picture-down-${i + 1}`}
-                disabled={i === images.length - 1}
-                aria-label={`Move picture ${i + 1} down`}
-                onClick={() => move(i, i + 1)}
-              >
-                ↓ Down
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                id={`c-picture-remove-${i + 1}`}
-                aria-label={`Remove picture ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                Remove
-              </Button>
-            </Actions>
-          </Row>
-        );
-      })}
+          key={i}
+          image={image}
+          index={i}
+          count={images.length}
+          errors={errors}
+          onAlt={(alt) => onChange((list) => list.map((p, j) => (j === i ? { ...p, alt } : p)))}
+          onMove={(to) => move(i, to)}
+          onRemove={() => remove(i)}
+        />
+      ))}
       {images.length < MAX_GALLERY_IMAGES && (
         <Control>
           <label htmlFor="c-picture-add">Add a picture</label>
