@@ -4,6 +4,7 @@ import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
+import { galleryOf } from '../../contract/gallery';
 import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { prizesOnShow } from '../../contract/prizes';
@@ -111,6 +112,7 @@ export function presentCompetition(
     title: c.title,
     description: c.description,
     image: c.image,
+    images: galleryOf(c),
     createdAt: iso(c.createdAt),
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     endDate: iso(c.endDate),

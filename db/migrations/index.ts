@@ -36,6 +36,7 @@ import * as postalClaims from './040_postal_claims';
 import * as launches from './041_launches';
 import * as minimumSales from './042_minimum_sales';
 import * as bundles from './043_bundles';
+import * as gallery from './044_gallery';
 import * as marketing from './046_marketing';
 import * as numberAlerts from './049_number_alerts';
 
@@ -85,6 +86,7 @@ const migrations: Migration[] = [
   { name: '041_launches', ...launches },
   { name: '042_minimum_sales', ...minimumSales },
   { name: '043_bundles', ...bundles },
+  { name: '044_gallery', ...gallery },
   { name: '046_marketing', ...marketing },
   { name: '049_number_alerts', ...numberAlerts },
 ];
