@@ -22,6 +22,7 @@ import type {
 import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema, TwoFactorPasswordSchema } from './auth';
 import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
+import { type PublicNameView, PublicNameSchema } from './publicNames';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
 import type { CurrentPromotions } from './site';
@@ -63,6 +64,13 @@ export const ACCOUNT_ROUTES = {
     method: 'PUT',
     path: '/api/user/phone-number',
     body: PhoneNumberSchema,
+  }),
+  /** How the customer appears in public (docs/product.md#public-names-and-winner-stories). */
+  publicName: route<PublicNameView>()({ method: 'GET', path: '/api/account/public-name' }),
+  setPublicName: route<PublicNameView>()({
+    method: 'PUT',
+    path: '/api/account/public-name',
+    body: PublicNameSchema,
   }),
   preferences: route<PreferencesView>()({
     method: 'PUT',

@@ -1,4 +1,5 @@
 import { lockRows } from '../../db/locks';
+import { eraseWinnerStoriesOf } from '../draws/stories/winnerStories';
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import { forgetMailOf } from '../platform/outbox/owe';
@@ -49,6 +50,9 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       passwordHash: 'deleted',
       firstName: null,
       lastName: null,
+      // The nickname is freed; the record's name is the anonymised one.
+      publicNameMode: 'initial',
+      nickname: null,
       phoneNumber: '',
       addressLine1: null,
       addressLine2: null,
@@ -72,5 +76,6 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     addressPostcode: null,
     phoneNumber: null,
   });
+  await eraseWinnerStoriesOf(trx, userId);
   await forgetMailOf(trx, userId);
 }
