@@ -22,9 +22,9 @@ import type {
 import { PhoneNumberSchema, PreferencesSchema, RedeemPromoCodeSchema, TwoFactorPasswordSchema } from './auth';
 import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
-import { type PublicNameView, PublicNameSchema } from './publicNames';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
+import { PublicNameSchema, type PublicNameView } from './publicNames';
 import type { CurrentPromotions } from './site';
 
 type Ok = { ok: boolean };

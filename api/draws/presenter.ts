@@ -75,7 +75,8 @@ export type PrizeRecord = Pick<DrawRecord, (typeof PRIZE_WINNER_FIELDS)[number]>
 export const ANONYMOUS_WINNER = 'Anonymous winner';
 
 /** As the entries list names them: a postal winner without an account by the postcard's name. */
-export const winnerNameOf = (r: PublicNameFields & Pick<DrawRecord, 'postalName'>) => (r.deletedAt ? ANONYMOUS_WINNER : r.postalName ? postcardOwnerName(r.postalName) : publicOwnerName(r));
+export const winnerNameOf = (r: PublicNameFields & Pick<DrawRecord, 'postalName'>) =>
+  r.deletedAt ? ANONYMOUS_WINNER : r.postalName ? postcardOwnerName(r.postalName) : publicOwnerName(r);
 
 /** The postal winner's postcard, for the admin (null for a winner with an account). */
 const postalEntrantOf = (p: PrizeRecord) =>
