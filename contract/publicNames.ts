@@ -55,4 +55,6 @@ export interface PublicNameView {
   nickname: string | null;
   /** "Jo S.", the nickname or "Anonymous". */
   shownAs: string;
+  /** The default name, "Jo S.", whatever the choice (the form offers it). */
+  initialName: string;
 }

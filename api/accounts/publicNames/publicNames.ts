@@ -34,6 +34,7 @@ const present = (u: NameRow): PublicNameView => ({
   mode: (u.publicNameMode ?? 'initial') as PublicNameMode,
   nickname: u.publicNameMode === 'nickname' ? (u.nickname ?? null) : null,
   shownAs: publicOwnerName(u),
+  initialName: publicOwnerName({ ...u, publicNameMode: 'initial' }),
 });
 
 const liveUser = (db: Knex, userId: number) => db('users').where({ id: userId }).whereNull('deletedAt');

@@ -32,7 +32,12 @@ describe.skipIf(engineUnavailable())(`public names on ${testEngine()}`, () => {
     const { client, user } = await signedInCustomer(server.url);
     const initial = await client.get('/api/account/public-name');
     expect(initial.status).toBe(200);
-    expect(initial.body).toEqual({ mode: 'initial', nickname: null, shownAs: 'Pat P.' });
+    expect(initial.body).toEqual({
+      mode: 'initial',
+      nickname: null,
+      shownAs: 'Pat P.',
+      initialName: 'Pat P.',
+    });
 
     const nickname = nick('Kernow Kid');
     const chosen = await setName(client, {
@@ -40,15 +45,20 @@ describe.skipIf(engineUnavailable())(`public names on ${testEngine()}`, () => {
       nickname: `  ${nickname.replace(' ', '   ')} `,
     });
     expect(chosen.status, chosen.text).toBe(200);
-    expect(chosen.body).toEqual({ mode: 'nickname', nickname, shownAs: nickname });
+    expect(chosen.body).toEqual({ mode: 'nickname', nickname, shownAs: nickname, initialName: 'Pat P.' });
     expect(await nameRow(user.id)).toEqual({ publicNameMode: 'nickname', nickname });
 
     const anonymous = await setName(client, { mode: 'anonymous', nickname: 'ignored' });
-    expect(anonymous.body).toEqual({ mode: 'anonymous', nickname: null, shownAs: 'Anonymous' });
+    expect(anonymous.body).toEqual({
+      mode: 'anonymous',
+      nickname: null,
+      shownAs: 'Anonymous',
+      initialName: 'Pat P.',
+    });
     // Another mode releases the nickname.
     expect(await nameRow(user.id)).toEqual({ publicNameMode: 'anonymous', nickname: null });
     const back = await setName(client, { mode: 'initial' });
-    expect(back.body).toEqual({ mode: 'initial', nickname: null, shownAs: 'Pat P.' });
+    expect(back.body).toEqual({ mode: 'initial', nickname: null, shownAs: 'Pat P.', initialName: 'Pat P.' });
 
     const visitor = new TestClient(server.url);
     await visitor.fetchCsrfToken();
