@@ -1,0 +1,162 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import * as v from 'valibot';
+import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
+import { DRAW_ROUTES } from '../../../contract/apiDraws';
+import { formatDateTime } from '../../../contract/londonTime';
+import type { AdminPrizeWinner } from '../../../contract/prizes';
+import {
+  PUBLICITY_CONSENT_LABEL,
+  STORY_QUOTE_MAX,
+  WinnerStoryUpdateSchema,
+} from '../../../contract/winnerStories';
+import { call } from '../../api/call';
+import { messageOf } from '../../api/client';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Checkbox, ErrorBox } from '../ui/Form';
+import { Control } from './AdminUi';
+import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
+import { uploadForUrl } from './uploads';
+
+const Story = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  h3, h4 { margin: 0; }
+  small.hint { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Photo = styled.img`
+  width: 120px;
+  height: 90px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+/**
+ * A prize's winner story on the admin's winner panel (docs/product.md#public-names-and-winner-stories):
+ * a photo (uploaded as soon as it is chosen, as a prize picture is), a quote and the publicity
+ * tick. Without the tick nothing is saved (the server says 400 too); unticking removes the story.
+ */
+export function WinnerStoryForm({
+  competitionId,
+  prize,
+  label,
+  onChanged,
+}: {
+  competitionId: number;
+  prize: Pick<AdminPrizeWinner, 'position' | 'story'>;
+  /** '1st prize', or 'Winner' for a single prize. */
+  label: string;
+  onChanged: () => void;
+}) {
+  const story = prize.story ?? null;
+  const [photo, setPhoto] = useState<string | null>(story?.photo ?? null);
+  const [quote, setQuote] = useState(story?.quote ?? '');
+  const [consent, setConsent] = useState(Boolean(story?.consentAt));
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setPhoto(story?.photo ?? null);
+    setQuote(story?.quote ?? '');
+    setConsent(Boolean(story?.consentAt));
+  }, [story?.photo, story?.quote, story?.consentAt]);
+  const id = `story-${prize.position}`;
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedImage(file)) {
+      setError(INVALID_TYPE_HINT);
+      return;
+    }
+    setBusy(true);
+    try {
+      setPhoto(await uploadForUrl(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file));
+      setError(undefined);
+    } catch (err) {
+      setError(messageOf(err, 'Failed to upload image'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = v.safeParse(WinnerStoryUpdateSchema, { photo, quote, consent });
+    if (!parsed.success) {
+      setError(parsed.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await call(DRAW_ROUTES.updateWinnerStory, {
+        params: { id: competitionId, position: prize.position },
+        body: parsed.output,
+      });
+      toast({ title: consent ? 'Winner story saved' : 'Winner story removed', variant: 'success' });
+      onChanged();
+    } catch (err) {
+      setError(messageOf(err, 'The story could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Story onSubmit={(e) => void save(e)} noValidate aria-label={`${label}: winner story`}>
+      <h4>Winner story (shown on /winners)</h4>
+      <Control>
+        <label htmlFor={`${id}-photo`}>Winner's photo</label>
+        <input
+          id={`${id}-photo`}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          disabled={busy}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+      </Control>
+      {photo && (
+        <div>
+          <Photo src={photo} alt={`${label}: winner's photo`} />
+          <Button type="button" $variant="ghost" onClick={() => setPhoto(null)}>
+            Remove the photo
+          </Button>
+        </div>
+      )}
+      <Control>
+        <label htmlFor={`${id}-quote`}>Winner's quote</label>
+        <textarea
+          id={`${id}-quote`}
+          value={quote}
+          maxLength={STORY_QUOTE_MAX}
+          onChange={(e) => setQuote(e.target.value)}
+        />
+        <small className="hint">
+          {quote.length} / {STORY_QUOTE_MAX}
+        </small>
+      </Control>
+      <Checkbox
+        id={`${id}-consent`}
+        checked={consent}
+        onChange={setConsent}
+        hint={
+          story?.consentAt
+            ? `Ticked by ${story.consentBy ?? 'an admin'} on ${formatDateTime(story.consentAt)}`
+            : 'Tick only once the winner has agreed: nothing is published without it.'
+        }
+      >
+        {PUBLICITY_CONSENT_LABEL}
+      </Checkbox>
+      {error && <ErrorBox role="alert">{error}</ErrorBox>}
+      <p>
+        <Button type="submit" $variant="secondary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save story'}
+        </Button>
+      </p>
+    </Story>
+  );
+}
