@@ -47,6 +47,11 @@ describe.skipIf(engineUnavailable())(`public names on ${testEngine()}`, () => {
     expect(chosen.status, chosen.text).toBe(200);
     expect(chosen.body).toEqual({ mode: 'nickname', nickname, shownAs: nickname, initialName: 'Pat P.' });
     expect(await nameRow(user.id)).toEqual({ publicNameMode: 'nickname', nickname });
+    // The data export carries the choice.
+    expect((await client.get('/api/account/export')).body.profile.publicName).toEqual({
+      mode: 'nickname',
+      nickname,
+    });
 
     const anonymous = await setName(client, { mode: 'anonymous', nickname: 'ignored' });
     expect(anonymous.body).toEqual({
