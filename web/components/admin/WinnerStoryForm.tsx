@@ -36,6 +36,8 @@ const Photo = styled.img`
   border-radius: ${({ theme }) => theme.radii.md};
 `;
 
+const STORY_HEADING = 'Winner story (shown on /winners)';
+
 /**
  * A prize's winner story on the admin's winner panel (docs/product.md#public-names-and-winner-stories):
  * a photo (uploaded as soon as it is chosen, as a prize picture is), a quote and the publicity
@@ -45,12 +47,15 @@ export function WinnerStoryForm({
   competitionId,
   prize,
   label,
+  level = 3,
   onChanged,
 }: {
   competitionId: number;
   prize: Pick<AdminPrizeWinner, 'position' | 'story'>;
   /** '1st prize', or 'Winner' for a single prize. */
   label: string;
+  /** The heading's level under the panel's (h3 under the card's h2, h4 under a further prize's h3). */
+  level?: 3 | 4;
   onChanged: () => void;
 }) {
   const story = prize.story ?? null;
@@ -108,7 +113,7 @@ export function WinnerStoryForm({
 
   return (
     <Story onSubmit={(e) => void save(e)} noValidate aria-label={`${label}: winner story`}>
-      <h4>Winner story (shown on /winners)</h4>
+      {level === 3 ? <h3>{STORY_HEADING}</h3> : <h4>{STORY_HEADING}</h4>}
       <Control>
         <label htmlFor={`${id}-photo`}>Winner's photo</label>
         <input
