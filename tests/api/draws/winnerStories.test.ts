@@ -146,9 +146,7 @@ describe.skipIf(engineUnavailable())(`winner stories on ${testEngine()}`, () => 
     const { id, winner } = await drawnCompetition('Story erased');
     expect((await put(admin, storyPath(id), { quote: 'Wow', consent: true })).status).toBe(200);
     // An account goes once its prize is delivered, which waits for the age check.
-    await db('users')
-      .where({ id: winner.user.id })
-      .update({ ageVerifiedAt: Date.now() });
+    await db('users').where({ id: winner.user.id }).update({ ageVerifiedAt: Date.now() });
     expect((await admin.request('PATCH', `/api/admin/winners/${id}`, { prizeDelivered: true })).status).toBe(
       200,
     );

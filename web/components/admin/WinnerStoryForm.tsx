@@ -38,6 +38,64 @@ const Photo = styled.img`
 
 const STORY_HEADING = 'Winner story (shown on /winners)';
 
+/** The winner's photo: uploaded as soon as it is chosen, as a prize picture is, with a preview. */
+function StoryPhoto({
+  id,
+  label,
+  photo,
+  busy,
+  onBusy,
+  onChange,
+  onError,
+}: {
+  id: string;
+  label: string;
+  photo: string | null;
+  busy: boolean;
+  onBusy: (busy: boolean) => void;
+  onChange: (photo: string | null) => void;
+  onError: (message: string | undefined) => void;
+}) {
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedImage(file)) {
+      onError(INVALID_TYPE_HINT);
+      return;
+    }
+    onBusy(true);
+    try {
+      onChange(await uploadForUrl(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file));
+      onError(undefined);
+    } catch (err) {
+      onError(messageOf(err, 'Failed to upload image'));
+    } finally {
+      onBusy(false);
+    }
+  };
+  return (
+    <>
+      <Control>
+        <label htmlFor={id}>Winner's photo</label>
+        <input
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          disabled={busy}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+      </Control>
+      {photo && (
+        <div>
+          <Photo src={photo} alt={`${label}: winner's photo`} />
+          <Button type="button" $variant="ghost" onClick={() => onChange(null)}>
+            Remove the photo
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * A prize's winner story on the admin's winner panel (docs/product.md#public-names-and-winner-stories):
  * a photo (uploaded as soon as it is chosen, as a prize picture is), a quote and the publicity
@@ -71,23 +129,6 @@ export function WinnerStoryForm({
   }, [story?.photo, story?.quote, story?.consentAt]);
   const id = `story-${prize.position}`;
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    if (!isAcceptedImage(file)) {
-      setError(INVALID_TYPE_HINT);
-      return;
-    }
-    setBusy(true);
-    try {
-      setPhoto(await uploadForUrl(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file));
-      setError(undefined);
-    } catch (err) {
-      setError(messageOf(err, 'Failed to upload image'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = v.safeParse(WinnerStoryUpdateSchema, { photo, quote, consent });
@@ -114,24 +155,15 @@ export function WinnerStoryForm({
   return (
     <Story onSubmit={(e) => void save(e)} noValidate aria-label={`${label}: winner story`}>
       {level === 3 ? <h3>{STORY_HEADING}</h3> : <h4>{STORY_HEADING}</h4>}
-      <Control>
-        <label htmlFor={`${id}-photo`}>Winner's photo</label>
-        <input
-          id={`${id}-photo`}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          disabled={busy}
-          onChange={(e) => void choose(e.target.files?.[0])}
-        />
-      </Control>
-      {photo && (
-        <div>
-          <Photo src={photo} alt={`${label}: winner's photo`} />
-          <Button type="button" $variant="ghost" onClick={() => setPhoto(null)}>
-            Remove the photo
-          </Button>
-        </div>
-      )}
+      <StoryPhoto
+        id={`${id}-photo`}
+        label={label}
+        photo={photo}
+        busy={busy}
+        onBusy={setBusy}
+        onChange={setPhoto}
+        onError={setError}
+      />
       <Control>
         <label htmlFor={`${id}-quote`}>Winner's quote</label>
         <textarea
