@@ -204,6 +204,9 @@ describe.skipIf(engineUnavailable())(`public names on ${testEngine()}`, () => {
     const gone = await client.request('DELETE', '/api/account', { password });
     expect(gone.status, gone.text).toBe(200);
     expect(await nameRow(user.id)).toEqual({ publicNameMode: 'initial', nickname: null });
+    expect((await db('instantWins').where({ competitionId: id }).first()).winnerName).toBe(
+      'Anonymous winner',
+    );
     const other = await signedInCustomer(server.url);
     expect((await setName(other.client, { mode: 'nickname', nickname })).status).toBe(200);
   });
