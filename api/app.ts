@@ -32,6 +32,7 @@ import { staticSite } from './http/staticSite';
 import { registerLimitsRoutes, registerSystemRoutes } from './http/systemRoutes';
 import { registerAdminOrderRoutes } from './orders/routes/adminOrders';
 import { registerBackOfficeRoutes } from './orders/routes/backOffice';
+import { registerBulkRefundRoutes } from './orders/routes/bulkRefunds';
 import { registerCheckoutRoutes, STRIPE_WEBHOOK_PATH } from './orders/routes/checkout';
 import { registerOrderHistoryRoutes } from './orders/routes/orderHistory';
 import { registerPostalEntryRoutes } from './orders/routes/postalEntries';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminUserRoutes(api, deps);
   registerComplianceRoutes(api, deps);
   registerAdminOrderRoutes(api, deps, options.gateway);
+  registerBulkRefundRoutes(api, deps, options.gateway);
   registerBackOfficeRoutes(api, deps, options.gateway);
   registerPostalEntryRoutes(api, deps);
   registerAdminPromoRoutes(api, deps);

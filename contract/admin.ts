@@ -1,10 +1,13 @@
 import * as v from 'valibot';
 import { PROMO_CODE_RULES, type PublicUser } from './auth';
+import { type BundleOffer, BundleOffersSchema } from './bundles';
 import { capitalise, PUBLIC_CATEGORIES, type PublicCategory } from './categories';
 import { type AdminOrderView, ORDER_STATUSES } from './checkout';
-import { COMPETITION_STATUSES } from './competitions';
+import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
+import { numeric, wholeNumber } from './formNumbers';
 import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
+import { minimumSalesFields } from './minimumSales';
 import { type PageInfo, pagingFields, searchText } from './paging';
 import { type MainPrize, MainPrizesInputSchema } from './prizes';
 import { type SkillPoolQuestion, SkillPoolQuestionSchema, SkillPoolSchema } from './skill';
@@ -25,6 +28,7 @@ export const COMPETITION_TABS = {
   draft: 'draft',
   archived: 'archived',
   ended: 'ended',
+  cancelled: 'cancelled',
 } as const;
 
 export const MAX_TOTAL_TICKETS = 100_000;
@@ -46,19 +50,6 @@ export const TICKET_NUMBER_RULE = 'Ticket number must be a positive integer';
 
 const trimmed = (required: string, max: number, tooLong: string) =>
   v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
-
-/** A number from JSON, or a numeric string from a form field. */
-const numeric = (message: string) =>
-  v.pipe(
-    v.union(
-      [v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, message))],
-      message,
-    ),
-    v.transform(Number),
-    v.finite(message),
-  );
-
-const wholeNumber = (message: string) => v.pipe(numeric(message), v.integer(message));
 
 /** A path on this site (/uploads/…, /images/…) or an http(s) URL; nothing that could run script. */
 const IMAGE_URL = v.pipe(
@@ -104,7 +95,7 @@ const competitionFields = {
   ),
   endDate: isoOrEpoch('End date must be a valid date'),
   autoWin: v.boolean('Auto-win must be true or false'),
-  status: v.picklist(COMPETITION_STATUSES, 'Status must be draft, active, archived or ended'),
+  status: v.picklist(SETTABLE_STATUSES, 'Status must be draft, active, archived or ended'),
   /** A scheduled launch: nothing can be held before it (null: open at once). */
   startsAt: v.nullable(isoOrEpoch('Opening time must be a valid date')),
   features: v.pipe(
@@ -155,6 +146,8 @@ const competitionFields = {
       ),
     ),
   ),
+  /** Multi-buy offers in pounds (docs/product.md#multi-buy-pricing); [] or null: none. */
+  bundles: v.nullable(BundleOffersSchema),
   /** What the prize is worth, in pounds (null: not stated); decides the winner's age check. */
   prizeValue: v.nullable(
     v.pipe(
@@ -185,6 +178,10 @@ export const CompetitionCreateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative, null),
   prizeValue: v.optional(competitionFields.prizeValue, null),
+  minTicketsSold: v.optional(minimumSalesFields.minTicketsSold, null),
+  extendByDays: v.optional(minimumSalesFields.extendByDays, 7),
+  maxExtensions: v.optional(minimumSalesFields.maxExtensions, 0),
+  bundles: v.optional(competitionFields.bundles, null),
   /** The main prizes in draw order (docs/draws.md "Several prizes"); omitted or null: one, the title. */
   prizes: v.optional(MainPrizesInputSchema, null),
   /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
@@ -210,6 +207,10 @@ export const CompetitionUpdateSchema = v.object({
   skillQuestions: v.optional(competitionFields.skillQuestions),
   cashAlternative: v.optional(competitionFields.cashAlternative),
   prizeValue: v.optional(competitionFields.prizeValue),
+  minTicketsSold: v.optional(minimumSalesFields.minTicketsSold),
+  extendByDays: v.optional(minimumSalesFields.extendByDays),
+  maxExtensions: v.optional(minimumSalesFields.maxExtensions),
+  bundles: v.optional(competitionFields.bundles),
   prizes: v.optional(MainPrizesInputSchema),
   /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
   instantWins: v.optional(InstantWinListInputSchema),
@@ -220,7 +221,10 @@ export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchem
 export const CompetitionTabQuerySchema = v.object({
   status: v.optional(
     v.pipe(
-      v.picklist(['live', ...COMPETITION_STATUSES], 'status must be live, draft, active, archived or ended'),
+      v.picklist(
+        ['live', ...COMPETITION_STATUSES],
+        'status must be live, draft, active, archived, ended or cancelled',
+      ),
       v.transform((s) => (s === 'live' ? 'active' : s)),
     ),
   ),
@@ -415,6 +419,16 @@ export interface AdminCompetitionView {
   prizeValue: number | null;
   /** The main prizes in draw order; a competition without a list has one, its title. */
   prizes: MainPrize[];
+  /** Minimum sales (docs/product.md#minimum-sales-and-cancellation). */
+  minTicketsSold: number | null;
+  extendByDays: number;
+  maxExtensions: number;
+  extensionsUsed: number;
+  cancellationReason: string | null;
+  /** The cancellation's bulk refund, once cancelled (GET /api/admin/jobs/:jobId). */
+  refundJobId?: number | null;
+  /** Multi-buy offers in pounds, smallest first; [] when none. */
+  bundles: BundleOffer[];
   createdAt: string;
   updatedAt: string;
   /** The list only: it has sales (sold tickets or order lines), so Delete would be refused. */

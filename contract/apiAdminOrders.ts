@@ -3,6 +3,7 @@ import { AdminIdParamSchema, OrderListQuerySchema, TicketLookupQuerySchema } fro
 import { route } from './apiRoute';
 import { CancelOrderSchema } from './backOffice';
 import type { AdminStats } from './checkout';
+import { type BulkRefundJobView, CancelCompetitionSchema, JobIdParamSchema } from './minimumSales';
 import type { PostalEntryCreated, PostalEntryList, PostalImportResult } from './postal';
 import { PostalEntryInputSchema, PostalImportSchema } from './postal';
 import type { AdminLiveEvent, SalesStats } from './salesStats';
@@ -36,6 +37,18 @@ export const ADMIN_ORDER_ROUTES = {
     path: '/api/admin/orders/:id/cancel',
     params: AdminIdParamSchema,
     body: CancelOrderSchema,
+  }),
+  cancelCompetition: route<{ jobId: number }>()({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/cancel',
+    params: AdminIdParamSchema,
+    body: CancelCompetitionSchema,
+    note: '202: the competition is cancelled and its bulk refund job started.',
+  }),
+  bulkRefundJob: route<BulkRefundJobView>()({
+    method: 'GET',
+    path: '/api/admin/jobs/:jobId',
+    params: JobIdParamSchema,
   }),
   ticketLookup: route<TicketLookupResult>()({
     method: 'GET',

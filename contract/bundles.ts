@@ -185,3 +185,78 @@ export function oneMoreHint(
   if (!gained) return null;
   return `Add 1 more ticket to get ${gained.quantity} for ${formatPence(gained.pricePence)}`;
 }
+
+/** One competition's tickets in a cart or an order: how many, the single price, its bundles. */
+export interface TicketGroupInput {
+  competitionId: number;
+  count: number;
+  unitPence: number;
+  bundles?: readonly Bundle[] | null;
+}
+
+export interface PricedCart {
+  totalPence: number;
+  savedPence: number;
+  /** Per competition, the price of all its tickets in the cart together. */
+  byCompetition: Map<number, TicketPrice>;
+  /** Per line (in the order given), what each of its tickets costs: the competition's costs in turn. */
+  lineCosts: number[][];
+}
+
+/**
+ * Prices lines (cart items or order lines) the one way checkout and the cart both do: each
+ * competition's tickets together, at the cheapest mix (a bundle may span two cart items).
+ */
+export function priceLines(lines: readonly TicketGroupInput[]): PricedCart {
+  const groups = new Map<number, TicketGroupInput>();
+  for (const l of lines) {
+    const g = groups.get(l.competitionId);
+    groups.set(l.competitionId, g ? { ...g, count: g.count + l.count } : { ...l });
+  }
+  const byCompetition = new Map<number, TicketPrice>();
+  for (const [id, g] of groups) byCompetition.set(id, priceTickets(g.count, g.unitPence, g.bundles));
+  const taken = new Map<number, number>();
+  const lineCosts = lines.map((l) => {
+    const from = taken.get(l.competitionId) ?? 0;
+    taken.set(l.competitionId, from + l.count);
+    return byCompetition.get(l.competitionId)!.ticketCostsPence.slice(from, from + l.count);
+  });
+  let totalPence = 0;
+  let savedPence = 0;
+  for (const p of byCompetition.values()) {
+    totalPence += p.totalPence;
+    savedPence += p.savedPence;
+  }
+  return { totalPence, savedPence, byCompetition, lineCosts };
+}
+
+/** An order line as stored: the single price, how many, and (since bundles) each ticket's cost. */
+export interface PaidLine {
+  ticketPricePence: number;
+  quantity: number;
+  ticketCosts?: readonly number[] | null;
+}
+
+/**
+ * What each ticket of an order line cost (pence), in the order of its numbers: as stored, or each
+ * at the single price for a line stored before bundles. Receipts, refunds and totals read this.
+ */
+export const ticketCostsOf = (line: PaidLine): number[] =>
+  line.ticketCosts && line.ticketCosts.length === Number(line.quantity)
+    ? line.ticketCosts.map(Number)
+    : new Array<number>(Number(line.quantity)).fill(Number(line.ticketPricePence));
+
+/** Each ticket number's cost on these order lines of one competition (pence). */
+export function costByNumber(
+  lines: ReadonlyArray<PaidLine & { selectedNumbers: readonly number[] }>,
+): Map<number, number> {
+  const costs = new Map<number, number>();
+  for (const line of lines) {
+    const each = ticketCostsOf(line);
+    for (const [i, n] of line.selectedNumbers.entries()) costs.set(Number(n), each[i]!);
+  }
+  return costs;
+}
+
+/** What an order line cost altogether (pence). */
+export const paidPenceOf = (line: PaidLine): number => ticketCostsOf(line).reduce((s, c) => s + c, 0);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BundleOffer } from './bundles';
 import { MAX_TICKETS_PER_PURCHASE } from './competitions';
 
 export const DEFAULT_SKILL_QUESTION = {
@@ -87,7 +88,15 @@ export interface CartItemView {
   /** 'Keep my numbers' has extended this hold: it cannot be kept again. */
   kept: boolean;
   createdAt: string;
-  competition: { id: number; title: string; image: string | null; ticketPrice: number; endDate: string };
+  competition: {
+    id: number;
+    title: string;
+    image: string | null;
+    ticketPrice: number;
+    /** Multi-buy offers in pounds: the cart prices each competition's tickets together with them. */
+    bundles?: BundleOffer[];
+    endDate: string;
+  };
 }
 
 /**

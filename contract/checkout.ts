@@ -175,7 +175,12 @@ export const OrderItemViewSchema = v.object({
   /** The ticket numbers of this line (for a Lucky Dip, the numbers it was given). */
   selectedNumbers: v.array(v.number()),
   numbers: v.array(v.number()),
+  /** What the line cost (pounds): with a bundle, less than quantity × ticketPrice. */
   lineTotal: v.number(),
+  /** Pounds the line's bundles saved against single tickets (0: none). */
+  saved: v.optional(v.number()),
+  /** What each ticket cost (pounds), in the order of `numbers`. */
+  ticketCosts: v.optional(v.array(v.number())),
   /** When the competition closes for its draw (its end date); null if it no longer exists. */
   drawDate: v.nullable(v.string()),
 });
@@ -263,6 +268,8 @@ export const UserEntryViewSchema = v.object({
   orderId: v.number(),
   ticketNumbers: v.array(v.number()),
   purchasedAt: v.string(),
+  /** What these tickets cost on the order (pounds): bundles make it less than count × ticketPrice. */
+  paid: v.optional(v.number()),
   competition: v.object({
     id: v.number(),
     image: v.nullable(v.string()),

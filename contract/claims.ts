@@ -93,6 +93,8 @@ export interface ClaimView {
   prize: string;
   /** Pounds; null when the prize has no cash alternative. */
   cashAlternative: number | null;
+  /** Site credit won by a postcard without an account: paid as its value in cash, the only choice. */
+  cashOnly: boolean;
   status: ClaimStatus;
   choice: ClaimChoice | null;
   address: DeliveryAddress | null;
@@ -133,5 +135,7 @@ export const CLAIM_CLOSED_NEXT = 'Contact us: we decide case by case what happen
 export const CLAIM_CLOSED = `The claim window for this prize has closed. ${CLAIM_CLOSED_NEXT}`;
 export const CLAIM_ALREADY_MADE = 'This prize has already been claimed.';
 export const NO_CASH_ALTERNATIVE = 'This prize has no cash alternative.';
+/** Site credit needs an account: won by post without one, it is paid as cash (docs/draws.md#7-claiming-a-prize). */
+export const CASH_ONLY = 'This prize is paid as cash: choose the cash alternative.';
 /** A claim link after its claim's deadline (410): the link works for the claim window only. */
 export const CLAIM_LINK_EXPIRED = `This claim link has expired with the claim window. ${CLAIM_CLOSED_NEXT}`;

@@ -1,11 +1,18 @@
 import * as v from 'valibot';
 import { DrawBeaconSchema } from './beacon';
+import { BundleOfferSchema } from './bundles';
 import { PublicDrawSchema } from './draw';
 import { InstantWinRevealSchema, PublicInstantWinSchema } from './instantWins';
+import { MinimumSalesViewSchema } from './minimumSales';
 import { MainPrizeSchema } from './prizes';
 
-/** 'draft': never public (docs/product.md#drafts-and-scheduled-launches); only admins see it. */
-export const COMPETITION_STATUSES = ['draft', 'active', 'archived', 'ended'] as const;
+/**
+ * 'draft': never public (docs/product.md#drafts-and-scheduled-launches); only admins see it.
+ * 'cancelled': called off and refunded (docs/product.md#minimum-sales-and-cancellation); only the
+ * cancellation sets it, never an edit (SETTABLE_STATUSES).
+ */
+export const COMPETITION_STATUSES = ['draft', 'active', 'archived', 'ended', 'cancelled'] as const;
+export const SETTABLE_STATUSES = ['draft', 'active', 'archived', 'ended'] as const;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 
 /** Display defaults (docs/product.md#competition-detail). */
@@ -29,6 +36,8 @@ export const PublicCompetitionSchema = v.object({
   startsAt: v.optional(v.nullable(v.string())),
   endDate: v.string(),
   ticketPrice: v.number(),
+  /** Multi-buy offers in pounds, smallest first ("Buy 5 for £4.00"); [] when none. */
+  bundles: v.optional(v.array(BundleOfferSchema)),
   ticketsSold: v.number(),
   totalTickets: v.number(),
   autoWin: v.boolean(),
@@ -58,6 +67,7 @@ export const PublicCompetitionSchema = v.object({
   instantWins: v.optional(v.array(PublicInstantWinSchema)),
   /** After the close: the salt and the full list, to check against the commitment. */
   instantWinReveal: v.optional(InstantWinRevealSchema),
+  ...MinimumSalesViewSchema,
 });
 export type PublicCompetition = v.InferOutput<typeof PublicCompetitionSchema>;
 

@@ -121,6 +121,9 @@ export const formatOpening = (at: Instant) => `${formatClock(at)} on ${dayMonth.
 export const formatOpensShort = (at: Instant) =>
   `${shortDayMonth.format(new Date(at))} at ${formatClock(at)}`;
 
+/** '5 December at 20:00': an extended competition's new end, as its page and e-mail say it. */
+export const formatDayMonthAt = (at: Instant) => `${dayMonth.format(new Date(at))} at ${formatClock(at)}`;
+
 /** '20:00:31': a beacon round's time in the draw room, to the second. */
 export const formatClockSeconds = (at: Instant) => clockSeconds.format(new Date(at));
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
 import { InstantWinPrizeSchema } from './instantWins';
+import type { BulkRefundJobView, CompetitionExtendedEvent } from './minimumSales';
 import type { NumbersFreedEvent } from './numberAlerts';
 import { PrizeWinnerSchema } from './prizes';
 import type { AdminLiveEvent } from './salesStats';
@@ -223,6 +224,10 @@ export interface ServerToClientEvents {
   'draw-room:viewers': (payload: DrawRoomViewersEvent) => void;
   /** Room `competition:<id>`: a scheduled launch reached its opening; holds are taken from now on. */
   'competition:opened': (payload: CompetitionOpenedEvent) => void;
+  /** Room `competition:<id>`: short of its minimum, the competition was extended (CompetitionExtendedEventSchema). */
+  'competition:extended': (payload: CompetitionExtendedEvent) => void;
+  /** Room `admins` only: a cancelled competition's bulk refund moved on (BulkRefundJobSchema). */
+  'admin:job': (payload: BulkRefundJobView) => void;
   /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
   'numbers:freed': (payload: NumbersFreedEvent) => void;
 }

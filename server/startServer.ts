@@ -18,6 +18,7 @@ import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
 import { markWinnerNotified, WINNER } from '../api/draws/drawEmails';
+import { startBulkRefundWorker } from '../api/orders/bulkRefund/worker';
 import { markConfirmationSent, ORDER_CONFIRMATION } from '../api/orders/orderEmails';
 import { reconcilerDepsOf, startPaymentReconciler } from '../api/orders/paymentReconciler';
 import { createGateway, type PaymentGateway } from '../api/payments';
@@ -106,7 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = config.redisUrl
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
-  const { stopSweeper, stopDrawJob, stopReconciler, stopMarketing } = startJobs(deps, gateway);
+  const { stopSweeper, stopDrawJob, stopReconciler, stopMarketing, stopRefunds } = startJobs(deps, gateway);
   // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
   deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
@@ -126,7 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Every socket's transport is closed (not a Socket.IO disconnect, which clients take as
       // final), so the clients reconnect, through the proxy, to a process that is still up.
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
-      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler(), stopMarketing()];
+      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler(), stopMarketing(), stopRefunds()];
       const finished = await requests.drain(graceMs);
       if (!finished) {
         logger.warn(
@@ -245,6 +246,12 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
   );
   // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
   const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
+  // The minimum-sales rule at end dates and cancelled competitions' bulk refunds: at start-up (a
+  // refund a crash interrupted resumes), on the sweeper's interval, and when an admin cancels.
+  const stopRefunds = startBulkRefundWorker(
+    { db, events, logger, mailer, gateway, faults: deps.faults },
+    config.sweepIntervalMs,
+  );
   // Marketing (docs/emails.md#marketing-e-mails): 'new competition live' when one opens, and the
   // ending-soon check every 30 s so each notice goes within a minute of its moment (off with the sweeper).
   const stopEndingSoon = startEndingSoonJob(deps, config.sweepIntervalMs ? ENDING_SOON_CHECK_MS : 0);
@@ -262,7 +269,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     unsubscribeOpened();
     await Promise.all([stopEndingSoon(), ...announcing]);
   };
-  return { stopSweeper, stopDrawJob, stopReconciler, stopMarketing };
+  return { stopSweeper, stopDrawJob, stopReconciler, stopMarketing, stopRefunds };
 }
 
 /** Listens on the configured port and answers the port it got; a cluster worker is handed connections. */

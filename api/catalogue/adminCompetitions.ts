@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contract/admin';
+import { type Bundle, bundleProblem, bundlesToPence } from '../../contract/bundles';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { ERROR_CODES } from '../../contract/errors';
 import { poundsToPence } from '../../contract/money';
@@ -25,6 +26,7 @@ import {
   replaceInstantWins,
 } from './instantWins/list';
 import { instantWinsClosed, presentAdminInstantWin } from './instantWins/presenter';
+import { assertMinimumSalesEdit } from './launch/minimumSalesFields';
 import { openingChange, opensNow } from './launch/opening';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
@@ -67,8 +69,11 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
   return c;
 }
 
-type Row = Partial<Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes'>> & {
+type Row = Partial<
+  Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'bundles'>
+> & {
   features?: string;
+  bundles?: string | null;
   mainPrizes?: string | null;
   details?: string;
   skillQuestions?: string | null;
@@ -104,7 +109,25 @@ function columnsOf(input: CompetitionUpdateInput): Row {
   if (pool !== undefined) row.skillQuestions = JSON.stringify(pool);
   if (input.prizes !== undefined)
     row.mainPrizes = input.prizes === null ? null : JSON.stringify(input.prizes);
+  if (input.minTicketsSold !== undefined) row.minTicketsSold = input.minTicketsSold;
+  if (input.extendByDays !== undefined) row.extendByDays = input.extendByDays;
+  if (input.maxExtensions !== undefined) row.maxExtensions = input.maxExtensions;
+  if (input.bundles !== undefined)
+    row.bundles = input.bundles?.length ? JSON.stringify(bundlesToPence(input.bundles)) : null;
   return row;
+}
+
+/**
+ * 400 when the bundles (sent, or kept) are no bargain at the ticket price (sent, or kept): each
+ * must cost less than its tickets singly, and a larger one never more per ticket.
+ */
+function assertBundlesFit(input: CompetitionUpdateInput, current?: Competition) {
+  if (input.bundles === undefined && input.ticketPrice === undefined) return;
+  const bundles: Bundle[] =
+    input.bundles !== undefined ? bundlesToPence(input.bundles ?? []) : (current?.bundles ?? []);
+  const unit = input.ticketPrice !== undefined ? poundsToPence(input.ticketPrice) : current!.ticketPricePence;
+  const problem = bundleProblem(unit, bundles);
+  if (problem) throw badRequest(problem, { fields: { bundles: problem } });
 }
 
 /** Nothing goes on sale without the promoter named (docs/compliance.md#the-promoter): 409 otherwise. */
@@ -123,7 +146,9 @@ export async function createCompetition(
   if (input.status === 'active' && input.endDate <= now) {
     throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
   }
+  assertBundlesFit(input);
   if (input.status === 'active') await assertPromoterNamed(deps.db);
+  assertMinimumSalesEdit(null, input);
   return inUnitOfWork(deps, async ({ trx, emit }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
@@ -224,6 +249,7 @@ export async function updateCompetition(
       | Competition
       | undefined;
     if (!current) throw notFound(NOT_FOUND);
+    assertMinimumSalesEdit(current, input);
     const status = input.status ?? current.status;
     const endDate = input.endDate ?? current.endDate;
     if (
@@ -234,6 +260,7 @@ export async function updateCompetition(
       throw badRequest(END_DATE_PAST, { fields: { endDate: END_DATE_PAST } });
     }
     assertNotReopeningWhatIsFinal(current, input, now);
+    assertBundlesFit(input, current);
     if (input.status === 'active' && current.status !== 'active') await assertPromoterNamed(trx);
     const opening = await openingChange(trx, current, input, now);
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {

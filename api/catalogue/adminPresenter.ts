@@ -1,5 +1,7 @@
 import type { AdminCompetitionView } from '../../contract/admin';
+import { bundlesToOffers } from '../../contract/bundles';
 import { iso } from '../../contract/dates';
+import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
 import { skillPoolOf } from '../../contract/skill';
@@ -31,6 +33,8 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     prizeValue:
       c.prizeValuePence === null || c.prizeValuePence === undefined ? null : penceToPounds(c.prizeValuePence),
     prizes: mainPrizesOf(c),
+    ...minimumSalesOf(c),
+    bundles: bundlesToOffers(c.bundles),
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };

@@ -8,7 +8,7 @@ import { type EntryRow, presentCompetition } from './presenter';
 
 // Statuses a visitor may open by link. Active ones are listed; ended ones stay viewable so
 // entrants can find their competition and its result, but are not listed. Archived are hidden.
-const VIEWABLE = ['active', 'ended'] as const;
+const VIEWABLE = ['active', 'ended', 'cancelled'] as const;
 
 /** Active competitions, live-draw first then auto-win, newest first; optionally one category. */
 export async function listPublicCompetitions(db: Knex, category?: string): Promise<Competition[]> {

@@ -1,8 +1,10 @@
 import type { DrawBeacon } from '../../contract/beacon';
+import { bundlesToOffers } from '../../contract/bundles';
 import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
+import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { prizesOnShow } from '../../contract/prizes';
 import { ANONYMOUS_NAME } from '../../contract/publicNames';
@@ -128,6 +130,7 @@ export function presentCompetition(
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     endDate: iso(c.endDate),
     ticketPrice: penceToPounds(c.ticketPricePence),
+    bundles: bundlesToOffers(c.bundles),
     ticketsSold: c.ticketsSold,
     totalTickets: c.totalTickets,
     autoWin: c.autoWin,
@@ -143,5 +146,6 @@ export function presentCompetition(
     ...(draw === undefined ? {} : { draw }),
     instantWinCommitment: c.instantWinCommitment ?? null,
     ...instantWins,
+    ...minimumSalesOf(c),
   };
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { openDueCompetitions } from '../catalogue/launch/openingJob';
 import { startPeriodicJob } from '../platform/jobs/periodicJob';
 import { inUnitOfWork } from '../platform/unitOfWork';
@@ -8,6 +9,13 @@ import { drawCompetition, isRetryLater } from './draws';
 // The closing job: closes competitions at their end date and draws those that are due.
 
 /**
+ * No minimum, or it was reached. One short of it is left open past its end date (nothing can be
+ * held then) for the minimum-sales rule to extend or cancel (api/orders/bulkRefund/minimumSales.ts).
+ */
+const metMinimum = (db: Knex) => (q: Knex.QueryBuilder) =>
+  q.whereNull('minTicketsSold').orWhere('ticketsSold', '>=', db.ref('minTicketsSold'));
+
+/**
  * Closes every active competition whose end date has passed (status 'ended', version bumped,
  * `competition:updated` once). A conditional UPDATE: with several processes only one closes each.
  */
@@ -16,6 +24,7 @@ export async function closeDueCompetitions(deps: DrawDeps, now = Date.now()): Pr
     .db('competitions')
     .where('status', 'active')
     .where('endDate', '<=', now)
+    .where(metMinimum(deps.db))
     .select('id')) as Array<{ id: number }>;
   const closed: number[] = [];
   for (const { id } of due) {
@@ -24,6 +33,7 @@ export async function closeDueCompetitions(deps: DrawDeps, now = Date.now()): Pr
         .trx('competitions')
         .where({ id, status: 'active' })
         .where('endDate', '<=', now)
+        .where(metMinimum(uow.trx))
         .update({ status: 'ended', updatedAt: now });
       if (!changed) return false;
       await emitCompetitionUpdated(uow, id, await bumpVersionNow(uow.trx, id));

@@ -60,6 +60,10 @@ export const lockedCompetition = async (trx: Knex.Transaction, competitionId: nu
     | Competition
     | undefined;
 
+const CANCELLED_NO_DRAW = 'This competition has been cancelled and refunded: there is no draw.';
+const SHORT_OF_MINIMUM =
+  'This competition has not reached its minimum: at its end date it is extended or cancelled, not drawn.';
+
 /**
  * The refusals a draw (and fixing its round) answers, under the competition lock: 404 unknown or
  * archived; 409 drawn, still open, holds that may still be paid for, or no sales. Past them the
@@ -72,6 +76,10 @@ export async function assertDrawable(
 ): Promise<Competition> {
   if (!c || c.status === 'archived') throw notFound(NOT_FOUND);
   if (c.drawnAt) throw conflict(ALREADY_DRAWN);
+  // Cancelled and refunded, or short of its minimum and about to be extended or cancelled.
+  if (c.status === 'cancelled') throw conflict(CANCELLED_NO_DRAW);
+  if (c.minTicketsSold != null && Number(c.ticketsSold) < Number(c.minTicketsSold))
+    throw conflict(SHORT_OF_MINIMUM);
   if (!isClosed(c, now)) throw conflict(stillOpen(c.endDate));
   if (c.ticketsSold < c.totalTickets) {
     const until = await liveHoldsUntil(trx, c.id, now);

@@ -8,6 +8,7 @@ import { findAnyCompetition } from '../catalogue/adminCompetitions';
 import { presentAdminCompetition } from '../catalogue/adminPresenter';
 import { listInstantWins } from '../catalogue/instantWins/list';
 import { presentAdminInstantWin } from '../catalogue/instantWins/presenter';
+import { refundJobIdOf } from '../catalogue/launch/minimumSalesFields';
 import { actorOf } from '../http/adminActor';
 import { isAdminViewer, requireAdmin } from '../http/auth';
 import { serve } from '../http/serve';
@@ -15,7 +16,7 @@ import { auditTrail } from '../platform/auditLog';
 import type { AppDeps } from '../platform/context';
 import { notFound } from '../platform/errors';
 import { answerLocalBeacon } from './beacon/localBeacon';
-import { withClaims, withInstantClaims } from './claims/claims';
+import { withClaims, withInstantClaims } from './claims/adminClaims';
 import type { DrawDeps } from './drawable';
 import { drawEntries, loadDrawRecord } from './drawRecords';
 import { adminDrawStatus } from './drawStatus';
@@ -70,6 +71,7 @@ export function registerDrawRoutes(
       auditLog: await auditTrail(db, 'competition', c.id),
       instantWinCommitment: c.instantWinCommitment ?? null,
       instantWins: await withInstantClaims(db, (await listInstantWins(db, c.id)).map(presentAdminInstantWin)),
+      refundJobId: await refundJobIdOf(db, c.id),
     };
     return detail;
   });

@@ -147,10 +147,11 @@ async function returnOrderTickets(
  */
 async function cancelInTransaction(
   uow: UnitOfWork,
-  actor: Actor,
+  actor: Actor | null,
   orderId: number,
   input: CancelOrderInput,
   now: number,
+  notify: boolean,
 ) {
   const { trx } = uow;
   const order = await lockOrder(trx, orderId);
@@ -193,14 +194,18 @@ async function cancelInTransaction(
   for (const competitionId of new Set(instantWins.map((w) => w.competitionId))) {
     await emitCompetitionUpdated(uow, competitionId, await bumpVersionNow(trx, competitionId));
   }
+  // A competition's bulk refund tells each entrant once, for all their orders: no notice per order,
+  // now or when a pending refund goes through later (the notice's claim is taken here).
+  if (!notify) await trx('orders').where({ id: orderId }).update({ cancellationNoticeSentAt: now });
   // With no card refund to wait for, the customer's notice is owed with the cancellation itself.
-  const notice = refundDue
-    ? null
-    : await oweCancellationNotice(
-        trx,
-        orderId,
-        cancelNotice(order, input.reason, toCredit ? 'credit' : 'none'),
-      );
+  const notice =
+    refundDue || !notify
+      ? null
+      : await oweCancellationNotice(
+          trx,
+          orderId,
+          cancelNotice(order, input.reason, toCredit ? 'credit' : 'none'),
+        );
   return {
     order,
     refundDue,
@@ -233,12 +238,16 @@ function cancelNotice(
 
 export async function cancelOrder(
   deps: CancelDeps,
-  actor: Actor,
+  actor: Actor | null,
   orderId: number,
   input: CancelOrderInput,
   now = Date.now(),
+  /** false: no e-mail about this order (a competition's bulk refund writes one per entrant). */
+  notify = true,
 ): Promise<CancelResult> {
-  const outcome = await inUnitOfWork(deps, (uow) => cancelInTransaction(uow, actor, orderId, input, now));
+  const outcome = await inUnitOfWork(deps, (uow) =>
+    cancelInTransaction(uow, actor, orderId, input, now, notify),
+  );
 
   // A payment still open must never take money now (one that does anyway is refunded by fulfilment).
   if (outcome.openIntent && outcome.order.paymentProvider === deps.gateway.name) {
@@ -250,11 +259,16 @@ export async function cancelOrder(
   // The gateway refund, once per order (idempotency key). A failure leaves it pending and logged.
   // A refund that goes through owes the notice with its record; a pending one just after.
   const refund = outcome.refundDue
-    ? await refundAtGateway(deps, order, CANCEL_REASON, cancelNotice(order, input.reason, 'refunded'))
+    ? await refundAtGateway(
+        deps,
+        order,
+        CANCEL_REASON,
+        notify ? cancelNotice(order, input.reason, 'refunded') : undefined,
+      )
     : outcome.toCredit
       ? ('credit' as const)
       : ('none' as const);
-  if (refund === 'pending')
+  if (refund === 'pending' && notify)
     await sendCancellationNotice(deps, orderId, cancelNotice(order, input.reason, 'pending'));
   if (outcome.notice) await deps.mailer.outbox.deliver([outcome.notice]);
   const unrecovered = unrecoveredCreditNotice(outcome.instantWins);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { paidPenceOf } from '../../contract/bundles';
 import { formatOrderNumber } from '../../contract/checkout';
 import { User } from '../../db/models';
 import {
@@ -54,7 +55,7 @@ export async function oweConfirmation(trx: Knex, orderId: number, now: number): 
             title: i.title,
             quantity: i.quantity,
             numbers: i.selectedNumbers,
-            totalPence: i.ticketPricePence * i.quantity,
+            totalPence: paidPenceOf(i),
           })),
         subtotalPence: order.subtotalPence,
         creditAppliedPence: order.creditAppliedPence,

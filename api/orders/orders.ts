@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { costByNumber } from '../../contract/bundles';
 import type { AdminStats } from '../../contract/checkout';
-import { InstantWin, Order, type User, UserEntry } from '../../db/models';
+import { InstantWin, Order, OrderItem, type User, UserEntry } from '../../db/models';
 import { conflict, notFound } from '../platform/errors';
 import { withPostalEntrants } from './postal/postalEntrants';
 import { type EntryDraw, type OrderWithItems, presentUserEntry } from './presenter';
@@ -70,6 +71,17 @@ export async function listUserEntries(db: Knex, userId: number) {
   );
   // Instant prizes won by this customer's orders, matched to the purchase that bought the number.
   const won = await InstantWin.query(db).where({ userId }).whereNotNull('wonAt').orderBy('number');
+  // What each number cost on its order (bundles share their price among their tickets).
+  const orderIds = [...new Set(entries.map((e) => e.orderId))];
+  const lines = orderIds.length
+    ? ((await OrderItem.query(db).whereIn('orderId', orderIds)) as OrderItem[])
+    : [];
+  const costsOf = (e: UserEntry) =>
+    costByNumber(
+      lines.filter(
+        (l) => Number(l.orderId) === Number(e.orderId) && Number(l.competitionId) === Number(e.competitionId),
+      ),
+    );
   return entries.map((e) =>
     presentUserEntry(
       e,
@@ -80,6 +92,7 @@ export async function listUserEntries(db: Knex, userId: number) {
           Number(w.competitionId) === Number(e.competitionId) &&
           (e.ticketNumbers ?? []).includes(Number(w.number)),
       ),
+      costsOf(e),
     ),
   );
 }

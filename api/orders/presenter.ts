@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AuditEntryView } from '../../contract/admin';
+import { costByNumber, paidPenceOf } from '../../contract/bundles';
 import { type CardFacts, cardLabel } from '../../contract/cards';
 import {
   type AdminOrderView,
@@ -26,6 +27,7 @@ export type OrderWithItems = Order & {
 
 export function presentOrderItem(i: OrderItem & { competition?: Competition | null }): OrderItemView {
   const numbers = [...(i.selectedNumbers ?? [])].sort((a, b) => a - b);
+  const costs = costByNumber([i]);
   return {
     id: i.id,
     competitionId: i.competitionId,
@@ -34,7 +36,10 @@ export function presentOrderItem(i: OrderItem & { competition?: Competition | nu
     quantity: i.quantity,
     selectedNumbers: numbers,
     numbers,
-    lineTotal: penceToPounds(i.ticketPricePence * i.quantity),
+    // What was paid: with a bundle, less than quantity × ticket price.
+    lineTotal: penceToPounds(paidPenceOf(i)),
+    saved: penceToPounds(Math.max(0, i.ticketPricePence * i.quantity - paidPenceOf(i))),
+    ticketCosts: numbers.map((n) => penceToPounds(costs.get(n) ?? i.ticketPricePence)),
     drawDate: i.competition ? iso(i.competition.endDate) : null,
   };
 }
@@ -146,8 +151,11 @@ export function presentUserEntry(
   e: UserEntry & { competition?: Competition },
   draw: EntryDraw | undefined,
   instantWins: readonly InstantWin[] = [],
+  /** What each number cost on the entry's order (absent: the ticket price). */
+  costs?: ReadonlyMap<number, number>,
 ): UserEntryView {
   const c = e.competition;
+  const unit = c?.ticketPricePence ?? 0;
   return {
     id: e.id,
     userId: e.userId,
@@ -155,6 +163,7 @@ export function presentUserEntry(
     orderId: e.orderId,
     ticketNumbers: [...(e.ticketNumbers ?? [])].sort((a, b) => a - b),
     purchasedAt: iso(e.purchasedAt),
+    paid: penceToPounds((e.ticketNumbers ?? []).reduce((sum, n) => sum + (costs?.get(Number(n)) ?? unit), 0)),
     competition: {
       id: e.competitionId,
       image: c?.image ?? null,

@@ -36,7 +36,8 @@ const paidLines = (db: Knex, from: number, to: number) =>
 
 const FIGURES = (db: Knex) => [
   db.raw('sum(??) as ??', ['i.quantity', 'tickets']),
-  db.raw('sum(?? * ??) as ??', ['i.quantity', 'i.ticketPricePence', 'revenuePence']),
+  // What was paid (bundles included), not quantity × ticket price.
+  db.raw('sum(??) as ??', ['i.paidPence', 'revenuePence']),
   db.raw('count(distinct ??) as ??', ['o.id', 'orders']),
 ];
 

@@ -14,7 +14,8 @@ export type AuditEntity = 'competition' | 'order' | 'user' | 'promo' | 'setting'
 
 export async function writeAudit(
   trx: Knex.Transaction,
-  actor: Actor,
+  /** null: the site's own rules did it (a competition cancelled for missing its minimum). */
+  actor: Actor | null,
   action: string,
   entity: { type: AuditEntity; id: number | string | null },
   before: unknown,
@@ -22,8 +23,8 @@ export async function writeAudit(
   now = Date.now(),
 ): Promise<void> {
   await trx('auditLog').insert({
-    actorUserId: actor.id,
-    actorUsername: actor.username,
+    actorUserId: actor?.id ?? null,
+    actorUsername: actor?.username ?? 'system',
     action,
     entityType: entity.type,
     entityId: entity.id === null ? null : String(entity.id),

@@ -20,6 +20,8 @@ export const FAULT_POINTS = [
   'mail-send-fails',
   /** Not a crash: the n-th card refund of part of an order throws, as a gateway that is down would. */
   'partial-refund-fails',
+  /** A bulk refund refunded an order; its job row does not say so yet. */
+  'after-bulk-refund-order',
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 

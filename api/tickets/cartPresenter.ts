@@ -1,3 +1,4 @@
+import { bundlesToOffers } from '../../contract/bundles';
 import type { CartItemView } from '../../contract/cart';
 import { iso } from '../../contract/dates';
 import { penceToPounds } from '../../contract/money';
@@ -25,6 +26,7 @@ export function presentCartItem(
       title: c?.title ?? '',
       image: c?.image ?? null,
       ticketPrice: c ? penceToPounds(c.ticketPricePence) : 0,
+      bundles: bundlesToOffers(c?.bundles),
       endDate: c ? iso(c.endDate) : '',
     },
   };

@@ -3,7 +3,8 @@ import { isUniqueViolation } from '../../db/dialect';
 import { CartItem, type Competition } from '../../db/models';
 import { type Batched, type Results, runBatch, write } from '../../db/statementBatch';
 import { RetryTransaction, type UnitOfWork } from '../platform/unitOfWork';
-import type { CartOwner } from './cartQueries';
+import { type CartOwner, ownerOf } from './cartQueries';
+import { cartChanged, cartKeyOf } from './cartRevision';
 import { bumpVersionNow } from './competitionVersions';
 import { recordTicketEvents, refsOf, ticketEventsInsert } from './history/ticketHistory';
 import { liveTakenReader, pickFree } from './numberPicker';
@@ -189,6 +190,19 @@ export async function releaseAccountHolds(uow: UnitOfWork, userId: number, why: 
   const released = await versionReleases(uow.trx, await deleteItems(uow.trx, items, why));
   emitReleases(uow, released);
   return { items, released };
+}
+
+/**
+ * Releases every hold on a competition (its cancellation) in the caller's unit of work; each
+ * owner's cart changes. A checkout paying for them finds its holds gone and is refunded.
+ */
+export async function releaseCompetitionHolds(uow: UnitOfWork, competitionId: number, why: string) {
+  const items = (await CartItem.query(uow.trx).where({ competitionId })) as CartItem[];
+  const released = await versionReleases(uow.trx, await deleteItems(uow.trx, items, why));
+  emitReleases(uow, released);
+  const owners = new Map(items.map((i) => [cartKeyOf(ownerOf(i)), ownerOf(i)]));
+  for (const owner of owners.values()) await cartChanged(uow, owner);
+  return released;
 }
 
 /** The competition versions a request produced, as its answer reports them to the browser. */

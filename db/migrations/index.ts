@@ -34,6 +34,8 @@ import * as keptHolds from './038_kept_holds';
 import * as owedRefunds from './039_owed_refunds';
 import * as postalClaims from './040_postal_claims';
 import * as launches from './041_launches';
+import * as minimumSales from './042_minimum_sales';
+import * as bundles from './043_bundles';
 import * as publicNames from './045_public_names';
 import * as marketing from './046_marketing';
 import * as numberAlerts from './049_number_alerts';
@@ -82,6 +84,8 @@ const migrations: Migration[] = [
   { name: '039_owed_refunds', ...owedRefunds },
   { name: '040_postal_claims', ...postalClaims },
   { name: '041_launches', ...launches },
+  { name: '042_minimum_sales', ...minimumSales },
+  { name: '043_bundles', ...bundles },
   { name: '045_public_names', ...publicNames },
   { name: '046_marketing', ...marketing },
   { name: '049_number_alerts', ...numberAlerts },

@@ -1,4 +1,5 @@
 import type { RelationMappings } from 'objection';
+import type { Bundle } from '../../contract/bundles';
 import type { CompetitionStatus } from '../../contract/competitions';
 import type { MainPrize } from '../../contract/prizes';
 import type { SkillPoolQuestion } from '../../contract/skill';
@@ -11,7 +12,7 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes'];
+  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes', 'bundles'];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
@@ -26,6 +27,14 @@ export class Competition extends BaseModel {
   startsAt!: number | null;
   /** When the opening was announced (`competition.opened`), once. */
   openedAt!: number | null;
+  /** Minimum sales (docs/product.md#minimum-sales-and-cancellation): null, no minimum. */
+  minTicketsSold!: number | null;
+  extendByDays!: number;
+  maxExtensions!: number;
+  extensionsUsed!: number;
+  /** A cancelled competition: why (shown on its page and in the e-mails) and when. */
+  cancellationReason!: string | null;
+  cancelledAt!: number | null;
   autoWin!: boolean;
   status!: CompetitionStatus;
   features!: string[];
@@ -60,6 +69,8 @@ export class Competition extends BaseModel {
   prizeValuePence!: number | null;
   /** The main prizes in draw order (docs/draws.md "Several prizes"); null: one prize, the title. */
   mainPrizes!: MainPrize[] | null;
+  /** Multi-buy offers in pence (docs/product.md#multi-buy-pricing); null: none. */
+  bundles!: Bundle[] | null;
   /** Instant wins (docs/draws.md#instant-wins): the salt is secret until the close. */
   instantWinSalt!: string | null;
   instantWinCommitment!: string | null;

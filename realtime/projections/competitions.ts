@@ -3,10 +3,11 @@ import { presentPublicInstantWins } from '../../api/catalogue/instantWins/presen
 import { presentCompetition } from '../../api/catalogue/presenter';
 import { loadDrawRecord } from '../../api/draws/drawRecords';
 import { type DrawRecord, presentPublicDraw } from '../../api/draws/presenter';
+import type {} from '../../api/orders/bulkRefund/events';
 import { defaultCap } from '../../api/tickets/holdChecks';
 import { iso } from '../../contract/dates';
 import type { Competition } from '../../db/models';
-import { competitionRoom } from '../rooms';
+import { ADMINS_ROOM, competitionRoom } from '../rooms';
 import type { ProjectionDeps } from './deps';
 
 /** A changed (or deleted) competition becomes `competition:updated`, as its public page shows it. */
@@ -28,6 +29,16 @@ export function projectCompetitions(deps: ProjectionDeps): void {
       openedAt: iso(openedAt),
     }),
   );
+  // Short of its minimum at the end date: every watcher sees the new end date and why.
+  events.subscribe('competition.extended', ({ competitionId, endDate, extensionsUsed }) =>
+    deps.broadcast(competitionRoom(competitionId), 'competition:extended', {
+      competitionId,
+      endDate: iso(endDate),
+      extensionsUsed,
+    }),
+  );
+  // A cancelled competition's bulk refund: the admins' progress bars.
+  events.subscribe('bulk-refund.progress', ({ job }) => deps.broadcast(ADMINS_ROOM, 'admin:job', job));
 }
 
 async function emitCompetition(

@@ -81,6 +81,7 @@ async function insertOrder(
     title: POSTAL_WINNER_TITLE,
     ticketPricePence: sale.pricePence,
     quantity: 1,
+    paidPence: sale.pricePence,
     selectedNumbers: JSON.stringify([sale.number]),
     createdAt: sale.at,
   });

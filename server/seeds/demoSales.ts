@@ -48,6 +48,7 @@ export async function insertSale(
     title: c.title,
     ticketPricePence: c.ticketPricePence,
     quantity,
+    paidPence: c.ticketPricePence * quantity,
     selectedNumbers: JSON.stringify(bought),
     createdAt: paidAt,
   });

@@ -24,6 +24,12 @@ export const hotTub: AdminCompetitionView = {
   prizes: [
     { title: 'Hot Tub', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
   ],
+  minTicketsSold: null,
+  extendByDays: 7,
+  maxExtensions: 0,
+  extensionsUsed: 0,
+  cancellationReason: null,
+  bundles: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

@@ -23,6 +23,7 @@ const claim = (over: Partial<ClaimView> = {}): ClaimView => ({
   competitionTitle: 'Garden Hot Tub',
   prize: 'Garden Hot Tub',
   cashAlternative: 500,
+  cashOnly: false,
   status: 'awaiting',
   choice: null,
   address: { line1: '1 High Street', line2: '', town: 'Bristol', postcode: 'BS1 4DJ' },
@@ -123,6 +124,23 @@ describe("a postal winner's claim link", () => {
       choice: 'prize',
       address: postcard,
     });
+  });
+
+  it('site credit won by post: paid as cash, the only choice, and the answer says so', async () => {
+    const fetchMock = showLink(() =>
+      jsonResponse(
+        200,
+        claim({ kind: 'instant', prize: 'Instant win: £5 credit', cashAlternative: 5, cashOnly: true }),
+      ),
+    );
+    expect((await screen.findByTestId('cash-only')).textContent).toContain('paid to you as £5.00 in cash');
+    expect(screen.queryByLabelText(/The prize:/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim prize' }));
+    await screen.findByTestId('claim-done');
+    const post = fetchMock.mock.calls.find(
+      ([path, init]) => path === '/api/claims/5/link' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post![1]!.body))).toMatchObject({ choice: 'cash' });
   });
 
   it('a link that is not valid: the page says so, and shows no claim', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CompetitionCreateSchema } from '../../contract/admin';
 import {
   competitionBody,
+  competitionFormErrors,
   competitionValues,
   emptyCompetitionValues,
   formFieldOf,
@@ -23,6 +24,31 @@ describe('the competition form', () => {
     // No questions of its own: the site's default question is asked.
     expect(parsed.skillQuestions).toEqual([]);
     expect(parsed.cashAlternative).toBeNull();
+  });
+
+  it('sends the multi-buy offers as numbers and refuses one that is no bargain before sending', () => {
+    const values = {
+      ...emptyCompetitionValues(),
+      title: 'Prize',
+      ticketPrice: '1.00',
+      bundles: [
+        { quantity: '5', price: '4.00' },
+        { quantity: '10', price: '7.50' },
+      ],
+    };
+    expect(competitionBody(values).bundles).toEqual([
+      { quantity: 5, price: 4 },
+      { quantity: 10, price: 7.5 },
+    ]);
+    expect(competitionFormErrors(values, '2000-01-01')).toEqual({});
+    const dear = { ...values, bundles: [{ quantity: '5', price: '5' }] };
+    expect(competitionFormErrors(dear, '2000-01-01').bundles).toBe(
+      'The 5-ticket bundle must cost less than 5 single tickets (£5.00)',
+    );
+    const tooSmall = { ...values, bundles: [{ quantity: '1', price: '0.50' }] };
+    expect(competitionFormErrors(tooSmall, '2000-01-01').bundles).toBe(
+      'Bundle quantity must be a whole number of at least 2',
+    );
   });
 
   it("reports the spec's messages against the form's fields", () => {
@@ -67,6 +93,12 @@ describe('the competition form', () => {
       prizes: [
         { title: 'Old', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
       ],
+      minTicketsSold: null,
+      extendByDays: 7,
+      maxExtensions: 0,
+      extensionsUsed: 0,
+      cancellationReason: null,
+      bundles: [],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { savingLabel } from '../../contract/bundles';
 import type { CartItemView } from '../../contract/cart';
 import {
   fillRandomly,
@@ -9,7 +10,7 @@ import {
   searchNumbers,
   toggleNumber,
 } from '../../web/components/purchase/selection';
-import { cartTicketCount, cartTotalPence, dedupeCart } from '../../web/stores/cart';
+import { cartPricing, cartTicketCount, cartTotalPence, dedupeCart } from '../../web/stores/cart';
 
 const freeExcept =
   (...taken: number[]) =>
@@ -99,12 +100,36 @@ describe('cart helpers', () => {
       item({ id: 1, quantity: 3 }),
       item({
         id: 2,
+        competitionId: 2,
         quantity: 2,
         competition: { id: 2, title: 'U', image: null, ticketPrice: 0.2, endDate: '' },
       }),
     ];
     expect(cartTotalPence(items)).toBe(70);
     expect(cartTicketCount(items)).toBe(5);
+  });
+
+  it("prices a competition's tickets together with its bundles, across its cart items", () => {
+    const competition = {
+      id: 1,
+      title: 'T',
+      image: null,
+      ticketPrice: 1,
+      endDate: '',
+      bundles: [{ quantity: 5, price: 4 }],
+    };
+    const items = [
+      item({ id: 7, quantity: 2, competition }),
+      item({ id: 3, quantity: 4, competition }),
+      item({ id: 9, competitionId: 2, quantity: 1 }),
+    ];
+    const priced = cartPricing(items);
+    // Six £1 tickets: 5 for £4.00 and one single; the 10p ticket of the other competition apart.
+    expect(priced.totalPence).toBe(510);
+    expect(cartTotalPence(items)).toBe(510);
+    expect(priced.byCompetition.get(1)!.uses.map(savingLabel)).toEqual(['5 for £4.00: you save £1.00']);
+    // Lines in id order, as checkout takes them: item 3 has four of the bundle's tickets.
+    expect(Object.fromEntries(priced.linePence)).toEqual({ 3: 320, 7: 180, 9: 10 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { TICKET_ROUTES } from '../../contract/apiTickets';
+import { bundlesToPence, type PricedCart, priceLines } from '../../contract/bundles';
 import { CART_REVISION_HEADER, type CartChangeView, type CartItemView } from '../../contract/cart';
 import { poundsToPence } from '../../contract/money';
 import { call, callWithHeaders } from '../api/call';
@@ -77,9 +78,29 @@ export function dedupeCart(items: CartItemView[]): CartItemView[] {
 }
 
 export const cartTicketCount = (items: CartItemView[]) => items.reduce((n, i) => n + i.quantity, 0);
-/** Cart total in pence (prices arrive in pounds; summing pounds would drift). */
-export const cartTotalPence = (items: CartItemView[]) =>
-  items.reduce((sum, i) => sum + poundsToPence(i.competition.ticketPrice) * i.quantity, 0);
+/**
+ * The cart priced as checkout prices it (docs/product.md#multi-buy-pricing): each competition's
+ * tickets together, at the cheapest mix of its bundles and single tickets; lines in id order, as
+ * checkout takes them. Prices arrive in pounds and are summed in pence (pounds would drift).
+ */
+export function cartPricing(items: CartItemView[]): PricedCart & { linePence: Map<number, number> } {
+  const lines = [...items].sort((a, b) => a.id - b.id);
+  const priced = priceLines(
+    lines.map((i) => ({
+      competitionId: i.competitionId,
+      count: i.quantity,
+      unitPence: poundsToPence(i.competition.ticketPrice),
+      bundles: bundlesToPence(i.competition.bundles ?? []),
+    })),
+  );
+  const linePence = new Map(
+    lines.map((i, n) => [i.id, priced.lineCosts[n]!.reduce((sum, c) => sum + c, 0)] as const),
+  );
+  return { ...priced, linePence };
+}
+
+/** Cart total in pence, bundles applied. */
+export const cartTotalPence = (items: CartItemView[]) => cartPricing(items).totalPence;
 
 /**
  * Sends one change to the cart and shows the cart its answer carries, without asking again. The

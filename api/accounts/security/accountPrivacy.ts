@@ -1,5 +1,6 @@
 import type { AccountSessionView } from '../../../contract/account';
 import { PASSWORD_INCORRECT } from '../../../contract/account';
+import { paidPenceOf } from '../../../contract/bundles';
 import { iso } from '../../../contract/dates';
 import { penceToPounds } from '../../../contract/money';
 import { emailKeyOf } from '../../../contract/postal';
@@ -125,6 +126,7 @@ export async function exportAccount(
         title: i.title,
         ticketPrice: penceToPounds(i.ticketPricePence),
         quantity: i.quantity,
+        paid: penceToPounds(paidPenceOf(i)),
         numbers: i.selectedNumbers,
       })),
     })),

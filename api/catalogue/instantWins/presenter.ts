@@ -33,9 +33,21 @@ export const presentPublicInstantWin = (w: InstantWin): PublicInstantWin => ({
   ...(w.retiredAt != null ? { number: Number(w.number), retired: true } : {}),
 });
 
-/** Closed for instant wins: no longer on sale, or drawn. Then the salt and the list are revealed. */
+/**
+ * Short of its minimum past the end date: waiting to be extended (back on sale, its instant wins
+ * still secret) or cancelled (docs/product.md#minimum-sales-and-cancellation).
+ */
+const awaitingMinimumRule = (c: Competition) =>
+  c.status === 'active' && c.minTicketsSold != null && Number(c.ticketsSold) < Number(c.minTicketsSold);
+
+/**
+ * Closed for instant wins: no longer on sale, or drawn. Then the salt and the list are revealed;
+ * never for a cancelled competition, nor one the minimum-sales rule may yet extend.
+ */
 export const instantWinsClosed = (c: Competition, now: number): boolean =>
-  c.status !== 'active' || Number(c.endDate) <= now || c.drawnAt !== null;
+  c.status !== 'cancelled' &&
+  !awaitingMinimumRule(c) &&
+  (c.status !== 'active' || Number(c.endDate) <= now || c.drawnAt !== null);
 
 /** What the public competition JSON carries about instant wins, beside its commitment. */
 export function presentPublicInstantWins(

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type AdminClaimView,
+  CASH_ONLY,
   CLAIM_ALREADY_MADE,
   CLAIM_CLOSED,
   CLAIM_NOT_FOUND,
@@ -12,8 +13,6 @@ import {
   NO_CASH_ALTERNATIVE,
 } from '../../../contract/claims';
 import { iso } from '../../../contract/dates';
-import type { AdminWinner } from '../../../contract/draw';
-import type { AdminInstantWin } from '../../../contract/instantWins';
 import { penceToPounds } from '../../../contract/money';
 import { prizesOnShow } from '../../../contract/prizes';
 import { Competition } from '../../../db/models';
@@ -151,32 +150,47 @@ export async function openMainClaims(
   return claims;
 }
 
+/** Who claims an instant win: the account, or the postcard without one (opened with a link). */
+export type InstantWinner = { userId: number } | { postalEntryId: number };
+
 /**
- * In the sale's transaction: a claim for an instant win of kind 'prize' (site credit is paid at
- * once and needs none). A prize returned by a cancellation and won again is a new win: the old
- * claim is replaced.
+ * In the sale's transaction: a claim for an instant win of kind 'prize', or of credit won by a
+ * postcard without an account (paid as cash, the only choice). A prize won again after a
+ * cancellation replaces the old claim. A postcard's claim carries its link's token, for the e-mail.
  */
 export async function openInstantClaim(
   trx: Knex,
-  win: { id: number; competitionId: number; title: string; userId: number },
+  win: {
+    id: number;
+    competitionId: number;
+    title: string;
+    kind: 'credit' | 'prize';
+    amountPence: number | null;
+  },
+  winner: InstantWinner,
   now: number,
 ): Promise<ClaimRef> {
   const prizeRef = `instant:${win.id}`;
   await trx('prizeClaims').where({ prizeRef }).delete();
-  return openClaim(trx, {
-    prizeRef,
-    kind: 'instant',
-    competitionId: win.competitionId,
-    position: null,
-    instantWinId: win.id,
-    userId: win.userId,
-    postalEntryId: null,
-    tokenHash: null,
-    prizeLabel: `Instant win: ${win.title}`,
-    cashAlternativePence: null,
-    deadlineAt: now + CLAIM_WINDOW_MS,
-    createdAt: now,
-  });
+  const link = 'postalEntryId' in winner ? newClaimLink() : undefined;
+  return openClaim(
+    trx,
+    {
+      prizeRef,
+      kind: 'instant',
+      competitionId: win.competitionId,
+      position: null,
+      instantWinId: win.id,
+      userId: 'userId' in winner ? winner.userId : null,
+      postalEntryId: 'postalEntryId' in winner ? winner.postalEntryId : null,
+      tokenHash: link?.hash ?? null,
+      prizeLabel: `Instant win: ${win.title}`,
+      cashAlternativePence: win.kind === 'credit' ? win.amountPence : null,
+      deadlineAt: now + CLAIM_WINDOW_MS,
+      createdAt: now,
+    },
+    link?.token,
+  );
 }
 
 /** The claim of a returned instant win goes with it (the cancelled order's customer no longer won). */
@@ -206,16 +220,20 @@ const cashOf = (row: ClaimRow) =>
 
 type ClaimWithAccount = ClaimRow & {
   competitionTitle: string;
+  /** Site credit won without an account: paid in cash, the only choice. */
+  cashOnly: boolean;
   account: Address & { phoneNumber: string | null };
 };
 
-const claimQuery = (db: Knex) =>
+export const claimQuery = (db: Knex) =>
   db('prizeClaims as pc')
     .join('competitions as c', 'c.id', 'pc.competitionId')
     .leftJoin('users as u', 'u.id', 'pc.userId')
     .leftJoin('postalEntries as pe', 'pe.id', 'pc.postalEntryId')
+    .leftJoin('instantWins as iw', 'iw.id', 'pc.instantWinId')
     .select(
       'pc.*',
+      'iw.kind as instantKind',
       'c.title as competitionTitle',
       'pe.address as postcardAddress',
       'pe.postcode as postcardPostcode',
@@ -226,8 +244,9 @@ const claimQuery = (db: Knex) =>
       'u.addressPostcode as accountPostcode',
     );
 
-type Joined = ClaimRow & {
+export type Joined = ClaimRow & {
   competitionTitle: string;
+  instantKind: 'credit' | 'prize' | null;
   accountPhone: string | null;
   accountLine1: string | null;
   accountLine2: string | null;
@@ -264,6 +283,7 @@ const withAccount = (r: Joined): ClaimWithAccount => ({
   instantWinId: r.instantWinId === null ? null : Number(r.instantWinId),
   userId: r.userId === null ? null : Number(r.userId),
   postalEntryId: r.postalEntryId === null ? null : Number(r.postalEntryId),
+  cashOnly: r.kind === 'instant' && r.instantKind === 'credit',
   // A postal winner starts from the postcard (no phone); an account from My Profile.
   account:
     r.postalEntryId !== null && r.postcardAddress !== null
@@ -288,6 +308,7 @@ export function presentClaim(r: ClaimWithAccount, now: number): ClaimView {
     competitionTitle: r.competitionTitle,
     prize: r.prizeLabel,
     cashAlternative: cashOf(r),
+    cashOnly: r.cashOnly,
     status: statusOf(r, now),
     choice: r.choice,
     address: addressOf(source),
@@ -350,6 +371,7 @@ export async function answerClaim(
   if (claim.status === 'claimed') throw conflict(CLAIM_ALREADY_MADE);
   if (now > Number(claim.deadlineAt)) throw conflict(CLAIM_CLOSED);
   if (input.choice === 'cash' && claim.cashAlternativePence === null) throw badRequest(NO_CASH_ALTERNATIVE);
+  if (input.choice === 'prize' && claim.cashOnly) throw badRequest(CASH_ONLY);
   const { address: a } = input;
   // Conditional on still awaiting: of two answers at once, one wins and the other is told.
   const updated = await db('prizeClaims')
@@ -368,61 +390,4 @@ export async function answerClaim(
   if (!updated) throw conflict(CLAIM_ALREADY_MADE);
 }
 
-/** The admin winner panel's claims of these competitions' main prizes, by 'competitionId:position'. */
-export async function mainClaimsOf(
-  db: Knex,
-  competitionIds: readonly number[],
-): Promise<Map<string, ClaimWithAccount>> {
-  if (!competitionIds.length) return new Map();
-  const rows = (await claimQuery(db)
-    .where('pc.kind', 'main')
-    .whereIn('pc.competitionId', [...competitionIds])) as Joined[];
-  return new Map(rows.map(withAccount).map((r) => [`${r.competitionId}:${r.position}`, r]));
-}
-
-/** The claims of these instant wins, by instant win id (the admin's instant-win list). */
-async function instantClaimsOf(
-  db: Knex,
-  instantWinIds: readonly number[],
-): Promise<Map<number, ClaimWithAccount>> {
-  if (!instantWinIds.length) return new Map();
-  const rows = (await claimQuery(db)
-    .where('pc.kind', 'instant')
-    .whereIn('pc.instantWinId', [...instantWinIds])) as Joined[];
-  return new Map(rows.map(withAccount).map((r) => [Number(r.instantWinId), r]));
-}
-
 export type { ClaimWithAccount };
-
-/** The admin winner panel's winners with each prize's claim (null: none, e.g. a deleted account's). */
-export async function withClaims(db: Knex, winners: AdminWinner[], now = Date.now()): Promise<AdminWinner[]> {
-  const claims = await mainClaimsOf(
-    db,
-    winners.map((w) => w.competitionId),
-  );
-  const claimOf = (competitionId: number, position: number) => {
-    const c = claims.get(`${competitionId}:${position}`);
-    return c ? presentAdminClaim(c, now) : null;
-  };
-  return winners.map((w) => ({
-    ...w,
-    claim: claimOf(w.competitionId, 1),
-    prizes: w.prizes?.map((p) => ({ ...p, claim: claimOf(w.competitionId, p.position) })),
-  }));
-}
-
-/** The admin's instant-win list with each won prize's claim. */
-export async function withInstantClaims(
-  db: Knex,
-  wins: AdminInstantWin[],
-  now = Date.now(),
-): Promise<AdminInstantWin[]> {
-  const claims = await instantClaimsOf(
-    db,
-    wins.filter((w) => w.won && w.kind === 'prize').map((w) => w.id),
-  );
-  return wins.map((w) => {
-    const c = claims.get(w.id);
-    return c ? { ...w, claim: presentAdminClaim(c, now) } : w;
-  });
-}

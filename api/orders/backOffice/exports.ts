@@ -124,6 +124,20 @@ export async function exportLiveCompetitionsCsv(db: Knex, now = new Date()) {
       'ticketsSold',
       'endDate',
     )) as CompetitionRow[];
+  // Sales: what completed orders paid (bundles included, free postal entries nothing).
+  const paid = (await db('orderItems as i')
+    .join('orders as o', 'o.id', 'i.orderId')
+    .where('o.status', 'completed')
+    .whereIn(
+      'i.competitionId',
+      rows.map((c) => c.id),
+    )
+    .groupBy('i.competitionId')
+    .select('i.competitionId', db.raw('sum(??) as ??', ['i.paidPence', 'pence']))) as Array<{
+    competitionId: number;
+    pence: unknown;
+  }>;
+  const salesOf = new Map(paid.map((r) => [Number(r.competitionId), Number(r.pence ?? 0)]));
   const header = [
     'ID',
     'Title',
@@ -141,7 +155,7 @@ export async function exportLiveCompetitionsCsv(db: Knex, now = new Date()) {
     pounds(c.ticketPricePence),
     Number(c.ticketsSold),
     Number(c.totalTickets),
-    pounds(Number(c.ticketPricePence) * Number(c.ticketsSold)),
+    pounds(salesOf.get(Number(c.id)) ?? 0),
     isoOrBlank(c.endDate),
   ]);
   return { filename: `live-competitions-${day(now)}.csv`, csv: toCsv(header, lines) };

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { RefundTicketsInput } from '../../../contract/backOffice';
+import { costByNumber } from '../../../contract/bundles';
 import { formatOrderNumber } from '../../../contract/checkout';
 import { formatPence } from '../../../contract/money';
 import { lockRows } from '../../../db/locks';
+import { OrderItem } from '../../../db/models';
 import { addCredit } from '../../accounts/credit';
 import type { AdminDeps } from '../../catalogue/adminCompetitions';
 import type { PaymentGateway } from '../../payments/gateway';
@@ -55,6 +57,13 @@ async function soldOnOrder(trx: Knex.Transaction, orderId: number, input: Refund
   return { all: sold, chosen: sold.filter((t) => input.numbers.includes(Number(t.number))) };
 }
 
+/** What these numbers cost on the order's lines (a number the lines no longer name: the line's price). */
+function paidForNumbers(items: OrderItem[], numbers: number[]): number {
+  const costOf = costByNumber(items);
+  const unit = Number(items[0]!.ticketPricePence);
+  return numbers.reduce((sum, n) => sum + (costOf.get(n) ?? unit), 0);
+}
+
 /** Once per set of numbers of an order (they can never be sold on this order again). */
 function refundKey(orderId: number, input: RefundTicketsInput, numbers: number[]): string {
   const key = createHash('sha256')
@@ -65,7 +74,7 @@ function refundKey(orderId: number, input: RefundTicketsInput, numbers: number[]
 
 async function refundInTransaction(
   deps: PartialRefundDeps,
-  actor: Actor,
+  actor: Actor | null,
   orderId: number,
   input: RefundTicketsInput,
   now: number,
@@ -74,10 +83,10 @@ async function refundInTransaction(
     const { trx } = uow;
     const order = await lockOrder(trx, orderId);
     if (order.status !== 'completed') throw conflict("Only a paid order's tickets can be refunded.");
-    const item = (await trx('orderItems').where({ orderId, competitionId: input.competitionId }).first()) as
-      | { ticketPricePence: number }
-      | undefined;
-    if (!item) throw conflict('This order has no tickets in that competition.');
+    const items = (await OrderItem.query(trx)
+      .where({ orderId, competitionId: input.competitionId })
+      .orderBy('id')) as OrderItem[];
+    if (!items.length) throw conflict('This order has no tickets in that competition.');
     await lockUndrawnCompetitions(trx, [input.competitionId]);
     const { all, chosen } = await soldOnOrder(trx, orderId, input);
     // A locking read: the snapshot of a plain one may predate a change this transaction waited for.
@@ -94,7 +103,11 @@ async function refundInTransaction(
       .first('number');
     if (won) throw conflict(`Number ${won.number} won an instant prize: cancel the whole order instead.`);
 
-    const amountPence = Number(item.ticketPricePence) * chosen.length;
+    // Exactly what these tickets cost: a bundle's tickets give back their share of the bundle.
+    const amountPence = paidForNumbers(
+      items,
+      chosen.map((t) => Number(t.number)),
+    );
     const cardLeft = order.totalPence - order.refundedPence;
     const toCredit = input.refundTo === 'credit';
     if (toCredit && !order.userId) throw conflict('A guest order can only be refunded to the card.');
@@ -148,7 +161,7 @@ async function refundInTransaction(
 
 export async function refundTickets(
   deps: PartialRefundDeps,
-  actor: Actor,
+  actor: Actor | null,
   orderId: number,
   input: RefundTicketsInput,
   now = Date.now(),

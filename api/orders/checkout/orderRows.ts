@@ -35,6 +35,8 @@ export interface Prepared {
 interface CheckoutPlan {
   lines: Line[];
   subtotal: number;
+  /** Per line, what each of its tickets costs (pence), in the order of its numbers. */
+  ticketCosts: number[][];
   credit: number;
   total: number;
   provider: Order['paymentProvider'];
@@ -104,7 +106,7 @@ async function decideCheckout(
   const competitions = new Map<number, Competition>();
   for (const c of (await trx('competitions')
     .whereIn('id', [...new Set(items.map((i) => i.competitionId))])
-    .select('id', 'title', 'ticketPricePence', 'status', 'endDate')) as Competition[]) {
+    .select('id', 'title', 'ticketPricePence', 'bundles', 'status', 'endDate')) as Competition[]) {
     competitions.set(c.id, c);
   }
   const lines = payableLines(items, competitions, await heldNumbersOf(trx, items), now);
@@ -185,7 +187,8 @@ async function insertOrder(
     updatedAt: now,
   });
   // One insert per line: objection's array insert works only on PostgreSQL and SQL Server.
-  for (const l of plan.lines) {
+  for (const [i, l] of plan.lines.entries()) {
+    const ticketCosts = plan.ticketCosts[i]!;
     await OrderItem.query(trx).insert({
       orderId: order.id,
       competitionId: l.competitionId,
@@ -193,6 +196,8 @@ async function insertOrder(
       ticketPricePence: l.ticketPricePence,
       quantity: l.numbers.length,
       selectedNumbers: l.numbers,
+      paidPence: ticketCosts.reduce((sum, c) => sum + c, 0),
+      ticketCosts,
       createdAt: now,
     });
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Bundle, priceLines } from '../../../contract/bundles';
 import {
   belowCardMinimum,
   CARD_MINIMUM_MESSAGE,
@@ -28,7 +29,14 @@ export interface Line {
   title: string;
   ticketPricePence: number;
   numbers: number[];
+  bundles: Bundle[] | null;
 }
+
+/** The bundles column as a plain knex read returns it (JSON text) or the model does (parsed). */
+const bundlesOf = (c: Competition): Bundle[] | null => {
+  const raw = c.bundles as unknown;
+  return typeof raw === 'string' ? (JSON.parse(raw) as Bundle[] | null) : ((raw as Bundle[] | null) ?? null);
+};
 
 /**
  * The cart as order lines; 409 naming the items whose hold has run out (swept or not: it is not
@@ -67,17 +75,31 @@ export function payableLines(
     title: titleOf(i),
     ticketPricePence: competitions.get(i.competitionId)!.ticketPricePence,
     numbers: held.get(i.id)!,
+    bundles: bundlesOf(competitions.get(i.competitionId)!),
   }));
 }
 
-/** What the lines cost, the credit applied, who takes the rest, and the cart's fingerprint. */
+/**
+ * What the lines cost (each competition's tickets at the cheapest mix of its bundles and single
+ * tickets, docs/product.md#multi-buy-pricing), what each ticket of each line cost, the credit
+ * applied, who takes the rest, and the cart's fingerprint.
+ */
 export function priceOf(
   deps: CheckoutDeps,
   lines: Line[],
   creditPence: number,
   input: CreatePaymentIntentInput,
 ) {
-  const subtotal = lines.reduce((sum, l) => sum + l.ticketPricePence * l.numbers.length, 0);
+  const priced = priceLines(
+    lines.map((l) => ({
+      competitionId: l.competitionId,
+      count: l.numbers.length,
+      unitPence: l.ticketPricePence,
+      bundles: l.bundles,
+    })),
+  );
+  const subtotal = priced.totalPence;
+  const ticketCosts = priced.lineCosts;
   if (input.useCredit && subtotal < CREDIT_MINIMUM_SPEND_PENCE) throw badRequest(CREDIT_MINIMUM_MESSAGE);
   // The same rule the cart's summary shows (including the card's 30p minimum).
   const credit = creditToApply(subtotal, creditPence, input.useCredit);
@@ -88,11 +110,11 @@ export function priceOf(
   const fingerprint = createHash('sha256')
     .update(
       JSON.stringify({
-        lines: lines.map((l) => [l.competitionId, l.ticketPricePence, l.numbers]),
+        lines: lines.map((l, i) => [l.competitionId, l.ticketPricePence, l.numbers, ticketCosts[i]]),
         credit,
         provider,
       }),
     )
     .digest('hex');
-  return { subtotal, credit, total, provider, fingerprint };
+  return { subtotal, ticketCosts, credit, total, provider, fingerprint };
 }

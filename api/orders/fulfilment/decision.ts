@@ -216,7 +216,13 @@ async function planCompetition(
   if (!competition) return { refund: closedMessage };
   const closed = competition.status !== 'active' || Number(competition.endDate) <= now;
   const startedBeforeClose = order.createdAt < Number(competition.endDate);
-  if (competition.status === 'archived' || competition.drawnAt || competition.drawBeaconRound)
+  // Cancelled: every entry is being refunded (docs/product.md#minimum-sales-and-cancellation).
+  if (
+    competition.status === 'archived' ||
+    competition.status === 'cancelled' ||
+    competition.drawnAt ||
+    competition.drawBeaconRound
+  )
     return { refund: closedMessage };
   if (closed && !startedBeforeClose) return { refund: closedMessage };
   const overCap = await overCapMessage(trx, order, competition, title, numbers.length);

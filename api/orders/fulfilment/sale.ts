@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ticketCostsOf } from '../../../contract/bundles';
 import { formatOrderNumber } from '../../../contract/checkout';
 import type { InstantWin, OrderItem } from '../../../db/models';
 import { spendCredit } from '../../accounts/credit';
@@ -38,9 +39,15 @@ async function recordReplacements(trx: Knex.Transaction, items: OrderItem[], pla
   for (const item of items) {
     const sold = item.selectedNumbers.map((n) => replacementOf.get(`${item.competitionId}:${n}`) ?? n);
     if (sold.some((n, i) => n !== item.selectedNumbers[i])) {
+      // A replacement number costs what the number it replaces cost: each keeps its price.
+      const costs = ticketCostsOf(item);
+      const pairs = sold.map((n, i) => [n, costs[i]!] as const).sort((a, b) => a[0] - b[0]);
       await trx('orderItems')
         .where({ id: item.id })
-        .update({ selectedNumbers: JSON.stringify(sold.sort((a, b) => a - b)) });
+        .update({
+          selectedNumbers: JSON.stringify(pairs.map(([n]) => n)),
+          ticketCosts: JSON.stringify(pairs.map(([, c]) => c)),
+        });
     }
   }
 }

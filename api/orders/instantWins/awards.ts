@@ -24,6 +24,10 @@ export interface InstantWinSale {
   orderId: number;
   /** The name published with a win ('Sarah T.'), read only when something is won. */
   winnerName: () => Promise<string>;
+  /** A postcard without an account: its wins are claimed with a link (docs/draws.md#7-claiming-a-prize). */
+  postalEntryId?: number | null;
+  /** Filled with each postcard claim's link token, by instant win id, for its e-mail only. */
+  claimLinks?: Map<number, string>;
 }
 
 /** The published name of an account, as the entries list shows it. */
@@ -83,16 +87,30 @@ export async function awardInstantWins(
         now,
       );
     }
-    // A prize (not credit) is claimed by its winner: the address and the deadline.
-    if (row.kind === 'prize' && sale.userId) {
-      await openInstantClaim(
-        trx,
-        { id: row.id, competitionId: row.competitionId, title: row.title, userId: sale.userId },
-        now,
-      );
-    }
+    await claimInstantWin(trx, row, sale, now);
   }
   return rows;
+}
+
+/**
+ * A prize (not credit) is claimed by its winner: the address and the deadline. A postcard without an
+ * account claims with a link, credit included: without an account it is paid as its value in cash.
+ */
+async function claimInstantWin(trx: Knex, row: InstantWin, sale: InstantWinSale, now: number) {
+  const win = {
+    id: row.id,
+    competitionId: row.competitionId,
+    title: row.title,
+    kind: row.kind,
+    amountPence: row.amountPence === null ? null : Number(row.amountPence),
+  };
+  if (sale.userId) {
+    if (row.kind === 'prize') await openInstantClaim(trx, win, { userId: sale.userId }, now);
+    return;
+  }
+  if (!sale.postalEntryId || (row.kind === 'credit' && !win.amountPence)) return;
+  const claim = await openInstantClaim(trx, win, { postalEntryId: sale.postalEntryId }, now);
+  if (claim.token) sale.claimLinks?.set(row.id, claim.token);
 }
 
 /** After COMMIT: the watchers, the admins and the winner learn of each prize won. */
@@ -177,39 +195,64 @@ export function unrecoveredCreditNotice(returned: readonly ReturnedInstantWin[])
   return `The instant-win credit of ${spent.map((r) => `"${r.title}" (ticket ${r.number})`).join(', ')} had already been spent and could not be taken back: please deal with it by hand.`;
 }
 
+/** Where a win's e-mail goes: the account (not deleted), else the postcard of an entrant without one. */
+const winnerContact = (r: {
+  userId: number | null;
+  email: string | null;
+  deletedAt: unknown;
+  postalEmail: string | null;
+}) => (r.userId === null ? r.postalEmail : r.deletedAt ? null : r.email);
+
+/** The greeting: the account's first name or username, else the postcard's first name. */
+const greetingOf = (r: { firstName: string | null; username: string | null; postalName: string | null }) =>
+  r.firstName?.trim() || r.username || r.postalName?.trim().split(/\s+/)[0] || 'there';
+
 /**
  * The winner's e-mail for each prize an order won, owed in the sale's transaction (after the
  * awards). One per prize and order: a prize returned by a cancellation and won again is new news.
+ * A postcard without an account is e-mailed at its address, with its claim's link token (`links`,
+ * from the award: the claim keeps only its hash).
  */
-export async function oweInstantWinEmails(trx: Knex, orderId: number, now: number): Promise<OutboxKey[]> {
+export async function oweInstantWinEmails(
+  trx: Knex,
+  orderId: number,
+  now: number,
+  links: ReadonlyMap<number, string> = new Map(),
+): Promise<OutboxKey[]> {
   const rows = await trx('instantWins as w')
-    .join('users as u', 'u.id', 'w.userId')
+    .leftJoin('users as u', 'u.id', 'w.userId')
+    .leftJoin('postalEntries as pe', 'pe.orderId', 'w.orderId')
     .join('competitions as c', 'c.id', 'w.competitionId')
     .leftJoin('prizeClaims as pc', (j) => j.on('pc.instantWinId', 'w.id').andOnVal('pc.kind', 'instant'))
     .where('w.orderId', orderId)
     .whereNotNull('w.wonAt')
-    .whereNull('u.deletedAt')
     .orderBy('w.id')
     .select(
       'w.*',
       'u.email',
       'u.firstName',
       'u.username',
+      'u.deletedAt',
+      'pe.email as postalEmail',
+      'pe.name as postalName',
       'c.title as competitionTitle',
       'pc.id as claimId',
       'pc.deadlineAt as claimDeadline',
     );
   const keys: OutboxKey[] = [];
   for (const r of rows) {
+    const to = winnerContact(r);
+    if (!to) continue;
+    const token = links.get(Number(r.id));
     keys.push(
       await oweMail(
         trx,
         {
           template: instantWinEmail,
           subject: `instant-win:${r.id}:order:${orderId}`,
-          recipient: { to: r.email, userId: r.userId },
+          recipient: { to, userId: r.userId },
           props: {
-            name: r.firstName?.trim() || r.username || 'there',
+            name: greetingOf(r),
             competitionTitle: r.competitionTitle,
             prizeTitle: r.title,
             number: Number(r.number),
@@ -218,8 +261,12 @@ export async function oweInstantWinEmails(trx: Knex, orderId: number, now: numbe
             description: r.description,
             orderLink: `/confirmation/${orderId}`,
             ...(r.claimId
-              ? { claimLink: `/claims/${r.claimId}`, claimDeadline: Number(r.claimDeadline) }
+              ? {
+                  claimLink: token ? `/claims/${r.claimId}?token=${token}` : `/claims/${r.claimId}`,
+                  claimDeadline: Number(r.claimDeadline),
+                }
               : {}),
+            ...(token ? { claimByLink: true } : {}),
           },
         },
         now,

@@ -94,6 +94,7 @@ async function insertPostalOrder(
     title: competition.title,
     ticketPricePence: 0,
     quantity: 1,
+    paidPence: 0,
     selectedNumbers: JSON.stringify([number]),
     createdAt: now,
   });
@@ -212,6 +213,7 @@ function postalAudit(
             title: w.title,
             kind: w.kind,
             creditPaid: w.kind === 'credit' && userId !== null,
+            ...(w.kind === 'credit' && userId === null ? { paidAsCash: true } : {}),
           })),
         }
       : {}),
@@ -247,14 +249,16 @@ async function recordPostcard(
     },
     now,
   );
-  // A postcard's number wins an instant prize as a bought one does (credit needs an account).
+  const entryId = await insertPostalEntry(trx, actor, input, { competitionId, orderId, number }, now);
+  // A postcard's number wins an instant prize as a bought one does. Without an account its winner
+  // claims with an e-mailed link, and credit is paid as cash (docs/draws.md#7-claiming-a-prize).
   const winnerName = async () => (userId ? winnerNameOf(trx, userId) : postcardOwnerName(input.name));
+  const claimLinks = new Map<number, string>();
   const instantWins = await awardInstantWins(
     trx,
-    { competitionId, numbers: [number], userId, orderId, winnerName },
+    { competitionId, numbers: [number], userId, orderId, winnerName, postalEntryId: entryId, claimLinks },
     now,
   );
-  const entryId = await insertPostalEntry(trx, actor, input, { competitionId, orderId, number }, now);
   const audit = postalAudit(input, { postalEntryId: entryId, number, orderId }, instantWins);
   await writeAudit(
     trx,
@@ -269,8 +273,8 @@ async function recordPostcard(
   await recordTicketChange(uow, sold);
   emitInstantWins(uow, instantWins);
   uow.emit('order.changed', { orderId, change: 'paid' });
-  // The winner's e-mail is owed with the win (an entrant without an account has no address).
-  const mail = instantWins.length && userId ? await oweInstantWinEmails(trx, orderId, now) : [];
+  // The winner's e-mail is owed with the win: the account's address, else the postcard's.
+  const mail = instantWins.length ? await oweInstantWinEmails(trx, orderId, now, claimLinks) : [];
   return { entryId, closes: sold.closed, orderId, mail };
 }
 

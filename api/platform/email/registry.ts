@@ -6,6 +6,7 @@ import {
   verificationEmail,
   welcomeEmail,
 } from './templates/accounts';
+import { competitionCancelledEmail, competitionExtendedEmail } from './templates/competitionChanges';
 import { complaintReceivedEmail, complaintReplyEmail } from './templates/complaints';
 import { drawResultEmail, winnerEmail } from './templates/draws';
 import { instantWinEmail } from './templates/instantWins';
@@ -30,6 +31,8 @@ const all: EmailTemplate<never>[] = [
   orderCancelledEmail,
   endingSoonEmail,
   newCompetitionEmail,
+  competitionExtendedEmail,
+  competitionCancelledEmail,
 ] as never[];
 
 export const EMAIL_TEMPLATES: ReadonlyMap<string, EmailTemplate<never>> = new Map(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_LINK_EXPIRED, CLAIM_LINK_INVALID, CLAIM_NOT_FOUND } from '../../../contract/claims';
+import { CASH_ONLY, CLAIM_LINK_EXPIRED, CLAIM_LINK_INVALID, CLAIM_NOT_FOUND } from '../../../contract/claims';
 import type { AdminWinner } from '../../../contract/draw';
 import { migrationSource } from '../../../db/migrations';
 import { signedInAdmin, signedInCustomer } from '../../support/admin';
@@ -219,6 +219,99 @@ describe.skipIf(engineUnavailable())(`postal winners' claims on ${testEngine()}`
     const late = (await admin.get('/api/admin/winners')).body as AdminWinner[];
     const lateW = late.find((x) => x.competitionId === id)!;
     expect(lateW.prizes!.map((p) => p.claim?.status).sort()).toEqual(['claimed', 'expired']);
+  });
+
+  it('a postcard without an account that wins instantly claims with a link; credit is paid as cash', async () => {
+    const instantCompetition = async (title: string, win: Record<string, unknown>) => {
+      const created = await admin.post('/api/admin/competitions', {
+        title,
+        ticketPrice: 1,
+        totalTickets: 4,
+        endDate: new Date(Date.now() + 86_400_000).toISOString(),
+        details: { category: 'cash' },
+        // Every number wins, so the postcard's number (picked at random) does.
+        instantWins: [{ ...win, numbers: [1, 2, 3, 4] }],
+      });
+      expect(created.status, created.text).toBe(201);
+      return created.body.id as number;
+    };
+    const credit = await instantCompetition('Postal credit', {
+      title: '£5 site credit',
+      kind: 'credit',
+      amountPence: 500,
+    });
+    const prize = await instantCompetition('Postal headphones', {
+      title: 'Headphones',
+      kind: 'prize',
+      cashValuePence: 15_000,
+    });
+    const sam = { ...PAT, name: 'Sam Tregear', email: 'sam.instant@example.co.uk' };
+    const kit = { ...PAT, name: 'Kit Rowe', email: 'kit.instant@example.co.uk' };
+    for (const [id, who] of [
+      [credit, sam],
+      [prize, kit],
+    ] as const) {
+      const entered = await admin.post(`/api/admin/competitions/${id}/postal-entries`, who);
+      expect(entered.status, entered.text).toBe(201);
+    }
+    await outboxDrained(db);
+
+    // Each win opened a postcard's claim with a link; the credit is owed as its value in cash, and
+    // no account was credited.
+    const claims = await db('prizeClaims').whereIn('competitionId', [credit, prize]).orderBy('competitionId');
+    expect(claims).toHaveLength(2);
+    for (const c of claims) {
+      expect(c).toMatchObject({ kind: 'instant', userId: null, status: 'awaiting' });
+      expect(c.postalEntryId).not.toBeNull();
+      expect(c.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(Number(claims[0].cashAlternativePence)).toBe(500);
+    expect(claims[1].cashAlternativePence).toBeNull();
+    const samLink = linkIn(server.database.dataDir, sam.email);
+    const kitLink = linkIn(server.database.dataDir, kit.email);
+    expect(samLink.id).toBe(Number(claims[0].id));
+    expect(kitLink.id).toBe(Number(claims[1].id));
+    expect(samLink.text).toContain('we pay it to you as £5.00 in cash');
+    expect(samLink.text).not.toContain('already in your account');
+    expect(kitLink.text).toContain('no account needed');
+    // Their £0 order has no page they could open: the e-mail does not offer one.
+    expect(kitLink.text).not.toContain('View your order');
+    expect(JSON.stringify(await db('mailOutbox').select('props'))).not.toContain(samLink.token);
+
+    // The credit's claim: cash is the only choice; the prize is refused and changes nothing.
+    const visitor = new TestClient(server.url);
+    await visitor.fetchCsrfToken();
+    const opened = await visitor.get(`/api/claims/${samLink.id}/link?token=${samLink.token}`);
+    expect(opened.body).toMatchObject({
+      prize: 'Instant win: £5 site credit',
+      cashAlternative: 5,
+      cashOnly: true,
+    });
+    const answer = { address: NEW_ADDRESS, token: samLink.token };
+    const refused = await visitor.post(`/api/claims/${samLink.id}/link`, { ...answer, choice: 'prize' });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.message).toBe(CASH_ONLY);
+    expect(await db('prizeClaims').where({ id: samLink.id }).first()).toMatchObject({ status: 'awaiting' });
+    const cash = await visitor.post(`/api/claims/${samLink.id}/link`, { ...answer, choice: 'cash' });
+    expect(cash.status, cash.text).toBe(200);
+    expect(cash.body).toMatchObject({ status: 'claimed', choice: 'cash' });
+
+    // The prize's claim: the prize, delivered to the corrected address; the admin sees it.
+    const kitOpened = await visitor.get(`/api/claims/${kitLink.id}/link?token=${kitLink.token}`);
+    expect(kitOpened.body).toMatchObject({ prize: 'Instant win: Headphones', cashOnly: false });
+    const claimed = await visitor.post(`/api/claims/${kitLink.id}/link`, {
+      address: NEW_ADDRESS,
+      token: kitLink.token,
+      choice: 'prize',
+    });
+    expect(claimed.status, claimed.text).toBe(200);
+    const detail = (await admin.get(`/api/admin/competitions/${prize}`)).body as {
+      instantWins: Array<{ won: boolean; claim?: { status: string; address: { town: string } } }>;
+    };
+    expect(detail.instantWins.find((w) => w.won)?.claim).toMatchObject({
+      status: 'claimed',
+      address: { town: 'Falmouth' },
+    });
   });
 
   it('the table holds an account claim or a postcard claim with its hash, never both or neither', async () => {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pickDistinct, seededRandom } from '../../../server/seeds/random';
 import { ledgerMismatches } from '../../support/admin';
@@ -27,7 +28,10 @@ import {
 // moments while payments are being confirmed. After a last clean start the payment reconciler and
 // the sweeper run, and then the money and ticket invariants must hold, and every e-mail owed (the
 // confirmations of the sales, the results of the draws made meanwhile) has been sent exactly once,
-// one message per Message-ID in the captured mail (DATA_DIR/outbox). MariaDB only: several
+// one message per Message-ID in the captured mail (DATA_DIR/outbox). A last crashing life runs a
+// cancelled competition's bulk refund and is killed between refunding an order and recording it:
+// the clean life resumes the job, and each of its orders is refunded exactly once, its entrant
+// e-mailed once. MariaDB only: several
 // processes share one database there, which is what a restart is. CHAOS_SEED replays a run.
 
 const SEED = process.env.CHAOS_SEED ?? 'chaos-2026';
@@ -165,6 +169,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
             title: 'Chaos draw',
             ticketPricePence: 100,
             quantity: numbers.length,
+            paidPence: 100 * numbers.length,
             selectedNumbers: JSON.stringify(numbers),
             createdAt: Date.now(),
           });
@@ -200,6 +205,17 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
         await server.kill();
       }
 
+      // The bulk refund's life: a competition short of its minimum at its end date is cancelled
+      // at start-up and its refund job dies after its third order (docs/product.md).
+      const cancelled = await cardPaidCompetition(db, customerIds);
+      current = startLife(database, port, 'after-bulk-refund-order@3');
+      processes.push(current);
+      lives.push('after-bulk-refund-order@3');
+      await Promise.race([current.exited, sleep(SETTLE_TIMEOUT_MS)]);
+      await current.kill();
+      const refundJob = () => db('bulkRefundJobs').where({ competitionId: cancelled.id }).first();
+      expect(Number((await refundJob())?.done), 'orders refunded before the crash').toBe(2);
+
       // A last clean life: the reconciler and the sweeper close every window the crashes left open.
       current = startLife(database, port, undefined);
       expect(await current.ready(STARTUP_TIMEOUT_MS)).toBe(true);
@@ -207,6 +223,7 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
       while ((await unsettledPayments(db)).length && Date.now() < until) await sleep(500);
       const undrawn = () => db('competitions').where('title', 'like', 'Chaos draw%').whereNull('drawnAt');
       while ((await undrawn()).length && Date.now() < until) await sleep(500);
+      while ((await refundJob())?.status !== 'done' && Date.now() < until) await sleep(500);
       await sleep(2500); // one more sweep past the last expiry
       await outboxDrained(db, 20_000);
 
@@ -234,6 +251,23 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
       expect(await undrawn(), 'competitions the job never drew').toEqual([]);
       expect(await unconfirmedOrders(db), 'card orders without exactly one confirmation sent').toEqual([]);
       expect(await unsentDrawMail(db), 'draws whose e-mails were not all sent once').toEqual([]);
+      // The bulk refund: every order cancelled and refunded at the gateway once, in full, and each
+      // entrant told once.
+      expect(await refundJob(), 'the bulk refund job').toMatchObject({
+        status: 'done',
+        done: 6,
+        failed: 0,
+        total: 6,
+      });
+      const refunds = await db('sandboxRefunds as r')
+        .join('orders as o', 'o.paymentIntentId', 'r.paymentIntentId')
+        .whereIn('o.id', cancelled.orders)
+        .select('o.id', 'o.status', 'r.amountPence');
+      expect(refunds.map((r) => [r.id, r.status, Number(r.amountPence)]).sort()).toEqual(
+        cancelled.orders.map((id) => [id, 'cancelled', 200]).sort(),
+      );
+      const told = await db('mailOutbox').where('kind', 'competition-cancelled').where('status', 'sent');
+      expect(told.map((m) => m.recipient).sort()).toEqual(cancelled.recipients);
       expect(
         await duplicateOrMissingMessages(db, database.dataDir),
         'Message-IDs captured twice, or sent rows not captured',
@@ -242,6 +276,53 @@ describe.skipIf(testEngine() !== 'mysql' || engineUnavailable())(
     }, 175_000);
   },
 );
+
+/**
+ * A competition that missed its minimum: ended, never extended, six orders paid by sandbox card
+ * (two numbers at £1 each), two per customer.
+ */
+async function cardPaidCompetition(db: Knex, customerIds: number[]) {
+  const id = await insertCompetition(db, { totalTickets: 30, title: 'Chaos cancel' });
+  const orders: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const userId = customerIds[i % 3]!;
+    const numbers = [2 * i + 1, 2 * i + 2];
+    const orderId = await sellTickets(db, id, userId, numbers);
+    const intentId = `sbx_pi_chaos_cancel_${orderId}`;
+    const t = Date.now();
+    await db('sandboxPaymentIntents').insert({
+      id: intentId,
+      clientSecret: `${intentId}_secret_x`,
+      orderId,
+      amountPence: 200,
+      currency: 'gbp',
+      status: 'succeeded',
+      createdAt: t,
+      updatedAt: t,
+    });
+    await db('orders')
+      .where({ id: orderId })
+      .update({ paymentProvider: 'sandbox', paymentIntentId: intentId, paidAt: t });
+    await db('orderItems').insert({
+      orderId,
+      competitionId: id,
+      title: 'Chaos cancel',
+      ticketPricePence: 100,
+      paidPence: 200,
+      quantity: numbers.length,
+      selectedNumbers: JSON.stringify(numbers),
+      createdAt: t,
+    });
+    orders.push(orderId);
+  }
+  await db('competitions')
+    .where({ id })
+    .update({ minTicketsSold: 30, maxExtensions: 0, endDate: Date.now() - 1000 });
+  const recipients = (await db('users').whereIn('id', customerIds.slice(0, 3)).select('email'))
+    .map((u) => u.email)
+    .sort();
+  return { id, orders, recipients };
+}
 
 function countBy(values: string[]) {
   const counts: Record<string, number> = {};

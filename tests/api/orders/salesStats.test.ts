@@ -120,6 +120,7 @@ async function paidOrder(
       title: 'snapshot title',
       ticketPricePence: price,
       quantity,
+      paidPence: price * quantity,
       selectedNumbers: JSON.stringify([]),
       createdAt: paidAt,
     })),

@@ -137,6 +137,41 @@ export function OpeningRow(props: RowProps) {
   );
 }
 
+/**
+ * Minimum sales (docs/product.md#minimum-sales-and-cancellation): short of the minimum at the end
+ * date, the end date moves on by so many days, up to so many times; then it is cancelled and refunded.
+ */
+export function MinimumSalesRow(props: RowProps) {
+  return (
+    <FieldRow>
+      <TextInput
+        id="c-min-sold"
+        label="Minimum tickets sold (optional)"
+        {...WHOLE}
+        placeholder="No minimum"
+        {...bound(props, 'minTicketsSold')}
+      />
+      <TextInput
+        id="c-extend-days"
+        label="If short, extend by (days)"
+        {...WHOLE}
+        max="30"
+        {...bound(props, 'extendByDays')}
+      />
+      <TextInput
+        id="c-max-extensions"
+        label="Extensions before refunding"
+        type="number"
+        inputMode="numeric"
+        min="0"
+        max="3"
+        step="1"
+        {...bound(props, 'maxExtensions')}
+      />
+    </FieldRow>
+  );
+}
+
 /** Category, status, product name and the prize value. */
 export function CategoryRow(props: RowProps) {
   return (

@@ -14,11 +14,13 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Checkbox, ErrorBox } from '../ui/Form';
 import { Control, DialogActions } from './AdminUi';
+import { BundleFields } from './BundleFields';
 import {
   bound,
   CategoryRow,
   DrawTimeRow,
   ImageField,
+  MinimumSalesRow,
   NumbersRow,
   type OnText,
   OpeningRow,
@@ -162,6 +164,7 @@ export function CompetitionFormDialog({
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
         <OpeningRow {...fieldProps} />
+        <MinimumSalesRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
           Auto-win (an instant prize, listed after the draws)
@@ -172,6 +175,7 @@ export function CompetitionFormDialog({
           {errors.features && <small>{errors.features}</small>}
         </Control>
         <ImageField file={file} image={values.image} onChoose={setFile} />
+        <BundleFields bundles={values.bundles} error={errors.bundles} onChange={set('bundles')} />
         <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
         <InstantWinFields
           rows={values.instantWins}

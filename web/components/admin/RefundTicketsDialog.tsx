@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AdminOrderDetail } from '../../../contract/admin';
 import { ADMIN_BACK_OFFICE_ROUTES } from '../../../contract/apiAdminBackOffice';
 import type { RefundTarget } from '../../../contract/backOffice';
-import { formatPounds } from '../../../contract/money';
+import { formatPence, formatPounds, poundsToPence } from '../../../contract/money';
 import { call } from '../../api/call';
 import { messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
@@ -36,6 +36,9 @@ export function RefundTicketsDialog({
     setReason('');
     setRefundTo('card');
   }, [item]);
+  // What each number cost on the order: a bundle's tickets refund their share of it.
+  const costOf = (n: number) => item?.ticketCosts?.[item.numbers.indexOf(n)] ?? item?.ticketPrice ?? 0;
+  const refundPence = chosen.reduce((sum, n) => sum + poundsToPence(costOf(n)), 0);
   const toggle = (n: number) => setChosen((c) => (c.includes(n) ? c.filter((x) => x !== n) : [...c, n]));
   const refund = async () => {
     if (!item || chosen.length === 0 || reason.trim().length < 3) {
@@ -68,7 +71,7 @@ export function RefundTicketsDialog({
     <ConfirmDialog
       open={item !== undefined}
       title="Refund Tickets"
-      confirmLabel={`Refund ${formatPounds((item?.ticketPrice ?? 0) * chosen.length)}`}
+      confirmLabel={`Refund ${formatPence(refundPence)}`}
       cancelLabel="Close"
       busy={busy}
       onConfirm={() => void refund()}
@@ -76,8 +79,8 @@ export function RefundTicketsDialog({
       testId="refund-tickets-dialog"
     >
       <p>
-        {item?.title}: tick the numbers to put back on sale. Each refunds{' '}
-        {formatPounds(item?.ticketPrice ?? 0)}.
+        {item?.title}: tick the numbers to put back on sale. Each refunds what it cost
+        {item?.saved ? ' (its share of the multi-buy price)' : ` (${formatPounds(item?.ticketPrice ?? 0)})`}.
       </p>
       <fieldset>
         <legend>Numbers</legend>

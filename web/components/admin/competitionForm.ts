@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
+import { bundleProblem, bundlesToPence } from '../../../contract/bundles';
 import type { CompetitionStatus } from '../../../contract/competitions';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
+import { DEFAULT_EXTEND_BY_DAYS } from '../../../contract/minimumSales';
 import { type InstantWinFormRow, instantWinBody, instantWinListErrors } from './instantWinForm';
 
 // The create/edit form's values as typed, and the request body made from them. Kept apart from
@@ -26,6 +28,9 @@ export interface CompetitionFormValues {
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
   cashAlternative: string; // pounds; empty: none
   prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
+  minTicketsSold: string; // empty: no minimum (docs/product.md#minimum-sales-and-cancellation)
+  extendByDays: string;
+  maxExtensions: string;
   /** The skill question pool; empty: the site's default question. */
   questions: SkillFormQuestion[];
   /** The main prizes, 1st first; empty: one prize, the title (docs/draws.md "Several prizes"). */
@@ -35,7 +40,16 @@ export interface CompetitionFormValues {
    * stays as it is (a PUT with a list replaces it, refused once a ticket was held or sold).
    */
   instantWins: InstantWinFormRow[] | null;
+  /** Multi-buy offers, at most 4 (docs/product.md#multi-buy-pricing); empty: none. */
+  bundles: BundleFormRow[];
 }
+
+export interface BundleFormRow {
+  quantity: string;
+  price: string; // pounds
+}
+
+export const emptyBundleRow = (): BundleFormRow => ({ quantity: '', price: '' });
 
 export interface PrizeFormRow {
   title: string;
@@ -85,9 +99,13 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     maxTicketsPerUser: '',
     cashAlternative: '',
     prizeValue: '',
+    minTicketsSold: '',
+    extendByDays: String(DEFAULT_EXTEND_BY_DAYS),
+    maxExtensions: '0',
     questions: [],
     prizes: [],
     instantWins: [],
+    bundles: [],
   };
 }
 
@@ -113,6 +131,9 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
     cashAlternative: c.cashAlternative === null ? '' : c.cashAlternative.toFixed(2),
     prizeValue: c.prizeValue === null ? '' : c.prizeValue.toFixed(2),
+    minTicketsSold: c.minTicketsSold === null ? '' : String(c.minTicketsSold),
+    extendByDays: String(c.extendByDays),
+    maxExtensions: String(c.maxExtensions),
     questions: c.skillQuestions.map((q) => ({
       question: q.question,
       options: q.options.join('\n'),
@@ -128,6 +149,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
           image: p.image,
         })),
     instantWins: null,
+    bundles: c.bundles.map((b) => ({ quantity: String(b.quantity), price: b.price.toFixed(2) })),
   };
 }
 
@@ -146,6 +168,12 @@ const penceOf = (pounds: string): number | string | null => {
   if (t === '') return null;
   const n = Number(t);
   return Number.isFinite(n) ? Math.round(n * 100) : t;
+};
+
+/** A typed number as a number; what is not one goes as typed, for the schema to refuse. */
+const numberOf = (text: string): number | string => {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 };
 
 export const lines = (text: string) =>
@@ -186,6 +214,9 @@ export function competitionBody(v: CompetitionFormValues) {
     maxTicketsPerUser: v.maxTicketsPerUser.trim() === '' ? null : v.maxTicketsPerUser,
     cashAlternative: v.cashAlternative.trim() === '' ? null : v.cashAlternative,
     prizeValue: v.prizeValue.trim() === '' ? null : v.prizeValue,
+    minTicketsSold: v.minTicketsSold.trim() === '' ? null : v.minTicketsSold,
+    extendByDays: v.extendByDays,
+    maxExtensions: v.maxExtensions,
     skillQuestions: v.questions.map((q) => ({
       question: q.question,
       options: lines(q.options),
@@ -201,6 +232,7 @@ export function competitionBody(v: CompetitionFormValues) {
         }))
       : null,
     ...(v.instantWins ? { instantWins: v.instantWins.map(instantWinBody) } : {}),
+    bundles: v.bundles.map((b) => ({ quantity: numberOf(b.quantity), price: numberOf(b.price) })),
   };
 }
 
@@ -209,6 +241,7 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
   const [first, second] = (path ?? []).map((p) => String(p.key));
   if (first === 'details') return second === 'productName' ? 'productName' : 'category';
   // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
+  if (first === 'bundles') return 'bundles';
   if (first === 'skillQuestions' || first === 'prizes')
     return (path ?? []).map((p) => String(p.key)).join('.');
   // One instant win's field: 'instantWins.<index>.<field>' (a bad number names its field).
@@ -226,6 +259,14 @@ export function competitionFormErrors(values: CompetitionFormValues, today: stri
   const found: Record<string, string> = {};
   const parsed = v.safeParse(CompetitionCreateSchema, competitionBody(values));
   if (!parsed.success) for (const i of parsed.issues) found[formFieldOf(i.path)] ??= i.message;
+  // The server's rule too: each bundle a bargain at the ticket price, larger never worse per ticket.
+  if (parsed.success && !found.bundles && parsed.output.bundles?.length) {
+    const problem = bundleProblem(
+      Math.round(parsed.output.ticketPrice * 100),
+      bundlesToPence(parsed.output.bundles),
+    );
+    if (problem) found.bundles = problem;
+  }
   if (values.instantWins)
     for (const [k, m] of Object.entries(
       instantWinListErrors(values.instantWins, Number(values.totalTickets)),

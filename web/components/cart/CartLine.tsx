@@ -81,6 +81,12 @@ const Hint = styled.small`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
+const Saving = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
 const Remove = styled.button`
   border: 0;
   background: none;
@@ -92,13 +98,58 @@ const Remove = styled.button`
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The line's competition: picture, title, draw, timer, bundle savings and its numbers. */
+function ProductCell({ item, savings }: { item: CartItemView; savings: string[] }) {
+  const [showNumbers, setShowNumbers] = useState(false);
+  const chosen = item.selectedNumbers.length > 0;
+  const numbers = [...item.heldNumbers].sort((a, b) => a - b).join(', ');
+  return (
+    <td>
+      <Product>
+        <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" width={72} height={54} />
+        <div>
+          <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
+          {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
+          <ReservationTimer expiresAt={item.expiresAt} />
+          {savings.map((s) => (
+            <Saving key={s} data-testid="cart-line-saving">
+              {s}
+            </Saving>
+          ))}
+          <Numbers>
+            {chosen ? (
+              <>
+                <button type="button" aria-expanded={showNumbers} onClick={() => setShowNumbers((s) => !s)}>
+                  {showNumbers ? 'Hide lucky numbers' : 'Show lucky numbers'}
+                </button>
+                {showNumbers && <p data-testid="cart-numbers">Numbers: {numbers}</p>}
+              </>
+            ) : (
+              <p data-testid="cart-numbers">Lucky Dip{numbers ? `: ${numbers}` : ''}</p>
+            )}
+          </Numbers>
+        </div>
+      </Product>
+    </td>
+  );
+}
+
 /** One cart item: a table row on wide screens, a card on phones. */
-export function CartLine({ item }: { item: CartItemView }) {
+export function CartLine({
+  item,
+  linePence,
+  savings = [],
+}: {
+  item: CartItemView;
+  /** What the line costs within the cart (bundles applied); absent: quantity × price. */
+  linePence?: number;
+  /** The competition's multi-buy savings ("5 for £4.00: you save £1.00"), on its first line. */
+  savings?: string[];
+}) {
   const setQuantity = useCart((s) => s.setQuantity);
   const remove = useCart((s) => s.remove);
   const [updating, setUpdating] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [showNumbers, setShowNumbers] = useState(false);
   const chosen = item.selectedNumbers.length > 0;
   const unit = poundsToPence(item.competition.ticketPrice);
   const hintId = `fixed-quantity-${item.id}`;
@@ -139,31 +190,9 @@ export function CartLine({ item }: { item: CartItemView }) {
     }
   };
 
-  const numbers = [...item.heldNumbers].sort((a, b) => a - b).join(', ');
   return (
     <Row data-testid="cart-item" data-competition-id={item.competitionId}>
-      <td>
-        <Product>
-          <img src={item.competition.image ?? '/images/placeholder.svg'} alt="" width={72} height={54} />
-          <div>
-            <Link href={`/competition/${item.competitionId}`}>{item.competition.title}</Link>
-            {item.competition.endDate && <small>Draw: {formatUkDateTime(item.competition.endDate)}</small>}
-            <ReservationTimer expiresAt={item.expiresAt} />
-            <Numbers>
-              {chosen ? (
-                <>
-                  <button type="button" aria-expanded={showNumbers} onClick={() => setShowNumbers((s) => !s)}>
-                    {showNumbers ? 'Hide lucky numbers' : 'Show lucky numbers'}
-                  </button>
-                  {showNumbers && <p data-testid="cart-numbers">Numbers: {numbers}</p>}
-                </>
-              ) : (
-                <p data-testid="cart-numbers">Lucky Dip{numbers ? `: ${numbers}` : ''}</p>
-              )}
-            </Numbers>
-          </div>
-        </Product>
-      </td>
+      <ProductCell item={item} savings={savings} />
       <td data-label="Price">{formatPence(unit)}</td>
       <td data-label="Tickets">
         <Stepper title={chosen ? CHOSEN_NUMBERS_TOOLTIP : undefined}>
@@ -194,7 +223,7 @@ export function CartLine({ item }: { item: CartItemView }) {
         )}
       </td>
       <td data-label="Total">
-        <strong>{formatPence(unit * item.quantity)}</strong>
+        <strong data-testid="cart-line-total">{formatPence(linePence ?? unit * item.quantity)}</strong>
       </td>
       <td>
         <Remove

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
+import { savingLabel } from '../../../contract/bundles';
 import type { CartItemView } from '../../../contract/cart';
 import {
   belowCardMinimum,
@@ -13,7 +14,7 @@ import {
 import { formatPence, poundsToPence } from '../../../contract/money';
 import { useRoute } from '../../api/call';
 import { useAuth } from '../../stores/auth';
-import { cartTicketCount, cartTotalPence } from '../../stores/cart';
+import { cartPricing, cartTicketCount } from '../../stores/cart';
 import { useCheckout } from '../../stores/checkout';
 import { PlayBlockBanner, usePlayBlock } from '../account/PlayBlock';
 import { PromoCodeForm } from '../auth/PromoCodeForm';
@@ -28,6 +29,7 @@ const Summary = styled(Card)`
   dl { display: grid; grid-template-columns: 1fr auto; gap: ${({ theme }) => theme.space.xs}; margin: 0; }
   dd { margin: 0; text-align: right; font-weight: 600; }
   dd.credit { color: ${({ theme }) => theme.colors.success}; }
+  dd.saving { grid-column: 1 / -1; text-align: left; color: ${({ theme }) => theme.colors.success}; }
   dt.total, dd.total { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: 700; border-top: 1px solid ${({ theme }) => theme.colors.border}; padding-top: ${({ theme }) => theme.space.xs}; }
   a, button { width: 100%; }
   h3 { margin: 0 0 4px; font-size: ${({ theme }) => theme.fontSizes.md}; }
@@ -48,7 +50,9 @@ export function OrderSummary({
     user ? {} : null,
   );
   const [wantCredit, setWantCredit] = useState(false);
-  const subtotal = cartTotalPence(items);
+  const pricing = cartPricing(items);
+  const subtotal = pricing.totalPence;
+  const savings = [...pricing.byCompetition.values()].flatMap((p) => p.uses.map(savingLabel));
   const available = user ? poundsToPence(credit.data?.credit ?? 0) : 0;
   const eligible = subtotal >= CREDIT_MINIMUM_SPEND_PENCE;
   const applied = creditToApply(subtotal, available, wantCredit);
@@ -71,6 +75,12 @@ export function OrderSummary({
         <dd data-testid="cart-subtotal">{formatPence(subtotal)}</dd>
         <dt>Tickets</dt>
         <dd data-testid="cart-tickets">{cartTicketCount(items)}</dd>
+        {savings.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two competitions may offer the same bundle
+          <dd key={i} className="saving" data-testid="cart-saving">
+            {s}
+          </dd>
+        ))}
         {applied > 0 && (
           <>
             <dt>Site credit applied</dt>

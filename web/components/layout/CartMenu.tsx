@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { formatPence, poundsToPence } from '../../../contract/money';
-import { cartTicketCount, cartTotalPence, useCart } from '../../stores/cart';
+import { formatPence } from '../../../contract/money';
+import { cartPricing, cartTicketCount, useCart } from '../../stores/cart';
 import { plural } from '../purchase/selection';
 import { ButtonLink } from '../ui/Button';
 import { useDropdown } from './useDropdown';
@@ -63,6 +63,7 @@ const Panel = styled.div`
 /** Header cart: count badge and a dropdown listing the held items (spec 'Header cart'). */
 export function CartMenu() {
   const items = useCart((s) => s.items);
+  const pricing = cartPricing(items);
   const { open, setOpen, wrapRef } = useDropdown();
   const count = items.length;
   // The badge counts tickets, as a customer counts what they are buying (3 tickets, not 1 line).
@@ -121,14 +122,14 @@ export function CartMenu() {
                         <small>Numbers: {[...item.selectedNumbers].sort((a, b) => a - b).join(', ')}</small>
                       )}
                     </div>
-                    <span>{formatPence(poundsToPence(item.competition.ticketPrice) * item.quantity)}</span>
+                    <span>{formatPence(pricing.linePence.get(item.id) ?? 0)}</span>
                   </li>
                 ))}
               </ul>
               {/* Not a <footer>: inside the region it would be a nested contentinfo landmark. */}
               <div className="total">
                 <span>Total</span>
-                <span>{formatPence(cartTotalPence(items))}</span>
+                <span>{formatPence(pricing.totalPence)}</span>
               </div>
               <Link
                 href="/cart"

@@ -54,6 +54,7 @@ function OrderEntry({ order }: { order: OrderView }) {
         {order.items.map((item) => (
           <li key={item.id}>
             {item.title}: {item.quantity} × {formatPounds(item.ticketPrice)}
+            {item.saved ? ` = ${formatPounds(item.lineTotal)} (multi-buy)` : ''}
             {item.numbers.length > 0 && !unpaid && <small> · numbers {item.numbers.join(', ')}</small>}
           </li>
         ))}

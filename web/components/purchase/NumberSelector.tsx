@@ -1,7 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import type { Bundle } from '../../../contract/bundles';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
-import { formatPounds } from '../../../contract/money';
+import { poundsToPence } from '../../../contract/money';
 import { isFree, type LiveCompetition, numberState } from '../../live/competitionStore';
 import { useLiveSubscription } from '../../live/liveNumbers';
 import { toast } from '../../stores/toast';
@@ -15,6 +16,7 @@ import {
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { BundleOffers, OneMoreHint, quantityPrice } from './BundleOffers';
 import { HeldNumberAlert } from './numberAlerts';
 import { capReason, roomUnderCap } from './perPersonCap';
 import { pickable, SELECTOR_LOOKS, SelectorCell } from './SelectorCell';
@@ -66,6 +68,8 @@ export interface NumberSelectorProps {
   perPersonCap: number;
   /** The price of one ticket, for the running total. */
   ticketPrice: number;
+  /** The competition's multi-buy offers (pence): shown, and the total is the cheapest mix. */
+  bundles?: readonly Bundle[];
 }
 
 /**
@@ -154,6 +158,7 @@ function CountSlider({
 function SelectorFooter({
   quantity,
   ticketPrice,
+  bundles,
   busy,
   ready,
   onCancel,
@@ -161,6 +166,7 @@ function SelectorFooter({
 }: {
   quantity: number;
   ticketPrice: number;
+  bundles: readonly Bundle[];
   busy: boolean;
   ready: boolean;
   onCancel: () => void;
@@ -169,7 +175,8 @@ function SelectorFooter({
   return (
     <Footer>
       <Total data-testid="selector-total">
-        {quantity} {plural(quantity, 'ticket')}: {formatPounds(quantity * ticketPrice)}
+        {quantity} {plural(quantity, 'ticket')}:{' '}
+        {quantityPrice(quantity, poundsToPence(ticketPrice), bundles)}
       </Total>
       <Button type="button" $variant="ghost" onClick={onCancel}>
         Cancel
@@ -198,6 +205,7 @@ export function NumberSelector(props: NumberSelectorProps) {
     onSelectionChange,
     perPersonCap,
     ticketPrice,
+    bundles = [],
   } = props;
   const gridRef = useRef<NumberGridHandle>(null);
   const [search, setSearch] = useState('');
@@ -243,6 +251,10 @@ export function NumberSelector(props: NumberSelectorProps) {
         {atCap && ` - ${capReason(perPersonCap, own)}`}
       </Note>
       <CountSlider quantity={quantity} max={max} picked={selection.length} onChange={onQuantityChange} />
+      <BundleOffers bundles={bundles} />
+      {quantity < max && (
+        <OneMoreHint quantity={quantity} unitPence={poundsToPence(ticketPrice)} bundles={bundles} />
+      )}
       {!live ? (
         <Spinner label="Loading numbers" />
       ) : (
@@ -277,6 +289,7 @@ export function NumberSelector(props: NumberSelectorProps) {
       <SelectorFooter
         quantity={quantity}
         ticketPrice={ticketPrice}
+        bundles={bundles}
         busy={busy}
         ready={Boolean(live)}
         onCancel={onClose}

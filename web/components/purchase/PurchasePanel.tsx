@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
+import { type Bundle, bundlesToPence } from '../../../contract/bundles';
 import type { PublicCompetition } from '../../../contract/competitions';
 import { poundsToPence } from '../../../contract/money';
 import { freeCount, type LiveCompetition } from '../../live/competitionStore';
@@ -11,6 +12,7 @@ import { PlayBlockBanner, usePlayBlock } from '../account/PlayBlock';
 import { Button } from '../ui/Button';
 import { AddedToCartDialog } from './AddedToCartDialog';
 import { reportAddFailure } from './addFailure';
+import { BundleOffers } from './BundleOffers';
 import { NumberSelector } from './NumberSelector';
 import { FreedNumbers } from './numberAlerts';
 import { useGridPicks } from './pickRequest';
@@ -61,6 +63,7 @@ function useAdd(competitionId: number, dropTaken: (taken: number[]) => void, for
 function BuyButtons({
   barSlot,
   ticketPrice,
+  bundles,
   quantity,
   ready,
   buying,
@@ -68,6 +71,7 @@ function BuyButtons({
 }: {
   barSlot: HTMLElement | null;
   ticketPrice: number;
+  bundles: readonly Bundle[];
   quantity: number;
   ready: boolean;
   buying: boolean;
@@ -88,6 +92,7 @@ function BuyButtons({
         slot={barSlot}
         panelButtons={buttons}
         ticketPrice={ticketPrice}
+        bundles={bundles}
         quantity={quantity}
         onBuy={() => onStart('buy')}
         disabled={!ready}
@@ -123,6 +128,7 @@ export function PurchasePanel({
   // On a break, or unable to afford one ticket under the spending limit: said here, up front.
   const block = usePlayBlock(poundsToPence(competition.ticketPrice));
   const usable = hydrated && !block;
+  const bundles = bundlesToPence(competition.bundles ?? []);
 
   const add = useAdd(
     competition.id,
@@ -177,16 +183,19 @@ export function PurchasePanel({
     <>
       {block && <PlayBlockBanner block={block} />}
       <FreedNumbers competitionId={competition.id} onHold={(n) => usable && skill.start({ hold: n })} />
+      <BundleOffers bundles={bundles} />
       <QuantityStepper
         quantity={quantity}
         onChange={setQuantity}
         ticketPrice={competition.ticketPrice}
+        bundles={bundles}
         perPersonCap={competition.maxTicketsPerUser}
         disabled={!usable}
       />
       <BuyButtons
         barSlot={barSlot}
         ticketPrice={competition.ticketPrice}
+        bundles={bundles}
         quantity={quantity}
         ready={usable}
         buying={buying}
@@ -211,6 +220,7 @@ export function PurchasePanel({
         onConfirm={confirmSelection}
         perPersonCap={competition.maxTicketsPerUser}
         ticketPrice={competition.ticketPrice}
+        bundles={bundles}
       />
       <AddedToCartDialog added={added} title={competition.title} onClose={() => setAdded(null)} />
     </>

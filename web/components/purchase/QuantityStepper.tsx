@@ -1,6 +1,8 @@
 import styled from 'styled-components';
+import type { Bundle } from '../../../contract/bundles';
 import { MAX_TICKETS_PER_PURCHASE } from '../../../contract/competitions';
-import { formatPounds } from '../../../contract/money';
+import { poundsToPence } from '../../../contract/money';
+import { OneMoreHint, quantityPrice } from './BundleOffers';
 
 const Stepper = styled.div`
   display: flex;
@@ -26,12 +28,15 @@ export function QuantityStepper({
   quantity,
   onChange,
   ticketPrice,
+  bundles = [],
   perPersonCap,
   disabled,
 }: {
   quantity: number;
   onChange: (update: (quantity: number) => number) => void;
   ticketPrice: number;
+  /** The competition's multi-buy offers (pence): the total is the cheapest mix. */
+  bundles?: readonly Bundle[];
   perPersonCap: number;
   /** Not hydrated yet: a press would be lost. */
   disabled: boolean;
@@ -58,8 +63,14 @@ export function QuantityStepper({
         +
       </button>
       <span>
-        Total: <strong data-testid="total-price">{formatPounds(quantity * ticketPrice)}</strong>
+        Total:{' '}
+        <strong data-testid="total-price">
+          {quantityPrice(quantity, poundsToPence(ticketPrice), bundles)}
+        </strong>
       </span>
+      {quantity < MAX_TICKETS_PER_PURCHASE && (
+        <OneMoreHint quantity={quantity} unitPence={poundsToPence(ticketPrice)} bundles={bundles} />
+      )}
       <small>Max {MAX_TICKETS_PER_PURCHASE} per purchase</small>
       <small data-testid="per-person-cap">Max {perPersonCap} tickets per person</small>
     </Stepper>

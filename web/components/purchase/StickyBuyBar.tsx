@@ -1,9 +1,11 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { formatPounds, penceToPounds, poundsToPence } from '../../../contract/money';
+import type { Bundle } from '../../../contract/bundles';
+import { formatPounds, poundsToPence } from '../../../contract/money';
 import { media } from '../../theme/theme';
 import { Button } from '../ui/Button';
+import { quantityPrice } from './BundleOffers';
 import { plural } from './selection';
 
 // A phone's buy bar (issue 39, "Nothing hidden"): once the purchase panel's own buttons scroll out
@@ -53,6 +55,7 @@ export function StickyBuyBar({
   slot,
   panelButtons,
   ticketPrice,
+  bundles = [],
   quantity,
   onBuy,
   disabled,
@@ -63,6 +66,8 @@ export function StickyBuyBar({
   /** The purchase panel's own buttons: the bar shows only while they are out of view. */
   panelButtons: RefObject<Element | null>;
   ticketPrice: number;
+  /** The competition's multi-buy offers (pence). */
+  bundles?: readonly Bundle[];
   quantity: number;
   onBuy: () => void;
   disabled: boolean;
@@ -78,7 +83,7 @@ export function StickyBuyBar({
       <Button type="button" onClick={onBuy} disabled={disabled || buying}>
         {buying
           ? 'Adding...'
-          : `Buy ${quantity} ${plural(quantity, 'ticket')} · ${formatPounds(penceToPounds(poundsToPence(ticketPrice) * quantity))}`}
+          : `Buy ${quantity} ${plural(quantity, 'ticket')} · ${quantityPrice(quantity, poundsToPence(ticketPrice), bundles)}`}
       </Button>
     </Bar>,
     slot,

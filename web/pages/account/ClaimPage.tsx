@@ -71,7 +71,7 @@ function DeliveryContact({ claim, byLink }: Pick<ClaimProps, 'claim' | 'byLink'>
 /** The answer form: the address (from My Profile or the postcard to start with), then the prize or the cash. */
 function ClaimForm({ claim, onClaimed, send, byLink }: ClaimProps) {
   const [address, setAddress] = useState<DeliveryAddress>(claim.address ?? EMPTY_ADDRESS);
-  const [choice, setChoice] = useState<ClaimChoice>('prize');
+  const [choice, setChoice] = useState<ClaimChoice>(claim.cashOnly ? 'cash' : 'prize');
   const [errors, setErrors] = useState<Partial<Record<keyof DeliveryAddress, string>>>({});
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -101,7 +101,12 @@ function ClaimForm({ claim, onClaimed, send, byLink }: ClaimProps) {
       <AddressFields idPrefix="claim-address" value={address} errors={errors} onChange={setAddress} />
       <DeliveryContact claim={claim} byLink={byLink} />
       <h2>2. Choose how to take it</h2>
-      {claim.cashAlternative === null ? (
+      {claim.cashOnly && claim.cashAlternative !== null ? (
+        <p data-testid="cash-only">
+          Site credit needs an account, and you entered by post, so this prize is paid to you as{' '}
+          {formatPounds(claim.cashAlternative)} in cash, by bank transfer.
+        </p>
+      ) : claim.cashAlternative === null ? (
         <p data-testid="no-cash-alternative">
           This prize has no cash alternative: it is delivered as described.
         </p>

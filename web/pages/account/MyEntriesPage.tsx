@@ -267,7 +267,9 @@ function Entries() {
                       ))}
                       <div>
                         Total:{' '}
-                        <strong>{formatPence(poundsToPence(c.ticketPrice) * e.ticketNumbers.length)}</strong>
+                        <strong>
+                          {formatPence(poundsToPence(e.paid ?? c.ticketPrice * e.ticketNumbers.length))}
+                        </strong>
                       </div>
                     </li>
                   ))}

@@ -87,6 +87,7 @@ function Receipt({ receipt }: { receipt: ReceiptView }) {
               <td className="numbers">{item.numbers.join(', ')}</td>
               <td className="money">
                 {item.quantity} × {formatPounds(item.ticketPrice)}
+                {item.saved ? <small> (multi-buy: you saved {formatPounds(item.saved)})</small> : null}
               </td>
               <td className="money">{formatPounds(item.lineTotal)}</td>
             </tr>

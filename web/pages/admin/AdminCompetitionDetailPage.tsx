@@ -9,6 +9,7 @@ import { prizesOnShow } from '../../../contract/prizes';
 import { messageOf } from '../../api/client';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
 import { AuditTrail } from '../../components/admin/AuditTrail';
+import { CancelCompetition } from '../../components/admin/CancelCompetition';
 import { DrawControl } from '../../components/admin/DrawControl';
 import { FurtherPrizeWinners } from '../../components/admin/FurtherPrizeWinners';
 import { InstantWinsList } from '../../components/admin/InstantWinsList';
@@ -216,6 +217,10 @@ export default function AdminCompetitionDetailPage() {
                 winnerOrderId={c.draw?.orderId ?? null}
                 onChanged={detail.reload}
               />
+            </Card>
+            <Card aria-labelledby="cancel-title">
+              <h2 id="cancel-title">Cancel and refund</h2>
+              <CancelCompetition competition={c} onChanged={detail.reload} />
             </Card>
             <Card aria-labelledby="audit-title">
               <h2 id="audit-title">Audit trail</h2>

@@ -27,6 +27,7 @@ const TABS = [
   { key: 'draft', label: 'Drafts' },
   { key: 'archived', label: 'Archived' },
   { key: 'ended', label: 'Ended' },
+  { key: 'cancelled', label: 'Cancelled' },
 ] as const;
 type Tab = (typeof TABS)[number]['key'] | 'winners';
 

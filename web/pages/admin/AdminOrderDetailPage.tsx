@@ -176,7 +176,8 @@ export default function AdminOrderDetailPage() {
                       <span>{formatPounds(i.lineTotal)}</span>
                     </div>
                     <div className="numbers">
-                      {formatPounds(i.ticketPrice)} each · Numbers:{' '}
+                      {formatPounds(i.ticketPrice)} each
+                      {i.saved ? ` (multi-buy, ${formatPounds(i.saved)} saved)` : ''} · Numbers:{' '}
                       {i.numbers.length ? i.numbers.join(', ') : 'none'}
                     </div>
                     {order.status === 'completed' && i.numbers.length > 0 && (

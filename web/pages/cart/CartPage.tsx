@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { savingLabel } from '../../../contract/bundles';
 import { CartLine } from '../../components/cart/CartLine';
 import { OrderSummary } from '../../components/cart/OrderSummary';
 import { ReleasedHolds } from '../../components/cart/ReleasedHolds';
@@ -10,7 +11,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../stores/auth';
-import { useCart } from '../../stores/cart';
+import { cartPricing, useCart } from '../../stores/cart';
 import { useReleasedHolds } from '../../stores/releasedHolds';
 import { useSiteName } from '../../stores/site';
 import { media } from '../../theme/theme';
@@ -63,6 +64,10 @@ export default function CartPage() {
   const items = useCart((s) => s.items);
   const cartStatus = useCart((s) => s.status);
   const flow = useCheckoutFlow();
+  const pricing = cartPricing(items);
+  // A competition's bundle savings are said once, on its first line.
+  const firstLineOf = new Map<number, number>();
+  for (const i of items) if (!firstLineOf.has(i.competitionId)) firstLineOf.set(i.competitionId, i.id);
 
   useEffect(() => {
     document.title = `Your Cart | ${siteName}`;
@@ -108,7 +113,16 @@ export default function CartPage() {
             </thead>
             <tbody>
               {items.map((item) => (
-                <CartLine key={item.id} item={item} />
+                <CartLine
+                  key={item.id}
+                  item={item}
+                  linePence={pricing.linePence.get(item.id)}
+                  savings={
+                    firstLineOf.get(item.competitionId) === item.id
+                      ? (pricing.byCompetition.get(item.competitionId)?.uses.map(savingLabel) ?? [])
+                      : []
+                  }
+                />
               ))}
             </tbody>
           </Table>

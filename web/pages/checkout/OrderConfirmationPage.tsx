@@ -7,7 +7,7 @@ import type { ORDER_ROUTES } from '../../../contract/apiOrders';
 import type { OrderView } from '../../../contract/checkout';
 import type { InstantWinPrize } from '../../../contract/instantWins';
 import { formatLongDate } from '../../../contract/londonTime';
-import { formatPence, formatPounds } from '../../../contract/money';
+import { formatPence, formatPounds, poundsToPence } from '../../../contract/money';
 import { InstantWonEventSchema, OrderUpdatedEventSchema } from '../../../contract/realtime';
 import { call, useRoute } from '../../api/call';
 import { messageOf } from '../../api/client';
@@ -149,6 +149,7 @@ function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly I
   const competitions = [...new Set(order.items.map((i) => i.competitionId))];
   const single = competitions.length === 1 ? order.items[0] : undefined;
   const known = order.instantWins ?? [];
+  const saved = order.items.reduce((sum, i) => sum + poundsToPence(i.saved ?? 0), 0);
   const wins = [...known, ...liveWins.filter((w) => !known.some((k) => k.id === w.id))];
   return (
     <Wrap aria-labelledby="confirmed-title">
@@ -163,6 +164,12 @@ function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly I
           <>
             <dt>Site credit used</dt>
             <dd>{formatPounds(order.creditApplied)}</dd>
+          </>
+        )}
+        {saved > 0 && (
+          <>
+            <dt>Multi-buy saving</dt>
+            <dd data-testid="order-saved">{formatPence(saved)}</dd>
           </>
         )}
         <dt>Total</dt>

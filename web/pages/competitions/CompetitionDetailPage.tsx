@@ -15,7 +15,7 @@ import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { InstantWinsPanel } from '../../components/competitions/InstantWinsPanel';
-import { BuyingState, DraftBar } from '../../components/competitions/LaunchState';
+import { BuyingState, DraftBar, MinimumSalesNotice } from '../../components/competitions/LaunchState';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { PrizeList } from '../../components/competitions/PrizeList';
@@ -283,10 +283,26 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
 }
 
 /** Live or ended, the kind of draw, and how many winners when there are several. */
-function HeaderBadges({ ended, autoWin, winners }: { ended: boolean; autoWin: boolean; winners: number }) {
+function HeaderBadges({
+  ended,
+  cancelled,
+  autoWin,
+  winners,
+}: {
+  ended: boolean;
+  cancelled: boolean;
+  autoWin: boolean;
+  winners: number;
+}) {
   return (
     <Badges>
-      {ended ? <Badge $tone="ended">Competition Ended</Badge> : <Badge $tone="live">Live Competition</Badge>}
+      {cancelled ? (
+        <Badge $tone="ended">Cancelled</Badge>
+      ) : ended ? (
+        <Badge $tone="ended">Competition Ended</Badge>
+      ) : (
+        <Badge $tone="live">Live Competition</Badge>
+      )}
       <Badge $tone={autoWin ? 'auto' : 'draw'}>{autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
       {winners > 1 && <Badge $tone="live">{winners} winners</Badge>}
     </Badges>
@@ -334,6 +350,7 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       {c.status === 'draft' && <DraftBar />}
+      <MinimumSalesNotice competition={c} />
       <Layout>
         {/* The page's LCP element: fetched ahead of the scripts and other images (priority). */}
         <Image
@@ -345,7 +362,12 @@ export default function CompetitionDetailPage() {
           priority
         />
         <Info>
-          <HeaderBadges ended={ended} autoWin={c.autoWin} winners={winnerCount(c.prizes)} />
+          <HeaderBadges
+            ended={ended}
+            cancelled={c.status === 'cancelled'}
+            autoWin={c.autoWin}
+            winners={winnerCount(c.prizes)}
+          />
           <h1>{c.title}</h1>
           <TitleActions competitionId={c.id} title={c.title} />
           <p>{c.description}</p>

@@ -20,6 +20,8 @@ export interface InstantWinProps {
   /** A prize to claim: its claim page and deadline (docs/draws.md#7-claiming-a-prize). */
   claimLink?: string;
   claimDeadline?: Date | number;
+  /** A postal winner without an account: the claim link carries its token; credit is paid as cash. */
+  claimByLink?: boolean;
 }
 
 export const instantWinEmail = defineEmail<InstantWinProps>({
@@ -38,18 +40,27 @@ export const instantWinEmail = defineEmail<InstantWinProps>({
           ['Winning ticket number', p.number],
           ['Prize', p.prizeTitle],
           ...(p.kind === 'credit' && p.amountPence !== null
-            ? ([['Site credit added', formatPence(p.amountPence)]] as const)
+            ? ([[p.claimByLink ? 'Paid as cash' : 'Site credit added', formatPence(p.amountPence)]] as const)
             : []),
         ]}
       />
       {p.description ? <P>{p.description}</P> : null}
-      {p.kind === 'credit' ? <P>The credit is already in your account, ready to spend.</P> : null}
-      {p.kind === 'prize' && p.claimLink && p.claimDeadline ? (
-        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} />
+      {p.kind === 'credit' && !p.claimByLink ? (
+        <P>The credit is already in your account, ready to spend.</P>
+      ) : null}
+      {p.kind === 'credit' && p.claimByLink && p.amountPence !== null ? (
+        <P>
+          Site credit needs an account, and you entered by post, so we pay it to you as{' '}
+          {formatPence(p.amountPence)} in cash, by bank transfer.
+        </P>
+      ) : null}
+      {p.claimLink && p.claimDeadline ? (
+        <ClaimSteps link={p.claimLink} deadline={p.claimDeadline} brand={brand} byLink={p.claimByLink} />
       ) : p.kind === 'prize' ? (
         <P>We will be in touch about your prize.</P>
       ) : null}
-      <Action href={siteUrl(brand, p.orderLink)} label="View your order" />
+      {/* A postcard's £0 order has no page its entrant can open: the claim is theirs. */}
+      {p.claimByLink ? null : <Action href={siteUrl(brand, p.orderLink)} label="View your order" />}
     </>
   ),
 });
