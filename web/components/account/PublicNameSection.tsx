@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import * as v from 'valibot';
 import type { ACCOUNT_ROUTES } from '../../../contract/apiAccounts';
@@ -48,11 +48,15 @@ export function PublicNameSection() {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const shown = saved ?? current.data;
+  // From the stored choice once read, unless the customer has already started choosing.
+  const touched = useRef(false);
+  const storedMode = current.data?.mode;
+  const storedNickname = current.data?.nickname;
   useEffect(() => {
-    if (!current.data) return;
-    setMode(current.data.mode);
-    setNickname(current.data.nickname ?? '');
-  }, [current.data]);
+    if (!storedMode || touched.current) return;
+    setMode(storedMode);
+    setNickname(storedNickname ?? '');
+  }, [storedMode, storedNickname]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -101,6 +105,7 @@ export function PublicNameSection() {
               value={m}
               checked={mode === m}
               onChange={() => {
+                touched.current = true;
                 setMode(m);
                 setError(undefined);
               }}
@@ -117,7 +122,10 @@ export function PublicNameSection() {
           maxLength={NICKNAME_MAX}
           autoComplete="off"
           placeholder={NICKNAME_RULES}
-          onChange={(e) => setNickname(e.target.value)}
+          onChange={(e) => {
+            touched.current = true;
+            setNickname(e.target.value);
+          }}
         />
       )}
       {error && <ErrorBox role="alert">{error}</ErrorBox>}
