@@ -24,6 +24,7 @@ import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
+import type { ReferralView } from './referrals';
 import type { CurrentPromotions } from './site';
 
 type Ok = { ok: boolean };
@@ -54,6 +55,8 @@ export const ACCOUNT_ROUTES = {
     method: 'GET',
     path: '/api/user/credit/transactions',
   }),
+  /** The signed-in customer's referral link and what it has earned (docs/product.md#referrals). */
+  referral: route<ReferralView>()({ method: 'GET', path: '/api/account/referral' }),
   redeemPromoCode: route<PromoRedeemedView>()({
     method: 'POST',
     path: '/api/account/promo-code',

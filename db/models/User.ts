@@ -39,6 +39,8 @@ export class User extends BaseModel {
   selfExcludedUntil!: number | null;
   /** The keyed hash of the normalised mailbox (migration 027), matched against the exclusion register. */
   mailboxKey!: string | null;
+  /** The account's own referral code (docs/product.md#referrals), made on first ask. */
+  referralCode!: string | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
