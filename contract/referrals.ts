@@ -32,6 +32,23 @@ export const REFUSAL_REASONS = {
 } as const;
 export type RefusalReason = keyof typeof REFUSAL_REASONS;
 
+/** One referral as the admin's customer view lists it (the customer referred someone). */
+export interface AdminReferralView {
+  id: number;
+  referredUserId: number;
+  referredUsername: string;
+  status: 'pending' | 'rewarded' | 'refused';
+  refusedReason: RefusalReason | null;
+  /** The refusal in words (null unless refused). */
+  reason: string | null;
+  /** Pounds paid to the referrer (null unless rewarded). */
+  reward: number | null;
+  /** The referred customer's order that decided it. */
+  orderId: number | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
 /** The smallest paid order (card money, not site credit) that earns the referrer a reward. */
 export const REFERRAL_MIN_ORDER_PENCE = 500;
 

@@ -57,7 +57,13 @@ export async function registerUser(
   return user;
 }
 
-async function insertUser(db: Knex, input: RegisterInput, keyOf: MailboxKeyOf, passwordHash: string, now: number) {
+async function insertUser(
+  db: Knex,
+  input: RegisterInput,
+  keyOf: MailboxKeyOf,
+  passwordHash: string,
+  now: number,
+) {
   try {
     // No promotion here: the welcome credit waits for the confirmed address (security/emailVerification.ts).
     return await User.query(db).insertAndFetch({

@@ -20,7 +20,10 @@ export type CardOutcome =
  * same on every account (a hash, so the number itself is never stored).
  */
 export const sandboxCardFingerprint = (cardNumber: string) =>
-  createHash('sha256').update(`sandbox-card:${cardNumber.replace(/\D/g, '')}`).digest('hex').slice(0, 32);
+  createHash('sha256')
+    .update(`sandbox-card:${cardNumber.replace(/\D/g, '')}`)
+    .digest('hex')
+    .slice(0, 32);
 
 export const TEST_CARDS = {
   visa: '4242424242424242',

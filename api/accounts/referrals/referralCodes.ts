@@ -10,7 +10,8 @@ import { isUniqueViolation } from '../../../db/dialect';
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
 
-const newCode = () => Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 /**
  * The account's code, made on first ask: set only while the column is null, so two first asks

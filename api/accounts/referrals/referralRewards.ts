@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
+import { iso } from '../../../contract/dates';
+import { penceToPounds } from '../../../contract/money';
 import { ukMonthStart } from '../../../contract/protection';
-import { REFERRAL_MIN_ORDER_PENCE, type RefusalReason } from '../../../contract/referrals';
+import {
+  type AdminReferralView,
+  REFERRAL_MIN_ORDER_PENCE,
+  REFUSAL_REASONS,
+  type RefusalReason,
+} from '../../../contract/referrals';
 import { SITE_SETTINGS } from '../../../contract/siteSettings';
 import { lockRows } from '../../../db/locks';
-import { breakColumns, breakEndOf, type BreakColumns } from '../../platform/personBreak';
+import { type BreakColumns, breakColumns, breakEndOf } from '../../platform/personBreak';
 import { readSiteSetting } from '../../platform/settings/promoter';
 import { addCredit } from '../credit';
 import { normaliseMailbox } from '../security/mailbox';
@@ -153,11 +160,12 @@ export async function settleReferralsOf(db: Knex, referrerUserId: number, now = 
 }
 
 /** A customer's referrals as the admin's customer view shows them: who, state, and why not paid. */
-export async function referralsOf(db: Knex, userId: number) {
-  return db('referrals as r')
+export async function referralsOf(db: Knex, userId: number): Promise<AdminReferralView[]> {
+  const rows = (await db('referrals as r')
     .join('users as u', 'u.id', 'r.referredUserId')
     .where('r.referrerUserId', userId)
     .orderBy('r.id', 'desc')
+    .limit(100)
     .select(
       'r.id',
       'r.referredUserId',
@@ -168,5 +176,20 @@ export async function referralsOf(db: Knex, userId: number) {
       'r.orderId',
       'r.createdAt',
       'r.decidedAt',
-    );
+    )) as Array<Record<string, unknown>>;
+  return rows.map((r) => {
+    const refusedReason = (r.refusedReason as RefusalReason | null) ?? null;
+    return {
+      id: Number(r.id),
+      referredUserId: Number(r.referredUserId),
+      referredUsername: String(r.referredUsername),
+      status: r.status as AdminReferralView['status'],
+      refusedReason,
+      reason: refusedReason ? REFUSAL_REASONS[refusedReason] : null,
+      reward: r.rewardPence === null ? null : penceToPounds(Number(r.rewardPence)),
+      orderId: r.orderId === null ? null : Number(r.orderId),
+      createdAt: iso(Number(r.createdAt)),
+      decidedAt: r.decidedAt === null ? null : iso(Number(r.decidedAt)),
+    };
+  });
 }

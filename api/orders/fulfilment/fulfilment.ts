@@ -80,9 +80,7 @@ async function settlePayment(
   deps.faults?.reach('after-sale-committed');
   await deps.mailer.outbox.deliver(result.mail);
   // A referral waiting for this first paid order (and a confirmed address) is settled now.
-  await settleReferral(db, userId, now).catch((err) =>
-    logger.error({ err, userId }, 'referral not settled'),
-  );
+  await settleReferral(db, userId, now).catch((err) => logger.error({ err, userId }, 'referral not settled'));
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const s of result.sold) {
     if (s.closed) await drawAfterSellOut(deps, s.competitionId);
