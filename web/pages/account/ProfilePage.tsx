@@ -13,6 +13,7 @@ import { DeliveryAddressSection } from '../../components/account/DeliveryAddress
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
+import { ReferralSection } from '../../components/account/ReferralSection';
 import { WatchingSection } from '../../components/account/WatchingSection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
@@ -253,6 +254,7 @@ export default function ProfilePage() {
           </Details>
         </Card>
         <CreditCard />
+        <ReferralSection />
         <WatchingSection />
         <SpendingLimits />
         <TakeABreak />
