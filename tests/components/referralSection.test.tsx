@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerView } from '../../contract/backOffice';
 import { ReferralSection } from '../../web/components/account/ReferralSection';
+import { CustomerReferrals } from '../../web/components/admin/CustomerPanels';
 import { useAuth } from '../../web/stores/auth';
 import { forgetReferralCode, keepReferralFromUrl, keptReferralCode } from '../../web/stores/referral';
 import { jsonResponse, stubApi } from './fakeApi';
@@ -79,5 +81,43 @@ describe('Refer a friend', () => {
     }
     expect(bodies).toEqual([expect.objectContaining({ username: 'pat', referralCode: 'ABCD2345' })]);
     expect(keptReferralCode()).toBeNull();
+  });
+
+  it('shows the admin each referral of a customer, with the reward or why there was none', () => {
+    const referral = {
+      referredUserId: 2,
+      orderId: 7,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      decidedAt: '2026-11-21T10:00:00.000Z',
+    };
+    const customer = {
+      referrals: [
+        {
+          ...referral,
+          id: 2,
+          referredUsername: 'kit',
+          status: 'refused',
+          refusedReason: 'same_card',
+          reason: 'Both accounts paid with the same card',
+          reward: null,
+        },
+        {
+          ...referral,
+          id: 1,
+          referredUsername: 'pat',
+          status: 'rewarded',
+          refusedReason: null,
+          reason: null,
+          reward: 5,
+        },
+      ],
+    } as unknown as CustomerView;
+    renderWithTheme(<CustomerReferrals customer={customer} />);
+    const rows = screen.getAllByTestId('referral-row').map((r) => r.textContent);
+    expect(rows[0]).toContain('kit');
+    expect(rows[0]).toContain('Not rewarded');
+    expect(rows[0]).toContain('Both accounts paid with the same card');
+    expect(rows[1]).toContain('Rewarded');
+    expect(rows[1]).toContain('£5.00');
   });
 });
