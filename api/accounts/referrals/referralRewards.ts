@@ -147,16 +147,26 @@ export async function settleReferral(db: Knex, referredUserId: number, now = Dat
 }
 
 /**
- * Settles every pending referral of a referrer: a settle lost to a crash between an event's
- * COMMIT and its settle is made good when the referrer next looks at their link.
+ * Settles the pending referrals of a referrer that look ready (the referred address confirmed and
+ * an order of £5 or more paid): a settle lost to a crash between an event's COMMIT and its settle
+ * is made good when the referrer next looks at their link.
  */
 export async function settleReferralsOf(db: Knex, referrerUserId: number, now = Date.now()): Promise<void> {
-  const pending = (await db('referrals')
-    .where({ referrerUserId, status: 'pending' })
-    .orderBy('id')
+  const ready = (await db('referrals as r')
+    .join('users as u', 'u.id', 'r.referredUserId')
+    .where({ 'r.referrerUserId': referrerUserId, 'r.status': 'pending' })
+    .whereNotNull('u.emailVerifiedAt')
+    .whereExists((q) =>
+      q
+        .from('orders as o')
+        .whereRaw('?? = ??', ['o.user_id', 'r.referred_user_id'])
+        .where('o.status', 'completed')
+        .where('o.totalPence', '>=', REFERRAL_MIN_ORDER_PENCE),
+    )
+    .orderBy('r.id')
     .limit(50)
-    .select('referredUserId')) as Array<{ referredUserId: number }>;
-  for (const { referredUserId } of pending) await settleReferral(db, referredUserId, now);
+    .select('r.referredUserId')) as Array<{ referredUserId: number }>;
+  for (const { referredUserId } of ready) await settleReferral(db, referredUserId, now);
 }
 
 /** A customer's referrals as the admin's customer view shows them: who, state, and why not paid. */

@@ -257,6 +257,34 @@ describe.skipIf(engineUnavailable())(`referrals on ${testEngine()}`, () => {
     }
   });
 
+  it('concurrency: two referrals of one referrer settling at once never pass the monthly cap', async () => {
+    await db('siteSettings').insert({
+      key: 'referral_rewards_per_month',
+      value: '1',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+    try {
+      const ref = await referrer();
+      const friends = [];
+      for (let i = 0; i < 3; i++) {
+        const friend = await verifiedClient(server.url, dataDir);
+        await pay(friend.client);
+        friends.push(friend.user.id as number);
+      }
+      // Found pending after both events (as after a crash), then settled all at once.
+      await db('referrals').insert(
+        friends.map((referredUserId) => ({ referrerUserId: ref.id, referredUserId, createdAt: Date.now() })),
+      );
+      const settled = await Promise.all(friends.map((id) => settleReferral(db, id)));
+      expect(settled.filter((s) => s === 'rewarded')).toHaveLength(1);
+      expect(settled.filter((s) => s === 'monthly_cap')).toHaveLength(2);
+      expect(await creditState(db, ref.id)).toMatchObject({ balance: 500, ledger: 500 });
+    } finally {
+      await db('siteSettings').where({ key: 'referral_rewards_per_month' }).delete();
+    }
+  });
+
   it('the admin sees each referral of a customer and why one was not paid', async () => {
     const ref = await referrer();
     const referred = await verifiedClient(server.url, dataDir, { referralCode: ref.code });
@@ -327,7 +355,6 @@ describe.skipIf(engineUnavailable())(`referrals on ${testEngine()}`, () => {
     await db('referrals').insert({
       referrerUserId: ref.id,
       referredUserId: late.user.id,
-      status: 'pending',
       createdAt: Date.now(),
     });
     const raced = await Promise.all(Array.from({ length: 6 }, () => settleReferral(db, late.user.id)));
@@ -335,5 +362,25 @@ describe.skipIf(engineUnavailable())(`referrals on ${testEngine()}`, () => {
     const { id: lateId } = await referralOf(late.user.id);
     expect(await db('creditTransactions').where({ referralId: lateId })).toHaveLength(1);
     expect(await creditState(db, ref.id)).toMatchObject({ balance: 1000, ledger: 1000 });
+  });
+
+  it('a settle lost to a crash is made good when the referrer next opens their link', async () => {
+    const ref = await referrer();
+    const waiting = await registeredClient(server.url, { referralCode: ref.code });
+    const late = await verifiedClient(server.url, dataDir);
+    await pay(late.client);
+    await db('referrals').insert({
+      referrerUserId: ref.id,
+      referredUserId: late.user.id,
+      createdAt: Date.now(),
+    });
+    expect((await ref.client.get('/api/account/referral')).body).toMatchObject({
+      referred: 2,
+      rewardedPence: 500,
+    });
+    expect(await referralOf(late.user.id)).toMatchObject({ status: 'rewarded' });
+    // One not ready (no confirmed address, no order) stays pending.
+    expect(await referralOf(waiting.user.id)).toMatchObject({ status: 'pending' });
+    expect(await creditState(db, ref.id)).toMatchObject({ balance: 500, ledger: 500 });
   });
 });
