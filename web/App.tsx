@@ -21,7 +21,6 @@ import { startAuthSync, useAuth } from './stores/auth';
 import { startCartSync } from './stores/cart';
 import { useCheckout } from './stores/checkout';
 import { useDateOfBirthPrompt } from './stores/dateOfBirth';
-import { keepReferralFromUrl } from './stores/referral';
 import { useSite } from './stores/site';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
@@ -155,7 +154,6 @@ export function App() {
   const [location] = useLocation();
   useEffect(() => {
     void useSite.getState().load();
-    keepReferralFromUrl(); // a referral link's ?ref=, sent when the visitor registers
     // Each store subscribes to its socket events before the socket connects.
     startClockSync();
     startConnectionWatch();

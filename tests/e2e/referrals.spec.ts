@@ -37,6 +37,8 @@ test('a referral link: landing, registration, the referral recorded and rewarded
   // A new visitor lands on the link, looks around, then registers.
   const visitor = await (await browser.newContext({ baseURL })).newPage();
   await visitor.goto(`${link.pathname}${link.search}`);
+  const code = link.searchParams.get('ref');
+  await expect.poll(() => visitor.evaluate(() => sessionStorage.getItem('referralCode'))).toBe(code);
   await visitor.goto('/competitions');
   await visitor.goto('/auth?tab=register');
   const username = unique('rd');
