@@ -25,6 +25,7 @@ import { ComplaintCreateSchema } from './complaints';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
 import { PublicNameSchema, type PublicNameView } from './publicNames';
+import type { ReferralView } from './referrals';
 import type { CurrentPromotions } from './site';
 
 type Ok = { ok: boolean };
@@ -55,6 +56,8 @@ export const ACCOUNT_ROUTES = {
     method: 'GET',
     path: '/api/user/credit/transactions',
   }),
+  /** The signed-in customer's referral link and what it has earned (docs/product.md#referrals). */
+  referral: route<ReferralView>()({ method: 'GET', path: '/api/account/referral' }),
   redeemPromoCode: route<PromoRedeemedView>()({
     method: 'POST',
     path: '/api/account/promo-code',

@@ -42,6 +42,8 @@ export class User extends BaseModel {
   /** How they appear in public (migration 045): 'initial' ("Jo S."), 'nickname' or 'anonymous'. */
   publicNameMode!: 'initial' | 'nickname' | 'anonymous';
   nickname!: string | null;
+  /** The account's own referral code (docs/product.md#referrals), made on first ask. */
+  referralCode!: string | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

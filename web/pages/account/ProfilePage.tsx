@@ -14,6 +14,7 @@ import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
 import { PublicNameSection } from '../../components/account/PublicNameSection';
+import { ReferralSection } from '../../components/account/ReferralSection';
 import { WatchingSection } from '../../components/account/WatchingSection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
@@ -258,6 +259,7 @@ export default function ProfilePage() {
           <PublicNameSection />
         </Card>
         <CreditCard />
+        <ReferralSection />
         <WatchingSection />
         <SpendingLimits />
         <TakeABreak />
