@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ordinal } from '../../contract/prizes';
+import { greetingOf } from '../platform/email/recipients';
 import {
   type DrawProps,
   type DrawResultProps,
@@ -27,10 +28,6 @@ const drawProps = (record: DrawRecord, name: string, prize?: PrizeRecord): DrawP
 /** Where a prize's winner is e-mailed: the account's address, else the postcard's (deleted: none). */
 const winnerAddress = (prize: PrizeRecord) =>
   prize.deletedAt ? null : prize.email || prize.postalEmail || null;
-
-/** How the e-mail greets the winner: the account's first name or username, else the postcard's. */
-const greetingOf = (prize: PrizeRecord) =>
-  prize.firstName?.trim() || prize.username || prize.postalName?.trim().split(/\s+/)[0] || 'there';
 
 /**
  * The claim page; a postal winner's carries the link's token. The outbox row holds it only until the

@@ -5,6 +5,7 @@ import { Competition } from '../../../db/models';
 import { presentAdminCompetition } from '../../catalogue/adminPresenter';
 import { emitCompetitionUpdated } from '../../draws/drawable';
 import { writeAudit } from '../../platform/auditLog';
+import { entrantKey, greetingOf } from '../../platform/email/recipients';
 import { competitionExtendedEmail } from '../../platform/email/templates/competitionChanges';
 import { type OutboxKey, oweMails } from '../../platform/outbox/owe';
 import { inUnitOfWork, type UnitOfWork } from '../../platform/unitOfWork';
@@ -49,16 +50,16 @@ async function entrantsOf(trx: Knex, competitionId: number) {
   const seen = new Set<string>();
   return [
     ...accounts.map((u) => ({
-      key: `user:${u.id}`,
+      key: entrantKey({ userId: u.id }, u.email),
       to: u.email,
       userId: Number(u.id),
-      name: u.firstName?.trim() || u.username,
+      name: greetingOf(u),
     })),
     ...postcards.map((p) => ({
-      key: `postal:${p.email.toLowerCase()}`,
+      key: entrantKey({}, p.email),
       to: p.email,
       userId: null,
-      name: p.name.trim().split(/\s+/)[0] || 'there',
+      name: greetingOf({ postalName: p.name }),
     })),
   ].filter((e) => !seen.has(e.key) && seen.add(e.key));
 }

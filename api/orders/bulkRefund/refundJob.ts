@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { formatOrderNumber } from '../../../contract/checkout';
+import { type EntrantContact, entrantAddress, entrantKey, greetingOf } from '../../platform/email/recipients';
 import { competitionCancelledEmail } from '../../platform/email/templates/competitionChanges';
 import { HttpError } from '../../platform/errors';
 import type { FaultInjector } from '../../platform/faults';
@@ -136,27 +137,20 @@ async function entrantMails(trx: Knex, job: JobRow) {
       'u.deletedAt',
       'pe.email as postalEmail',
       'pe.name as postalName',
-    )) as Array<Record<string, string | number | null>>;
+    )) as Array<EntrantContact & { orderId: number; totalPence: number }>;
   const { title } = await trx('competitions').where({ id: job.competitionId }).first('title');
   const byRecipient = new Map<
     string,
     { to: string; userId: number | null; name: string; orders: string[] }
   >();
   for (const r of rows) {
-    const to = r.userId ? (r.deletedAt ? null : (r.email as string)) : (r.postalEmail as string | null);
+    const to = entrantAddress(r);
     if (!to) continue;
-    const key = r.userId ? `user:${r.userId}` : `postal:${to.toLowerCase()}`;
-    const name =
-      String(r.firstName ?? '').trim() ||
-      (r.username as string) ||
-      String(r.postalName ?? '')
-        .trim()
-        .split(/\s+/)[0] ||
-      'there';
+    const key = entrantKey(r, to);
     const entry = byRecipient.get(key) ?? {
       to,
       userId: r.userId ? Number(r.userId) : null,
-      name,
+      name: greetingOf(r),
       orders: [],
     };
     // A postcard's £0 order had nothing to refund: it is not listed as a refund.

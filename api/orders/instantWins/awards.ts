@@ -6,6 +6,7 @@ import { addCredit, spendCredit } from '../../accounts/credit';
 import { presentInstantWinPrize } from '../../catalogue/instantWins/presenter';
 import { publicOwnerName } from '../../catalogue/presenter';
 import { closeInstantClaim, openInstantClaim } from '../../draws/claims/claims';
+import { entrantAddress, greetingOf } from '../../platform/email/recipients';
 import { instantWinEmail } from '../../platform/email/templates/instantWins';
 import { type OutboxKey, oweMail } from '../../platform/outbox/owe';
 import type { UnitOfWork } from '../../platform/unitOfWork';
@@ -195,18 +196,6 @@ export function unrecoveredCreditNotice(returned: readonly ReturnedInstantWin[])
   return `The instant-win credit of ${spent.map((r) => `"${r.title}" (ticket ${r.number})`).join(', ')} had already been spent and could not be taken back: please deal with it by hand.`;
 }
 
-/** Where a win's e-mail goes: the account (not deleted), else the postcard of an entrant without one. */
-const winnerContact = (r: {
-  userId: number | null;
-  email: string | null;
-  deletedAt: unknown;
-  postalEmail: string | null;
-}) => (r.userId === null ? r.postalEmail : r.deletedAt ? null : r.email);
-
-/** The greeting: the account's first name or username, else the postcard's first name. */
-const greetingOf = (r: { firstName: string | null; username: string | null; postalName: string | null }) =>
-  r.firstName?.trim() || r.username || r.postalName?.trim().split(/\s+/)[0] || 'there';
-
 /**
  * The winner's e-mail for each prize an order won, owed in the sale's transaction (after the
  * awards). One per prize and order: a prize returned by a cancellation and won again is new news.
@@ -241,7 +230,7 @@ export async function oweInstantWinEmails(
     );
   const keys: OutboxKey[] = [];
   for (const r of rows) {
-    const to = winnerContact(r);
+    const to = entrantAddress(r);
     if (!to) continue;
     const token = links.get(Number(r.id));
     keys.push(
