@@ -113,6 +113,14 @@ export function presentCompetition(
     image: c.image,
     createdAt: iso(c.createdAt),
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
+    ...(c.launchQueue
+      ? {
+          launchQueue: true,
+          queueCommitment: c.queueCommitment,
+          // Revealed once the order it fixed is made (docs/draws.md#launch-queue).
+          queueSeed: c.queueShuffledAt ? c.queueSeed : null,
+        }
+      : {}),
     endDate: iso(c.endDate),
     ticketPrice: penceToPounds(c.ticketPricePence),
     bundles: bundlesToOffers(c.bundles),

@@ -38,6 +38,7 @@ import * as minimumSales from './042_minimum_sales';
 import * as bundles from './043_bundles';
 import * as marketing from './046_marketing';
 import * as numberAlerts from './049_number_alerts';
+import * as launchQueue from './050_launch_queue';
 
 interface Migration {
   name: string;
@@ -87,6 +88,7 @@ const migrations: Migration[] = [
   { name: '043_bundles', ...bundles },
   { name: '046_marketing', ...marketing },
   { name: '049_number_alerts', ...numberAlerts },
+  { name: '050_launch_queue', ...launchQueue },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
