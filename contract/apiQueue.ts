@@ -1,7 +1,12 @@
 import { AdminIdParamSchema } from './admin';
 import { route } from './apiRoute';
 import { IdParamSchema } from './competitions';
-import { type AdminQueueView, AdmitRateSchema, type QueueOrderView, type QueuePlaceView } from './launchQueue';
+import {
+  type AdminQueueView,
+  AdmitRateSchema,
+  type QueueOrderView,
+  type QueuePlaceView,
+} from './launchQueue';
 
 /** A queued launch's queue (docs/draws.md#launch-queue). */
 export const QUEUE_ROUTES = {

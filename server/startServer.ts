@@ -17,7 +17,6 @@ import { createApp } from '../api/app';
 import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
 import { startDrawJob } from '../api/draws/closingJob';
-import { startLaunchQueueJob } from '../api/tickets/queue/admission';
 import { markWinnerNotified, WINNER } from '../api/draws/drawEmails';
 import { startBulkRefundWorker } from '../api/orders/bulkRefund/worker';
 import { markConfirmationSent, ORDER_CONFIRMATION } from '../api/orders/orderEmails';
@@ -34,6 +33,7 @@ import { loggerWithRequestIds } from '../api/platform/observability/requestConte
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startNumberAlerts } from '../api/tickets/alerts/freedNumbers';
 import { startSweeper } from '../api/tickets/expirySweeper';
+import { startLaunchQueueJob } from '../api/tickets/queue/admission';
 import { ERROR_CODES } from '../contract/errors';
 import { migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
@@ -108,7 +108,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = config.redisUrl
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
-  const { stopSweeper, stopDrawJob, stopQueueJob, stopReconciler, stopMarketing, stopRefunds } = startJobs(deps, gateway);
+  const { stopSweeper, stopDrawJob, stopQueueJob, stopReconciler, stopMarketing, stopRefunds } = startJobs(
+    deps,
+    gateway,
+  );
   // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
   deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
@@ -128,7 +131,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Every socket's transport is closed (not a Socket.IO disconnect, which clients take as
       // final), so the clients reconnect, through the proxy, to a process that is still up.
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
-      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopQueueJob(), stopReconciler(), stopMarketing(), stopRefunds()];
+      const stoppingJobs = [
+        stopSweeper(),
+        stopDrawJob(),
+        stopQueueJob(),
+        stopReconciler(),
+        stopMarketing(),
+        stopRefunds(),
+      ];
       const finished = await requests.drain(graceMs);
       if (!finished) {
         logger.warn(

@@ -1,9 +1,10 @@
-import { iso } from '../../contract/dates';
 import type { CartOwnerRef } from '../../api/platform/events';
+import { iso } from '../../contract/dates';
 import { ADMINS_ROOM, guestRoom, userRoom } from '../rooms';
 import type { ProjectionDeps } from './deps';
 
-const roomsOf = (owner: CartOwnerRef) => (owner.userId ? [userRoom(owner.userId)] : [guestRoom(owner.guestId)]);
+const roomsOf = (owner: CartOwnerRef) =>
+  owner.userId ? [userRoom(owner.userId)] : [guestRoom(owner.guestId)];
 
 /**
  * The launch queue (docs/draws.md#launch-queue): `queue:admitted` and `queue:position` to each

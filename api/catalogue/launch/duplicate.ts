@@ -27,7 +27,10 @@ const NOT_COPIED = new Set([
 ]);
 // The launch queue goes with the opening (it needs one): a copy has none, and never the seed.
 const notCopied = (column: string) =>
-  NOT_COPIED.has(column) || column.startsWith('draw') || column.startsWith('queue') || column === 'launchQueue';
+  NOT_COPIED.has(column) ||
+  column.startsWith('draw') ||
+  column.startsWith('queue') ||
+  column === 'launchQueue';
 
 const DAY_MS = 86_400_000;
 

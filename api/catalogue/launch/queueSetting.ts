@@ -19,7 +19,10 @@ interface QueueColumns {
 
 const newQueueSeed = () => {
   const seed = randomBytes(32);
-  return { queueSeed: seed.toString('hex'), queueCommitment: createHash('sha256').update(seed).digest('hex') };
+  return {
+    queueSeed: seed.toString('hex'),
+    queueCommitment: createHash('sha256').update(seed).digest('hex'),
+  };
 };
 
 const needsOpening = () => badRequest(QUEUE_NEEDS_OPENING, { fields: { launchQueue: QUEUE_NEEDS_OPENING } });
@@ -45,10 +48,14 @@ export async function queueColumnsOnUpdate(
   if (wanted && startsAt === null) throw needsOpening();
   const toggles = input.launchQueue !== undefined && input.launchQueue !== Boolean(current.launchQueue);
   const moves =
-    wanted && input.startsAt !== undefined && input.startsAt !== (current.startsAt === null ? null : Number(current.startsAt));
+    wanted &&
+    input.startsAt !== undefined &&
+    input.startsAt !== (current.startsAt === null ? null : Number(current.startsAt));
   if (!toggles && !moves) return {};
   const joined = await trx('launchQueueEntries').where({ competitionId: current.id }).first('id');
   if (joined) throw conflict(QUEUE_FIXED, { fields: { launchQueue: QUEUE_FIXED } });
   if (!toggles) return {};
-  return wanted ? { launchQueue: true, ...(current.queueSeed ? {} : newQueueSeed()) } : { launchQueue: false };
+  return wanted
+    ? { launchQueue: true, ...(current.queueSeed ? {} : newQueueSeed()) }
+    : { launchQueue: false };
 }

@@ -54,7 +54,15 @@ export async function setAdmitRate(
     const before = c.queueAdmitPerSecond ?? deps.settings.admitPerSecond;
     await trx('competitions').where({ id: competitionId }).update({ queueAdmitPerSecond: admitPerSecond });
     const target = { type: 'competition', id: competitionId } as const;
-    await writeAudit(trx, actor, 'competition.queue_rate', target, { admitPerSecond: before }, { admitPerSecond }, now);
+    await writeAudit(
+      trx,
+      actor,
+      'competition.queue_rate',
+      target,
+      { admitPerSecond: before },
+      { admitPerSecond },
+      now,
+    );
     const view = await adminQueueView(trx, competitionId, deps.settings, now);
     uow.emit('queue.stats', { view });
     return view;
@@ -66,7 +74,8 @@ export async function queueOrder(db: Knex, competitionId: number): Promise<Queue
   const c = (await Competition.query(db).findById(competitionId)) as Competition | undefined;
   if (!c?.launchQueue || c.status === 'draft' || c.status === 'archived')
     throw notFound('This competition has no launch queue.');
-  if (c.queueShuffledAt === null) throw conflict('The queue is shuffled at the opening; its seed is revealed then.');
+  if (c.queueShuffledAt === null)
+    throw conflict('The queue is shuffled at the opening; its seed is revealed then.');
   const rows = (await db('launchQueueEntries')
     .where({ competitionId })
     .whereNotNull('position')

@@ -23,7 +23,10 @@ async function shuffle(trx: Knex.Transaction, c: Competition, now: number) {
     c.queueSeed!,
     early.map((r) => Number(r.id)),
   );
-  for (const [i, id] of order.entries()) await trx('launchQueueEntries').where({ id }).update({ position: i + 1 });
+  for (const [i, id] of order.entries())
+    await trx('launchQueueEntries')
+      .where({ id })
+      .update({ position: i + 1 });
   await trx('competitions').where({ id: c.id }).update({ queueShuffledAt: now, queueLastAdmitAt: now });
 }
 
@@ -43,10 +46,17 @@ async function placeLateJoiners(trx: Knex.Transaction, competitionId: number) {
 }
 
 /** One queue's tick; answers whether it still runs. */
-async function tickQueue(uow: UnitOfWork, id: number, settings: QueueSettings, now: number): Promise<boolean> {
+async function tickQueue(
+  uow: UnitOfWork,
+  id: number,
+  settings: QueueSettings,
+  now: number,
+): Promise<boolean> {
   const { trx } = uow;
-  const c = (await lockRows(trx, 'competition', Competition.query(trx).findById(id))) as Competition | undefined;
-  if (!c || !c.launchQueue || c.queueDrainedAt !== null || c.status !== 'active') return false;
+  const c = (await lockRows(trx, 'competition', Competition.query(trx).findById(id))) as
+    | Competition
+    | undefined;
+  if (!c?.launchQueue || c.queueDrainedAt !== null || c.status !== 'active') return false;
   if (c.startsAt === null || Number(c.startsAt) > now) return false;
   if (c.queueShuffledAt === null) await shuffle(trx, c, now);
   await placeLateJoiners(trx, id);

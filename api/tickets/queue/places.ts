@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { iso } from '../../../contract/dates';
 import { ERROR_CODES } from '../../../contract/errors';
-import { formatOpening } from '../../../contract/londonTime';
 import { etaSecondsOf, type QueuePlaceView } from '../../../contract/launchQueue';
+import { formatOpening } from '../../../contract/londonTime';
 import { Competition } from '../../../db/models';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { CartOwnerRef, EventBus } from '../../platform/events';
@@ -57,7 +57,13 @@ export async function placeOf(
     .count({ n: '*' })) as Array<{ n: number | string }>;
   const ahead = Number(counted?.n ?? 0);
   const rate = c.queueAdmitPerSecond ?? settings.admitPerSecond;
-  return { status: 'waiting', entryId: entry.id, position: ahead + 1, ahead, etaSeconds: etaSecondsOf(ahead, rate) };
+  return {
+    status: 'waiting',
+    entryId: entry.id,
+    position: ahead + 1,
+    ahead,
+    etaSeconds: etaSecondsOf(ahead, rate),
+  };
 }
 
 /**
@@ -79,14 +85,21 @@ export async function joinQueue(
     throw conflict('This competition is closed to new entries.');
   const opensAt = Number(c.startsAt) - settings.opensMinutes * 60_000;
   if (now < opensAt)
-    throw conflict(`The queue opens at ${formatOpening(opensAt)}, ${settings.opensMinutes} minutes before the launch.`, {
-      opensAt: iso(opensAt),
-    });
+    throw conflict(
+      `The queue opens at ${formatOpening(opensAt)}, ${settings.opensMinutes} minutes before the launch.`,
+      {
+        opensAt: iso(opensAt),
+      },
+    );
   const addressKey = addressKeyOf(settings.secret, ip);
-  const [fromAddress] = (await db('launchQueueEntries')
-    .where({ competitionId, addressKey })
-    .count({ n: '*' })) as Array<{ n: number | string }>;
-  if (Number(fromAddress?.n ?? 0) >= settings.perAddress) throw new HttpError(429, ERROR_CODES.rateLimited, PER_ADDRESS_MESSAGE);
+  const fromAddress = async () => {
+    const [counted] = (await db('launchQueueEntries')
+      .where({ competitionId, addressKey })
+      .count({ n: '*' })) as Array<{ n: number | string }>;
+    return Number(counted?.n ?? 0);
+  };
+  const overCap = () => new HttpError(429, ERROR_CODES.rateLimited, PER_ADDRESS_MESSAGE);
+  if ((await fromAddress()) >= settings.perAddress) throw overCap();
   // The unique (competition, owner) key makes parallel joins of one visitor one place.
   await db('launchQueueEntries')
     .insert({
@@ -99,6 +112,15 @@ export async function joinQueue(
     })
     .onConflict(['competitionId', 'ownerKey'])
     .ignore();
+  // Counted again after the insert committed: of parallel joins from one address, whoever sees the
+  // cap passed gives its place back, so the cap holds (the last to commit sees every kept place).
+  if ((await fromAddress()) > settings.perAddress) {
+    await db('launchQueueEntries')
+      .where({ competitionId, ownerKey: queueOwnerKey(owner), joinedAt: now, addressKey })
+      .whereNull('position')
+      .delete();
+    throw overCap();
+  }
   const entry = (await findEntry(db, competitionId, owner))!;
   const fresh = (await Competition.query(db).findById(competitionId))!;
   return placeOf(db, fresh, entry, settings, now);

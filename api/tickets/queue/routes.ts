@@ -26,7 +26,9 @@ export function registerQueueRoutes(router: Router, { db, events, config, rateLi
 
   serve(router, R.queueOrder, async ({ params: { id } }) => queueOrder(db, id));
 
-  serve(router, A.adminQueue, admin, async ({ params: { id } }) => adminQueueView(db, id, settings, Date.now()));
+  serve(router, A.adminQueue, admin, async ({ params: { id } }) =>
+    adminQueueView(db, id, settings, Date.now()),
+  );
 
   serve(router, A.setAdmitRate, admin, async ({ params: { id }, body: { admitPerSecond } }, ctx) =>
     setAdmitRate({ db, events, settings }, actorOf(ctx), id, admitPerSecond, Date.now()),
