@@ -41,6 +41,8 @@ export const PublicCompetitionSchema = v.object({
   launchQueue: v.optional(v.boolean()),
   queueCommitment: v.optional(v.nullable(v.string())),
   queueSeed: v.optional(v.nullable(v.string())),
+  /** Nobody waits any more: the competition is open to all. */
+  queueDrained: v.optional(v.boolean()),
   endDate: v.string(),
   ticketPrice: v.number(),
   /** Multi-buy offers in pounds, smallest first ("Buy 5 for £4.00"); [] when none. */

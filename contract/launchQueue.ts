@@ -81,18 +81,27 @@ export const AdmitRateSchema = v.object({
 });
 
 /** Socket `queue:position`, to the waiting visitor's own rooms. */
-export interface QueuePositionEvent {
-  competitionId: number;
-  position: number;
-  ahead: number;
-  etaSeconds: number;
-}
+export const QueuePositionEventSchema = v.object({
+  competitionId: v.number(),
+  position: v.number(),
+  ahead: v.number(),
+  etaSeconds: v.number(),
+});
+export type QueuePositionEvent = v.InferOutput<typeof QueuePositionEventSchema>;
 
 /** Socket `queue:admitted`, to the admitted visitor's own rooms. */
-export interface QueueAdmittedEvent {
-  competitionId: number;
-  expiresAt: string;
-}
+export const QueueAdmittedEventSchema = v.object({ competitionId: v.number(), expiresAt: v.string() });
+export type QueueAdmittedEvent = v.InferOutput<typeof QueueAdmittedEventSchema>;
 
 /** About `ahead / rate` seconds, rounded up. */
 export const etaSecondsOf = (ahead: number, perSecond: number) => Math.ceil(ahead / Math.max(1, perSecond));
+
+/** LAUNCH_QUEUE_OPENS_MINUTES's default: the page offers 'Join the queue' from then (the server decides). */
+export const QUEUE_JOIN_MINUTES = 10;
+
+/** 'about 40 seconds', 'about 1 minute', 'about 3 minutes' (minutes rounded up). */
+export function etaText(seconds: number): string {
+  if (seconds < 60) return seconds <= 1 ? 'about a second' : `about ${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

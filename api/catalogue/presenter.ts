@@ -119,6 +119,7 @@ export function presentCompetition(
           queueCommitment: c.queueCommitment,
           // Revealed once the order it fixed is made (docs/draws.md#launch-queue).
           queueSeed: c.queueShuffledAt ? c.queueSeed : null,
+          queueDrained: c.queueDrainedAt !== null && c.queueDrainedAt !== undefined,
         }
       : {}),
     endDate: iso(c.endDate),

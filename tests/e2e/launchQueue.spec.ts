@@ -1,0 +1,59 @@
+import { expect, type Page, test } from '@playwright/test';
+import { csrfHeaders, ownCompetition } from './support';
+
+// A fair queue for hot launches (docs/draws.md#launch-queue): two pages join before the opening,
+// the server's own one-second tick shuffles them at the opening by the committed seed and lets
+// them in one a second (the admin's rate), and each page is admitted in its shuffled place.
+
+test('a launch queue admits two pages in their shuffled order', async ({ browser, baseURL }) => {
+  const startsAt = Date.now() + 15_000;
+  const { id, admin } = await ownCompetition(baseURL!, {
+    startsAt: new Date(startsAt).toISOString(),
+    launchQueue: true,
+  });
+  const rate = await admin.put(`/api/admin/competitions/${id}/queue`, {
+    headers: await csrfHeaders(admin),
+    data: { admitPerSecond: 1 },
+  });
+  expect(rate.status()).toBe(200);
+
+  const pages: Array<{ page: Page; entryId: number }> = [];
+  for (let i = 0; i < 2; i++) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`/competitions/${id}`);
+    await expect(page.getByTestId('launch-queue')).toBeVisible();
+    const joined = page.waitForResponse((r) => r.url().endsWith(`/api/competitions/${id}/queue`));
+    await page.getByRole('button', { name: 'Join the queue' }).click();
+    const answer = await (await joined).json();
+    expect(answer).toMatchObject({ status: 'waiting' });
+    await expect(page.getByTestId('queue-waiting')).toContainText("You're in the queue.");
+    pages.push({ page, entryId: answer.entryId });
+  }
+  expect(Date.now()).toBeLessThan(startsAt);
+
+  // Each page's moment of admission, as it sees it.
+  const admittedAt = pages.map(({ page }) =>
+    page
+      .getByTestId('queue-admitted')
+      .waitFor({ timeout: 45_000 })
+      .then(() => Date.now()),
+  );
+  const times = await Promise.all(admittedAt);
+  for (const { page } of pages) {
+    await expect(page.getByTestId('queue-admitted')).toContainText("You're in: hold your numbers before ");
+    await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeVisible();
+  }
+
+  // The order anyone can check: the page in position 1 was let in first.
+  const order = await (await admin.get(`/api/competitions/${id}/queue/order`)).json();
+  const positionOf = (entryId: number) =>
+    order.entries.find((e: { entryId: number }) => e.entryId === entryId).position as number;
+  const [first, second] = [...pages.keys()].sort(
+    (a, b) => positionOf(pages[a]!.entryId) - positionOf(pages[b]!.entryId),
+  );
+  expect(order.entries.map((e: { joinedBeforeOpening: boolean }) => e.joinedBeforeOpening)).toEqual([
+    true,
+    true,
+  ]);
+  expect(times[first!]!).toBeLessThan(times[second!]!);
+});
