@@ -164,6 +164,11 @@ export function CompetitionFormDialog({
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
         <OpeningRow {...fieldProps} />
+        {values.startsDate && (
+          <Checkbox id="c-launch-queue" checked={values.launchQueue} onChange={set('launchQueue')}>
+            Launch queue (visitors join before the opening and are let in in a fair, random order)
+          </Checkbox>
+        )}
         <MinimumSalesRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>

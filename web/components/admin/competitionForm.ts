@@ -23,6 +23,8 @@ export interface CompetitionFormValues {
   startsTime: string; // hh:mm, London
   productName: string;
   autoWin: boolean;
+  /** A fair queue at the opening (docs/draws.md#launch-queue); sent only with an opening. */
+  launchQueue: boolean;
   features: string; // one per line
   image: string | null;
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
@@ -94,6 +96,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     startsTime: '',
     productName: '',
     autoWin: false,
+    launchQueue: false,
     features: '',
     image: null,
     maxTicketsPerUser: '',
@@ -126,6 +129,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     startsTime: c.startsAt ? toLondonFields(c.startsAt).time : '',
     productName: c.details.productName ?? '',
     autoWin: c.autoWin,
+    launchQueue: c.launchQueue,
     features: c.features.join('\n'),
     image: c.image,
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
@@ -206,6 +210,7 @@ export function competitionBody(v: CompetitionFormValues) {
     autoWin: v.autoWin,
     status: v.status,
     startsAt: startsAtOf(v),
+    launchQueue: Boolean(v.startsDate) && v.launchQueue,
     features: lines(v.features),
     details: {
       category: v.category,
