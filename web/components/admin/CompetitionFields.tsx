@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ADMIN_CATEGORIES } from '../../../contract/admin';
 import { londonToday } from '../../../contract/londonTime';
 import { toast } from '../../stores/toast';
+import { Checkbox } from '../ui/Form';
 import { Control, FieldRow } from './AdminUi';
 import type { CompetitionFormValues } from './competitionForm';
 import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
@@ -134,6 +135,22 @@ export function OpeningRow(props: RowProps) {
         onChange={props.onText('startsTime')}
       />
     </FieldRow>
+  );
+}
+
+/** A scheduled launch may open through a fair queue (docs/draws.md#launch-queue). */
+export function LaunchQueueField({
+  values,
+  onChange,
+}: {
+  values: CompetitionFormValues;
+  onChange: (checked: boolean) => void;
+}) {
+  if (!values.startsDate) return null;
+  return (
+    <Checkbox id="c-launch-queue" checked={values.launchQueue} onChange={onChange}>
+      Launch queue (visitors join before the opening and are let in in a fair, random order)
+    </Checkbox>
   );
 }
 

@@ -20,6 +20,7 @@ import {
   CategoryRow,
   DrawTimeRow,
   ImageField,
+  LaunchQueueField,
   MinimumSalesRow,
   NumbersRow,
   type OnText,
@@ -164,11 +165,7 @@ export function CompetitionFormDialog({
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
         <OpeningRow {...fieldProps} />
-        {values.startsDate && (
-          <Checkbox id="c-launch-queue" checked={values.launchQueue} onChange={set('launchQueue')}>
-            Launch queue (visitors join before the opening and are let in in a fair, random order)
-          </Checkbox>
-        )}
+        <LaunchQueueField values={values} onChange={set('launchQueue')} />
         <MinimumSalesRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>
