@@ -24,6 +24,7 @@ import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
+import { PublicNameSchema, type PublicNameView } from './publicNames';
 import type { CurrentPromotions } from './site';
 
 type Ok = { ok: boolean };
@@ -63,6 +64,13 @@ export const ACCOUNT_ROUTES = {
     method: 'PUT',
     path: '/api/user/phone-number',
     body: PhoneNumberSchema,
+  }),
+  /** How the customer appears in public (docs/product.md#public-names-and-winner-stories). */
+  publicName: route<PublicNameView>()({ method: 'GET', path: '/api/account/public-name' }),
+  setPublicName: route<PublicNameView>()({
+    method: 'PUT',
+    path: '/api/account/public-name',
+    body: PublicNameSchema,
   }),
   preferences: route<PreferencesView>()({
     method: 'PUT',

@@ -36,6 +36,8 @@ import * as postalClaims from './040_postal_claims';
 import * as launches from './041_launches';
 import * as minimumSales from './042_minimum_sales';
 import * as bundles from './043_bundles';
+import * as gallery from './044_gallery';
+import * as publicNames from './045_public_names';
 import * as marketing from './046_marketing';
 import * as numberAlerts from './049_number_alerts';
 import * as launchQueue from './050_launch_queue';
@@ -86,6 +88,8 @@ const migrations: Migration[] = [
   { name: '041_launches', ...launches },
   { name: '042_minimum_sales', ...minimumSales },
   { name: '043_bundles', ...bundles },
+  { name: '044_gallery', ...gallery },
+  { name: '045_public_names', ...publicNames },
   { name: '046_marketing', ...marketing },
   { name: '049_number_alerts', ...numberAlerts },
   { name: '050_launch_queue', ...launchQueue },

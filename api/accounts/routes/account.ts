@@ -11,9 +11,10 @@ import { setMarketingConsent } from '../preferences';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 import { createPromoCodes } from '../promoCodes';
 import { currentSignUpOffer } from '../promos';
+import { publicNameOf, setPublicName } from '../publicNames/publicNames';
 import { twoFactorStatus } from '../twoFactor';
 
-/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, delivery address, marketing consent. */
+/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, delivery address, public name, marketing consent. */
 export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const { db, events } = deps;
   const signedIn = requireUser(db);
@@ -48,6 +49,15 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   serve(router, CLAIM_ROUTES.deliveryAddress, signedIn, async ({ body }, ctx) => {
     const user = await updateDeliveryAddress(db, ctx.state.user!.id, body);
     return presentUser(user, await twoFactorStatus(deps, user));
+  });
+
+  serve(router, R.publicName, signedIn, async (_, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return await publicNameOf(db, ctx.state.user!.id);
+  });
+
+  serve(router, R.setPublicName, signedIn, async ({ body }, ctx) => {
+    return await setPublicName({ db, events }, ctx.state.user!.id, body);
   });
 
   serve(router, R.preferences, signedIn, async ({ body: { marketingEmails } }, ctx) => {

@@ -101,6 +101,7 @@ export async function exportAccount(
     profile: {
       ...presentUser(user, await twoFactorStatus(deps, user)),
       emailVerifiedAt: user.emailVerifiedAt ? iso(user.emailVerifiedAt) : null,
+      publicName: { mode: user.publicNameMode, nickname: user.nickname },
     },
     consent: {
       // Registration cannot be completed without these three; they were given when the account was made.

@@ -1,25 +1,14 @@
-import { type InputHTMLAttributes, useEffect, useState } from 'react';
-import styled from 'styled-components';
+import type { InputHTMLAttributes } from 'react';
 import { ADMIN_CATEGORIES } from '../../../contract/admin';
 import { londonToday } from '../../../contract/londonTime';
-import { toast } from '../../stores/toast';
 import { Checkbox } from '../ui/Form';
 import { Control, FieldRow } from './AdminUi';
 import type { CompetitionFormValues } from './competitionForm';
-import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 
 // The competition dialog's plain fields, row by row; the dialog keeps the values and saves them.
 
 /** The change handler of the field for one value, as the dialog makes it. */
 export type OnText = (key: keyof CompetitionFormValues) => (e: { target: { value: string } }) => void;
-
-const Preview = styled.img`
-  width: 120px;
-  height: 90px;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
 
 /** A labelled input with its hint, or its error in place of the hint. */
 export function TextInput({
@@ -122,24 +111,35 @@ export function DrawTimeRow(props: RowProps) {
   );
 }
 
-/** A scheduled launch: the day and time it opens, in UK time; empty: open at once. */
-export function OpeningRow(props: RowProps) {
+/**
+ * A scheduled launch: the day and time it opens, in UK time (empty: open at once), and with an
+ * opening, whether it opens through a fair queue (docs/draws.md#launch-queue).
+ */
+export function OpeningRow(props: RowProps & { onQueue: (checked: boolean) => void }) {
   return (
-    <FieldRow>
-      <TextInput id="c-starts-date" label="Opens on (optional)" type="date" {...bound(props, 'startsDate')} />
-      <TextInput
-        id="c-starts-time"
-        label="Opening time (UK)"
-        type="time"
-        value={props.values.startsTime}
-        onChange={props.onText('startsTime')}
-      />
-    </FieldRow>
+    <>
+      <FieldRow>
+        <TextInput
+          id="c-starts-date"
+          label="Opens on (optional)"
+          type="date"
+          {...bound(props, 'startsDate')}
+        />
+        <TextInput
+          id="c-starts-time"
+          label="Opening time (UK)"
+          type="time"
+          value={props.values.startsTime}
+          onChange={props.onText('startsTime')}
+        />
+      </FieldRow>
+      <LaunchQueueField values={props.values} onChange={props.onQueue} />
+    </>
   );
 }
 
-/** A scheduled launch may open through a fair queue (docs/draws.md#launch-queue). */
-export function LaunchQueueField({
+/** The launch queue's checkbox, offered only with an opening. */
+function LaunchQueueField({
   values,
   onChange,
 }: {
@@ -231,51 +231,5 @@ export function CategoryRow(props: RowProps) {
         {...bound(props, 'prizeValue')}
       />
     </FieldRow>
-  );
-}
-
-/** The picture: checked when chosen, previewed, uploaded only when the form is saved. */
-export function ImageField({
-  file,
-  image,
-  onChoose,
-}: {
-  file: File | null;
-  /** The competition's current picture. */
-  image: string | null;
-  onChoose: (file: File | null) => void;
-}) {
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen) return onChoose(null);
-    if (!isAcceptedImage(chosen)) {
-      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
-      return onChoose(null);
-    }
-    onChoose(chosen);
-  };
-
-  return (
-    <Control>
-      <label htmlFor="c-image">Image</label>
-      <input
-        id="c-image"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        onChange={(e) => chooseFile(e.target.files?.[0])}
-      />
-      <small className="hint">PNG, JPEG, GIF or WEBP, up to 5 MB. Uploaded when you save.</small>
-      {(preview ?? image) && <Preview src={preview ?? image ?? ''} alt="Competition image preview" />}
-    </Control>
   );
 }

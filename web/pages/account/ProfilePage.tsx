@@ -13,6 +13,7 @@ import { DeliveryAddressSection } from '../../components/account/DeliveryAddress
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
+import { PublicNameSection } from '../../components/account/PublicNameSection';
 import { WatchingSection } from '../../components/account/WatchingSection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
@@ -251,6 +252,10 @@ export default function ProfilePage() {
             <dt>Member since</dt>
             <dd>{formatLongDate(user.createdAt)}</dd>
           </Details>
+        </Card>
+        <Card aria-labelledby="public-name-title">
+          <h2 id="public-name-title">Public name</h2>
+          <PublicNameSection />
         </Card>
         <CreditCard />
         <WatchingSection />
