@@ -36,7 +36,7 @@ export function queueColumnsOnCreate(input: { launchQueue: boolean; startsAt: nu
 
 /**
  * An edit's queue columns: 400 when the queue would be left without an opening time, 409 when
- * turning it on or off (or moving the opening) after someone joined.
+ * turning it on or off after someone joined.
  */
 export async function queueColumnsOnUpdate(
   trx: Knex.Transaction,
