@@ -46,15 +46,11 @@ export async function queueColumnsOnUpdate(
   const wanted = input.launchQueue ?? Boolean(current.launchQueue);
   const startsAt = input.startsAt === undefined ? current.startsAt : input.startsAt;
   if (wanted && startsAt === null) throw needsOpening();
+  // The opening may still move (openingChange's rule): whoever joined before it is shuffled.
   const toggles = input.launchQueue !== undefined && input.launchQueue !== Boolean(current.launchQueue);
-  const moves =
-    wanted &&
-    input.startsAt !== undefined &&
-    input.startsAt !== (current.startsAt === null ? null : Number(current.startsAt));
-  if (!toggles && !moves) return {};
+  if (!toggles) return {};
   const joined = await trx('launchQueueEntries').where({ competitionId: current.id }).first('id');
   if (joined) throw conflict(QUEUE_FIXED, { fields: { launchQueue: QUEUE_FIXED } });
-  if (!toggles) return {};
   return wanted
     ? { launchQueue: true, ...(current.queueSeed ? {} : newQueueSeed()) }
     : { launchQueue: false };
