@@ -44,6 +44,7 @@ import type { AppDeps } from './platform/context';
 import { bodyParseError } from './platform/errors';
 import { createSessionStore, type SessionStore } from './platform/sessions';
 import { registerNumberAlertRoutes } from './tickets/alerts/routes';
+import { registerQueueRoutes } from './tickets/queue/routes';
 import { registerCartRoutes } from './tickets/routes';
 
 export interface AppOptions {
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerProtectionRoutes(api, deps);
   registerCartRoutes(api, deps);
   registerNumberAlertRoutes(api, deps);
+  registerQueueRoutes(api, deps);
   registerCheckoutRoutes(api, deps, options.gateway);
   registerOrderHistoryRoutes(api, deps);
   registerAdminCompetitionRoutes(api, deps);

@@ -99,6 +99,7 @@ const competitionFields = {
   status: v.picklist(SETTABLE_STATUSES, 'Status must be draft, active, archived or ended'),
   /** A scheduled launch: nothing can be held before it (null: open at once). */
   startsAt: v.nullable(isoOrEpoch('Opening time must be a valid date')),
+  launchQueue: v.boolean('launchQueue must be true or false'),
   features: v.pipe(
     v.union(
       [v.array(v.string('Each feature must be text')), v.string('Features must be a list')],
@@ -171,6 +172,8 @@ export const CompetitionCreateSchema = v.object({
   autoWin: v.optional(competitionFields.autoWin, false),
   status: v.optional(competitionFields.status, 'active'),
   startsAt: v.optional(competitionFields.startsAt, null),
+  /** A fair queue at the opening (docs/draws.md#launch-queue); needs startsAt. */
+  launchQueue: v.optional(competitionFields.launchQueue, false),
   features: v.optional(competitionFields.features, []),
   details: competitionFields.details,
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser, null),
@@ -203,6 +206,7 @@ export const CompetitionUpdateSchema = v.object({
   autoWin: v.optional(competitionFields.autoWin),
   status: v.optional(competitionFields.status),
   startsAt: v.optional(competitionFields.startsAt),
+  launchQueue: v.optional(competitionFields.launchQueue),
   features: v.optional(competitionFields.features),
   details: v.optional(competitionFields.details),
   maxTicketsPerUser: v.optional(competitionFields.maxTicketsPerUser),
@@ -412,6 +416,9 @@ export interface AdminCompetitionView {
   endDate: string;
   /** ISO 8601: a scheduled launch; null: open at once. */
   startsAt: string | null;
+  /** A fair queue at the opening, and its seed's public commitment (docs/draws.md#launch-queue). */
+  launchQueue: boolean;
+  queueCommitment: string | null;
   autoWin: boolean;
   status: (typeof COMPETITION_STATUSES)[number];
   features: string[];

@@ -38,6 +38,15 @@ export const PublicCompetitionSchema = v.object({
   createdAt: v.string(), // ISO 8601, also the start date on the detail page
   /** ISO 8601: nothing can be held before it (a scheduled launch); null: open since creation. */
   startsAt: v.optional(v.nullable(v.string())),
+  /**
+   * A queued launch (docs/draws.md#launch-queue): the seed's commitment from the start, the seed
+   * itself once the queue was shuffled. Absent for a competition without a queue.
+   */
+  launchQueue: v.optional(v.boolean()),
+  queueCommitment: v.optional(v.nullable(v.string())),
+  queueSeed: v.optional(v.nullable(v.string())),
+  /** Nobody waits any more: the competition is open to all. */
+  queueDrained: v.optional(v.boolean()),
   endDate: v.string(),
   ticketPrice: v.number(),
   /** Multi-buy offers in pounds, smallest first ("Buy 5 for £4.00"); [] when none. */

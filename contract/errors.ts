@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   numberFree: 'number_free',
   /** A scheduled launch: the competition opens at `details.startsAt`; nothing can be held before. */
   notOpenYet: 'not_open_yet',
+  /** A queued launch: this visitor has no live admission while others wait (docs/draws.md#launch-queue). */
+  queueRequired: 'queue_required',
   /** The competition takes no new entries (ended, drawn or not active). */
   closed: 'closed',
   /** 'Keep my numbers' asked again for a hold already kept once. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { CartItemView } from './cart';
 import { type AdminOrderEvent, type AdminStats, ORDER_CHANGES, OrderViewSchema } from './checkout';
 import { InstantWinPrizeSchema } from './instantWins';
+import type { AdminQueueView, QueueAdmittedEvent, QueuePositionEvent } from './launchQueue';
 import type { BulkRefundJobView, CompetitionExtendedEvent } from './minimumSales';
 import type { NumbersFreedEvent } from './numberAlerts';
 import { PrizeWinnerSchema } from './prizes';
@@ -230,6 +231,12 @@ export interface ServerToClientEvents {
   'admin:job': (payload: BulkRefundJobView) => void;
   /** The asking visitor's rooms only: numbers they asked about were released (NumbersFreedEventSchema). */
   'numbers:freed': (payload: NumbersFreedEvent) => void;
+  /** The waiting visitor's rooms only, at least every 2 s: their place in a launch queue. */
+  'queue:position': (payload: QueuePositionEvent) => void;
+  /** The visitor's rooms only: let in from the launch queue; hold numbers before `expiresAt`. */
+  'queue:admitted': (payload: QueueAdmittedEvent) => void;
+  /** Room `admins` only, each second while a launch queue runs (AdminQueueView). */
+  'admin:queue': (payload: AdminQueueView) => void;
 }
 
 export interface ClientToServerEvents {

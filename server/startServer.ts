@@ -33,6 +33,7 @@ import { loggerWithRequestIds } from '../api/platform/observability/requestConte
 import { createRateLimits } from '../api/platform/rateLimits';
 import { startNumberAlerts } from '../api/tickets/alerts/freedNumbers';
 import { startSweeper } from '../api/tickets/expirySweeper';
+import { startLaunchQueueJob } from '../api/tickets/queue/admission';
 import { ERROR_CODES } from '../contract/errors';
 import { migrateLatest, openDatabase } from '../db/connection';
 import { engineOf } from '../knexfile';
@@ -107,7 +108,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const closeRedis = config.redisUrl
     ? await attachRedisAdapter(io, config.redisUrl, config.redisPrefix)
     : async () => undefined;
-  const { stopSweeper, stopDrawJob, stopReconciler, stopMarketing, stopRefunds } = startJobs(deps, gateway);
+  const { stopSweeper, stopDrawJob, stopQueueJob, stopReconciler, stopMarketing, stopRefunds } = startJobs(
+    deps,
+    gateway,
+  );
   // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
   deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
@@ -127,7 +131,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Every socket's transport is closed (not a Socket.IO disconnect, which clients take as
       // final), so the clients reconnect, through the proxy, to a process that is still up.
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
-      const stoppingJobs = [stopSweeper(), stopDrawJob(), stopReconciler(), stopMarketing(), stopRefunds()];
+      const stoppingJobs = [
+        stopSweeper(),
+        stopDrawJob(),
+        stopQueueJob(),
+        stopReconciler(),
+        stopMarketing(),
+        stopRefunds(),
+      ];
       const finished = await requests.drain(graceMs);
       if (!finished) {
         logger.warn(
@@ -223,6 +234,7 @@ function createHttpServer(requests: RequestDrain, handler: http.RequestListener)
 }
 
 const ENDING_SOON_CHECK_MS = 30_000;
+const LAUNCH_QUEUE_TICK_MS = 1000;
 
 /** The background jobs, each with the function that stops it. */
 function startJobs(deps: AppDeps, gateway: PaymentGateway) {
@@ -243,6 +255,11 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     { db, events, logger, mailer, beacon: deps.drawBeacon, faults: deps.faults },
     config.drawAutoAfterSeconds,
     config.sweepIntervalMs,
+  );
+  // Launch queues (docs/draws.md#launch-queue): the shuffle and admissions every second.
+  const stopQueueJob = startLaunchQueueJob(
+    { db, events, logger, settings: config.launchQueue },
+    config.sweepIntervalMs ? LAUNCH_QUEUE_TICK_MS : 0,
   );
   // Captured payments left unsettled by a crash or a lost webhook: at start-up, then on a timer.
   const stopReconciler = startPaymentReconciler(reconcilerDepsOf(deps, gateway), config.reconcile.intervalMs);
@@ -269,7 +286,7 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     unsubscribeOpened();
     await Promise.all([stopEndingSoon(), ...announcing]);
   };
-  return { stopSweeper, stopDrawJob, stopReconciler, stopMarketing, stopRefunds };
+  return { stopSweeper, stopDrawJob, stopQueueJob, stopReconciler, stopMarketing, stopRefunds };
 }
 
 /** Listens on the configured port and answers the port it got; a cluster worker is handed connections. */

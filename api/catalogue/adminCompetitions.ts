@@ -29,6 +29,7 @@ import {
 import { instantWinsClosed, presentAdminInstantWin } from './instantWins/presenter';
 import { assertMinimumSalesEdit } from './launch/minimumSalesFields';
 import { openingChange, opensNow } from './launch/opening';
+import { queueColumnsOnCreate, queueColumnsOnUpdate } from './launch/queueSetting';
 
 // Competitions as the admin runs them (docs/product.md#admin-competitions). Edits reach open browsers as
 // `competition:updated` (published after COMMIT, with the competition's new version).
@@ -172,9 +173,11 @@ export async function createCompetition(
   assertBundlesFit(input);
   if (input.status === 'active') await assertPromoterNamed(deps.db);
   assertMinimumSalesEdit(null, input);
+  const queue = queueColumnsOnCreate(input);
   return inUnitOfWork(deps, async ({ trx, emit }) => {
     const [id] = await trx('competitions').insert({
       ...columnsOf({ ...input, skillQuestion: input.skillQuestion ?? null }),
+      ...queue,
       ticketsSold: 0,
       // The draw's secret and its public commitment, fixed before anything can be sold.
       ...newDrawSeed(),
@@ -286,6 +289,7 @@ export async function updateCompetition(
     assertBundlesFit(input, current);
     if (input.status === 'active' && current.status !== 'active') await assertPromoterNamed(trx);
     const opening = await openingChange(trx, current, input, now);
+    const queue = await queueColumnsOnUpdate(trx, current, input);
     if (input.totalTickets !== undefined && input.totalTickets < current.totalTickets) {
       const highest = await highestTakenNumber(trx, id, now);
       if (highest > input.totalTickets) {
@@ -316,7 +320,7 @@ export async function updateCompetition(
     }
     // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);
-    const row = { ...columnsOf(input, current), ...opening };
+    const row = { ...columnsOf(input, current), ...opening, ...queue };
     if (!Object.keys(row).length && input.instantWins === undefined) return current;
     if (Object.keys(row).length) {
       await trx('competitions')

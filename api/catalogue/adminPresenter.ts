@@ -21,6 +21,8 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     ticketsSold: c.ticketsSold,
     endDate: iso(c.endDate),
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
+    launchQueue: Boolean(c.launchQueue),
+    queueCommitment: c.queueCommitment ?? null,
     autoWin: c.autoWin,
     status: c.status,
     features: Array.isArray(c.features) ? c.features : [],

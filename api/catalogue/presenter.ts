@@ -130,6 +130,15 @@ export function presentCompetition(
     images: galleryOf(c),
     createdAt: iso(c.createdAt),
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
+    ...(c.launchQueue
+      ? {
+          launchQueue: true,
+          queueCommitment: c.queueCommitment,
+          // Revealed once the order it fixed is made (docs/draws.md#launch-queue).
+          queueSeed: c.queueShuffledAt ? c.queueSeed : null,
+          queueDrained: c.queueDrainedAt !== null && c.queueDrainedAt !== undefined,
+        }
+      : {}),
     endDate: iso(c.endDate),
     ticketPrice: penceToPounds(c.ticketPricePence),
     bundles: bundlesToOffers(c.bundles),

@@ -38,6 +38,7 @@ import {
   tryInsertHolds,
   versionReleases,
 } from './holdRows';
+import { assertAdmitted } from './queue/gate';
 import { type QuickRefusalDeps, withQuickRefusal } from './quickRefusal/refuseTaken';
 
 export type { CartOwner } from './cartQueries';
@@ -131,6 +132,8 @@ async function planHold(
   const { breakUntil, ownItems, siteCap, ownerTickets, taken } = facts;
   // The answers in the order a visitor should hear them: what, may I, how many, which.
   const competition = assertOpen(facts.competition, now);
+  // A queued launch still letting people in: only the admitted may hold (read only then).
+  if (competition.launchQueue) await assertAdmitted(trx, competition, owner, now);
   if (!skillPassed) throw forbidden(SKILL_REQUIRED_MESSAGE, ERROR_CODES.skillRequired);
   assertNotOnBreak(breakUntil);
   if (chosen.some((n) => n > competition.totalTickets)) {

@@ -41,6 +41,7 @@ import * as publicNames from './045_public_names';
 import * as marketing from './046_marketing';
 import * as referrals from './048_referrals';
 import * as numberAlerts from './049_number_alerts';
+import * as launchQueue from './050_launch_queue';
 
 interface Migration {
   name: string;
@@ -93,6 +94,7 @@ const migrations: Migration[] = [
   { name: '046_marketing', ...marketing },
   { name: '048_referrals', ...referrals },
   { name: '049_number_alerts', ...numberAlerts },
+  { name: '050_launch_queue', ...launchQueue },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -21,7 +21,7 @@ export class Competition extends BaseModel {
     'bundles',
     'images',
   ];
-  static override booleanAttributes = ['autoWin'];
+  static override booleanAttributes = ['autoWin', 'launchQueue'];
 
   id!: number;
   title!: string;
@@ -38,6 +38,16 @@ export class Competition extends BaseModel {
   startsAt!: number | null;
   /** When the opening was announced (`competition.opened`), once. */
   openedAt!: number | null;
+  /** A fair queue at the opening (docs/draws.md#launch-queue); its secret seed and commitment. */
+  launchQueue!: boolean;
+  queueSeed!: string | null;
+  queueCommitment!: string | null;
+  /** Admissions per second; null: LAUNCH_ADMIT_PER_SECOND. */
+  queueAdmitPerSecond!: number | null;
+  queueLastAdmitAt!: number | null;
+  queueShuffledAt!: number | null;
+  /** Nobody waited after the shuffle: open to all. */
+  queueDrainedAt!: number | null;
   /** Minimum sales (docs/product.md#minimum-sales-and-cancellation): null, no minimum. */
   minTicketsSold!: number | null;
   extendByDays!: number;

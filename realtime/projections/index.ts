@@ -10,6 +10,7 @@ import { projectCompetitions } from './competitions';
 import type { ProjectionDeps } from './deps';
 import { projectDraws } from './draws';
 import { projectInstantWins } from './instantWins';
+import { projectLaunchQueue } from './launchQueue';
 import { projectNumberAlerts } from './numberAlerts';
 import { projectOrders } from './orders';
 import { projectSessions } from './sessions';
@@ -37,6 +38,7 @@ export function startProjections(
   projectDraws(deps);
   projectInstantWins(deps);
   projectCarts(deps);
+  projectLaunchQueue(deps);
   projectOrders(deps);
   projectNumberAlerts(deps);
   startAdminLive(

@@ -13,6 +13,8 @@ export const hotTub: AdminCompetitionView = {
   ticketsSold: 12,
   endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
   startsAt: null,
+  launchQueue: false,
+  queueCommitment: null,
   autoWin: false,
   status: 'active',
   features: [],

@@ -82,6 +82,8 @@ describe('the competition form', () => {
       ticketsSold: 0,
       endDate: '2026-07-15T19:00:00.000Z',
       startsAt: null,
+      launchQueue: false,
+      queueCommitment: null,
       autoWin: false,
       status: 'active',
       features: [],

@@ -25,7 +25,12 @@ const NOT_COPIED = new Set([
   'instantWinSalt',
   'instantWinCommitment',
 ]);
-const notCopied = (column: string) => NOT_COPIED.has(column) || column.startsWith('draw');
+// The launch queue goes with the opening (it needs one): a copy has none, and never the seed.
+const notCopied = (column: string) =>
+  NOT_COPIED.has(column) ||
+  column.startsWith('draw') ||
+  column.startsWith('queue') ||
+  column === 'launchQueue';
 
 const DAY_MS = 86_400_000;
 

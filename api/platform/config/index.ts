@@ -232,6 +232,13 @@ const jobsOf = (e: EnvValues) => ({
   reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, graceSeconds: e.RECONCILE_GRACE_SECONDS },
   /** docs/draws.md: seconds after a live-draw competition's end date before it is drawn automatically; 0 never. */
   drawAutoAfterSeconds: e.DRAW_AUTO_AFTER_SECONDS,
+  /** docs/draws.md#launch-queue: joining window, places per address, default rate, admission time. */
+  launchQueue: {
+    opensMinutes: e.LAUNCH_QUEUE_OPENS_MINUTES,
+    perAddress: e.LAUNCH_QUEUE_PER_ADDRESS,
+    admitPerSecond: e.LAUNCH_ADMIT_PER_SECOND,
+    admissionMinutes: e.LAUNCH_ADMISSION_MINUTES,
+  },
   /** docs/emails.md#the-outbox: the outbox worker's interval (0 = no timer), tries, backoff and lease. */
   outbox: {
     intervalMs: e.OUTBOX_INTERVAL_MS,

@@ -212,6 +212,10 @@ const jobs = {
   RECONCILE_INTERVAL_MS: int(60_000, 0, 86_400_000, 'how often unsettled payments are sought'),
   RECONCILE_GRACE_SECONDS: int(60, 0, 86_400, 'a payment captured more recently is left to its request'),
   DRAW_AUTO_AFTER_SECONDS: int(86_400, 0, 31_536_000, 'when after its end a live draw runs itself'),
+  LAUNCH_QUEUE_OPENS_MINUTES: int(10, 0, 1440, 'how long before a queued launch visitors may join'),
+  LAUNCH_QUEUE_PER_ADDRESS: int(20, 1, 100_000, 'places in one launch queue per client address'),
+  LAUNCH_ADMIT_PER_SECOND: int(20, 1, 1000, 'visitors let in per second from a launch queue'),
+  LAUNCH_ADMISSION_MINUTES: int(10, 1, 1440, 'how long an admitted visitor has to hold numbers'),
   OUTBOX_INTERVAL_MS: int(
     5000,
     0,

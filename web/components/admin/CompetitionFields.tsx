@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { ADMIN_CATEGORIES } from '../../../contract/admin';
 import { londonToday } from '../../../contract/londonTime';
+import { Checkbox } from '../ui/Form';
 import { Control, FieldRow } from './AdminUi';
 import type { CompetitionFormValues } from './competitionForm';
 
@@ -110,19 +111,46 @@ export function DrawTimeRow(props: RowProps) {
   );
 }
 
-/** A scheduled launch: the day and time it opens, in UK time; empty: open at once. */
-export function OpeningRow(props: RowProps) {
+/**
+ * A scheduled launch: the day and time it opens, in UK time (empty: open at once), and with an
+ * opening, whether it opens through a fair queue (docs/draws.md#launch-queue).
+ */
+export function OpeningRow(props: RowProps & { onQueue: (checked: boolean) => void }) {
   return (
-    <FieldRow>
-      <TextInput id="c-starts-date" label="Opens on (optional)" type="date" {...bound(props, 'startsDate')} />
-      <TextInput
-        id="c-starts-time"
-        label="Opening time (UK)"
-        type="time"
-        value={props.values.startsTime}
-        onChange={props.onText('startsTime')}
-      />
-    </FieldRow>
+    <>
+      <FieldRow>
+        <TextInput
+          id="c-starts-date"
+          label="Opens on (optional)"
+          type="date"
+          {...bound(props, 'startsDate')}
+        />
+        <TextInput
+          id="c-starts-time"
+          label="Opening time (UK)"
+          type="time"
+          value={props.values.startsTime}
+          onChange={props.onText('startsTime')}
+        />
+      </FieldRow>
+      <LaunchQueueField values={props.values} onChange={props.onQueue} />
+    </>
+  );
+}
+
+/** The launch queue's checkbox, offered only with an opening. */
+function LaunchQueueField({
+  values,
+  onChange,
+}: {
+  values: CompetitionFormValues;
+  onChange: (checked: boolean) => void;
+}) {
+  if (!values.startsDate) return null;
+  return (
+    <Checkbox id="c-launch-queue" checked={values.launchQueue} onChange={onChange}>
+      Launch queue (visitors join before the opening and are let in in a fair, random order)
+    </Checkbox>
   );
 }
 

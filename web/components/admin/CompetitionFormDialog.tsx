@@ -142,7 +142,7 @@ export function CompetitionFormDialog({
         </Control>
         <NumbersRow {...fieldProps} />
         <DrawTimeRow {...fieldProps} />
-        <OpeningRow {...fieldProps} />
+        <OpeningRow {...fieldProps} onQueue={set('launchQueue')} />
         <MinimumSalesRow {...fieldProps} />
         <CategoryRow {...fieldProps} />
         <Checkbox id="c-autowin" checked={values.autoWin} onChange={set('autoWin')}>

@@ -24,6 +24,8 @@ export interface CompetitionFormValues {
   startsTime: string; // hh:mm, London
   productName: string;
   autoWin: boolean;
+  /** A fair queue at the opening (docs/draws.md#launch-queue); sent only with an opening. */
+  launchQueue: boolean;
   features: string; // one per line
   /** The pictures, first first (docs/product.md#prize-galleries); the first is `image`. */
   images: GalleryImage[];
@@ -96,6 +98,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     startsTime: '',
     productName: '',
     autoWin: false,
+    launchQueue: false,
     features: '',
     images: [],
     maxTicketsPerUser: '',
@@ -128,6 +131,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     startsTime: c.startsAt ? toLondonFields(c.startsAt).time : '',
     productName: c.details.productName ?? '',
     autoWin: c.autoWin,
+    launchQueue: c.launchQueue,
     features: c.features.join('\n'),
     images: c.images.map(({ url, alt }) => ({ url, alt })),
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
@@ -210,6 +214,7 @@ export function competitionBody(v: CompetitionFormValues) {
     autoWin: v.autoWin,
     status: v.status,
     startsAt: startsAtOf(v),
+    launchQueue: Boolean(v.startsDate) && v.launchQueue,
     features: lines(v.features),
     details: {
       category: v.category,

@@ -6,6 +6,7 @@ import type { LiveCompetition } from '../../live/competitionStore';
 import { useIsOpen } from '../../live/openings';
 import { PurchasePanel } from '../purchase/PurchasePanel';
 import { Countdown } from './Countdown';
+import { LaunchQueue } from './LaunchQueue';
 
 // Drafts and scheduled launches on the competition page (docs/product.md#drafts-and-scheduled-launches),
 // and what the minimum-sales rule did to it (docs/product.md#minimum-sales-and-cancellation).
@@ -78,13 +79,22 @@ export function BuyingState({
         <p>Buying opens when this competition is published.</p>
       </Opening>
     );
-  if (!open && competition.startsAt)
+  const opening = competition.startsAt ? (
+    <Opening data-testid="opens-soon" aria-live="polite">
+      <h2>Opens {formatOpensShort(competition.startsAt)}</h2>
+      <Countdown endDate={competition.startsAt} size="lg" />
+      <p>The numbers are on show below: pick yours the moment it opens.</p>
+    </Opening>
+  ) : null;
+  const panel = <PurchasePanel competition={competition} live={live} barSlot={barSlot} />;
+  // A queued launch: the queue decides (docs/draws.md#launch-queue); before the opening an
+  // admission is only news, as nothing can be held yet.
+  if (competition.launchQueue && competition.startsAt && competition.status === 'active')
     return (
-      <Opening data-testid="opens-soon" aria-live="polite">
-        <h2>Opens {formatOpensShort(competition.startsAt)}</h2>
-        <Countdown endDate={competition.startsAt} size="lg" />
-        <p>The numbers are on show below: pick yours the moment it opens.</p>
-      </Opening>
+      <LaunchQueue competition={{ ...competition, startsAt: competition.startsAt }} beforeWindow={opening}>
+        {open ? panel : opening}
+      </LaunchQueue>
     );
-  return <PurchasePanel competition={competition} live={live} barSlot={barSlot} />;
+  if (!open && opening) return opening;
+  return panel;
 }

@@ -13,6 +13,7 @@ import { CancelCompetition } from '../../components/admin/CancelCompetition';
 import { DrawControl } from '../../components/admin/DrawControl';
 import { FurtherPrizeWinners } from '../../components/admin/FurtherPrizeWinners';
 import { InstantWinsList } from '../../components/admin/InstantWinsList';
+import { LaunchQueuePanel } from '../../components/admin/LaunchQueuePanel';
 import { PostalEntries } from '../../components/admin/PostalEntries';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Facts, WinnerDetails } from '../../components/admin/WinnerDetails';
@@ -207,6 +208,12 @@ export default function AdminCompetitionDetailPage() {
               <Card aria-labelledby="instant-wins-title">
                 <h2 id="instant-wins-title">Instant wins</h2>
                 <InstantWinsList competitionId={c.id} wins={c.instantWins} onChanged={detail.reload} />
+              </Card>
+            )}
+            {c.launchQueue && (
+              <Card aria-labelledby="queue-title">
+                <h2 id="queue-title">Launch queue</h2>
+                <LaunchQueuePanel competitionId={c.id} />
               </Card>
             )}
             <Card aria-labelledby="postal-title">
