@@ -10,6 +10,7 @@ import { DRAW_ROUTES } from './apiDraws';
 import { ADMIN_MARKETING_ROUTES, MARKETING_ROUTES } from './apiMarketing';
 import { ORDER_ROUTES } from './apiOrders';
 import { PLATFORM_ROUTES } from './apiPlatform';
+import { PUSH_ROUTES } from './apiPush';
 import type { ApiRoute } from './apiRoute';
 import { TICKET_ROUTES } from './apiTickets';
 
@@ -36,6 +37,7 @@ export const ROUTE_TABLES = {
   platform: PLATFORM_ROUTES,
   marketing: MARKETING_ROUTES,
   adminMarketing: ADMIN_MARKETING_ROUTES,
+  push: PUSH_ROUTES,
 };
 
 export const ALL_ROUTES: readonly ApiRoute[] = [

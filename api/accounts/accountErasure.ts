@@ -73,4 +73,6 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     phoneNumber: null,
   });
   await forgetMailOf(trx, userId);
+  // Its browsers' push endpoints are personal data, and nothing may be pushed to them again.
+  await trx('pushSubscriptions').where({ userId }).delete();
 }

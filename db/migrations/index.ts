@@ -37,6 +37,7 @@ import * as launches from './041_launches';
 import * as minimumSales from './042_minimum_sales';
 import * as bundles from './043_bundles';
 import * as marketing from './046_marketing';
+import * as webPush from './047_web_push';
 import * as numberAlerts from './049_number_alerts';
 
 interface Migration {
@@ -86,6 +87,7 @@ const migrations: Migration[] = [
   { name: '042_minimum_sales', ...minimumSales },
   { name: '043_bundles', ...bundles },
   { name: '046_marketing', ...marketing },
+  { name: '047_web_push', ...webPush },
   { name: '049_number_alerts', ...numberAlerts },
 ];
 
