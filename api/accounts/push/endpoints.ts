@@ -24,6 +24,7 @@ for (const [prefix, bits] of [
 const BLOCKED_V6 = new net.BlockList();
 for (const [prefix, bits] of [
   ['::', 127], // :: and ::1
+  ['::ffff:0:0', 96], // IPv4-mapped: no push service is reached that way
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -35,9 +36,6 @@ export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return BLOCKED_V4.check(address, 'ipv4');
   if (family !== 6) return true;
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is its IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED_V4.check(mapped[1]!, 'ipv4');
   return BLOCKED_V6.check(address, 'ipv6');
 }
 
