@@ -212,18 +212,23 @@ describe.skipIf(engineUnavailable())(`web push on ${testEngine()}`, () => {
     const noConsent = await subscribed('noconsent');
     const bystander = await subscribed('bystander');
     const watcher = await subscribed('gone', 410);
-    const entrant = await subscribed('entrant');
-    // The watcher's second browser, subscribed after the gone one: it is sent to after it.
-    const watcherLive = browserSubscription(pushService.endpoint(`watcher${++seq}`));
-    expect((await watcher.client.post('/api/push/subscriptions', watcherLive.json)).status).toBe(201);
+    const entrant = await subscribed('unknown', 404);
+    // Each one's second browser, subscribed after the gone one: it is sent to after it.
+    const secondBrowser = async (who: typeof entrant, name: string) => {
+      const browser = browserSubscription(pushService.endpoint(name));
+      expect((await who.client.post('/api/push/subscriptions', browser.json)).status).toBe(201);
+      return { browser, name };
+    };
+    const watcherLive = await secondBrowser(watcher, `watcher${++seq}`);
+    const entrantLive = await secondBrowser(entrant, `entrant${++seq}`);
     for (const p of [noConsent, entrant]) await sellTickets(db, id, p.user.id, [(p.user.id % 90) + 1]);
     await db('watchlist').insert({ userId: watcher.user.id, competitionId: id, createdAt: now });
     for (const p of [bystander, watcher, entrant]) await optIn(p.user.id);
 
     await runEndingSoonJob(server.deps, now);
     const [toEntrant, toWatcher] = await Promise.all([
-      pushService.next(entrant.name).then((p) => payloadOf(p, entrant.browser)),
-      pushService.next(`watcher${seq}`).then((p) => payloadOf(p, watcherLive)),
+      pushService.next(entrantLive.name).then((p) => payloadOf(p, entrantLive.browser)),
+      pushService.next(watcherLive.name).then((p) => payloadOf(p, watcherLive.browser)),
     ]);
     const expected = {
       kind: 'ending-soon',
@@ -234,10 +239,12 @@ describe.skipIf(engineUnavailable())(`web push on ${testEngine()}`, () => {
     };
     expect(toEntrant).toEqual(expected);
     expect(toWatcher).toEqual(expected);
-    const gone = pushService.received.filter((p) => p.path === `/push/${watcher.name}`);
-    expect(gone).toHaveLength(1);
-    expect(await db('pushSubscriptions').where({ endpoint: watcher.browser.json.endpoint })).toHaveLength(0);
-    expect(await db('pushSubscriptions').where({ endpoint: watcherLive.json.endpoint })).toHaveLength(1);
+    for (const who of [watcher, entrant]) {
+      expect(pushService.received.filter((p) => p.path === `/push/${who.name}`)).toHaveLength(1);
+      expect(await db('pushSubscriptions').where({ endpoint: who.browser.json.endpoint })).toHaveLength(0);
+    }
+    for (const live of [watcherLive, entrantLive])
+      expect(await db('pushSubscriptions').where({ endpoint: live.browser.json.endpoint })).toHaveLength(1);
     for (const p of [noConsent, bystander])
       expect(pushService.received.filter((r) => r.path === `/push/${p.name}`)).toEqual([]);
   });
