@@ -6,6 +6,7 @@ import { PRIVATE_ENDPOINT_MESSAGE } from '../../../api/accounts/push/subscriptio
 import { loadVapidKeys } from '../../../api/accounts/push/vapidKeys';
 import type { PushPayload } from '../../../contract/push';
 import { signedInAdmin, signedInCustomer } from '../../support/admin';
+import { card, customer, hold, startCheckout } from '../../support/checkout';
 import { insertCompetition, sellTickets } from '../../support/fixtures';
 import { TestClient } from '../../support/httpClient';
 import {
@@ -201,6 +202,38 @@ describe.skipIf(engineUnavailable())(`web push on ${testEngine()}`, () => {
     expect(
       pushService.received.filter((p) => entrants.some((e) => p.path === `/push/${e.name}`)),
     ).toHaveLength(3);
+  });
+
+  it("pushes 'You won' to an instant win's winner when the sale commits", async () => {
+    const admin = (await signedInAdmin(server.url)).client;
+    const created = await admin.post('/api/admin/competitions', {
+      title: 'Instant Cash Splash',
+      ticketPrice: 1,
+      totalTickets: 50,
+      endDate: new Date(Date.now() + 7 * DAY).toISOString(),
+      details: { category: 'Cash' },
+      instantWins: [{ title: '£5 site credit', kind: 'credit', amountPence: 500, numbers: [7] }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    const { client } = await customer(server.url, id);
+    const browser = browserSubscription(pushService.endpoint(`instant${++seq}`));
+    expect((await client.post('/api/push/subscriptions', browser.json)).status).toBe(201);
+    await hold(client, id, [7]);
+    const order = await startCheckout(client);
+    const paid = await client.post('/api/payments/sandbox/confirm', {
+      clientSecret: order.clientSecret,
+      // A debit card: instant-win competitions take no credit cards.
+      ...card({ cardNumber: '4000 0566 5566 5556' }),
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expect(await payloadOf(await pushService.next(`instant${seq}`), browser)).toEqual({
+      kind: 'won',
+      title: 'You won!',
+      body: 'Ticket #7 in Instant Cash Splash won £5 site credit.',
+      url: `/competitions/${id}`,
+      competitionId: id,
+    });
   });
 
   it('ending soon goes to opted-in entrants and watchers only; a 404 or 410 removes the subscription', async () => {
