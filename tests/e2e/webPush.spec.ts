@@ -1,5 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { buyAsNewCustomer, ownCompetition } from './support';
 
 // Web push in the browser (docs/product.md#web-push): the site is installable (manifest, icons, a
@@ -60,6 +64,33 @@ test('the site is installable: manifest, icons, a service worker with an offline
     return urls.sort();
   });
   expect(cached).toEqual(['/icon-192.png', '/offline.html']);
+});
+
+test("Chromium's installability check finds nothing wrong", async ({ baseURL }) => {
+  // What Lighthouse's 'installable-manifest' audit asked before Lighthouse 12 dropped it: no
+  // manifest errors, its icons fetched, a service worker in scope. A persistent profile, as
+  // Chromium installs nothing from an incognito one (which Playwright's contexts are).
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors' as never)) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors).toEqual([]);
+    const { errors } = (await cdp.send('Page.getAppManifest' as never)) as { errors: unknown[] };
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('after a purchase the confirmation page asks, and yes subscribes through the service worker', async ({
