@@ -120,6 +120,7 @@ export function startPushNotifications({ db, events, logger, sender }: PushNotif
 
   return async () => {
     for (const stop of stops) stop();
+    sender.close();
     await Promise.all([...running]);
   };
 }
