@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
-          setupFiles: ['tests/components/inViewObserver.ts'],
+          setupFiles: ['tests/components/inViewObserver.ts', 'tests/components/asyncTimeout.ts'],
         },
       },
       {

@@ -6,6 +6,7 @@ import { type AdminOrderView, ORDER_STATUSES } from './checkout';
 import { COMPETITION_STATUSES, SETTABLE_STATUSES } from './competitions';
 import type { AdminDrawStatus, AdminWinner } from './draw';
 import { numeric, wholeNumber } from './formNumbers';
+import { type GalleryImage, GalleryInputSchema } from './gallery';
 import { type AdminInstantWin, InstantWinListInputSchema } from './instantWins';
 import { minimumSalesFields } from './minimumSales';
 import { type PageInfo, pagingFields, searchText } from './paging';
@@ -186,6 +187,8 @@ export const CompetitionCreateSchema = v.object({
   prizes: v.optional(MainPrizesInputSchema, null),
   /** Instant-win prizes (docs/draws.md#instant-wins); omitted: none. */
   instantWins: v.optional(InstantWinListInputSchema),
+  /** The prize gallery (docs/product.md#prize-galleries); omitted: `image` alone, if any. */
+  images: v.optional(GalleryInputSchema),
 });
 export type CompetitionCreateInput = v.InferOutput<typeof CompetitionCreateSchema>;
 
@@ -214,6 +217,8 @@ export const CompetitionUpdateSchema = v.object({
   prizes: v.optional(MainPrizesInputSchema),
   /** Replaces the whole instant-win list; 409 once a ticket was ever held or sold. */
   instantWins: v.optional(InstantWinListInputSchema),
+  /** Replaces the whole gallery; `image` becomes its first picture. */
+  images: v.optional(GalleryInputSchema),
 });
 export type CompetitionUpdateInput = v.InferOutput<typeof CompetitionUpdateSchema>;
 
@@ -397,7 +402,10 @@ export interface AdminCompetitionView {
   id: number;
   title: string;
   description: string;
+  /** The gallery's first picture (null: none). */
   image: string | null;
+  /** The prize gallery, first picture first; a competition without one shows `image` alone. */
+  images: GalleryImage[];
   ticketPrice: number;
   totalTickets: number;
   ticketsSold: number;

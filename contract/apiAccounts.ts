@@ -24,6 +24,8 @@ import type { ComplaintCreatedView, ComplaintView } from './complaints';
 import { ComplaintCreateSchema } from './complaints';
 import type { PlayStateView, SelfExclusionView, SpendLimitsView } from './protection';
 import { SelfExclusionSchema, SpendLimitSchema } from './protection';
+import { PublicNameSchema, type PublicNameView } from './publicNames';
+import type { ReferralView } from './referrals';
 import type { CurrentPromotions } from './site';
 
 type Ok = { ok: boolean };
@@ -54,6 +56,8 @@ export const ACCOUNT_ROUTES = {
     method: 'GET',
     path: '/api/user/credit/transactions',
   }),
+  /** The signed-in customer's referral link and what it has earned (docs/product.md#referrals). */
+  referral: route<ReferralView>()({ method: 'GET', path: '/api/account/referral' }),
   redeemPromoCode: route<PromoRedeemedView>()({
     method: 'POST',
     path: '/api/account/promo-code',
@@ -63,6 +67,13 @@ export const ACCOUNT_ROUTES = {
     method: 'PUT',
     path: '/api/user/phone-number',
     body: PhoneNumberSchema,
+  }),
+  /** How the customer appears in public (docs/product.md#public-names-and-winner-stories). */
+  publicName: route<PublicNameView>()({ method: 'GET', path: '/api/account/public-name' }),
+  setPublicName: route<PublicNameView>()({
+    method: 'PUT',
+    path: '/api/account/public-name',
+    body: PublicNameSchema,
   }),
   preferences: route<PreferencesView>()({
     method: 'PUT',

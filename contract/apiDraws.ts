@@ -5,7 +5,8 @@ import type { PublicCompetition } from './competitions';
 import { IdParamSchema } from './competitions';
 import type { AdminWinner, DrawEntries, DrawScheduled, PublicDraw, Winner } from './draw';
 import { WinnerUpdateSchema } from './draw';
-import { PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from './prizes';
+import { type AdminPrizeWinner, PrizeDeliveryUpdateSchema, PrizePositionParamSchema } from './prizes';
+import { WinnerStoryUpdateSchema } from './winnerStories';
 
 const LOCAL_BEACON = "drand's HTTP API for DRAW_BEACON=local without a URL: registered only then.";
 
@@ -51,6 +52,13 @@ export const DRAW_ROUTES = {
     path: '/api/admin/winners/:id/prizes/:position',
     params: PrizePositionParamSchema,
     body: PrizeDeliveryUpdateSchema,
+  }),
+  /** A prize's winner story: photo, quote and the publicity tick (docs/product.md#public-names-and-winner-stories). */
+  updateWinnerStory: route<AdminPrizeWinner>()({
+    method: 'PUT',
+    path: '/api/admin/winners/:id/prizes/:position/story',
+    params: PrizePositionParamSchema,
+    body: WinnerStoryUpdateSchema,
   }),
 };
 

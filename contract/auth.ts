@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DATE_OF_BIRTH_RULES } from './age';
 import type { DeliveryAddress } from './claims';
+import { ReferralCodeSchema } from './referrals';
 
 // Registration, login and profile rules and their messages (docs/product.md#accounts,
 // docs/product.md#profile). The server validates with these; the forms reuse them.
@@ -83,6 +84,8 @@ export const RegisterSchema = v.object({
   termsAgreement: v.literal(true, 'You must agree to the Terms and Conditions'),
   /** Marketing consent: unticked unless the customer ticks it. */
   marketingEmails: v.optional(v.boolean(MARKETING_MESSAGE), false),
+  /** The referral code of the link the visitor arrived by (docs/product.md#referrals); unknown: ignored. */
+  referralCode: ReferralCodeSchema,
 });
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
 

@@ -4,6 +4,7 @@ import type { CreditTransactionView } from './auth';
 import type { AdminOrderView } from './checkout';
 import { type PageInfo, pagingFields, searchText } from './paging';
 import type { SpendLimitsView } from './protection';
+import type { AdminReferralView } from './referrals';
 
 // The back office's customer view, credit adjustments, notes and cancellation (issue 39 §10).
 // Money is pounds here, as everywhere in the API; timestamps are ISO 8601.
@@ -87,6 +88,8 @@ export interface CustomerView {
     spendLimits: SpendLimitsView;
     selfExcludedUntil: string | null;
   };
+  /** The people this customer referred, newest first, with why any was not rewarded. */
+  referrals: AdminReferralView[];
 }
 
 /** POST /api/admin/orders/:id/refund-tickets: some tickets of a paid order, back on sale and refunded. */

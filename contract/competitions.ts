@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DrawBeaconSchema } from './beacon';
 import { BundleOfferSchema } from './bundles';
 import { PublicDrawSchema } from './draw';
+import { GalleryImageSchema } from './gallery';
 import { InstantWinRevealSchema, PublicInstantWinSchema } from './instantWins';
 import { MinimumSalesViewSchema } from './minimumSales';
 import { MainPrizeSchema } from './prizes';
@@ -30,7 +31,10 @@ export const PublicCompetitionSchema = v.object({
   id: v.number(),
   title: v.string(),
   description: v.string(),
+  /** The gallery's first picture, for clients that show one. */
   image: v.nullable(v.string()),
+  /** The prize gallery (docs/product.md#prize-galleries), first picture first; optional for older fixtures and cached pages. */
+  images: v.optional(v.array(GalleryImageSchema)),
   createdAt: v.string(), // ISO 8601, also the start date on the detail page
   /** ISO 8601: nothing can be held before it (a scheduled launch); null: open since creation. */
   startsAt: v.optional(v.nullable(v.string())),

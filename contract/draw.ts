@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AdminClaimSchema } from './claims';
 import { AdminPrizeWinnerSchema, PrizeWinnerSchema, WinnerAccountSchema } from './prizes';
+import { WinnerStorySchema } from './winnerStories';
 
 // The provably fair draw (docs/draws.md). Pure and async on WebCrypto (globalThis.crypto.subtle),
 // so the server, `npm run verify-draw` and the browser's 'Verify this draw' run the same code.
@@ -225,6 +226,8 @@ export const WinnerSchema = v.object({
   url: v.string(),
   /** Every main prize drawn, 1st first. */
   prizes: v.optional(v.array(PrizeWinnerSchema)),
+  /** The winners' stories published with their consent, 1st prize first (GET /api/winners). */
+  stories: v.optional(v.array(WinnerStorySchema)),
 });
 export type Winner = v.InferOutput<typeof WinnerSchema>;
 

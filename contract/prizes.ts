@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AdminClaimSchema } from './claims';
+import { AdminWinnerStorySchema } from './winnerStories';
 
 // Several prizes in the main draw (docs/draws.md "Several prizes"): the list an admin gives a
 // competition, 1st prize first, and each prize's winner as the public, the socket and the admin see it.
@@ -163,6 +164,8 @@ export const AdminPrizeWinnerSchema = v.object({
   winnerNotifiedAt: v.nullable(v.string()),
   /** The winner's claim (docs/draws.md#7-claiming-a-prize): phone, address, choice and its date. */
   claim: v.optional(v.nullable(AdminClaimSchema)),
+  /** The winner's photo and quote with the publicity tick (null: none). */
+  story: v.optional(v.nullable(AdminWinnerStorySchema)),
 });
 export type AdminPrizeWinner = v.InferOutput<typeof AdminPrizeWinnerSchema>;
 

@@ -13,6 +13,7 @@ import {
   decodeCharities,
 } from './promoter';
 import { type OperatorSettings, OperatorSettingsSchema, type OperatorSettingsView } from './receipts';
+import { type ReferralSettings, ReferralSettingsSchema } from './referrals';
 
 // Every admin site setting, declared once: where it is stored (rows of `siteSettings`), its value
 // until an admin sets it, the body its PUT takes, its audit action, and the card that edits it on
@@ -329,7 +330,68 @@ const compliance: CardSetting<
   },
 };
 
-export const SITE_SETTINGS = { heroImage, ticketCap, operator, charities, postalAddress, compliance };
+/**
+ * Referrals (docs/product.md#referrals): the credit a referrer earns per qualifying referral, in
+ * pence (shown in pounds), and how many such rewards one referrer may earn per UK calendar month.
+ */
+const referrals: CardSetting<
+  { referralRewardPence: StoredField<number>; referralRewardsPerMonth: StoredField<number> },
+  ReferralSettings,
+  ReferralSettings
+> = {
+  path: '/api/admin/settings/referrals',
+  schema: ReferralSettingsSchema,
+  fields: {
+    referralRewardPence: number('referral_reward_pence', 500),
+    referralRewardsPerMonth: number('referral_rewards_per_month', 10),
+  },
+  audit: { action: 'setting.referrals', id: 'referrals' },
+  toView: (s) => ({
+    referralReward: penceToPounds(s.referralRewardPence),
+    referralRewardsPerMonth: s.referralRewardsPerMonth,
+  }),
+  fromInput: (input) => ({
+    referralRewardPence: poundsToPence(input.referralReward),
+    referralRewardsPerMonth: input.referralRewardsPerMonth,
+  }),
+  card: {
+    testId: 'referral-settings',
+    title: 'Referrals',
+    intro:
+      'Site credit a customer earns when someone they referred confirms their e-mail address and pays for a ' +
+      'first order of at least £5; at most this many rewards per referrer per UK calendar month.',
+    controls: {
+      referralReward: {
+        label: 'Reward per referral (£)',
+        kind: 'number',
+        min: 0,
+        step: 0.01,
+        inputMode: 'decimal',
+        decimals: 2,
+      },
+      referralRewardsPerMonth: {
+        label: 'Rewards per referrer per month',
+        kind: 'number',
+        min: 0,
+        max: 1000,
+        inputMode: 'numeric',
+      },
+    },
+    saveLabel: 'Save referral settings',
+    saved: () => ({ title: 'Referral settings saved' }),
+    failureTitle: 'Could not save the referral settings',
+  },
+};
+
+export const SITE_SETTINGS = {
+  heroImage,
+  ticketCap,
+  operator,
+  charities,
+  postalAddress,
+  compliance,
+  referrals,
+};
 
 /** A card setting with its types erased: what the routes and the card component loop over. */
 export type AnyCardSetting = CardSetting<SettingFields, Record<string, unknown>, Record<string, unknown>>;
@@ -341,4 +403,5 @@ export const SETTING_CARDS: readonly AnyCardSetting[] = [
   charities,
   postalAddress,
   compliance,
+  referrals,
 ];

@@ -9,6 +9,11 @@ import '@fontsource/poppins/latin-700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { keepReferralFromUrl } from './stores/referral';
+
+// A referral link's ?ref= is kept before anything else runs: the server-rendered pages hydrate in a
+// transition, whose effects may come after the visitor has already moved on.
+keepReferralFromUrl();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

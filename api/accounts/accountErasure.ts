@@ -1,4 +1,6 @@
 import { lockRows } from '../../db/locks';
+import { ANONYMOUS_WINNER } from '../draws/presenter';
+import { eraseWinnerStoriesOf } from '../draws/stories/winnerStories';
 import { undeliveredPrizesOf } from '../draws/winners';
 import { conflict } from '../platform/errors';
 import { forgetMailOf } from '../platform/outbox/owe';
@@ -49,6 +51,9 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
       passwordHash: 'deleted',
       firstName: null,
       lastName: null,
+      // The nickname is freed; the record's name is the anonymised one.
+      publicNameMode: 'initial',
+      nickname: null,
       phoneNumber: '',
       addressLine1: null,
       addressLine2: null,
@@ -72,6 +77,10 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
     addressPostcode: null,
     phoneNumber: null,
   });
+  // Their instant wins stay public as a main prize's record does: the name (perhaps a nickname now
+  // free for someone else) goes.
+  await trx('instantWins').where({ userId }).whereNotNull('wonAt').update({ winnerName: ANONYMOUS_WINNER });
+  await eraseWinnerStoriesOf(trx, userId);
   await forgetMailOf(trx, userId);
   // Its browsers' push endpoints are personal data, and nothing may be pushed to them again.
   await trx('pushSubscriptions').where({ userId }).delete();

@@ -13,6 +13,7 @@ import { capOf, lockOwnerCap, selfExcludedUntil, ticketsOfOwner } from '../ticke
 import { deleteItems, emitReleases, versionReleases } from '../tickets/holdRows';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertMailboxMayPlay, type MailboxKeyOf } from './protection/exclusionRegister';
+import { recordReferral } from './referrals/referralCodes';
 
 const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 const EMAIL_TAKEN = 'An account with this email address already exists. Please log in instead.';
@@ -49,6 +50,20 @@ export async function registerUser(
   const taken = await duplicateError(db, input.username, input.email);
   if (taken) throw taken;
   const passwordHash = await hashPassword(input.password);
+  const user = await insertUser(db, input, keyOf, passwordHash, now);
+  // The link's code, if it names another live account: the referrer's reward waits for the
+  // confirmed address and a paid order (referrals/referralRewards.ts).
+  await recordReferral(db, user.id, input.referralCode, now);
+  return user;
+}
+
+async function insertUser(
+  db: Knex,
+  input: RegisterInput,
+  keyOf: MailboxKeyOf,
+  passwordHash: string,
+  now: number,
+) {
   try {
     // No promotion here: the welcome credit waits for the confirmed address (security/emailVerification.ts).
     return await User.query(db).insertAndFetch({

@@ -6,6 +6,8 @@ interface LedgerEntry {
   description: string;
   promoConfigId?: number | null;
   orderId?: number | null;
+  /** A referral reward's referral (UNIQUE in the ledger: it can be paid once). */
+  referralId?: number | null;
 }
 
 /**
@@ -20,6 +22,7 @@ export async function addCredit(trx: Knex.Transaction, userId: number, entry: Le
     description: entry.description,
     promoConfigId: entry.promoConfigId ?? null,
     orderId: entry.orderId ?? null,
+    ...(entry.referralId ? { referralId: entry.referralId } : {}),
     createdAt: now,
   });
   await trx('users').where({ id: userId }).increment('siteCreditPence', entry.amountPence);

@@ -3,6 +3,7 @@ import type { CompetitionCreateInput, CompetitionUpdateInput } from '../../contr
 import { type Bundle, bundleProblem, bundlesToPence } from '../../contract/bundles';
 import type { CompetitionStatus } from '../../contract/competitions';
 import { ERROR_CODES } from '../../contract/errors';
+import { IMAGE_NOT_FIRST } from '../../contract/gallery';
 import { poundsToPence } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
 import { PROMOTER_DETAILS_MISSING, promoterComplete } from '../../contract/promoter';
@@ -70,21 +71,43 @@ export async function findAnyCompetition(db: Knex, id: number): Promise<Competit
 }
 
 type Row = Partial<
-  Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'bundles'>
+  Omit<Competition, 'features' | 'details' | 'skillQuestions' | 'mainPrizes' | 'bundles' | 'images'>
 > & {
   features?: string;
   bundles?: string | null;
+  images?: string | null;
   mainPrizes?: string | null;
   details?: string;
   skillQuestions?: string | null;
 };
 
+/**
+ * The gallery's columns (docs/product.md#prize-galleries). `images` replaces the gallery and
+ * `image` follows its first picture; sent beside it, `image` must be that picture (400). `image`
+ * alone, from a client that knows one picture, replaces the first picture (described by the
+ * title) and null removes them all; sent unchanged it changes nothing.
+ */
+function galleryColumns(input: CompetitionUpdateInput, current?: Competition): Row {
+  if (input.images !== undefined) {
+    const first = input.images[0]?.url ?? null;
+    if (input.image != null && input.image !== first) {
+      throw badRequest(IMAGE_NOT_FIRST, { fields: { image: IMAGE_NOT_FIRST } });
+    }
+    return { image: first, images: input.images.length ? JSON.stringify(input.images) : null };
+  }
+  if (input.image === undefined) return {};
+  if (!current?.images?.length || input.image === current.image) return { image: input.image };
+  if (input.image === null) return { image: null, images: null };
+  const [, ...rest] = current.images;
+  const first = { url: input.image, alt: input.title ?? current.title };
+  return { image: input.image, images: JSON.stringify([first, ...rest]) };
+}
+
 /** Input (pounds, ISO dates, objects) to columns (pence, epoch ms, JSON text). */
-function columnsOf(input: CompetitionUpdateInput): Row {
-  const row: Row = {};
+function columnsOf(input: CompetitionUpdateInput, current?: Competition): Row {
+  const row: Row = galleryColumns(input, current);
   if (input.title !== undefined) row.title = input.title;
   if (input.description !== undefined) row.description = input.description;
-  if (input.image !== undefined) row.image = input.image;
   if (input.ticketPrice !== undefined) row.ticketPricePence = poundsToPence(input.ticketPrice);
   if (input.totalTickets !== undefined) row.totalTickets = input.totalTickets;
   if (input.endDate !== undefined) row.endDate = input.endDate;
@@ -293,7 +316,7 @@ export async function updateCompetition(
     }
     // The audit log keeps before and after as the admin's screen shows them.
     const before = presentAdminCompetition(current);
-    const row = { ...columnsOf(input), ...opening };
+    const row = { ...columnsOf(input, current), ...opening };
     if (!Object.keys(row).length && input.instantWins === undefined) return current;
     if (Object.keys(row).length) {
       await trx('competitions')

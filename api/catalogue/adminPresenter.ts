@@ -1,6 +1,7 @@
 import type { AdminCompetitionView } from '../../contract/admin';
 import { bundlesToOffers } from '../../contract/bundles';
 import { iso } from '../../contract/dates';
+import { galleryOf } from '../../contract/gallery';
 import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { mainPrizesOf } from '../../contract/prizes';
@@ -14,6 +15,7 @@ export function presentAdminCompetition(c: Competition): AdminCompetitionView {
     title: c.title,
     description: c.description,
     image: c.image,
+    images: galleryOf(c),
     ticketPrice: penceToPounds(c.ticketPricePence),
     totalTickets: c.totalTickets,
     ticketsSold: c.ticketsSold,

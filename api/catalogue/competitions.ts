@@ -58,6 +58,8 @@ export async function listEntries(
       'u.lastName',
       'u.username',
       'u.deletedAt',
+      'u.publicNameMode',
+      'u.nickname',
       'p.name as postalName',
       'p.emailKey as postalKey',
     )

@@ -4,9 +4,11 @@ import { deriveCategory } from '../../contract/categories';
 import type { CompetitionEntry, PublicCompetition } from '../../contract/competitions';
 import { iso } from '../../contract/dates';
 import type { PublicDraw } from '../../contract/draw';
+import { galleryOf } from '../../contract/gallery';
 import { minimumSalesOf } from '../../contract/minimumSales';
 import { penceToPounds } from '../../contract/money';
 import { prizesOnShow } from '../../contract/prizes';
+import { ANONYMOUS_NAME } from '../../contract/publicNames';
 import type { Competition } from '../../db/models';
 
 /** A sold ticket with its owner's name fields (null when the account is gone or unknown). */
@@ -17,19 +19,31 @@ export interface EntryRow {
   lastName: string | null;
   username: string | null;
   deletedAt: number | null;
+  /** The owner's public-name choice (migration 045); absent on rows read before it. */
+  publicNameMode?: string | null;
+  nickname?: string | null;
   /** A postal entry without an account: the name on the postcard and its entrant's e-mail key. */
   postalName?: string | null;
   postalKey?: string | null;
 }
 
+/** The account fields a public name is made from. */
+export type PublicNameFields = Pick<
+  EntryRow,
+  'firstName' | 'lastName' | 'username' | 'deletedAt' | 'publicNameMode' | 'nickname'
+>;
+
 /**
- * How a ticket holder is shown in public: first name and last initial ("Sarah T."), never an email.
- * Without a first name the username is used unless it looks like an email address.
+ * How a ticket holder is shown in public, the one rule for every place a name is published
+ * (docs/product.md#public-names-and-winner-stories): their nickname or "Anonymous" when they chose
+ * one, else first name and last initial ("Sarah T."), never an email. Without a first name the
+ * username is used unless it looks like an email address.
  */
-export function publicOwnerName(
-  o: Pick<EntryRow, 'firstName' | 'lastName' | 'username' | 'deletedAt'>,
-): string {
+export function publicOwnerName(o: PublicNameFields): string {
   if (o.deletedAt) return 'Former entrant';
+  if (o.publicNameMode === 'anonymous') return ANONYMOUS_NAME;
+  const nickname = o.nickname?.trim();
+  if (o.publicNameMode === 'nickname' && nickname) return nickname;
   const first = o.firstName?.trim();
   if (first) {
     const initial = o.lastName?.trim().charAt(0).toUpperCase();
@@ -47,6 +61,8 @@ export function postcardOwnerName(name: string): string {
     lastName: parts.length > 1 ? parts[parts.length - 1]! : null,
     username: null,
     deletedAt: null,
+    publicNameMode: null,
+    nickname: null,
   });
 }
 
@@ -111,6 +127,7 @@ export function presentCompetition(
     title: c.title,
     description: c.description,
     image: c.image,
+    images: galleryOf(c),
     createdAt: iso(c.createdAt),
     startsAt: c.startsAt === null || c.startsAt === undefined ? null : iso(Number(c.startsAt)),
     endDate: iso(c.endDate),

@@ -2,7 +2,7 @@ import { formatOrderNumber } from '../../contract/checkout';
 import { iso } from '../../contract/dates';
 import type { AdminWinner, PublicDraw, Winner } from '../../contract/draw';
 import type { AdminPrizeWinner, PrizeWinner } from '../../contract/prizes';
-import { postcardOwnerName, publicOwnerName } from '../catalogue/presenter';
+import { type PublicNameFields, postcardOwnerName, publicOwnerName } from '../catalogue/presenter';
 
 /** A draws row joined with its competition and the winner's account (for names). */
 export interface DrawRecord {
@@ -30,6 +30,9 @@ export interface DrawRecord {
   email: string | null;
   ageVerifiedAt: number | null;
   deletedAt: number | null;
+  /** The winner's public-name choice (migration 045). */
+  publicNameMode: string | null;
+  nickname: string | null;
   /** A postal winner without an account: the postcard's name and contact (else null). */
   postalName: string | null;
   postalEmail: string | null;
@@ -52,6 +55,8 @@ export const PRIZE_WINNER_FIELDS = [
   'email',
   'ageVerifiedAt',
   'deletedAt',
+  'publicNameMode',
+  'nickname',
   'postalName',
   'postalEmail',
   'postalAddress',
@@ -70,9 +75,8 @@ export type PrizeRecord = Pick<DrawRecord, (typeof PRIZE_WINNER_FIELDS)[number]>
 export const ANONYMOUS_WINNER = 'Anonymous winner';
 
 /** As the entries list names them: a postal winner without an account by the postcard's name. */
-export const winnerNameOf = (
-  r: Pick<DrawRecord, 'firstName' | 'lastName' | 'username' | 'deletedAt' | 'postalName'>,
-) => (r.deletedAt ? ANONYMOUS_WINNER : r.postalName ? postcardOwnerName(r.postalName) : publicOwnerName(r));
+export const winnerNameOf = (r: PublicNameFields & Pick<DrawRecord, 'postalName'>) =>
+  r.deletedAt ? ANONYMOUS_WINNER : r.postalName ? postcardOwnerName(r.postalName) : publicOwnerName(r);
 
 /** The postal winner's postcard, for the admin (null for a winner with an account). */
 const postalEntrantOf = (p: PrizeRecord) =>

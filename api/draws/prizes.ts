@@ -15,6 +15,8 @@ export const WINNER_ACCOUNT_COLUMNS = [
   'u.email',
   'u.ageVerifiedAt',
   'u.deletedAt',
+  'u.publicNameMode',
+  'u.nickname',
 ] as const;
 
 /** A postal winner without an account, joined as `pe` (see joinPostalWinner). */

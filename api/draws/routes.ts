@@ -21,8 +21,9 @@ import type { DrawDeps } from './drawable';
 import { drawEntries, loadDrawRecord } from './drawRecords';
 import { adminDrawStatus } from './drawStatus';
 import { drawCompetition } from './draws';
-import { presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
+import { type DrawRecord, presentAdminWinner, presentPublicDraw, presentWinner } from './presenter';
 import { publicCompetition } from './publicCompetition';
+import { publishedStories, setWinnerStory, withStories } from './stories/winnerStories';
 import { listAdminWinners, listWinners, setPrizeDelivered, setWinnerTown } from './winners';
 
 /**
@@ -36,6 +37,9 @@ export function registerDrawRoutes(
 ): void {
   const deps: DrawDeps = { db, events, logger, mailer, beacon: drawBeacon, faults };
   const admin = requireAdmin({ db, config });
+  /** The admin's view of draws: every prize's winner with its claim and story. */
+  const adminWinners = async (records: DrawRecord[]) =>
+    withStories(db, await withClaims(db, records.map(presentAdminWinner)));
 
   // A draft answers 404 but to an admin, who previews it at its real URL.
   serve(router, R.competition, async (input, ctx) => {
@@ -46,8 +50,14 @@ export function registerDrawRoutes(
     return await drawEntries(db, input.params.id);
   });
 
+  // Each drawn competition with its winners' stories published with their consent.
   serve(router, R.winners, async (_input, _ctx) => {
-    return (await listWinners(db)).map(presentWinner);
+    const records = await listWinners(db);
+    const stories = await publishedStories(db, records);
+    return records.map((r) => {
+      const published = stories.get(Number(r.competitionId));
+      return published ? { ...presentWinner(r), stories: published } : presentWinner(r);
+    });
   });
 
   serve(router, R.adminCompetition, admin, async (input, _ctx) => {
@@ -57,7 +67,7 @@ export function registerDrawRoutes(
     const detail: AdminCompetitionDetail = {
       ...presentAdminCompetition(c),
       drawStatus,
-      draw: record ? (await withClaims(db, [presentAdminWinner(record)]))[0]! : null,
+      draw: record ? (await adminWinners([record]))[0]! : null,
       auditLog: await auditTrail(db, 'competition', c.id),
       instantWinCommitment: c.instantWinCommitment ?? null,
       instantWins: await withInstantClaims(db, (await listInstantWins(db, c.id)).map(presentAdminInstantWin)),
@@ -98,7 +108,7 @@ export function registerDrawRoutes(
   }
 
   serve(router, R.adminWinners, admin, async (_input, _ctx) => {
-    return await withClaims(db, (await listAdminWinners(db)).map(presentAdminWinner));
+    return await adminWinners(await listAdminWinners(db));
   });
 
   serve(router, R.updateWinner, admin, async (input, ctx) => {
@@ -108,12 +118,18 @@ export function registerDrawRoutes(
     if (!record) throw notFound('No winner has been drawn for this competition.');
     if (winnerTown !== undefined) record = await setWinnerTown(db, actorOf(ctx), id, winnerTown);
     if (prizeDelivered !== undefined) record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered);
-    return (await withClaims(db, [presentAdminWinner(record)]))[0]!;
+    return (await adminWinners([record]))[0]!;
   });
 
   // One prize of several (position 1 = the 1st, the same as PATCH /api/admin/winners/:id).
   serve(router, R.updatePrize, admin, async ({ params: { id, position }, body: { prizeDelivered } }, ctx) => {
     const record = await setPrizeDelivered(db, actorOf(ctx), id, prizeDelivered, Date.now(), position);
-    return (await withClaims(db, [presentAdminWinner(record)]))[0]!;
+    return (await adminWinners([record]))[0]!;
+  });
+
+  // A prize's winner story: nothing without the publicity tick (400 by the schema).
+  serve(router, R.updateWinnerStory, admin, async ({ params: { id, position }, body }, ctx) => {
+    const record = await setWinnerStory(db, actorOf(ctx), id, position, body);
+    return (await adminWinners([record]))[0]!.prizes!.find((p) => p.position === position)!;
   });
 }

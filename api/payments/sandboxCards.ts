@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SandboxConfirmInput } from '../../contract/checkout';
 
 // The sandbox's test cards. The numbers and messages follow Stripe's test cards so the same
@@ -13,6 +14,16 @@ export type CardOutcome =
       code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
       message: string;
     };
+
+/**
+ * The sandbox's card fingerprint, as Stripe's card.fingerprint: one value per card number, the
+ * same on every account (a hash, so the number itself is never stored).
+ */
+export const sandboxCardFingerprint = (cardNumber: string) =>
+  createHash('sha256')
+    .update(`sandbox-card:${cardNumber.replace(/\D/g, '')}`)
+    .digest('hex')
+    .slice(0, 32);
 
 export const TEST_CARDS = {
   visa: '4242424242424242',

@@ -14,6 +14,8 @@ export interface TokenCard {
   funding: string;
   brand: string | null;
   last4: string | null;
+  /** Stripe's fingerprint of the card number: the same for one card on every account. */
+  fingerprint: string | null;
 }
 
 /** The SDK's host/port/protocol options from a base URL such as http://127.0.0.1:12111. */
@@ -137,7 +139,12 @@ export class StripeGateway implements PaymentGateway {
       const token = await this.stripe.confirmationTokens.retrieve(confirmationTokenId);
       const card = token.payment_method_preview?.card;
       if (!card?.funding) return null;
-      return { funding: card.funding, brand: card.brand ?? null, last4: card.last4 ?? null };
+      return {
+        funding: card.funding,
+        brand: card.brand ?? null,
+        last4: card.last4 ?? null,
+        fingerprint: card.fingerprint ?? null,
+      };
     } catch (err) {
       if ((err as { code?: string }).code === 'resource_missing') return null;
       throw new GatewayError(`Stripe retrieve confirmation token failed: ${(err as Error).message}`, err);

@@ -36,8 +36,11 @@ import * as postalClaims from './040_postal_claims';
 import * as launches from './041_launches';
 import * as minimumSales from './042_minimum_sales';
 import * as bundles from './043_bundles';
+import * as gallery from './044_gallery';
+import * as publicNames from './045_public_names';
 import * as marketing from './046_marketing';
 import * as webPush from './047_web_push';
+import * as referrals from './048_referrals';
 import * as numberAlerts from './049_number_alerts';
 
 interface Migration {
@@ -86,8 +89,11 @@ const migrations: Migration[] = [
   { name: '041_launches', ...launches },
   { name: '042_minimum_sales', ...minimumSales },
   { name: '043_bundles', ...bundles },
+  { name: '044_gallery', ...gallery },
+  { name: '045_public_names', ...publicNames },
   { name: '046_marketing', ...marketing },
   { name: '047_web_push', ...webPush },
+  { name: '048_referrals', ...referrals },
   { name: '049_number_alerts', ...numberAlerts },
 ];
 

@@ -1,6 +1,7 @@
 import type { RelationMappings } from 'objection';
 import type { Bundle } from '../../contract/bundles';
 import type { CompetitionStatus } from '../../contract/competitions';
+import type { GalleryImage } from '../../contract/gallery';
 import type { MainPrize } from '../../contract/prizes';
 import type { SkillPoolQuestion } from '../../contract/skill';
 import { BaseModel } from './BaseModel';
@@ -12,13 +13,23 @@ export interface CompetitionDetails {
 
 export class Competition extends BaseModel {
   static override tableName = 'competitions';
-  static override jsonAttributes = ['features', 'details', 'skillQuestions', 'mainPrizes', 'bundles'];
+  static override jsonAttributes = [
+    'features',
+    'details',
+    'skillQuestions',
+    'mainPrizes',
+    'bundles',
+    'images',
+  ];
   static override booleanAttributes = ['autoWin'];
 
   id!: number;
   title!: string;
   description!: string;
+  /** The gallery's first picture (kept in step with `images`). */
   image!: string | null;
+  /** The prize gallery (docs/product.md#prize-galleries); null: `image` alone, if any. */
+  images!: GalleryImage[] | null;
   ticketPricePence!: number;
   totalTickets!: number;
   ticketsSold!: number;

@@ -12,5 +12,7 @@ export class CreditTransaction extends BaseModel {
   type!: 'credit' | 'debit';
   description!: string;
   orderId!: number | null;
+  /** The referral this reward paid (UNIQUE: one reward per referral). */
+  referralId!: number | null;
   createdAt!: number;
 }

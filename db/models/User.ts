@@ -39,6 +39,11 @@ export class User extends BaseModel {
   selfExcludedUntil!: number | null;
   /** The keyed hash of the normalised mailbox (migration 027), matched against the exclusion register. */
   mailboxKey!: string | null;
+  /** How they appear in public (migration 045): 'initial' ("Jo S."), 'nickname' or 'anonymous'. */
+  publicNameMode!: 'initial' | 'nickname' | 'anonymous';
+  nickname!: string | null;
+  /** The account's own referral code (docs/product.md#referrals), made on first ask. */
+  referralCode!: string | null;
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;

@@ -110,6 +110,13 @@ async function createCompetition(trx: Knex.Transaction, c: SeedCompetition, buye
     prizeValuePence: c.prizeValuePence ?? null,
     cashAlternativePence: c.cashAlternativePence ?? null,
     mainPrizes: c.prizes ? JSON.stringify(c.prizes) : null,
+    ...(c.minimum
+      ? {
+          minTicketsSold: c.minimum.tickets,
+          extendByDays: c.minimum.extendByDays,
+          maxExtensions: c.minimum.maxExtensions,
+        }
+      : {}),
     createdAt,
     updatedAt: createdAt,
   });

@@ -30,6 +30,8 @@ export interface SeedCompetition {
   cashAlternativePence?: number;
   /** Several main prizes, 1st first (docs/draws.md "Several prizes"); absent: one, the title. */
   prizes?: MainPrize[];
+  /** A minimum to sell by the end date (docs/product.md#minimum-sales-and-cancellation). */
+  minimum?: { tickets: number; extendByDays: number; maxExtensions: number };
 }
 
 const img = (name: string) => `/images/competitions/${name}.svg`;
@@ -54,6 +56,7 @@ export const DEMO_COMPETITIONS: SeedCompetition[] = [
     ],
     sold: 1240,
     openedDaysAgo: 8,
+    minimum: { tickets: 2500, extendByDays: 7, maxExtensions: 1 },
   },
   {
     title: '£250 Cash Quick Win',

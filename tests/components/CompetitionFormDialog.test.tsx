@@ -77,4 +77,69 @@ describe('CompetitionFormDialog', () => {
       { title: 'Towels', description: null, cashValuePence: null, cashAlternativePence: null, image: null },
     ]);
   });
+
+  it('adds, reorders and removes pictures, each needing alt text, and sends the gallery in order', async () => {
+    const upload = (n: number) => `/uploads/${String(n).repeat(32)}-800x600.jpg`;
+    const fetchMock = stubApi((method, path) => {
+      if (method === 'POST' && path === '/api/admin/upload-image')
+        return jsonResponse(200, { success: true, imageUrl: upload(3) });
+      if (method === 'PUT' && path === '/api/admin/competitions/5') return jsonResponse(200, hotTub);
+      return undefined;
+    });
+    const withGallery = {
+      ...hotTub,
+      image: upload(1),
+      images: [
+        { url: upload(1), alt: 'The hot tub, lid open' },
+        { url: upload(2), alt: 'The control panel' },
+      ],
+    };
+    renderWithTheme(
+      <CompetitionFormDialog
+        open
+        competition={withGallery}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    expect((screen.getByLabelText('Picture 2: alt text') as HTMLInputElement).value).toBe(
+      'The control panel',
+    );
+    const file = new File([new Uint8Array([1, 2, 3])], 'steps.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Add a picture'), { target: { files: [file] } });
+    const alt3 = await screen.findByLabelText('Picture 3: alt text');
+
+    // A picture without alt text is refused before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
+    const refused = await screen.findByRole('textbox', {
+      name: 'Picture 3: alt text',
+      description: 'Each picture needs alt text: say what it shows',
+    });
+    expect(refused.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/competitions/5', expect.anything());
+
+    fireEvent.change(alt3, { target: { value: 'The steps' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Move picture 3 up' }));
+    // The focus follows the picture it moved.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move picture 2 up' }));
+    expect((screen.getByLabelText('Picture 2: alt text') as HTMLInputElement).value).toBe('The steps');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove picture 1' }));
+    expect(screen.getByRole('button', { name: 'Move picture 1 up' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Competition' }));
+
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/admin/competitions/5',
+        expect.objectContaining({ method: 'PUT' }),
+      ),
+    );
+    const put = fetchMock.mock.calls.find(([path]) => path === '/api/admin/competitions/5')!;
+    const body = JSON.parse(String((put[1] as RequestInit).body));
+    expect(body.images).toEqual([
+      { url: upload(3), alt: 'The steps' },
+      { url: upload(2), alt: 'The control panel' },
+    ]);
+    expect(body.image).toBe(upload(3));
+  });
 });

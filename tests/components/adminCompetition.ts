@@ -7,6 +7,7 @@ export const hotTub: AdminCompetitionView = {
   title: 'Hot Tub',
   description: 'A six-seat hot tub',
   image: null,
+  images: [],
   ticketPrice: 2.49,
   totalTickets: 100,
   ticketsSold: 12,

@@ -238,7 +238,14 @@ export async function startFakeStripe(
         payment_intent: null,
         payment_method_preview: {
           type: 'card',
-          card: { ...token.card, funding: token.funding, exp_month: 12, exp_year: 2030 },
+          // Stripe's fingerprint: one per card number, the same on every account.
+          card: {
+            fingerprint: `fp${token.card.brand}${token.card.last4}`,
+            ...token.card,
+            funding: token.funding,
+            exp_month: 12,
+            exp_year: 2030,
+          },
         },
       };
     }

@@ -76,6 +76,7 @@ describe('the competition form', () => {
       title: 'Old',
       description: '',
       image: null,
+      images: [],
       ticketPrice: 1,
       totalTickets: 10,
       ticketsSold: 0,

@@ -6,6 +6,7 @@ import { call } from '../api/call';
 import { ApiError, ensureCsrfToken, resetCsrfToken } from '../api/client';
 import { getSocket, reconnectSocket } from '../live/socket';
 import { pageSeed } from '../ssr/seed';
+import { forgetReferralCode, keptReferralCode } from './referral';
 import { toast } from './toast';
 
 const STORAGE_KEY = 'wcp.user';
@@ -178,10 +179,12 @@ export const useAuth = create<AuthState>()((set, get) => ({
       await call<typeof AUTH_ROUTES.register>(
         { method: 'POST', path: '/api/register' },
         {
-          body: input as RegisterInput,
+          // The referral link's code, kept since the visitor landed (stores/referral.ts).
+          body: { referralCode: keptReferralCode(), ...input } as RegisterInput,
         },
       ) /* the form's values: the server's schema checks them */,
     );
+    forgetReferralCode();
     signedInOrOut();
     remember(user);
     set({ user, status: 'ready' });

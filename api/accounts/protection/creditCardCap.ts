@@ -60,6 +60,8 @@ export async function claimCardFunding(
     /** The card's brand and last four digits, recorded with its funding (the order shows them). */
     brand?: string | null;
     last4?: string | null;
+    /** The gateway's fingerprint of the card (the same card on two accounts: no referral reward). */
+    fingerprint?: string | null;
   },
   now = Date.now(),
 ): Promise<void> {
@@ -89,6 +91,7 @@ export async function claimCardFunding(
         cardFunding: input.funding,
         cardBrand: input.brand ?? null,
         cardLast4: input.last4 ?? null,
+        cardFingerprint: input.fingerprint ?? null,
         updatedAt: now,
       });
   });

@@ -11,9 +11,12 @@ import { setMarketingConsent } from '../preferences';
 import { presentCreditTransaction, presentPreferences, presentUser } from '../presenter';
 import { createPromoCodes } from '../promoCodes';
 import { currentSignUpOffer } from '../promos';
+import { publicNameOf, setPublicName } from '../publicNames/publicNames';
+import { referralView } from '../referrals/referralCodes';
+import { settleReferralsOf } from '../referrals/referralRewards';
 import { twoFactorStatus } from '../twoFactor';
 
-/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, promo codes, phone number, delivery address, marketing consent. */
+/** The public sign-up offer, and the signed-in customer's own data: credit balance, ledger, referral link, promo codes, phone number, delivery address, public name, marketing consent. */
 export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   const { db, events } = deps;
   const signedIn = requireUser(db);
@@ -35,6 +38,15 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
     return (await listCreditTransactions(db, ctx.state.user!.id)).map(presentCreditTransaction);
   });
 
+  // The customer's referral link (docs/product.md#referrals): the code is made on first ask.
+  // Pending referrals are settled first, so a settle lost to a crash is made good here.
+  serve(router, R.referral, signedIn, async (_, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const userId = ctx.state.user!.id;
+    await settleReferralsOf(db, userId);
+    return await referralView(db, deps.config.publicUrl, userId);
+  });
+
   serve(router, R.redeemPromoCode, signedIn, async ({ body: { code } }, ctx) => {
     return await promoCodes.redeem(ctx.state.user!.id, code);
   });
@@ -48,6 +60,15 @@ export function registerAccountRoutes(router: Router, deps: AppDeps): void {
   serve(router, CLAIM_ROUTES.deliveryAddress, signedIn, async ({ body }, ctx) => {
     const user = await updateDeliveryAddress(db, ctx.state.user!.id, body);
     return presentUser(user, await twoFactorStatus(deps, user));
+  });
+
+  serve(router, R.publicName, signedIn, async (_, ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return await publicNameOf(db, ctx.state.user!.id);
+  });
+
+  serve(router, R.setPublicName, signedIn, async ({ body }, ctx) => {
+    return await setPublicName({ db, events }, ctx.state.user!.id, body);
   });
 
   serve(router, R.preferences, signedIn, async ({ body: { marketingEmails } }, ctx) => {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { AccountSessionView } from '../../../contract/account';
 import { PASSWORD_INCORRECT } from '../../../contract/account';
 import { paidPenceOf } from '../../../contract/bundles';
@@ -78,6 +79,25 @@ async function postalEntriesOf(db: Deps['db'], user: User) {
 }
 
 /** Everything the shop holds about the customer, as GET /api/account/export downloads it. */
+/** The export's referrals: the account's code, whether it was referred, and what its link brought (no other person's data). */
+async function referralFacts(db: Knex, user: User) {
+  const mine = (await db('referrals')
+    .where({ referrerUserId: user.id })
+    .select('status', 'rewardPence')) as Array<{
+    status: string;
+    rewardPence: number | null;
+  }>;
+  const referredBy = await db('referrals').where({ referredUserId: user.id }).first('id');
+  return {
+    code: user.referralCode,
+    joinedWithALink: Boolean(referredBy),
+    referred: mine.length,
+    rewarded: penceToPounds(
+      mine.reduce((sum, r) => sum + (r.status === 'rewarded' ? Number(r.rewardPence) : 0), 0),
+    ),
+  };
+}
+
 export async function exportAccount(
   deps: Pick<Deps, 'db' | 'config'>,
   user: User,
@@ -101,6 +121,7 @@ export async function exportAccount(
     profile: {
       ...presentUser(user, await twoFactorStatus(deps, user)),
       emailVerifiedAt: user.emailVerifiedAt ? iso(user.emailVerifiedAt) : null,
+      publicName: { mode: user.publicNameMode, nickname: user.nickname },
     },
     consent: {
       // Registration cannot be completed without these three; they were given when the account was made.
@@ -137,6 +158,7 @@ export async function exportAccount(
       purchasedAt: iso(e.purchasedAt),
     })),
     creditTransactions: credit.map(presentCreditTransaction),
+    referrals: await referralFacts(db, user),
     complaints: (await listOwnComplaints(db, user.id)).map(presentComplaint),
     postalEntries: await postalEntriesOf(db, user),
     sessions: await listAccountSessions(deps, user.id, currentKey),

@@ -16,6 +16,7 @@ import { lockTarget } from '../adminUsers';
 import { grantSignUpPromos } from '../credit';
 import { verifyPassword } from '../passwords';
 import { carryBreakToNewMailbox, mailboxKeyer } from '../protection/exclusionRegister';
+import { settleReferral } from '../referrals/referralRewards';
 import { greetingName, linkTo, sendAccountEmail } from './accountMail';
 import { issueToken, useToken } from './accountTokens';
 import { mailboxHash } from './mailbox';
@@ -137,6 +138,10 @@ export async function verifyEmail(deps: Deps, token: string, now = Date.now()) {
       welcomePence: welcome,
     };
   });
+  // A referral waiting for this confirmation (and a paid order) is settled now, after COMMIT.
+  await settleReferral(deps.db, user.id, now).catch((err) =>
+    deps.logger.error({ err, userId: user.id }, 'referral not settled'),
+  );
   if (firstTime) {
     await sendAccountEmail(
       deps,

@@ -4,12 +4,13 @@ import { iso } from '../../../contract/dates';
 import { Order, User } from '../../../db/models';
 import { listCreditTransactions } from '../../accounts/credit';
 import { readSpendLimits } from '../../accounts/protection/spendLimits';
+import { referralsOf } from '../../accounts/referrals/referralRewards';
 import { notFound } from '../../platform/errors';
 import type { OrderWithItems } from '../presenter';
 import { listNotes } from './customerCare';
 
 // One customer as the back office sees them (docs/product.md#admin-customers): the account, its
-// orders (newest first), entries, the credit ledger, the admins' notes and the protection settings.
+// orders (newest first), entries, the credit ledger, the admins' notes, the protection settings and the people it referred (and why any earned nothing).
 
 const RECENT = 100;
 
@@ -53,5 +54,6 @@ export async function customerRecord(db: Knex, userId: number, now = Date.now())
     ledger: await listCreditTransactions(db, userId),
     notes: await listNotes(db, userId),
     spendLimits: await readSpendLimits(db, userId, now),
+    referrals: await referralsOf(db, userId),
   };
 }

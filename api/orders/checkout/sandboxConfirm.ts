@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../../contract/errors';
 import { Order, type User } from '../../../db/models';
 import { claimCardFunding } from '../../accounts/protection/creditCardCap';
 import type { SandboxGateway } from '../../payments/sandbox';
-import { evaluateTestCard, isExpired } from '../../payments/sandboxCards';
+import { evaluateTestCard, isExpired, sandboxCardFingerprint } from '../../payments/sandboxCards';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import { fulfilPayment } from '../fulfilment/fulfilment';
 import { recordPaymentFailure } from '../fulfilment/outcomes';
@@ -68,6 +68,7 @@ export async function confirmSandboxPayment(
     funding: outcome.funding,
     brand: outcome.brand,
     last4: input.cardNumber.slice(-4),
+    fingerprint: sandboxCardFingerprint(input.cardNumber),
     capPence: deps.creditCardCapPence,
   });
   // Only one concurrent confirmation moves the money; every one of them then asks for

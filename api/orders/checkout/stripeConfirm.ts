@@ -48,6 +48,7 @@ export async function confirmStripePayment(
     funding: (FUNDINGS.has(card.funding) ? card.funding : 'unknown') as CardFunding,
     brand: card.brand,
     last4: card.last4,
+    fingerprint: card.fingerprint,
     capPence: deps.creditCardCapPence,
   });
 

@@ -1,4 +1,5 @@
 import { Order } from '../../../db/models';
+import { settleReferral } from '../../accounts/referrals/referralRewards';
 import { drawAfterSellOut } from '../../draws/draws';
 import type { OutboxKey } from '../../platform/outbox/owe';
 import { inUnitOfWork, type UnitOfWork } from '../../platform/unitOfWork';
@@ -78,6 +79,8 @@ async function settlePayment(
 
   deps.faults?.reach('after-sale-committed');
   await deps.mailer.outbox.deliver(result.mail);
+  // A referral waiting for this first paid order (and a confirmed address) is settled now.
+  await settleReferral(db, userId, now).catch((err) => logger.error({ err, userId }, 'referral not settled'));
   // Sold out: draw now (exactly once, however many sales and processes race to this point).
   for (const s of result.sold) {
     if (s.closed) await drawAfterSellOut(deps, s.competitionId);

@@ -32,7 +32,9 @@ export interface InstantWinSale {
 
 /** The published name of an account, as the entries list shows it. */
 export async function winnerNameOf(trx: Knex, userId: number): Promise<string> {
-  const u = await trx('users').where({ id: userId }).first('firstName', 'lastName', 'username', 'deletedAt');
+  const u = await trx('users')
+    .where({ id: userId })
+    .first('firstName', 'lastName', 'username', 'deletedAt', 'publicNameMode', 'nickname');
   return u ? publicOwnerName(u) : 'Entrant';
 }
 

@@ -37,6 +37,7 @@ export function registerBackOfficeRoutes(router: Router, deps: AppDeps, gateway:
       ledger: r.ledger.map(presentCreditTransaction),
       notes: r.notes,
       protection: { spendLimits: r.spendLimits, selfExcludedUntil: user.selfExcludedUntil ?? null },
+      referrals: r.referrals,
     };
   };
 

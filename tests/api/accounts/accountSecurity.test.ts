@@ -395,10 +395,12 @@ describe.skipIf(engineUnavailable())(
           'orders',
           'entries',
           'creditTransactions',
+          'referrals',
           'complaints',
           'postalEntries',
           'sessions',
         ]);
+        expect(res.body.referrals).toEqual({ code: null, joinedWithALink: false, referred: 0, rewarded: 0 });
         expect(res.body.profile).toMatchObject({ id: user.id, email: user.email, emailVerified: false });
         expect(res.body.profile.passwordHash).toBeUndefined();
         expect(res.body.orders).toMatchObject([

@@ -45,9 +45,13 @@ describe.skipIf(engineUnavailable())(`Stripe server-side confirmation on ${testE
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ status: 'succeeded', orderId: intent.orderId, clientSecret: null });
-    expect(await db('orders').where({ id: intent.orderId }).first('status', 'cardFunding')).toEqual({
+    expect(
+      await db('orders').where({ id: intent.orderId }).first('status', 'cardFunding', 'cardFingerprint'),
+    ).toEqual({
       status: 'completed',
       cardFunding: 'debit',
+      // The card's fingerprint as Stripe reports it (docs/product.md#referrals: the same card).
+      cardFingerprint: 'fpvisa4242',
     });
     expect(confirmCalls(intentId)).toHaveLength(1);
     expect(confirmCalls(intentId)[0]!.params).toMatchObject({

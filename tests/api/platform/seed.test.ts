@@ -113,6 +113,15 @@ describe.skipIf(engineUnavailable())(`demo seed on ${testEngine()}`, () => {
     for (const w of wins) expect(w.wonAt !== null, `number ${w.number}`).toBe(sold.includes(w.number));
   });
 
+  it('has a live competition with a minimum to sell, short of it, with an extension to come', async () => {
+    const c = await db('competitions')
+      .whereNotNull('minTicketsSold')
+      .select('status', 'minTicketsSold', 'ticketsSold', 'extendByDays', 'maxExtensions', 'extensionsUsed');
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ status: 'active', extendByDays: 7, maxExtensions: 1, extensionsUsed: 0 });
+    expect(c[0].ticketsSold).toBeLessThan(c[0].minTicketsSold);
+  });
+
   it('has a winner who claimed their instant prize, with the address kept in their profile', async () => {
     const claimed = await db('prizeClaims').where({ status: 'claimed' });
     expect(claimed).toHaveLength(1);

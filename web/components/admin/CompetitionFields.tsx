@@ -1,24 +1,13 @@
-import { type InputHTMLAttributes, useEffect, useState } from 'react';
-import styled from 'styled-components';
+import type { InputHTMLAttributes } from 'react';
 import { ADMIN_CATEGORIES } from '../../../contract/admin';
 import { londonToday } from '../../../contract/londonTime';
-import { toast } from '../../stores/toast';
 import { Control, FieldRow } from './AdminUi';
 import type { CompetitionFormValues } from './competitionForm';
-import { IMAGE_ACCEPT, INVALID_TYPE_HINT, isAcceptedImage } from './imageFiles';
 
 // The competition dialog's plain fields, row by row; the dialog keeps the values and saves them.
 
 /** The change handler of the field for one value, as the dialog makes it. */
 export type OnText = (key: keyof CompetitionFormValues) => (e: { target: { value: string } }) => void;
-
-const Preview = styled.img`
-  width: 120px;
-  height: 90px;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
 
 /** A labelled input with its hint, or its error in place of the hint. */
 export function TextInput({
@@ -214,51 +203,5 @@ export function CategoryRow(props: RowProps) {
         {...bound(props, 'prizeValue')}
       />
     </FieldRow>
-  );
-}
-
-/** The picture: checked when chosen, previewed, uploaded only when the form is saved. */
-export function ImageField({
-  file,
-  image,
-  onChoose,
-}: {
-  file: File | null;
-  /** The competition's current picture. */
-  image: string | null;
-  onChoose: (file: File | null) => void;
-}) {
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen) return onChoose(null);
-    if (!isAcceptedImage(chosen)) {
-      toast({ title: 'Invalid file type', description: INVALID_TYPE_HINT, variant: 'destructive' });
-      return onChoose(null);
-    }
-    onChoose(chosen);
-  };
-
-  return (
-    <Control>
-      <label htmlFor="c-image">Image</label>
-      <input
-        id="c-image"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        onChange={(e) => chooseFile(e.target.files?.[0])}
-      />
-      <small className="hint">PNG, JPEG, GIF or WEBP, up to 5 MB. Uploaded when you save.</small>
-      {(preview ?? image) && <Preview src={preview ?? image ?? ''} alt="Competition image preview" />}
-    </Control>
   );
 }

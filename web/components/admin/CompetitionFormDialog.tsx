@@ -1,14 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import * as v from 'valibot';
-import type { CompetitionCreateSchema } from '../../../contract/admin';
-import { type AdminCompetitionView, UploadResultSchema } from '../../../contract/admin';
+import type * as v from 'valibot';
+import type { AdminCompetitionView, CompetitionCreateSchema } from '../../../contract/admin';
 import { ADMIN_CATALOGUE_ROUTES } from '../../../contract/apiAdminCatalogue';
 import { DRAW_ROUTES } from '../../../contract/apiDraws';
 import { INSTANT_WINS_LOCKED } from '../../../contract/instantWins';
 import { londonToday } from '../../../contract/londonTime';
 import { call } from '../../api/call';
-import { apiUpload, errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
+import { errorDetails, FieldErrorsSchema, messageOf } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -19,7 +18,6 @@ import {
   bound,
   CategoryRow,
   DrawTimeRow,
-  ImageField,
   MinimumSalesRow,
   NumbersRow,
   type OnText,
@@ -35,6 +33,7 @@ import {
   emptyCompetitionValues,
   formFieldErrors,
 } from './competitionForm';
+import { GalleryFields } from './GalleryFields';
 import { InstantWinFields } from './InstantWinFields';
 import { instantWinRowsOf } from './instantWinForm';
 import { MainPrizeFields } from './MainPrizeFields';
@@ -53,23 +52,6 @@ const Scroll = styled.form`
   }
   legend { font-weight: 700; color: ${({ theme }) => theme.colors.brand}; padding: 0 4px; }
 `;
-
-/** Uploads the chosen picture; a failure is reported and the save goes on without it (spec). */
-async function uploadImage(file: File): Promise<string | undefined> {
-  try {
-    const answer = await apiUpload<unknown>(ADMIN_CATALOGUE_ROUTES.uploadImage.path, file);
-    const parsed = v.safeParse(UploadResultSchema, answer);
-    if (!parsed.success) throw new Error('Response is missing image URL');
-    return parsed.output.imageUrl;
-  } catch (err) {
-    toast({
-      title: 'Upload failed',
-      description: messageOf(err, 'Failed to upload image'),
-      variant: 'destructive',
-    });
-    return undefined;
-  }
-}
 
 /** The create/edit competition dialog with every field of the spec and the engine's extras. */
 
@@ -92,7 +74,6 @@ export function CompetitionFormDialog({
   onSaved: () => void;
 }) {
   const [values, setValues] = useState<CompetitionFormValues>(emptyCompetitionValues);
-  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -100,7 +81,6 @@ export function CompetitionFormDialog({
   useEffect(() => {
     if (!open) return;
     setValues(competition ? competitionValues(competition) : emptyCompetitionValues());
-    setFile(null);
     setErrors({});
     setFormError(undefined);
   }, [open, competition]);
@@ -121,9 +101,8 @@ export function CompetitionFormDialog({
 
     setBusy(true);
     try {
-      const image = file ? ((await uploadImage(file)) ?? values.image) : values.image;
       // A cash value that is not a number goes as typed (competitionForm.ts): the server names it.
-      const body = { ...competitionBody(values), image } as CompetitionCreateBody;
+      const body = competitionBody(values) as CompetitionCreateBody;
       if (competition) {
         await call(ADMIN_CATALOGUE_ROUTES.updateCompetition, { params: { id: competition.id }, body });
         toast({ title: 'Competition updated', description: values.title, variant: 'success' });
@@ -174,8 +153,12 @@ export function CompetitionFormDialog({
           <textarea id="c-features" value={values.features} onChange={onText('features')} />
           {errors.features && <small>{errors.features}</small>}
         </Control>
-        <ImageField file={file} image={values.image} onChoose={setFile} />
         <BundleFields bundles={values.bundles} error={errors.bundles} onChange={set('bundles')} />
+        <GalleryFields
+          images={values.images}
+          errors={errors}
+          onChange={(update) => setValues((s) => ({ ...s, images: update(s.images) }))}
+        />
         <MainPrizeFields prizes={values.prizes} errors={errors} onChange={set('prizes')} />
         <InstantWinFields
           rows={values.instantWins}

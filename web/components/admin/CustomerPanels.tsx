@@ -5,11 +5,13 @@ import { formatDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { call } from '../../api/call';
 import { Button } from '../ui/Button';
+import { Card } from '../ui/Page';
+import { AdminTable } from './AdminTable';
 import { Control, FieldRow, Muted } from './AdminUi';
 import { useAdminMutation } from './useAdminMutation';
 
 // The customer view's forms (web/pages/admin/AdminCustomerPage.tsx): a credit adjustment with its
-// reason, and notes.
+// reason, notes, and the people the customer referred.
 
 /** Adds (or, with a minus sign, takes away) site credit; the reason goes into the ledger row. */
 export function CreditAdjustment({ customer, onSaved }: { customer: CustomerView; onSaved: () => void }) {
@@ -135,5 +137,38 @@ export function CustomerNotes({
         </ul>
       )}
     </>
+  );
+}
+
+const REFERRAL_STATUS = { pending: 'Waiting', rewarded: 'Rewarded', refused: 'Not rewarded' } as const;
+
+/** Who the customer referred (docs/product.md#referrals): each one's state and why any earned nothing. */
+export function CustomerReferrals({ customer }: { customer: CustomerView }) {
+  return (
+    <Card aria-labelledby="referrals-title">
+      <h2 id="referrals-title">Referrals</h2>
+      {customer.referrals.length === 0 ? (
+        <Muted>Nobody has joined with this customer's link.</Muted>
+      ) : (
+        <AdminTable
+          label="Referrals"
+          rows={customer.referrals}
+          error={undefined}
+          loadingLabel="Loading referrals"
+          empty="No referrals."
+          rowKey={(r) => r.id}
+          rowTestId="referral-row"
+          columns={[
+            { header: 'Joined', className: 'nowrap', cell: (r) => formatDateTime(r.createdAt) },
+            { header: 'Customer', cell: (r) => r.referredUsername },
+            { header: 'State', cell: (r) => REFERRAL_STATUS[r.status] },
+            {
+              header: 'Reward or reason',
+              cell: (r) => (r.reward !== null ? formatPounds(r.reward) : (r.reason ?? '—')),
+            },
+          ]}
+        />
+      )}
+    </Card>
   );
 }

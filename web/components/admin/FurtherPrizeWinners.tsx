@@ -7,6 +7,7 @@ import { ClaimFacts } from './ClaimFacts';
 import { savePrizePositionDelivered } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
 import { Facts } from './WinnerDetails';
+import { WinnerStoryForm } from './WinnerStoryForm';
 
 /**
  * The 2nd and later main prizes of a draw (docs/draws.md "Several prizes"): each one's winner,
@@ -60,6 +61,12 @@ export function FurtherPrizeWinners({ winner, onChanged }: { winner: AdminWinner
                 {p.prizeDeliveredAt ? `Mark ${label} not delivered` : `Mark ${label} delivered`}
               </Button>
             </p>
+            <WinnerStoryForm
+              competitionId={winner.competitionId}
+              prize={p}
+              label={label}
+              onChanged={onChanged}
+            />
           </div>
         );
       })}

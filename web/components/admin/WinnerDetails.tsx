@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { ClaimFacts } from './ClaimFacts';
 import { savePrizeDelivered, saveWinnerTown } from './prizeDelivery';
 import { WinnerContact } from './WinnerContact';
+import { WinnerStoryForm } from './WinnerStoryForm';
 
 export const Facts = styled.dl`
   display: grid;
@@ -99,6 +100,12 @@ export function WinnerDetails({ winner, onChanged }: { winner: AdminWinner; onCh
           Save town
         </Button>
       </TownForm>
+      <WinnerStoryForm
+        competitionId={winner.competitionId}
+        prize={winner.prizes?.[0] ?? { position: 1, story: null }}
+        label={(winner.prizes?.length ?? 1) > 1 ? '1st prize' : 'Winner'}
+        onChanged={onChanged}
+      />
     </div>
   );
 }

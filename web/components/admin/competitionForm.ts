@@ -3,6 +3,7 @@ import type { AdminCompetitionView } from '../../../contract/admin';
 import { ADMIN_CATEGORIES, CompetitionCreateSchema, DEFAULT_ADMIN_CATEGORY } from '../../../contract/admin';
 import { bundleProblem, bundlesToPence } from '../../../contract/bundles';
 import type { CompetitionStatus } from '../../../contract/competitions';
+import type { GalleryImage } from '../../../contract/gallery';
 import { fromLondonFields, londonToday, toLondonFields } from '../../../contract/londonTime';
 import { DEFAULT_EXTEND_BY_DAYS } from '../../../contract/minimumSales';
 import { type InstantWinFormRow, instantWinBody, instantWinListErrors } from './instantWinForm';
@@ -24,7 +25,8 @@ export interface CompetitionFormValues {
   productName: string;
   autoWin: boolean;
   features: string; // one per line
-  image: string | null;
+  /** The pictures, first first (docs/product.md#prize-galleries); the first is `image`. */
+  images: GalleryImage[];
   maxTicketsPerUser: string; // empty: the site default (Site Settings)
   cashAlternative: string; // pounds; empty: none
   prizeValue: string; // pounds; empty: not stated (the winner's age is then always checked)
@@ -95,7 +97,7 @@ export function emptyCompetitionValues(now = Date.now()): CompetitionFormValues 
     productName: '',
     autoWin: false,
     features: '',
-    image: null,
+    images: [],
     maxTicketsPerUser: '',
     cashAlternative: '',
     prizeValue: '',
@@ -127,7 +129,7 @@ export function competitionValues(c: AdminCompetitionView): CompetitionFormValue
     productName: c.details.productName ?? '',
     autoWin: c.autoWin,
     features: c.features.join('\n'),
-    image: c.image,
+    images: c.images.map(({ url, alt }) => ({ url, alt })),
     maxTicketsPerUser: c.maxTicketsPerUser === null ? '' : String(c.maxTicketsPerUser),
     cashAlternative: c.cashAlternative === null ? '' : c.cashAlternative.toFixed(2),
     prizeValue: c.prizeValue === null ? '' : c.prizeValue.toFixed(2),
@@ -199,7 +201,9 @@ export function competitionBody(v: CompetitionFormValues) {
   return {
     title: v.title,
     description: v.description,
-    image: v.image,
+    // The gallery decides the image: its first picture (sent too, for clients reading the body).
+    image: v.images[0]?.url ?? null,
+    images: v.images,
     ticketPrice: v.ticketPrice,
     totalTickets: v.totalTickets,
     endDate: Number.isFinite(end) ? new Date(end).toISOString() : '',
@@ -242,7 +246,7 @@ export function formFieldOf(path: ReadonlyArray<{ key: unknown }> | undefined): 
   if (first === 'details') return second === 'productName' ? 'productName' : 'category';
   // One question of the pool: 'skillQuestions.<index>.<field>', as the pool editor names it.
   if (first === 'bundles') return 'bundles';
-  if (first === 'skillQuestions' || first === 'prizes')
+  if (first === 'skillQuestions' || first === 'prizes' || first === 'images')
     return (path ?? []).map((p) => String(p.key)).join('.');
   // One instant win's field: 'instantWins.<index>.<field>' (a bad number names its field).
   if (first === 'instantWins')

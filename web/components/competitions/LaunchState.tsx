@@ -1,12 +1,14 @@
 import styled from 'styled-components';
 import type { PublicCompetition } from '../../../contract/competitions';
 import { formatOpensShort } from '../../../contract/londonTime';
+import { cancelledNotice, extendedNotice } from '../../../contract/minimumSales';
 import type { LiveCompetition } from '../../live/competitionStore';
 import { useIsOpen } from '../../live/openings';
 import { PurchasePanel } from '../purchase/PurchasePanel';
 import { Countdown } from './Countdown';
 
-// Drafts and scheduled launches on the competition page (docs/product.md#drafts-and-scheduled-launches).
+// Drafts and scheduled launches on the competition page (docs/product.md#drafts-and-scheduled-launches),
+// and what the minimum-sales rule did to it (docs/product.md#minimum-sales-and-cancellation).
 
 const Bar = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};
@@ -34,6 +36,26 @@ export function DraftBar() {
       Draft: only admins can see this
     </Bar>
   );
+}
+
+/**
+ * A competition short of its minimum that was extended, or one cancelled and refunded
+ * (docs/product.md#minimum-sales-and-cancellation); nothing otherwise.
+ */
+export function MinimumSalesNotice({ competition: c }: { competition: PublicCompetition }) {
+  if (c.status === 'cancelled')
+    return (
+      <Bar role="status" data-testid="cancelled-notice">
+        {cancelledNotice(c.cancellationReason ?? 'the competition was called off')}
+      </Bar>
+    );
+  if (c.status === 'active' && c.extensionsUsed && c.minTicketsSold)
+    return (
+      <Bar role="status" data-testid="extended-notice">
+        {extendedNotice(c.endDate, c.minTicketsSold)}
+      </Bar>
+    );
+  return null;
 }
 
 /**

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { PublicCompetition } from '../../../contract/competitions';
 import type { PublicDraw } from '../../../contract/draw';
 import { formatUkDateTime } from '../../../contract/londonTime';
+import { minimumSalesRule } from '../../../contract/minimumSales';
 import { formatPounds } from '../../../contract/money';
 
 const Panel = styled.section`
@@ -56,6 +57,12 @@ export function OddsAndFacts({
             ? `When the last ticket sells, by ${formatUkDateTime(c.endDate)}`
             : formatUkDateTime(c.endDate)}
         </dd>
+        {minimumSalesRule(c) && (
+          <>
+            <dt>Minimum</dt>
+            <dd data-testid="fact-minimum">{minimumSalesRule(c)}</dd>
+          </>
+        )}
         <dt>Free entry</dt>
         <dd data-testid="fact-free-route">
           <a href="#free-entry">Enter for free by post</a>

@@ -13,6 +13,8 @@ import { DeliveryAddressSection } from '../../components/account/DeliveryAddress
 import { MarketingConsent } from '../../components/account/MarketingConsent';
 import { SpendingLimits, TakeABreak } from '../../components/account/PlayerProtection';
 import { PrivacySection } from '../../components/account/PrivacySection';
+import { PublicNameSection } from '../../components/account/PublicNameSection';
+import { ReferralSection } from '../../components/account/ReferralSection';
 import { WatchingSection } from '../../components/account/WatchingSection';
 import { PromoCodeForm } from '../../components/auth/PromoCodeForm';
 import { OrderHistory } from '../../components/orders/OrderHistory';
@@ -252,7 +254,12 @@ export default function ProfilePage() {
             <dd>{formatLongDate(user.createdAt)}</dd>
           </Details>
         </Card>
+        <Card aria-labelledby="public-name-title">
+          <h2 id="public-name-title">Public name</h2>
+          <PublicNameSection />
+        </Card>
         <CreditCard />
+        <ReferralSection />
         <WatchingSection />
         <SpendingLimits />
         <TakeABreak />

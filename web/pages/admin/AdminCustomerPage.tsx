@@ -8,7 +8,7 @@ import { formatPence, formatPounds } from '../../../contract/money';
 import { messageOf } from '../../api/client';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminHeader, Muted, StatusBadge } from '../../components/admin/AdminUi';
-import { CreditAdjustment, CustomerNotes } from '../../components/admin/CustomerPanels';
+import { CreditAdjustment, CustomerNotes, CustomerReferrals } from '../../components/admin/CustomerPanels';
 import { fullName } from '../../components/admin/fullName';
 import { useAdminRoute } from '../../components/admin/useAdminData';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
@@ -139,7 +139,7 @@ function Lists({ c }: { c: CustomerView }) {
   );
 }
 
-/** /admin/users/:id: one customer, their orders, entries, credit ledger, notes and protection. */
+/** /admin/users/:id: one customer, their orders, entries, credit ledger, notes, protection and referrals. */
 export default function AdminCustomerPage() {
   const { id } = useParams<{ id: string }>();
   const siteName = useSiteName();
@@ -203,6 +203,7 @@ export default function AdminCustomerPage() {
               <h2 id="notes-title">Notes</h2>
               <CustomerNotes userId={c.user.id} notes={c.notes} onSaved={view.reload} />
             </Card>
+            <CustomerReferrals customer={c} />
           </div>
           <div>
             <Lists c={c} />

@@ -5,6 +5,7 @@ import type { CATALOGUE_ROUTES } from '../../../contract/apiCatalogue';
 import type { DRAW_ROUTES } from '../../../contract/apiDraws';
 import type { CompetitionEntry, PublicCompetition } from '../../../contract/competitions';
 import type { PublicDraw } from '../../../contract/draw';
+import { galleryOf } from '../../../contract/gallery';
 import { formatLongDate, formatUkDateTime } from '../../../contract/londonTime';
 import { formatPounds } from '../../../contract/money';
 import { winnerCount } from '../../../contract/prizes';
@@ -13,9 +14,10 @@ import { AutoWinProgress } from '../../components/competitions/AutoWinProgress';
 import { Countdown } from '../../components/competitions/Countdown';
 import { EntriesGrid } from '../../components/competitions/EntriesGrid';
 import { FreeEntryRoute } from '../../components/competitions/FreeEntryRoute';
+import { PrizeGallery } from '../../components/competitions/gallery/PrizeGallery';
 import { enteredHeading, HoldersList } from '../../components/competitions/HoldersList';
 import { InstantWinsPanel } from '../../components/competitions/InstantWinsPanel';
-import { BuyingState, DraftBar } from '../../components/competitions/LaunchState';
+import { BuyingState, DraftBar, MinimumSalesNotice } from '../../components/competitions/LaunchState';
 import { OddsAndFacts } from '../../components/competitions/OddsAndFacts';
 import { PrizeDetails } from '../../components/competitions/PrizeDetails';
 import { PrizeList } from '../../components/competitions/PrizeList';
@@ -33,12 +35,11 @@ import { requestPick } from '../../components/purchase/pickRequest';
 import { BuyBarSlot } from '../../components/purchase/StickyBuyBar';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
-import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { type LiveCompetition, useEditedCompetition, useLiveCompetition } from '../../live/competitionStore';
 import { type LiveDraw, useLiveDraw } from '../../live/drawStore';
 import { useSiteName } from '../../stores/site';
-import { media, theme } from '../../theme/theme';
+import { media } from '../../theme/theme';
 
 const Back = styled(Link)`
   display: inline-flex;
@@ -54,15 +55,6 @@ const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
   ${media.lg} { grid-template-columns: 1.1fr 1fr; align-items: start; }
-`;
-
-const Image = styled(ResponsiveImage)`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 4 / 3;
-  object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 
 const Info = styled.div`
@@ -283,13 +275,39 @@ function CompetitionUnavailable({ error }: { error: Error | undefined }) {
 }
 
 /** Live or ended, the kind of draw, and how many winners when there are several. */
-function HeaderBadges({ ended, autoWin, winners }: { ended: boolean; autoWin: boolean; winners: number }) {
+function HeaderBadges({ competition: c, ended }: { competition: PublicCompetition; ended: boolean }) {
+  const cancelled = c.status === 'cancelled';
+  const { autoWin } = c;
+  const winners = winnerCount(c.prizes);
   return (
     <Badges>
-      {ended ? <Badge $tone="ended">Competition Ended</Badge> : <Badge $tone="live">Live Competition</Badge>}
+      {cancelled ? (
+        <Badge $tone="ended">Cancelled</Badge>
+      ) : ended ? (
+        <Badge $tone="ended">Competition Ended</Badge>
+      ) : (
+        <Badge $tone="live">Live Competition</Badge>
+      )}
       <Badge $tone={autoWin ? 'auto' : 'draw'}>{autoWin ? 'AUTO WIN' : 'LIVE DRAW'}</Badge>
       {winners > 1 && <Badge $tone="live">{winners} winners</Badge>}
     </Badges>
+  );
+}
+
+/** When it started and ends, and the price of a ticket. */
+function DatesAndPrice({ competition: c }: { competition: PublicCompetition }) {
+  return (
+    <>
+      <Dates>
+        <dt>Starts</dt>
+        <dd>{formatLongDate(c.createdAt)}</dd>
+        <dt>{c.autoWin ? 'Closes' : 'Ends'}</dt>
+        <dd data-testid="end-date">{formatUkDateTime(c.endDate)}</dd>
+      </Dates>
+      <Price>
+        {formatPounds(c.ticketPrice)} <small>per ticket</small>
+      </Price>
+    </>
   );
 }
 
@@ -334,30 +352,15 @@ export default function CompetitionDetailPage() {
     <PageContainer>
       <Back href="/">← All Competitions</Back>
       {c.status === 'draft' && <DraftBar />}
+      <MinimumSalesNotice competition={c} />
       <Layout>
-        {/* The page's LCP element: fetched ahead of the scripts and other images (priority). */}
-        <Image
-          src={c.image ?? '/images/placeholder.svg'}
-          alt={c.title}
-          sizes={`(min-width: ${theme.breakpoints.lg}px) 600px, 100vw`}
-          width={800}
-          height={600}
-          priority
-        />
+        <PrizeGallery images={galleryOf(c)} title={c.title} />
         <Info>
-          <HeaderBadges ended={ended} autoWin={c.autoWin} winners={winnerCount(c.prizes)} />
+          <HeaderBadges competition={c} ended={ended} />
           <h1>{c.title}</h1>
           <TitleActions competitionId={c.id} title={c.title} />
           <p>{c.description}</p>
-          <Dates>
-            <dt>Starts</dt>
-            <dd>{formatLongDate(c.createdAt)}</dd>
-            <dt>{c.autoWin ? 'Closes' : 'Ends'}</dt>
-            <dd data-testid="end-date">{formatUkDateTime(c.endDate)}</dd>
-          </Dates>
-          <Price>
-            {formatPounds(c.ticketPrice)} <small>per ticket</small>
-          </Price>
+          <DatesAndPrice competition={c} />
           {!c.autoWin && !ended && (
             <div>
               <p>Draw in:</p>

@@ -258,6 +258,12 @@ export const TERMS_SECTIONS: TermsSection[] = [
         allocated, and we will announce which on the competition page.
       </>,
       <>
+        A competition may state a minimum number of tickets to be sold by its closing date, in its "Odds and
+        facts". If fewer are sold, the closing date moves on by the number of days stated there, up to the
+        number of times stated; after that the competition is cancelled, there is no draw, and every entry is
+        refunded under section 12. Every entrant is e-mailed about each extension and the cancellation.
+      </>,
+      <>
         Winners are chosen at random from all valid entries, paid and postal, using a random number generator.
         We publish the winning ticket number once the draw is complete.
       </>,

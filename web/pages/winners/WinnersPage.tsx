@@ -13,6 +13,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { CenteredMessage, Lead, PageContainer, PageTitle } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSiteName } from '../../stores/site';
+import { StoryGallery } from './StoryGallery';
 
 const Card = styled.article`
   display: flex;
@@ -124,11 +125,14 @@ export default function WinnersPage() {
           </Link>
         </CenteredMessage>
       ) : (
-        <CardGrid>
-          {winners.data.map((w) => (
-            <WinnerCard key={w.competitionId} winner={w} />
-          ))}
-        </CardGrid>
+        <>
+          <StoryGallery winners={winners.data} />
+          <CardGrid>
+            {winners.data.map((w) => (
+              <WinnerCard key={w.competitionId} winner={w} />
+            ))}
+          </CardGrid>
+        </>
       )}
     </PageContainer>
   );
