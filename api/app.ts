@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
+import { registerPushRoutes } from './accounts/push/routes';
 import { registerAccountRoutes } from './accounts/routes/account';
 import { registerAdminEmailRoutes } from './accounts/routes/adminEmails';
 import { registerAdminPromoRoutes } from './accounts/routes/adminPromos';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps, options: AppOptions): BuiltApp {
   registerAdminPromoRoutes(api, deps);
   registerAdminEmailRoutes(api, deps);
   registerMarketingRoutes(api, deps);
+  registerPushRoutes(api, deps);
   registerUploadRoutes(api, deps);
   registerSiteSettingRoutes(api, deps);
   registerSiteFileRoutes(api, deps);

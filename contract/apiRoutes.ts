@@ -10,6 +10,7 @@ import { DRAW_ROUTES } from './apiDraws';
 import { ADMIN_MARKETING_ROUTES, MARKETING_ROUTES } from './apiMarketing';
 import { ORDER_ROUTES } from './apiOrders';
 import { PLATFORM_ROUTES } from './apiPlatform';
+import { PUSH_ROUTES } from './apiPush';
 import { ADMIN_QUEUE_ROUTES, QUEUE_ROUTES } from './apiQueue';
 import type { ApiRoute } from './apiRoute';
 import { TICKET_ROUTES } from './apiTickets';
@@ -39,6 +40,7 @@ export const ROUTE_TABLES = {
   adminMarketing: ADMIN_MARKETING_ROUTES,
   queue: QUEUE_ROUTES,
   adminQueue: ADMIN_QUEUE_ROUTES,
+  push: PUSH_ROUTES,
 };
 
 export const ALL_ROUTES: readonly ApiRoute[] = [

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -13,6 +14,9 @@ import {
   mailboxKeyer,
   purgeEndedExclusions,
 } from '../api/accounts/protection/exclusionRegister';
+import { startPushNotifications } from '../api/accounts/push/notifications';
+import { createPushSender } from '../api/accounts/push/sender';
+import { loadVapidKeys } from '../api/accounts/push/vapidKeys';
 import { createApp } from '../api/app';
 import { purgeStaleSkillAttempts } from '../api/catalogue/skill/attempts';
 import { createDrawBeacon } from '../api/draws/beacon/drawBeacon';
@@ -73,6 +77,11 @@ export interface StartOptions {
    * over, so this process does not listen itself.
    */
   clusterWorker?: boolean;
+  /**
+   * The agent web push sends with (tests: one trusting the local push service's self-signed
+   * certificate; NODE_EXTRA_CA_CERTS is read only when a process starts, before the test made it).
+   */
+  pushAgent?: https.Agent;
 }
 
 /** Migrates, seeds on first start (when enabled), and serves site + API + Socket.IO on one port. */
@@ -112,6 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     gateway,
   );
+  const stopPush = await startPush(deps, options.pushAgent);
   // Owed e-mails: a pass at once (what a crashed process left), then every OUTBOX_INTERVAL_MS.
   deps.mailer.outbox.start(config.outbox.intervalMs);
   const port = await serve(server, io, config, options);
@@ -138,6 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         stopReconciler(),
         stopMarketing(),
         stopRefunds(),
+        stopPush(),
       ];
       const finished = await requests.drain(graceMs);
       if (!finished) {
@@ -287,6 +298,24 @@ function startJobs(deps: AppDeps, gateway: PaymentGateway) {
     await Promise.all([stopEndingSoon(), ...announcing]);
   };
   return { stopSweeper, stopDrawJob, stopQueueJob, stopReconciler, stopMarketing, stopRefunds };
+}
+
+/**
+ * Web push (docs/product.md#web-push): the VAPID key (made and stored on first start when not
+ * configured), and the notifications sent after COMMIT. Returns the stop.
+ */
+async function startPush(deps: AppDeps, agent: https.Agent | undefined) {
+  const { config, db, events, logger } = deps;
+  const keys = await loadVapidKeys(db, config.sessionSecret, config.push.vapid);
+  const sender = createPushSender({
+    db,
+    logger,
+    keys,
+    subject: `mailto:${config.supportEmail}`,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    agent,
+  });
+  return startPushNotifications({ db, events, logger, sender });
 }
 
 /** Listens on the configured port and answers the port it got; a cluster worker is handed connections. */

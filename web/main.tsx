@@ -28,3 +28,11 @@ const app = (
 // the page's longest on a slow phone); the page is already painted and its links work meanwhile.
 if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
+
+// The service worker (web/public/sw.js): the offline page and web push. Registered once the page
+// has loaded, so it never competes with the first paint; it asks for nothing by itself.
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}

@@ -82,4 +82,6 @@ export async function eraseAccount(uow: UnitOfWork, userId: number, now: number)
   await trx('instantWins').where({ userId }).whereNotNull('wonAt').update({ winnerName: ANONYMOUS_WINNER });
   await eraseWinnerStoriesOf(trx, userId);
   await forgetMailOf(trx, userId);
+  // Its browsers' push endpoints are personal data, and nothing may be pushed to them again.
+  await trx('pushSubscriptions').where({ userId }).delete();
 }

@@ -39,6 +39,7 @@ import * as bundles from './043_bundles';
 import * as gallery from './044_gallery';
 import * as publicNames from './045_public_names';
 import * as marketing from './046_marketing';
+import * as webPush from './047_web_push';
 import * as referrals from './048_referrals';
 import * as numberAlerts from './049_number_alerts';
 import * as launchQueue from './050_launch_queue';
@@ -92,6 +93,7 @@ const migrations: Migration[] = [
   { name: '044_gallery', ...gallery },
   { name: '045_public_names', ...publicNames },
   { name: '046_marketing', ...marketing },
+  { name: '047_web_push', ...webPush },
   { name: '048_referrals', ...referrals },
   { name: '049_number_alerts', ...numberAlerts },
   { name: '050_launch_queue', ...launchQueue },

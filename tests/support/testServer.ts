@@ -1,3 +1,4 @@
+import type https from 'node:https';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { type LocalBeaconServer, startLocalBeaconServer } from '../../api/draws/beacon/localBeacon';
@@ -16,7 +17,7 @@ export interface TestServer extends RunningServer {
 /** The real server (API + Socket.IO) on a free port, over a fresh database of the engine under test. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { webRoot }: { webRoot?: string } = {},
+  { webRoot, pushAgent }: { webRoot?: string; pushAgent?: https.Agent } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   // As an admin would before opening sales: competitions can be made active (tests/support/promoter.ts).
@@ -48,7 +49,7 @@ export async function startTestServer(
   });
   // TEST_LOG_LEVEL=error shows the server's own log when a test needs explaining.
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const running = await startServer(config, { db: database.db, logger, webRoot });
+  const running = await startServer(config, { db: database.db, logger, webRoot, pushAgent });
   return {
     ...running,
     database,
@@ -67,11 +68,20 @@ export async function startTestServer(
  */
 export function useTestServer(
   onStart: (server: TestServer) => void | Promise<void>,
-  options: { env?: Record<string, string>; beforeStop?: () => void; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeStop?: () => void;
+    webRoot?: string;
+    /** Called before the server starts: the agent its web push sends with (tests/support/pushService.ts). */
+    pushAgent?: () => https.Agent;
+  } = {},
 ): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(options.env, { webRoot: options.webRoot });
+    server = await startTestServer(options.env, {
+      webRoot: options.webRoot,
+      pushAgent: options.pushAgent?.(),
+    });
     await onStart(server);
   });
   afterAll(async () => {

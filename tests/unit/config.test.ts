@@ -202,6 +202,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the VAPID key pair, both or neither, and allows private push endpoints outside production only', () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig({}).push).toEqual({ vapid: undefined, allowPrivateEndpoints: true });
+    expect(loadConfig(pair).push.vapid).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.',
+    );
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow('VAPID_PRIVATE_KEY');
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a'.repeat(32),
+      ADMIN_PASSWORD: 'secret99',
+      PAYMENTS_SANDBOX: '1',
+    };
+    expect(loadConfig(production).push.allowPrivateEndpoints).toBe(false);
+  });
+
   it('runs one process unless WEB_CONCURRENCY says more, which needs Redis and MariaDB', () => {
     expect(loadConfig({}).webConcurrency).toBe(1);
     const shared = { REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'mysql://root@127.0.0.1/test' };

@@ -79,6 +79,9 @@ function crossCheck(e: EnvValues): void {
         'or PAYMENTS_SANDBOX=1 to run the test-card sandbox (no real money is taken).',
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.');
+  }
   if (e.WEB_CONCURRENCY > 1 && (!e.REDIS_URL || !e.DATABASE_URL)) {
     throw new ConfigError(
       'WEB_CONCURRENCY above 1 needs REDIS_URL (Socket.IO broadcasts between the workers) and DATABASE_URL ' +
@@ -245,6 +248,17 @@ const jobsOf = (e: EnvValues) => ({
     maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
     leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+  },
+  /**
+   * docs/product.md#web-push: the VAPID key pair when set (else made on first start and stored),
+   * and whether a subscription may name a loopback or private address (never in production: SSRF).
+   */
+  push: {
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    allowPrivateEndpoints: e.NODE_ENV !== 'production',
   },
   /** docs/emails.md#marketing-e-mails: the ending-soon notice and each customer's daily allowance. */
   marketing: {

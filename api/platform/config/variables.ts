@@ -112,6 +112,23 @@ const site = {
     description: 'encrypts two-factor secrets at rest (default: derived from SESSION_SECRET)',
     schema: atLeast16,
   },
+  VAPID_PUBLIC_KEY: {
+    description:
+      "web push's VAPID public key (base64url; with VAPID_PRIVATE_KEY, else made on first start and stored)",
+    schema: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key'),
+    ),
+  },
+  VAPID_PRIVATE_KEY: {
+    description: "web push's VAPID private key (base64url; with VAPID_PUBLIC_KEY)",
+    schema: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key'),
+    ),
+  },
   EXCLUSION_REGISTER_KEY: {
     description: 'keys the hashes of the self-exclusion register (default: SESSION_SECRET)',
     schema: atLeast16,

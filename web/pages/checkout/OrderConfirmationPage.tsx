@@ -14,6 +14,7 @@ import { messageOf } from '../../api/client';
 import { LoginDialog } from '../../components/auth/LoginDialog';
 import { LiveDrawStatus } from '../../components/orders/LiveDrawStatus';
 import { paymentNotCompleted, refundSummary, unpaidReason } from '../../components/orders/orderStatus';
+import { PushPrompt } from '../../components/orders/PushPrompt';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, CenteredMessage, PageContainer } from '../../components/ui/Page';
 import { Spinner } from '../../components/ui/Spinner';
@@ -223,6 +224,8 @@ function Confirmed({ order, liveWins }: { order: OrderView; liveWins: readonly I
         ))}
       </Items>
       <p>A confirmation email has been sent to your email address.</p>
+      {/* Asked only now, after the purchase (never on page load): docs/product.md#web-push. */}
+      <PushPrompt />
       <Actions>
         <Link href="/my-competitions" asChild>
           <ButtonLink>View My Entries</ButtonLink>
