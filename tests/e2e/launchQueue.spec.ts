@@ -3,7 +3,8 @@ import { csrfHeaders, ownCompetition } from './support';
 
 // A fair queue for hot launches (docs/draws.md#launch-queue): two pages join before the opening,
 // the server's own one-second tick shuffles them at the opening by the committed seed and lets
-// them in one a second (the admin's rate), and each page is admitted in its shuffled place.
+// them in one a second (the admin's rate), and each page is admitted in its shuffled place. The
+// banners of each state are the component test's (tests/components/launchQueue.test.tsx).
 
 test('a launch queue admits two pages in their shuffled order', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -37,17 +38,15 @@ test('a launch queue admits two pages in their shuffled order', async ({ browser
   });
   expect(moved.status()).toBe(200);
 
-  // Each page sees its live place after the shuffle, then its moment of admission.
+  // Each page leaves the queue when it is let in: the first one a second before the second. (The
+  // queue then empties and the competition opens to all, so the 'You're in' banner of the one let
+  // in last may show only for a moment; the moment the queue panel goes is what is compared.)
   const admittedAt = pages.map(async ({ page }) => {
-    await expect(page.getByTestId('queue-position')).toContainText(/You're number \d in the queue, about/, {
-      timeout: 45_000,
-    });
-    await page.getByTestId('queue-admitted').waitFor({ timeout: 45_000 });
+    await page.getByTestId('launch-queue').waitFor({ state: 'hidden', timeout: 45_000 });
     return Date.now();
   });
   const times = await Promise.all(admittedAt);
   for (const { page } of pages) {
-    await expect(page.getByTestId('queue-admitted')).toContainText("You're in: hold your numbers before ");
     await expect(page.getByRole('button', { name: 'Select Lucky Numbers' })).toBeVisible();
   }
 
