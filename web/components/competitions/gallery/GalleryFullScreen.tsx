@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { GalleryImage } from '../../../../contract/gallery';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
-import { CornerButton, Counter, Slide, StepButton, Track } from './SnapTrack';
+import { CornerButton, Slide, StepControls, Track } from './SnapTrack';
 import { useSnapTrack } from './useSnapTrack';
 
 const Screen = styled.dialog`
@@ -96,22 +96,12 @@ export function GalleryFullScreen({
         ))}
       </Track>
       {many && (
-        <>
-          <StepButton
-            type="button"
-            $side="previous"
-            aria-label="Previous picture"
-            onClick={() => goTo(index - 1)}
-          >
-            ‹
-          </StepButton>
-          <StepButton type="button" $side="next" aria-label="Next picture" onClick={() => goTo(index + 1)}>
-            ›
-          </StepButton>
-          <Counter aria-live="polite" data-testid="gallery-full-screen-counter">
-            {index + 1} of {images.length}
-          </Counter>
-        </>
+        <StepControls
+          index={index}
+          count={images.length}
+          goTo={goTo}
+          counterTestId="gallery-full-screen-counter"
+        />
       )}
       <CornerButton ref={closeButton} type="button" aria-label="Close full screen" onClick={close}>
         ✕

@@ -4,7 +4,7 @@ import type { GalleryImage } from '../../../../contract/gallery';
 import { theme } from '../../../theme/theme';
 import { ResponsiveImage } from '../../ui/ResponsiveImage';
 import { GalleryFullScreen } from './GalleryFullScreen';
-import { CornerButton, Counter, Slide, StepButton, Track } from './SnapTrack';
+import { CornerButton, Slide, StepControls, Track } from './SnapTrack';
 import { useSnapTrack } from './useSnapTrack';
 
 // The competition page's prize gallery (docs/product.md#prize-galleries). Hand-written on CSS
@@ -102,27 +102,7 @@ export function PrizeGallery({ images, title }: { images: GalleryImage[]; title:
             ))}
           </Track>
           {many && (
-            <>
-              <StepButton
-                type="button"
-                $side="previous"
-                aria-label="Previous picture"
-                onClick={() => goTo(index - 1)}
-              >
-                ‹
-              </StepButton>
-              <StepButton
-                type="button"
-                $side="next"
-                aria-label="Next picture"
-                onClick={() => goTo(index + 1)}
-              >
-                ›
-              </StepButton>
-              <Counter aria-live="polite" data-testid="gallery-counter">
-                {index + 1} of {pictures.length}
-              </Counter>
-            </>
+            <StepControls index={index} count={pictures.length} goTo={goTo} counterTestId="gallery-counter" />
           )}
           {images.length > 0 && (
             <CornerButton

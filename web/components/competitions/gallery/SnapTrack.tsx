@@ -71,3 +71,35 @@ export const Counter = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
 `;
+
+/** Previous and Next (wrapping, as the keys do) and the 'n of m' counter, announced politely. */
+export function StepControls({
+  index,
+  count,
+  goTo,
+  counterTestId,
+}: {
+  index: number;
+  count: number;
+  goTo: (index: number) => void;
+  counterTestId: string;
+}) {
+  return (
+    <>
+      <StepButton
+        type="button"
+        $side="previous"
+        aria-label="Previous picture"
+        onClick={() => goTo(index - 1)}
+      >
+        ‹
+      </StepButton>
+      <StepButton type="button" $side="next" aria-label="Next picture" onClick={() => goTo(index + 1)}>
+        ›
+      </StepButton>
+      <Counter aria-live="polite" data-testid={counterTestId}>
+        {index + 1} of {count}
+      </Counter>
+    </>
+  );
+}
