@@ -30,6 +30,16 @@ const visibleWithin = (locator: Locator, ms: number) =>
     () => false,
   );
 
+/** Resolves null once the selector shows its selection dropped (a number taken while selected). */
+const dropped = (selector: Locator): Promise<null> =>
+  selector
+    .getByText('Selected 0 of 1')
+    .waitFor()
+    .then(
+      () => null,
+      () => null,
+    );
+
 /** Counts each 'just taken by another user' message the page shows (the one toast at a time). */
 const CONFLICT_OBSERVER = `(() => {
   let last = '';
@@ -183,10 +193,15 @@ export class BrowserCustomer extends SwarmCustomer {
       // Taken while selected: the selector drops it with a toast (counted by the observer).
       if (!(await visibleWithin(selector.getByText('Selected 1 of 1'), 2000))) continue;
       if (!(await this.pacer.take(this.session, this.deadline))) throw new Error(RUN_ENDED);
+      const confirm = selector.getByRole('button', { name: 'Confirm Selection' });
       const answer = this.cartAnswer();
+      answer.catch(() => undefined); // abandoned below when the number went before the click
+      // Taken after the check: the selector drops it and disables Confirm; no request is sent.
+      if (!(await confirm.isEnabled())) continue;
       const clicked = Date.now();
-      await selector.getByRole('button', { name: 'Confirm Selection' }).click();
-      const res = await answer;
+      await confirm.click({ timeout: 2000 }).catch(() => undefined);
+      const res = await Promise.race([answer, dropped(selector)]);
+      if (res === null) continue;
       if (res.status() === 409) continue; // 'Number N was just taken by another user.'
       if (res.status() !== 201) throw new Error(`holding a hot number answered ${res.status()}`);
       await page.getByTestId('added-dialog').getByRole('heading', { name: 'Added to Cart!' }).waitFor();
