@@ -30,6 +30,27 @@ const visibleWithin = (locator: Locator, ms: number) =>
     () => false,
   );
 
+/**
+ * The selector grid renders only the rows in view: once the lowest numbers are sold, the free ones
+ * are further down, so it scrolls a box at a time until one is rendered.
+ */
+async function scrollToFree(grid: Locator, free: Locator): Promise<void> {
+  await grid.locator('[data-number]').first().waitFor();
+  for (;;) {
+    if ((await free.count()) > 0) return;
+    const moved = await grid.evaluate((el) => {
+      const before = el.scrollTop;
+      el.scrollTop = before + el.clientHeight;
+      return el.scrollTop !== before;
+    });
+    if (!moved) throw new Error('no free number is left in the selector');
+    // The virtualiser renders the new rows on the frames after the scroll.
+    await grid
+      .page()
+      .evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+}
+
 /** Resolves null once the selector shows its selection dropped (a number taken while selected). */
 const dropped = (selector: Locator): Promise<null> =>
   selector
@@ -187,7 +208,7 @@ export class BrowserCustomer extends SwarmCustomer {
     for (;;) {
       if (Date.now() >= this.deadline) throw new Error('the run ended before a hot number was held');
       const free = grid.locator('[data-state="available"]');
-      await free.first().waitFor();
+      await scrollToFree(grid, free);
       const pick = Math.floor(Math.random() * Math.min(HOT_SPREAD, await free.count()));
       await free.nth(pick).click();
       // Taken while selected: the selector drops it with a toast (counted by the observer).
