@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report feeds the slowest-files summary `npm test` prints (scripts/test/slowestSpecs.ts).
+  reporter: [['list'], ['json', { outputFile: path.join(os.tmpdir(), `wcp-e2e-${port}-report.json`) }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

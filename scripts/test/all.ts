@@ -4,6 +4,8 @@
 // Prints each step's time and exits non-zero if any step failed (after letting the others finish).
 
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { costByFile, defaultReport, slowestTable } from './slowestSpecs';
 
 interface Step {
   name: string;
@@ -75,6 +77,10 @@ for (const phase of PHASES) {
   if (outcomes.some((o) => o.code !== 0)) break;
 }
 const total = (Date.now() - started) / 1000;
+if (outcomes.some((o) => o.name === 'test:e2e') && fs.existsSync(defaultReport()))
+  process.stdout.write(
+    `\n${slowestTable(costByFile(JSON.parse(fs.readFileSync(defaultReport(), 'utf8'))), 12)}`,
+  );
 const summary = outcomes.map(
   (o) => `  ${o.code === 0 ? 'ok  ' : 'FAIL'} ${o.name.padEnd(18)} ${o.seconds.toFixed(0).padStart(5)} s`,
 );
