@@ -11,8 +11,10 @@ import { buyAsNewCustomer, ownCompetition } from './support';
 // purchase does the confirmation page ask "Get a notification when this is drawn?"; yes
 // subscribes through the service worker's PushManager and stores the subscription.
 //
-// Chromium's PushManager.subscribe registers with Google's push service over the network, which
-// this machine cannot reach, so the subscribe call itself is stubbed (it records the
+// Chromium's PushManager.subscribe registers with Google's push service (FCM) over the network,
+// which this machine cannot reach: Debian's Chromium answers 'AbortError: Registration failed -
+// permission denied' within milliseconds, headless and headed (under Xvfb) alike, with the
+// notifications permission granted (checked 2026-11-29). So the subscribe call itself is stubbed (it records the
 // applicationServerKey and returns a subscription with real P-256 keys); everything around it is
 // real: the registered worker, the permission, the page's question and the POST to the server.
 // The encrypted delivery to a push service is tested in tests/api/accounts/webPush.test.ts.
