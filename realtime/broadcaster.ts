@@ -71,10 +71,17 @@ const HAND_OVER_LIMIT_MS = 1000;
  */
 function trackUnflushed(io: RealtimeServer): () => Promise<void> {
   const buffered = new Set<EngineConnection>();
+  // Shared by every connection (engine.io calls them with it as `this`): no closures per socket.
+  function created(this: EngineConnection) {
+    buffered.add(this);
+  }
+  function done(this: EngineConnection) {
+    buffered.delete(this);
+  }
   io.on('connection', ({ conn }) => {
-    conn.on('packetCreate', () => buffered.add(conn));
-    conn.on('flush', () => buffered.delete(conn));
-    conn.once('close', () => buffered.delete(conn));
+    conn.on('packetCreate', created);
+    conn.on('flush', done);
+    conn.on('close', done);
   });
   return async () => {
     const flushed = [...buffered].map(

@@ -10,11 +10,12 @@ import type { Metrics } from '../api/platform/observability/metrics';
 import type { SessionStore } from '../api/platform/sessions';
 import { switchRealtimeFastPaths } from '../fastpaths/realtime';
 import { createBroadcaster } from './broadcaster';
+import { serveClientEvents } from './clientEvents';
 import { serveDrawRoomViewers } from './drawRoomViewers';
 import { authenticateSockets } from './handshake';
 import type { OriginPolicy } from './origin';
 import { startProjections } from './projections';
-import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './socketLimits';
+import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits';
 import type { RealtimeServer } from './sockets';
 import { type BatchingPolicy, DEFAULT_BATCHING, type TicketBatcher } from './ticketBatches';
 import { serveWatches } from './watch';
@@ -81,8 +82,15 @@ export function attachRealtime(
   metrics?.countSocketsWith(() => io.of('/').sockets.size);
   const broadcaster = createBroadcaster(io, metrics, options.batching ?? DEFAULT_BATCHING);
   authenticateSockets(io, { ...options, adminPolicy });
-  serveWatches(io, { db, logger, socketLimits, metrics });
-  serveDrawRoomViewers(io);
+  const limiter = new SocketLimiter(socketLimits, (socket, code) =>
+    logger.warn(
+      { code, userId: socket.data.userId, address: socket.handshake.address },
+      'socket disconnected for going over its limits',
+    ),
+  );
+  const watches = serveWatches(io, { db, logger, limiter, metrics });
+  const drawRooms = serveDrawRoomViewers(io);
+  serveClientEvents(io, { ...watches, ...drawRooms.handlers }, { limiter, logger });
   startProjections(io, { db, events, logger }, broadcaster);
   return { io, batcher: broadcaster.batcher };
 }

@@ -1,8 +1,12 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contract/realtime';
+import type { LimitState } from './socketLimits';
 
-/** Who a socket belongs to, read once from the session at handshake. */
-export interface SocketData {
+/**
+ * Who a socket belongs to, read once from the session at handshake, and what its limits remember
+ * (socketLimits.ts): plain fields, so a socket carries no objects of the application's own.
+ */
+export interface SocketData extends LimitState {
   guestId: string | null;
   userId: number | null;
 }
