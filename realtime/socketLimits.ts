@@ -56,7 +56,12 @@ export function takeToken(state: LimitState, capacity: number, perSecond: number
 }
 
 /** Records a refusal in a sliding window; says when there have been `limit` of them. */
-export function recordStrike(state: LimitState, limit: number, now = Date.now(), windowMs = STRIKE_WINDOW_MS): boolean {
+export function recordStrike(
+  state: LimitState,
+  limit: number,
+  now = Date.now(),
+  windowMs = STRIKE_WINDOW_MS,
+): boolean {
   const times = (state.strikeTimes ?? []).filter((t) => now - t < windowMs);
   times.push(now);
   state.strikeTimes = times;

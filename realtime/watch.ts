@@ -36,7 +36,9 @@ export function serveWatches(
   });
   return {
     'competition:watch': (socket, payload, ack) =>
-      typeof ack === 'function' ? watch({ db, logger, snapshots, limiter }, socket, payload, ack) : undefined,
+      typeof ack === 'function'
+        ? watch({ db, logger, snapshots, limiter }, socket, payload, ack as (answer: WatchAck) => void)
+        : undefined,
     'competition:unwatch': (socket, payload) => {
       const parsed = v.safeParse(WatchRequestSchema, payload);
       if (parsed.success) void socket.leave(competitionRoom(parsed.output.competitionId));
@@ -45,7 +47,12 @@ export function serveWatches(
 }
 
 async function watch(
-  { db, logger, snapshots, limiter }: { db: Knex; logger: Logger; snapshots: SnapshotCache; limiter: SocketLimiter },
+  {
+    db,
+    logger,
+    snapshots,
+    limiter,
+  }: { db: Knex; logger: Logger; snapshots: SnapshotCache; limiter: SocketLimiter },
   socket: RealtimeSocket,
   payload: unknown,
   ack: (answer: WatchAck) => void,

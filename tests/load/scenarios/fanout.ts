@@ -88,7 +88,15 @@ export async function fanoutRun({
     for (const c of clients) c.send({ type: 'close' });
     await Promise.all([...clients, server].map(stop));
     fs.rmSync(dataDir, { recursive: true, force: true });
-    return { ...memoryFigures(sockets, idle, loaded), p50: 0, p95: 0, p99: 0, gaps: 0, missing: 0, serverCpuMsPerEvent: 0 };
+    return {
+      ...memoryFigures(sockets, idle, loaded),
+      p50: 0,
+      p95: 0,
+      p99: 0,
+      gaps: 0,
+      missing: 0,
+      serverCpuMsPerEvent: 0,
+    };
   }
   server.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
   const { published, cpu } = await next<{ published: Record<number, number>; cpu: NodeJS.CpuUsage }>(
@@ -142,7 +150,11 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
   const rows: Array<[string, string, number]> = [
     ['baseline: bare ws, shared frame', 'rawWsServer.ts', largest],
     ...sizes.map((n): [string, string, number] => ['this server', 'server.ts', n]),
-    [quick ? 'baseline: plain Socket.IO, memory only' : 'baseline: plain Socket.IO', 'naiveServer.ts', largest],
+    [
+      quick ? 'baseline: plain Socket.IO, memory only' : 'baseline: plain Socket.IO',
+      'naiveServer.ts',
+      largest,
+    ],
   ];
   let bareP99 = 0;
   let ours: { p99: number; heap: number; rss: number } | undefined;
@@ -170,7 +182,8 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
       `| ${label} | ${formatCount(sockets)} | ${timing} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
     );
   }
-  if (!ours || !naive) throw new Error('fan-out: no run of this server or plain Socket.IO at the largest size');
+  if (!ours || !naive)
+    throw new Error('fan-out: no run of this server or plain Socket.IO at the largest size');
   const burst = await fanoutBurst({ runs, quick }, { sockets: largest, bareP99 });
   lines.push(
     '',
