@@ -57,6 +57,18 @@ export const SNAPSHOT_COMPRESSION = {
 } as const;
 
 /**
+ * ws copies the compression options for every connection that negotiates compression
+ * (`{ ...options, isServer, maxPayload }` in its server's completeUpgrade). V8 (11.3, Node 20)
+ * gives each copy of an ordinary object its own hidden class, about 0.7 KB of heap per watching
+ * socket, and every copy of a frozen object the same one (docs/performance.md#memory-per-socket).
+ * The object is engine.io's copy of SNAPSHOT_COMPRESSION, which ws is given and only reads.
+ */
+function freezeCompressionOptions(io: RealtimeServer): void {
+  const options = io.engine.opts.perMessageDeflate;
+  if (typeof options === 'object') Object.freeze(options);
+}
+
+/**
  * Socket.IO on the site's own HTTP server (same origin, default path /socket.io): the handshake,
  * `competition:watch`, and the domain events (published after COMMIT) as socket events.
  */
@@ -79,6 +91,7 @@ export function attachRealtime(
     // A client message larger than this closes its connection before it is parsed.
     maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
+  freezeCompressionOptions(io);
   metrics?.countSocketsWith(() => io.of('/').sockets.size);
   const broadcaster = createBroadcaster(io, metrics, options.batching ?? DEFAULT_BATCHING);
   authenticateSockets(io, { ...options, adminPolicy });
