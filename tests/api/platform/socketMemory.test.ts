@@ -51,12 +51,12 @@ describe.skipIf(engineUnavailable())(`what a connected socket keeps on ${testEng
       expect(a!.listenersAny()[0]).toBe(b!.listenersAny()[0]);
       for (const event of ['competition:watch', 'competition:unwatch', 'draw-room:join', 'draw-room:leave'])
         expect(a!.listeners(event as 'disconnect')).toEqual([]);
-      // What the application listens to on the socket and its connection: the same functions for both.
+      // What the application listens to on the socket is the same function for both, and on its
+      // connection nothing (the shutdown hand-over reads the write buffers when it runs).
       expect(a!.listeners('disconnect')).toEqual(b!.listeners('disconnect'));
-      for (const event of ['packetCreate', 'flush'] as const) {
-        expect(a!.conn.listeners(event)).toHaveLength(1);
-        expect(a!.conn.listeners(event)).toEqual(b!.conn.listeners(event));
-      }
+      for (const event of ['packetCreate', 'flush'] as const) expect(a!.conn.listeners(event)).toEqual([]);
+      // ws copies these per connection; copies of a frozen object share one hidden class.
+      expect(Object.isFrozen(server.io.engine.opts.perMessageDeflate)).toBe(true);
       // The event bucket is one number in the socket's data: no objects of the limits' own.
       expect(a!.data).toEqual({ guestId: null, userId: null, bucketFullAt: expect.any(Number) });
     } finally {
