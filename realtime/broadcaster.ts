@@ -1,8 +1,8 @@
 import type { Metrics } from '../api/platform/observability/metrics';
-import { bufferedPackets } from '../fastpaths/preEncodedFrames';
 import type { ServerToClientEvents } from '../contract/realtime';
+import { bufferedPackets } from '../fastpaths/preEncodedFrames';
 import { competitionRoom, isCompetitionRoom } from './rooms';
-import type { RealtimeServer, RealtimeSocket } from './sockets';
+import type { RealtimeServer } from './sockets';
 import { type BatchingPolicy, TicketBatcher } from './ticketBatches';
 
 /** Emits one event to rooms, counted once for realtime_events_emitted_total. */
@@ -58,8 +58,6 @@ export function createBroadcaster(
   };
   return { broadcast, batcher };
 }
-
-type EngineConnection = RealtimeSocket['conn'];
 
 /** How long a close waits for a connection whose client stopped reading. */
 const HAND_OVER_LIMIT_MS = 1000;

@@ -14,7 +14,9 @@ const NO_RAW_HEADERS: string[] = Object.freeze([]) as unknown as string[];
  * peer address stays, for the limit log.
  */
 export function releaseHandshake(socket: Socket): void {
-  const handshake = socket.handshake as { -readonly [K in keyof Socket['handshake']]: Socket['handshake'][K] };
+  const handshake = socket.handshake as {
+    -readonly [K in keyof Socket['handshake']]: Socket['handshake'][K];
+  };
   handshake.headers = NOTHING;
   handshake.query = NOTHING;
   handshake.auth = NOTHING;
