@@ -23,7 +23,7 @@ const server = child(
 const { url } = await next<{ url: string }>(server, 'ready');
 const mem = async () => {
   server.send({ type: 'memory' });
-  return next<{ heapUsed: number; rss: number }>(server, 'memory');
+  return next<NodeJS.MemoryUsage>(server, 'memory');
 };
 const snap = async (moment: string) => {
   if (!process.env.SNAP) return;
@@ -42,11 +42,18 @@ const clients = shares(n, 2).map((k) =>
 );
 await Promise.all(clients.map((c) => next(c, 'connected')));
 const loaded = await mem();
+const perSocket = (key: keyof NodeJS.MemoryUsage) => Math.round((loaded[key] - idle[key]) / n);
+// heapTotal is what V8 has reserved for the heap, external what Buffers and native objects hold
+// outside it: with heap, what RSS is made of.
 console.info(
   'heap/socket',
-  Math.round((loaded.heapUsed - idle.heapUsed) / n),
+  perSocket('heapUsed'),
   'rss/socket',
-  Math.round((loaded.rss - idle.rss) / n),
+  perSocket('rss'),
+  'heapTotal/socket',
+  perSocket('heapTotal'),
+  'external/socket',
+  perSocket('external'),
 );
 await snap('loaded');
 for (const c of clients) c.send({ type: 'close' });
