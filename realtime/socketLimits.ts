@@ -1,6 +1,8 @@
 import { SOCKET_ERROR_CODES, type SocketErrorCode } from '../contract/realtime';
 import { isCompetitionRoom } from './rooms';
-import type { RealtimeSocket } from './sockets';
+import type { LimitState, RealtimeSocket } from './sockets';
+
+export type { LimitState } from './sockets';
 
 // Per-socket limits (docs/security.md#socket-limits): one connection must not be able to keep the
 // process busy for everyone else. They live with the socket and die with it, so there are no
@@ -29,14 +31,6 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 };
 
 export const STRIKE_WINDOW_MS = 10_000;
-
-/** What a socket's limits remember, kept in its `data` so a socket costs no objects for them. */
-export interface LimitState {
-  /** When the event bucket is full again (ms); before then it holds fewer than `eventBurst` events. */
-  bucketFullAt: number;
-  /** Refusals within STRIKE_WINDOW_MS, created at the first refusal. */
-  strikeTimes?: number[];
-}
 
 /**
  * A token bucket of `capacity` events refilled at `perSecond`, kept as one number: the time it is

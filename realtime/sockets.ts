@@ -1,6 +1,13 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contract/realtime';
-import type { LimitState } from './socketLimits';
+
+/** What a socket's limits remember (socketLimits.ts), kept in its `data` so they cost no objects. */
+export interface LimitState {
+  /** When the event bucket is full again (ms); before then it holds fewer than `eventBurst` events. */
+  bucketFullAt: number;
+  /** Refusals within STRIKE_WINDOW_MS, created at the first refusal. */
+  strikeTimes?: number[];
+}
 
 /**
  * Who a socket belongs to, read once from the session at handshake, and what its limits remember
