@@ -91,6 +91,14 @@ export function writeFrameDirect(conn: EngineSocketInternals, frame: unknown): b
   return false;
 }
 
+/**
+ * Packets waiting in engine.io's write buffer of a connection (queued while an earlier write is in
+ * flight): read, never changed, by the shutdown hand-over (realtime/broadcaster.ts).
+ */
+export function bufferedPackets(conn: object): number {
+  return (conn as Partial<EngineSocketInternals>).writeBuffer?.length ?? 0;
+}
+
 export interface EngineSocketInternals {
   readyState: string;
   writeBuffer: unknown[];

@@ -1,7 +1,8 @@
 import type { Metrics } from '../api/platform/observability/metrics';
 import type { ServerToClientEvents } from '../contract/realtime';
+import { bufferedPackets } from '../fastpaths/preEncodedFrames';
 import { competitionRoom, isCompetitionRoom } from './rooms';
-import type { RealtimeServer, RealtimeSocket } from './sockets';
+import type { RealtimeServer } from './sockets';
 import { type BatchingPolicy, TicketBatcher } from './ticketBatches';
 
 /** Emits one event to rooms, counted once for realtime_events_emitted_total. */
@@ -58,32 +59,27 @@ export function createBroadcaster(
   return { broadcast, batcher };
 }
 
-type EngineConnection = RealtimeSocket['conn'];
-
 /** How long a close waits for a connection whose client stopped reading. */
 const HAND_OVER_LIMIT_MS = 1000;
 
 /**
  * Socket.IO's close() discards what a connection still holds in engine.io's write buffer (packets
- * queued while an earlier write is in flight). The buffered connections are known from engine.io's
- * own events: a packet created, the buffer flushed to the transport. The returned function
- * resolves once each of them has flushed or closed.
+ * queued while an earlier write is in flight). The returned function finds those connections when
+ * it is called, from the buffers themselves (nothing is tracked per connection meanwhile: it would
+ * cost every watching socket three listeners), and resolves once each has flushed or closed.
  */
 function trackUnflushed(io: RealtimeServer): () => Promise<void> {
-  const buffered = new Set<EngineConnection>();
-  io.on('connection', ({ conn }) => {
-    conn.on('packetCreate', () => buffered.add(conn));
-    conn.on('flush', () => buffered.delete(conn));
-    conn.once('close', () => buffered.delete(conn));
-  });
   return async () => {
-    const flushed = [...buffered].map(
-      (conn) =>
+    const flushed: Array<Promise<void>> = [];
+    for (const { conn } of io.of('/').sockets.values()) {
+      if (bufferedPackets(conn) === 0) continue;
+      flushed.push(
         new Promise<void>((resolve) => {
           conn.once('flush', () => resolve());
           conn.once('close', () => resolve());
         }),
-    );
+      );
+    }
     if (flushed.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { WatchRequestSchema } from '../contract/realtime';
+import type { ClientEventHandler } from './clientEvents';
 import { drawRoom } from './rooms';
 import type { RealtimeServer, RealtimeSocket } from './sockets';
 
@@ -13,7 +14,15 @@ const REPORT_TTL_MS = 5000;
 /** A socket is in at most this many draw rooms (a page shows one). */
 const MAX_DRAW_ROOMS = 2;
 
-export function serveDrawRoomViewers(io: RealtimeServer, flushMs = VIEWERS_FLUSH_MS): () => void {
+/**
+ * Counts and tells the draw rooms' viewers; returns the handlers of `draw-room:join` and
+ * `draw-room:leave`, shared by every socket (realtime/clientEvents.ts), and a stop function. A
+ * viewer that disconnects needs no listener: every flush recounts each room that had viewers.
+ */
+export function serveDrawRoomViewers(
+  io: RealtimeServer,
+  flushMs = VIEWERS_FLUSH_MS,
+): { handlers: Record<'draw-room:join' | 'draw-room:leave', ClientEventHandler>; stop: () => void } {
   const self = randomUUID();
   const dirty = new Set<number>();
   /** Other processes' latest reports: competition → process → viewers and when. */
@@ -28,10 +37,10 @@ export function serveDrawRoomViewers(io: RealtimeServer, flushMs = VIEWERS_FLUSH
     dirty.add(competitionId);
   });
 
-  io.on('connection', (socket: RealtimeSocket) => {
-    socket.on('draw-room:join', async (payload, ack) => {
+  const handlers = {
+    'draw-room:join': async (socket: RealtimeSocket, payload: unknown, ack: unknown) => {
       const parsed = v.safeParse(WatchRequestSchema, payload);
-      const answer = typeof ack === 'function' ? ack : () => undefined;
+      const answer = typeof ack === 'function' ? (ack as (a: { ok: boolean }) => void) : () => undefined;
       if (!parsed.success) return answer({ ok: false });
       const rooms = [...socket.rooms].filter((r) => r.startsWith('draw-room:'));
       const room = drawRoom(parsed.output.competitionId);
@@ -39,18 +48,14 @@ export function serveDrawRoomViewers(io: RealtimeServer, flushMs = VIEWERS_FLUSH
       await socket.join(room);
       dirty.add(parsed.output.competitionId);
       answer({ ok: true });
-    });
-    socket.on('draw-room:leave', async (payload) => {
+    },
+    'draw-room:leave': async (socket: RealtimeSocket, payload: unknown) => {
       const parsed = v.safeParse(WatchRequestSchema, payload);
       if (!parsed.success) return;
       await socket.leave(drawRoom(parsed.output.competitionId));
       dirty.add(parsed.output.competitionId);
-    });
-    socket.on('disconnecting', () => {
-      for (const r of socket.rooms)
-        if (r.startsWith('draw-room:')) dirty.add(Number(r.slice('draw-room:'.length)));
-    });
-  });
+    },
+  };
 
   /** Rooms with viewers here (reported to the other processes every flush) and what each was told. */
   const active = new Set<number>();
@@ -83,5 +88,5 @@ export function serveDrawRoomViewers(io: RealtimeServer, flushMs = VIEWERS_FLUSH
   };
   const timer = setInterval(() => void flush().catch(() => undefined), flushMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { handlers, stop: () => clearInterval(timer) };
 }

@@ -31,6 +31,7 @@ export function authenticateSockets(
   io.use(async (socket, next) => {
     socket.data.guestId = null;
     socket.data.userId = null;
+    socket.data.bucketFullAt = 0;
     // WebSockets are not bound by CORS: a page on any site can open one to us, and its browser
     // attaches the visitor's cookie. Only the site's own pages may use that cookie.
     const origin = judgeOrigin(socket.request.headers);

@@ -10,11 +10,12 @@ import type { Metrics } from '../api/platform/observability/metrics';
 import type { SessionStore } from '../api/platform/sessions';
 import { switchRealtimeFastPaths } from '../fastpaths/realtime';
 import { createBroadcaster } from './broadcaster';
+import { serveClientEvents } from './clientEvents';
 import { serveDrawRoomViewers } from './drawRoomViewers';
 import { authenticateSockets } from './handshake';
 import type { OriginPolicy } from './origin';
 import { startProjections } from './projections';
-import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './socketLimits';
+import { DEFAULT_SOCKET_LIMITS, SocketLimiter, type SocketLimits } from './socketLimits';
 import type { RealtimeServer } from './sockets';
 import { type BatchingPolicy, DEFAULT_BATCHING, type TicketBatcher } from './ticketBatches';
 import { serveWatches } from './watch';
@@ -56,6 +57,18 @@ export const SNAPSHOT_COMPRESSION = {
 } as const;
 
 /**
+ * ws copies the compression options for every connection that negotiates compression
+ * (`{ ...options, isServer, maxPayload }` in its server's completeUpgrade). V8 (11.3, Node 20)
+ * gives each copy of an ordinary object its own hidden class, about 0.7 KB of heap per watching
+ * socket, and every copy of a frozen object the same one (docs/performance.md#memory-per-socket).
+ * The object is engine.io's copy of SNAPSHOT_COMPRESSION, which ws is given and only reads.
+ */
+function freezeCompressionOptions(io: RealtimeServer): void {
+  const options = io.engine.opts.perMessageDeflate;
+  if (typeof options === 'object') Object.freeze(options);
+}
+
+/**
  * Socket.IO on the site's own HTTP server (same origin, default path /socket.io): the handshake,
  * `competition:watch`, and the domain events (published after COMMIT) as socket events.
  */
@@ -78,11 +91,19 @@ export function attachRealtime(
     // A client message larger than this closes its connection before it is parsed.
     maxHttpBufferSize: socketLimits.maxPayloadBytes,
   });
+  freezeCompressionOptions(io);
   metrics?.countSocketsWith(() => io.of('/').sockets.size);
   const broadcaster = createBroadcaster(io, metrics, options.batching ?? DEFAULT_BATCHING);
   authenticateSockets(io, { ...options, adminPolicy });
-  serveWatches(io, { db, logger, socketLimits, metrics });
-  serveDrawRoomViewers(io);
+  const limiter = new SocketLimiter(socketLimits, (socket, code) =>
+    logger.warn(
+      { code, userId: socket.data.userId, address: socket.handshake.address },
+      'socket disconnected for going over its limits',
+    ),
+  );
+  const watches = serveWatches(io, { db, logger, limiter, metrics });
+  const drawRooms = serveDrawRoomViewers(io);
+  serveClientEvents(io, { ...watches, ...drawRooms.handlers }, { limiter, logger });
   startProjections(io, { db, events, logger }, broadcaster);
   return { io, batcher: broadcaster.batcher };
 }

@@ -1,6 +1,8 @@
-import type { Socket } from 'socket.io';
 import { SOCKET_ERROR_CODES, type SocketErrorCode } from '../contract/realtime';
 import { isCompetitionRoom } from './rooms';
+import type { LimitState, RealtimeSocket } from './sockets';
+
+export type { LimitState } from './sockets';
 
 // Per-socket limits (docs/security.md#socket-limits): one connection must not be able to keep the
 // process busy for everyone else. They live with the socket and die with it, so there are no
@@ -31,48 +33,33 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 export const STRIKE_WINDOW_MS = 10_000;
 
 /**
- * A token bucket: `capacity` events at once, refilled at `perSecond`. By hand rather than
- * rate-limiter-flexible: that library counts fixed windows in a keyed store (burst and steady
- * refill are not one setting there), and a socket's counter never needs sharing between
- * processes. Synchronous, so a flood is refused without a promise per event.
+ * A token bucket of `capacity` events refilled at `perSecond`, kept as one number: the time it is
+ * full again (each event moves it on by 1/perSecond s; an event is refused while that time lies
+ * more than capacity - 1 events ahead). The same decisions as counting fractional tokens, without
+ * a bucket object per socket. By hand rather than rate-limiter-flexible: that library counts
+ * fixed windows in a keyed store (burst and steady refill are not one setting there), and a
+ * socket's counter never needs sharing between processes. Synchronous, so a flood is refused
+ * without a promise per event. A clock that goes backwards refills nothing.
  */
-export class TokenBucket {
-  private tokens: number;
-  private at: number;
-
-  constructor(
-    readonly capacity: number,
-    readonly perSecond: number,
-    now = Date.now(),
-  ) {
-    this.tokens = capacity;
-    this.at = now;
-  }
-
-  /** Takes one token if there is one. */
-  take(now = Date.now()): boolean {
-    this.tokens = Math.min(this.capacity, this.tokens + (Math.max(0, now - this.at) / 1000) * this.perSecond);
-    this.at = Math.max(this.at, now);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
+export function takeToken(state: LimitState, capacity: number, perSecond: number, now = Date.now()): boolean {
+  const interval = 1000 / perSecond;
+  const fullAt = Math.max(state.bucketFullAt, now);
+  if (fullAt - now > (capacity - 1) * interval) return false;
+  state.bucketFullAt = fullAt + interval;
+  return true;
 }
 
-/** Counts refusals in a sliding window; `record` says when there have been `limit` of them. */
-export class Strikes {
-  private times: number[] = [];
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs = STRIKE_WINDOW_MS,
-  ) {}
-
-  record(now = Date.now()): boolean {
-    this.times = this.times.filter((t) => now - t < this.windowMs);
-    this.times.push(now);
-    return this.times.length >= this.limit;
-  }
+/** Records a refusal in a sliding window; says when there have been `limit` of them. */
+export function recordStrike(
+  state: LimitState,
+  limit: number,
+  now = Date.now(),
+  windowMs = STRIKE_WINDOW_MS,
+): boolean {
+  const times = (state.strikeTimes ?? []).filter((t) => now - t < windowMs);
+  times.push(now);
+  state.strikeTimes = times;
+  return times.length >= limit;
 }
 
 const MESSAGES: Record<SocketErrorCode, (limits: SocketLimits) => string> = {
@@ -80,48 +67,39 @@ const MESSAGES: Record<SocketErrorCode, (limits: SocketLimits) => string> = {
   too_many_rooms: (l) => `You can watch at most ${l.maxRooms} competitions at once.`,
 };
 
-export interface SocketGuard {
-  /** Null when the socket may join `room`; otherwise the refusal's message (already sent as socket:error). */
-  refuseRoom(room: string): string | null;
-}
-
 /**
- * Applies the event rate to every event the socket sends. An event over the rate is dropped (its
- * ack, if any, answers `{ ok: false, message }`); each refusal emits `socket:error` and is a
- * strike, and `limits.strikes` strikes in STRIKE_WINDOW_MS disconnect the socket.
+ * Judges one socket against `limits`; shared by every socket (no closure or object per socket).
+ * Each refusal emits `socket:error` and is a strike, and `limits.strikes` strikes in
+ * STRIKE_WINDOW_MS disconnect the socket (`onDisconnect` is told why first).
  */
-export function guardSocket(
-  socket: Socket,
-  limits: SocketLimits,
-  onDisconnect: (code: SocketErrorCode) => void = () => undefined,
-): SocketGuard {
-  const bucket = new TokenBucket(limits.eventBurst, limits.eventsPerSecond);
-  const strikes = new Strikes(limits.strikes);
+export class SocketLimiter {
+  constructor(
+    readonly limits: SocketLimits,
+    private readonly onDisconnect: (socket: RealtimeSocket, code: SocketErrorCode) => void = () => undefined,
+  ) {}
 
-  const refuse = (code: SocketErrorCode): string => {
-    const message = MESSAGES[code](limits);
+  /** Takes one event from the socket's bucket; null when it may go on, else the refusal's message. */
+  refuseEvent(socket: RealtimeSocket): string | null {
+    return takeToken(socket.data, this.limits.eventBurst, this.limits.eventsPerSecond)
+      ? null
+      : this.refuse(socket, SOCKET_ERROR_CODES.rateLimited);
+  }
+
+  /** Null when the socket may join `room`; otherwise the refusal's message. */
+  refuseRoom(socket: RealtimeSocket, room: string): string | null {
+    if (socket.rooms.has(room)) return null;
+    let count = 0;
+    for (const r of socket.rooms) if (isCompetitionRoom(r)) count++;
+    return count < this.limits.maxRooms ? null : this.refuse(socket, SOCKET_ERROR_CODES.tooManyRooms);
+  }
+
+  private refuse(socket: RealtimeSocket, code: SocketErrorCode): string {
+    const message = MESSAGES[code](this.limits);
     socket.emit('socket:error', { code, message });
-    if (strikes.record()) {
-      onDisconnect(code);
+    if (recordStrike(socket.data, this.limits.strikes)) {
+      this.onDisconnect(socket, code);
       socket.disconnect(true);
     }
     return message;
-  };
-
-  socket.use((packet, next) => {
-    if (!socket.connected) return;
-    if (bucket.take()) return next();
-    const message = refuse(SOCKET_ERROR_CODES.rateLimited);
-    const ack = packet[packet.length - 1];
-    if (typeof ack === 'function') ack({ ok: false, message });
-  });
-
-  return {
-    refuseRoom(room) {
-      if (socket.rooms.has(room)) return null;
-      let count = 0;
-      for (const r of socket.rooms) if (isCompetitionRoom(r)) count++;
-      return count < limits.maxRooms ? null : refuse(SOCKET_ERROR_CODES.tooManyRooms);
-    },
-  };
+  }
 }

@@ -1,8 +1,19 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contract/realtime';
 
-/** Who a socket belongs to, read once from the session at handshake. */
-export interface SocketData {
+/** What a socket's limits remember (socketLimits.ts), kept in its `data` so they cost no objects. */
+export interface LimitState {
+  /** When the event bucket is full again (ms); before then it holds fewer than `eventBurst` events. */
+  bucketFullAt: number;
+  /** Refusals within STRIKE_WINDOW_MS, created at the first refusal. */
+  strikeTimes?: number[];
+}
+
+/**
+ * Who a socket belongs to, read once from the session at handshake, and what its limits remember
+ * (socketLimits.ts): plain fields, so a socket carries no objects of the application's own.
+ */
+export interface SocketData extends LimitState {
   guestId: string | null;
   userId: number | null;
 }

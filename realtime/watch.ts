@@ -4,23 +4,28 @@ import * as v from 'valibot';
 import type { Metrics } from '../api/platform/observability/metrics';
 import { SnapshotCache, watchSnapshot } from '../api/tickets/snapshot';
 import { type WatchAck, WatchRequestSchema } from '../contract/realtime';
+import type { ClientEventHandler } from './clientEvents';
 import { competitionRoom } from './rooms';
-import { guardSocket, type SocketGuard, type SocketLimits } from './socketLimits';
+import type { SocketLimiter } from './socketLimits';
 import { releaseHandshake } from './socketMemory';
 import type { RealtimeServer, RealtimeSocket } from './sockets';
 
 export interface WatchDeps {
   db: Knex;
   logger: Logger;
-  socketLimits: SocketLimits;
+  limiter: SocketLimiter;
   metrics: Metrics | undefined;
 }
 
 /**
- * Each connected socket: the server's clock, its limits, and `competition:watch` (join the room,
- * answer with a snapshot) and `competition:unwatch` (leave it).
+ * Each connected socket: it lets go of its upgrade request and gets the server's clock. Returns
+ * the handlers of `competition:watch` (join the room, answer with a snapshot) and
+ * `competition:unwatch` (leave it), shared by every socket (realtime/clientEvents.ts).
  */
-export function serveWatches(io: RealtimeServer, { db, logger, socketLimits, metrics }: WatchDeps): void {
+export function serveWatches(
+  io: RealtimeServer,
+  { db, logger, limiter, metrics }: WatchDeps,
+): Record<'competition:watch' | 'competition:unwatch', ClientEventHandler> {
   // Every watcher of one competition version shares one read of its bitmaps.
   const snapshots = new SnapshotCache(db);
   io.on('connection', (socket) => {
@@ -28,37 +33,37 @@ export function serveWatches(io: RealtimeServer, { db, logger, socketLimits, met
     // Clients keep (serverTime - their clock) so countdowns follow the server clock.
     socket.emit('clock', { serverTime: new Date().toISOString() });
     metrics?.realtimeEmitted.inc({ event: 'clock' });
-    const guard = guardSocket(socket, socketLimits, (code) =>
-      logger.warn(
-        { code, userId: socket.data.userId, address: socket.handshake.address },
-        'socket disconnected for going over its limits',
-      ),
-    );
-    socket.on('competition:watch', (payload, ack) =>
-      watch({ db, logger, snapshots }, socket, guard, payload, ack),
-    );
-    socket.on('competition:unwatch', (payload) => {
+  });
+  return {
+    'competition:watch': (socket, payload, ack) =>
+      typeof ack === 'function'
+        ? watch({ db, logger, snapshots, limiter }, socket, payload, ack as (answer: WatchAck) => void)
+        : undefined,
+    'competition:unwatch': (socket, payload) => {
       const parsed = v.safeParse(WatchRequestSchema, payload);
       if (parsed.success) void socket.leave(competitionRoom(parsed.output.competitionId));
-    });
-  });
+    },
+  };
 }
 
 async function watch(
-  { db, logger, snapshots }: { db: Knex; logger: Logger; snapshots: SnapshotCache },
+  {
+    db,
+    logger,
+    snapshots,
+    limiter,
+  }: { db: Knex; logger: Logger; snapshots: SnapshotCache; limiter: SocketLimiter },
   socket: RealtimeSocket,
-  guard: SocketGuard,
   payload: unknown,
   ack: (answer: WatchAck) => void,
 ): Promise<void> {
-  if (typeof ack !== 'function') return;
   const parsed = v.safeParse(WatchRequestSchema, payload);
   if (!parsed.success) return ack({ ok: false, message: 'competitionId must be a positive whole number' });
   const { competitionId } = parsed.output;
   // Join before reading, so no change between the snapshot and the join can be missed;
   // the client ignores events at or below the snapshot's version.
   const room = competitionRoom(competitionId);
-  const refused = guard.refuseRoom(room);
+  const refused = limiter.refuseRoom(socket, room);
   if (refused) return ack({ ok: false, message: refused });
   await socket.join(room);
   try {

@@ -1,8 +1,8 @@
 // Memory per watching socket, for finding what each one keeps (docs/performance.md#memory-per-socket):
 //   npx tsx tests/load/memoryProbe.ts                 N=2000 sockets on this server (server.ts)
 //   SERVER=naiveServer.ts npx tsx tests/load/memoryProbe.ts   plain Socket.IO (rawWsServer.ts: bare ws)
-//   SNAP=1 ...   also writes /tmp/idle.heapsnapshot and /tmp/loaded.heapsnapshot (server.ts only),
-//                to diff by constructor in Chrome DevTools' Comparison view.
+//   SNAP=DIR ... also writes DIR/<server>-idle.heapsnapshot and DIR/<server>-loaded.heapsnapshot,
+//                for heapDiff.ts (what each socket keeps, by kind of object) or DevTools' Comparison.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,13 +23,16 @@ const server = child(
 const { url } = await next<{ url: string }>(server, 'ready');
 const mem = async () => {
   server.send({ type: 'memory' });
-  return next<{ heapUsed: number; rss: number }>(server, 'memory');
+  return next<NodeJS.MemoryUsage>(server, 'memory');
+};
+const snap = async (moment: string) => {
+  if (!process.env.SNAP) return;
+  const name = path.basename(process.env.SERVER ?? 'server.ts', '.ts');
+  server.send({ type: 'heap-snapshot', file: path.join(process.env.SNAP, `${name}-${moment}.heapsnapshot`) });
+  await next(server, 'heap-snapshot');
 };
 const idle = await mem();
-if (process.env.SNAP) {
-  server.send({ type: 'heap-snapshot', file: '/tmp/idle.heapsnapshot' });
-  await next(server, 'heap-snapshot');
-}
+await snap('idle');
 const clients = shares(n, 2).map((k) =>
   child('fanoutClient.ts', {
     BENCH_URL: url,
@@ -39,16 +42,20 @@ const clients = shares(n, 2).map((k) =>
 );
 await Promise.all(clients.map((c) => next(c, 'connected')));
 const loaded = await mem();
+const perSocket = (key: keyof NodeJS.MemoryUsage) => Math.round((loaded[key] - idle[key]) / n);
+// heapTotal is what V8 has reserved for the heap, external what Buffers and native objects hold
+// outside it: with heap, what RSS is made of.
 console.info(
   'heap/socket',
-  Math.round((loaded.heapUsed - idle.heapUsed) / n),
+  perSocket('heapUsed'),
   'rss/socket',
-  Math.round((loaded.rss - idle.rss) / n),
+  perSocket('rss'),
+  'heapTotal/socket',
+  perSocket('heapTotal'),
+  'external/socket',
+  perSocket('external'),
 );
-if (process.env.SNAP) {
-  server.send({ type: 'heap-snapshot', file: '/tmp/loaded.heapsnapshot' });
-  await next(server, 'heap-snapshot');
-}
+await snap('loaded');
 for (const c of clients) c.send({ type: 'close' });
 await Promise.all(clients.map(stop));
 await stop(server);

@@ -1,13 +1,14 @@
 // The fan-out baseline: a plain Socket.IO server with default options and no application around
 // it (no sessions, database or snapshot), emitting one event per change to a room. Speaks the same
 // IPC protocol as server.ts for the 'emit' and 'memory' commands, so run.ts can measure both the
-// same way in the same run.
+// same way in the same run (and 'heap-snapshot', for memoryProbe.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeHeapSnapshot } from 'node:v8';
 import { Server } from 'socket.io';
 import { type EmitCommand, pacedEmit } from './pacedEmit';
 
-type Command = EmitCommand | { type: 'memory' };
+type Command = EmitCommand | { type: 'memory' } | { type: 'heap-snapshot'; file: string };
 
 const http = createServer();
 const io = new Server(http);
@@ -34,6 +35,9 @@ process.on('message', async (command: Command) => {
     global.gc?.();
     global.gc?.();
     send({ type: 'memory', ...process.memoryUsage() });
+  } else if (command.type === 'heap-snapshot') {
+    global.gc?.();
+    send({ type: 'heap-snapshot', file: writeHeapSnapshot(command.file) });
   }
 });
 

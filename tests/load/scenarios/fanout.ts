@@ -1,8 +1,9 @@
 // Fan-out: sockets watching one competition while the server publishes ticket events at a steady
 // rate. Baselines in the same run: a plain Socket.IO server (naiveServer.ts) and bare `ws` writing
 // one shared frame per event (rawWsServer.ts: the floor of one process on this machine). Named
-// figures: fanout-steady-p99 (baseline bare-ws p99), heap-per-socket and rss-per-socket; then the
-// burst part (fanoutBurst): fanout-burst-p99 (baseline the same bare-ws p99 at 10 events/s) and
+// figures: fanout-steady-p99 (baseline bare-ws p99), heap-per-socket and rss-per-socket (baseline
+// plain Socket.IO's, same sockets, same run; with --quick its memory only); then the burst part
+// (fanoutBurst): fanout-burst-p99 (baseline the same bare-ws p99 at 10 events/s) and
 // fanout-burst-gaps.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,8 @@ export interface FanoutRun {
   serverScript?: string;
   perSecond?: number;
   seconds?: number;
+  /** Only the memory of `sockets` watching sockets: no events are published. */
+  memoryOnly?: boolean;
 }
 
 export interface FanoutResult {
@@ -55,6 +58,7 @@ export async function fanoutRun({
   serverScript = 'server.ts',
   perSecond = 10,
   seconds = 10,
+  memoryOnly = false,
 }: FanoutRun): Promise<FanoutResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcp-bench-'));
   const db = openDatabase({ dataDir, databaseUrl: undefined });
@@ -80,6 +84,20 @@ export async function fanoutRun({
   );
   await Promise.all(clients.map((c) => next(c, 'connected')));
   const loaded = await memory();
+  if (memoryOnly) {
+    for (const c of clients) c.send({ type: 'close' });
+    await Promise.all([...clients, server].map(stop));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return {
+      ...memoryFigures(sockets, idle, loaded),
+      p50: 0,
+      p95: 0,
+      p99: 0,
+      gaps: 0,
+      missing: 0,
+      serverCpuMsPerEvent: 0,
+    };
+  }
   server.send({ type: 'emit', competitionId, count: perSecond * seconds, perSecond });
   const { published, cpu } = await next<{ published: Record<number, number>; cpu: NodeJS.CpuUsage }>(
     server,
@@ -89,19 +107,27 @@ export async function fanoutRun({
   const { histogram, gaps, missing } = await collectFanout(clients, published);
   await stop(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
   return {
     p50: percentile(histogram, 0.5),
     p95: percentile(histogram, 0.95),
     p99: percentile(histogram, 0.99),
     gaps,
     missing,
+    ...memoryFigures(sockets, idle, loaded),
+    serverCpuMsPerEvent:
+      Math.round(((cpu.user + cpu.system) / 1000 / Object.keys(published).length) * 100) / 100,
+  };
+}
+
+const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+
+/** The server's memory with `sockets` watching, and its growth per socket from idle (both after GC). */
+function memoryFigures(sockets: number, idle: Memory, loaded: Memory) {
+  return {
     heapMB: mb(loaded.heapUsed),
     rssMB: mb(loaded.rss),
     heapBytesPerSocket: Math.round((loaded.heapUsed - idle.heapUsed) / sockets),
     rssBytesPerSocket: Math.round((loaded.rss - idle.rss) / sockets),
-    serverCpuMsPerEvent:
-      Math.round(((cpu.user + cpu.system) / 1000 / Object.keys(published).length) * 100) / 100,
   };
 }
 
@@ -115,7 +141,7 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
   const lines = [
     '### Fan-out: sockets watching one competition, 10 ticket events per second for 10 s',
     '',
-    `Median of ${runs} run(s); clients (offering permessage-deflate, as browsers do) in ${CLIENT_PROCESSES} processes on the same machine as the server. Baselines in the same run, at the largest size: bare \`ws\` writing one shared frame per event (\`rawWsServer.ts\`, the machine's floor: the ratio column)${quick ? '' : ' and a plain Socket.IO server (`naiveServer.ts`)'}.`,
+    `Median of ${runs} run(s); clients (offering permessage-deflate, as browsers do) in ${CLIENT_PROCESSES} processes on the same machine as the server. Baselines in the same run, at the largest size: bare \`ws\` writing one shared frame per event (\`rawWsServer.ts\`, the machine's floor: the ratio column) and a plain Socket.IO server (\`naiveServer.ts\`, default options, no application: the memory baseline${quick ? '; its memory only, no events' : ''}).`,
     '',
     '| server | sockets | p50 ms | p95 ms | p99 ms | p99 / bare-ws p99 | gaps | not arrived 1.5 s after the last event | server CPU ms per event | server heap MB | server RSS MB | heap B/socket | RSS B/socket |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -124,31 +150,44 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
   const rows: Array<[string, string, number]> = [
     ['baseline: bare ws, shared frame', 'rawWsServer.ts', largest],
     ...sizes.map((n): [string, string, number] => ['this server', 'server.ts', n]),
-    ...(quick ? [] : [['baseline: plain Socket.IO', 'naiveServer.ts', largest] as [string, string, number]]),
+    [
+      quick ? 'baseline: plain Socket.IO, memory only' : 'baseline: plain Socket.IO',
+      'naiveServer.ts',
+      largest,
+    ],
   ];
   let bareP99 = 0;
   let ours: { p99: number; heap: number; rss: number } | undefined;
+  let naive: { heap: number; rss: number } | undefined;
   for (const [label, serverScript, sockets] of rows) {
+    const memoryOnly = quick && serverScript === 'naiveServer.ts';
     const { m } = await medianOf(runs, async (r) => {
-      const result = await fanoutRun({ sockets, serverScript });
-      progress(`fan-out ${label}, ${sockets} sockets, run ${r + 1}: p99 ${result.p99} ms`);
+      const result = await fanoutRun({ sockets, serverScript, memoryOnly });
+      progress(
+        `fan-out ${label}, ${sockets} sockets, run ${r + 1}: p99 ${result.p99} ms, heap ${result.heapBytesPerSocket} B/socket`,
+      );
       return result;
     });
     const p99 = m((x) => x.p99);
     if (serverScript === 'rawWsServer.ts') bareP99 = Math.max(1, p99);
-    const perSocket = serverScript === 'server.ts' && sockets >= 1000;
+    const perSocket = serverScript !== 'rawWsServer.ts' && sockets >= 1000;
     const heap = m((x) => x.heapBytesPerSocket);
     const rss = m((x) => x.rssBytesPerSocket);
     if (serverScript === 'server.ts' && sockets === largest) ours = { p99, heap, rss };
+    if (serverScript === 'naiveServer.ts') naive = { heap, rss };
+    const timing = memoryOnly
+      ? '- | - | - | - | - | - | -'
+      : `${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / bareP99).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.serverCpuMsPerEvent)}`;
     lines.push(
-      `| ${label} | ${formatCount(sockets)} | ${m((x) => x.p50)} | ${m((x) => x.p95)} | ${p99} | ${(p99 / bareP99).toFixed(2)} | ${m((x) => x.gaps)} | ${m((x) => x.missing)} | ${m((x) => x.serverCpuMsPerEvent)} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
+      `| ${label} | ${formatCount(sockets)} | ${timing} | ${m((x) => x.heapMB)} | ${m((x) => x.rssMB)} | ${perSocket ? formatCount(heap) : '-'} | ${perSocket ? formatCount(rss) : '-'} |`,
     );
   }
-  if (!ours) throw new Error('fan-out: no run of this server at the largest size');
+  if (!ours || !naive)
+    throw new Error('fan-out: no run of this server or plain Socket.IO at the largest size');
   const burst = await fanoutBurst({ runs, quick }, { sockets: largest, bareP99 });
   lines.push(
     '',
-    `Memory per watching socket (this server, after GC, idle -> ${formatCount(largest)} sockets): heap ${formatCount(ours.heap)} B, RSS ${formatCount(ours.rss)} B.`,
+    `Memory per watching socket (after GC, idle -> ${formatCount(largest)} sockets): this server heap ${formatCount(ours.heap)} B, RSS ${formatCount(ours.rss)} B; plain Socket.IO heap ${formatCount(naive.heap)} B, RSS ${formatCount(naive.rss)} B: heap **${(ours.heap / naive.heap).toFixed(2)}x**, RSS ${(ours.rss / naive.rss).toFixed(2)}x (target heap <= 1.1x).`,
     '',
   );
   const bare = { name: 'bare-ws-p99', value: bareP99, unit: 'ms' };
@@ -156,8 +195,18 @@ export async function fanout({ runs, quick }: BenchOptions): Promise<SectionResu
     markdown: [lines.join('\n'), burst.markdown].join('\n'),
     scenarios: [
       { name: 'fanout-steady-p99', value: ours.p99, unit: 'ms', baseline: bare },
-      { name: 'heap-per-socket', value: ours.heap, unit: 'bytes', baseline: null },
-      { name: 'rss-per-socket', value: ours.rss, unit: 'bytes', baseline: null },
+      {
+        name: 'heap-per-socket',
+        value: ours.heap,
+        unit: 'bytes',
+        baseline: { name: 'naive-heap-per-socket', value: naive.heap, unit: 'bytes' },
+      },
+      {
+        name: 'rss-per-socket',
+        value: ours.rss,
+        unit: 'bytes',
+        baseline: { name: 'naive-rss-per-socket', value: naive.rss, unit: 'bytes' },
+      },
       ...burst.scenarios,
     ],
   };
