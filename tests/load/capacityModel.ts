@@ -1,0 +1,233 @@
+// The capacity model (docs/operations.md#capacity): from the CPU costs `npm run bench -- capacity`
+// measures, what N app processes on C cores serve, and how many processes, what MariaDB and what
+// Redis a launch needs. Pure arithmetic, no I/O: tests/unit/capacityModel.test.ts checks it.
+
+/** The measured costs (tests/load/scenarios/capacity.ts). Times are CPU time, all threads unless said. */
+export interface Costs {
+  /** App process CPU per hold cycle (the hold and the request after it: a release here), ms. */
+  holdAppMs: number;
+  /** Of `holdAppMs`, the part on the JavaScript main thread, ms: what caps one process at one core. */
+  holdMainMs: number;
+  /** MariaDB CPU per hold cycle, ms. */
+  holdDbMs: number;
+  /** The load clients' CPU per hold cycle, ms (counts only where they share the machine). */
+  holdClientMs: number;
+  /** CPU per hold cycle that no process above was charged with (the kernel's loopback work), ms. */
+  holdUnattributedMs: number;
+  /** Room broadcasts (Redis PUBLISHes) per hold cycle, after the app's coalescing. */
+  publishesPerHold: number;
+  /** App CPU per frame per watching socket, µs. */
+  eventSocketUs: number;
+  /**
+   * App CPU per queue position update in the process that ticks, the visitor's socket on it: its
+   * share of the tick's read, the broadcast through Redis and the write, µs.
+   */
+  queueUpdateUs: number;
+  /** MariaDB CPU per queue position update (the tick reads every waiting row), µs. */
+  queueDbUs: number;
+  /** App CPU per Redis message for a room the process does not have (read and dropped), µs. */
+  redisForeignUs: number;
+  /** Redis CPU per PUBLISH, µs, plus `redisDeliverUs` for each subscribed process. */
+  redisPublishUs: number;
+  redisDeliverUs: number;
+}
+
+/** Where the app processes run and what shares their cores. */
+export interface Machine {
+  cores: number;
+  processes: number;
+  /** MariaDB, Redis and the load clients on the same cores (this bench machine), or elsewhere. */
+  sharedWithDatabase: boolean;
+  sharedWithRedis: boolean;
+  sharedWithClients: boolean;
+  /** Cores other work (not this site) keeps busy meanwhile. */
+  foreignCores?: number;
+}
+
+/** Redis CPU per broadcast with `subscribers` processes subscribed (each gets every message), µs. */
+export const redisBroadcastUs = (c: Costs, subscribers: number) =>
+  c.redisPublishUs + subscribers * c.redisDeliverUs;
+
+/**
+ * CPU per hold cycle in each of N processes' main threads, ms: the hold itself plus, with N > 1,
+ * the other processes' frames read from Redis and dropped (no watchers here).
+ */
+const holdMainMsAt = (c: Costs, n: number) =>
+  c.holdMainMs + (n > 1 ? (c.publishesPerHold * (n - 1) * c.redisForeignUs) / 1000 : 0);
+
+export interface Throughput {
+  holdsPerSecond: number;
+  /** What stops it: every process's main thread full, or every core of the machine. */
+  bound: 'processes' | 'machine';
+  byProcesses: number;
+  byMachine: number;
+  /** CPU per hold cycle on the machine, ms. */
+  machineMsPerHold: number;
+}
+
+/**
+ * Holds per second of the contention load (200 buyers, Lucky Dips, each released before the next)
+ * on N processes: each process's main thread can take at most one core; the machine's cores are
+ * shared by whatever runs on it.
+ */
+export function holdsThroughput(c: Costs, m: Machine): Throughput {
+  const n = m.processes;
+  const byProcesses = (n * 1000) / holdMainMsAt(c, n);
+  const redisMs = (c.publishesPerHold * redisBroadcastUs(c, n > 1 || m.sharedWithRedis ? n : 0)) / 1000;
+  const machineMsPerHold =
+    c.holdAppMs +
+    (holdMainMsAt(c, n) - c.holdMainMs) +
+    (m.sharedWithDatabase ? c.holdDbMs : 0) +
+    (m.sharedWithRedis ? redisMs : 0) +
+    (m.sharedWithClients ? c.holdClientMs + c.holdUnattributedMs : 0);
+  const cores = Math.max(0, m.cores - (m.foreignCores ?? 0));
+  const byMachine = (cores * 1000) / machineMsPerHold;
+  return {
+    holdsPerSecond: Math.min(byProcesses, byMachine),
+    bound: byProcesses <= byMachine ? 'processes' : 'machine',
+    byProcesses,
+    byMachine,
+    machineMsPerHold,
+  };
+}
+
+/** Socket deliveries (frames x watching sockets) per second N processes on C cores can write. */
+export function socketDeliveriesPerSecond(c: Costs, processes: number, cores: number): number {
+  return (Math.min(processes, cores) * 1e6) / c.eventSocketUs;
+}
+
+/** When ticket changes are coalesced (realtime/ticketBatches.ts DEFAULT_BATCHING). */
+export interface Batching {
+  tickMs: number;
+  maxShare: number;
+  /** Changes a second above which a room's changes wait for ticks (10 within 250 ms: 40). */
+  burstPerSecond: number;
+}
+
+export const APP_BATCHING: Batching = { tickMs: 50, maxShare: 0.5, burstPerSecond: 40 };
+
+export interface Launch {
+  watchers: number;
+  holdsPerSecond: number;
+  /** Ticket changes each hold cycle makes (the hold, then the sale or release): 2. */
+  changesPerHold: number;
+  /** Visitors waiting in the launch queue at the peak (everyone, at the opening). */
+  queued: number;
+}
+
+/**
+ * - `as-built`: every process coalesces only its own holds' changes and publishes its frames
+ *   through Redis; every process ticks the queue every second and broadcasts every waiting
+ *   visitor's position through Redis.
+ * - `proposed` (not built): a process coalesces the frames it receives too, so a watcher gets one
+ *   frame per tick whatever N is; one tick every 2 s for the cluster, and each process sends the
+ *   positions of its own visitors to their sockets, not through Redis.
+ */
+export type Design = 'as-built' | 'proposed';
+
+export interface ProcessLoad {
+  processes: number;
+  /** Cores of one process's main thread, by what uses them. */
+  holds: number;
+  fanout: number;
+  queue: number;
+  total: number;
+  /** Frames a watcher receives per second. */
+  framesPerWatcher: number;
+  redisBroadcastsPerSecond: number;
+  redisCores: number;
+  databaseCores: number;
+}
+
+/** Frames a second one process's own batcher sends for a room, writing to `localWatchers`. */
+function ownFrames(c: Costs, b: Batching, changesPerSecond: number, localWatchers: number): number {
+  if (changesPerSecond <= b.burstPerSecond) return changesPerSecond;
+  const writeMs = (localWatchers * c.eventSocketUs) / 1000;
+  const tickMs = Math.max(b.tickMs, writeMs / b.maxShare);
+  return Math.min(changesPerSecond, 1000 / tickMs);
+}
+
+/** The load of a launch on each of N app processes, and on MariaDB and Redis. */
+export function launchLoad(
+  c: Costs,
+  launch: Launch,
+  n: number,
+  design: Design,
+  b: Batching = APP_BATCHING,
+): ProcessLoad {
+  const local = launch.watchers / n;
+  const changes = launch.holdsPerSecond * launch.changesPerHold;
+  const holds = ((launch.holdsPerSecond / n) * c.holdMainMs) / 1000;
+  const ownPerProcess = ownFrames(c, b, changes / n, local);
+  // As built, a watcher gets every process's frames; proposed, one coalesced stream per process.
+  const framesPerWatcher = design === 'as-built' ? n * ownPerProcess : ownFrames(c, b, changes, local);
+  const fanout = (local * framesPerWatcher * c.eventSocketUs) / 1e6;
+  const q = launch.queued;
+  let queue: number;
+  let queueBroadcasts: number;
+  let queueReads: number;
+  if (design === 'as-built') {
+    // Its own tick (upper bound: as if every visitor's socket were on it), plus every other
+    // process's broadcasts: 1/N for its own visitors, the rest read from Redis and dropped.
+    const others = (n - 1) * q;
+    queue = (q * c.queueUpdateUs + (others / n) * c.queueUpdateUs + others * (1 - 1 / n) * c.redisForeignUs) / 1e6;
+    queueBroadcasts = n * q;
+    queueReads = n * q;
+  } else {
+    queue = ((q / n / 2) * c.queueUpdateUs) / 1e6;
+    queueBroadcasts = 0;
+    queueReads = q / 2;
+  }
+  const ticketBroadcasts = n * ownPerProcess;
+  // Admissions (`queue:admitted`, one per hold at the launch's rate) go through Redis as built and proposed.
+  const redisBroadcastsPerSecond = ticketBroadcasts + queueBroadcasts + launch.holdsPerSecond;
+  return {
+    processes: n,
+    holds,
+    fanout,
+    queue,
+    total: holds + fanout + queue,
+    framesPerWatcher,
+    redisBroadcastsPerSecond,
+    redisCores: (redisBroadcastsPerSecond * redisBroadcastUs(c, n)) / 1e6,
+    databaseCores: (launch.holdsPerSecond * c.holdDbMs) / 1000 + (queueReads * c.queueDbUs) / 1e6,
+  };
+}
+
+export interface LaunchPlan {
+  /** The fewest processes that keep each main thread at or under `targetShare`, or null. */
+  processes: number | null;
+  load: ProcessLoad;
+  /** When no count fits: the count with the lightest process, and what fills it. */
+  bottleneck?: 'holds' | 'fanout' | 'queue' | 'redis';
+}
+
+/**
+ * How many app processes serve `launch`: each main thread busy at most `targetShare` (headroom
+ * for latency and a process lost), Redis (one thread) at most `redisShare` of a core.
+ */
+export function planLaunch(
+  c: Costs,
+  launch: Launch,
+  design: Design,
+  { targetShare = 0.7, redisShare = 0.5, maxProcesses = 256 } = {},
+): LaunchPlan {
+  let lightest: ProcessLoad | undefined;
+  for (let n = 1; n <= maxProcesses; n++) {
+    const load = launchLoad(c, launch, n, design);
+    if (load.total <= targetShare && load.redisCores <= redisShare) return { processes: n, load };
+    if (!lightest || load.total < lightest.total) lightest = load;
+  }
+  const l = lightest!;
+  const parts = { holds: l.holds, fanout: l.fanout, queue: l.queue } as const;
+  const worst = (Object.keys(parts) as Array<keyof typeof parts>).sort((a, b) => parts[b] - parts[a])[0]!;
+  return {
+    processes: null,
+    load: l,
+    bottleneck: l.total <= targetShare && l.redisCores > redisShare ? 'redis' : worst,
+  };
+}
+
+/** |predicted - measured| / measured. */
+export const relativeError = (predicted: number, measured: number) =>
+  measured > 0 ? Math.abs(predicted - measured) / measured : Number.POSITIVE_INFINITY;
