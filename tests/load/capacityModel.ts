@@ -73,7 +73,8 @@ export interface Throughput {
 export function holdsThroughput(c: Costs, m: Machine): Throughput {
   const n = m.processes;
   const byProcesses = (n * 1000) / holdMainMsAt(c, n);
-  const redisMs = (c.publishesPerHold * redisBroadcastUs(c, n > 1 || m.sharedWithRedis ? n : 0)) / 1000;
+  // Every process subscribes, so each frame is delivered N times.
+  const redisMs = (c.publishesPerHold * redisBroadcastUs(c, n)) / 1000;
   const machineMsPerHold =
     c.holdAppMs +
     (holdMainMsAt(c, n) - c.holdMainMs) +
@@ -170,7 +171,8 @@ export function launchLoad(
     // Its own tick (upper bound: as if every visitor's socket were on it), plus every other
     // process's broadcasts: 1/N for its own visitors, the rest read from Redis and dropped.
     const others = (n - 1) * q;
-    queue = (q * c.queueUpdateUs + (others / n) * c.queueUpdateUs + others * (1 - 1 / n) * c.redisForeignUs) / 1e6;
+    queue =
+      (q * c.queueUpdateUs + (others / n) * c.queueUpdateUs + others * (1 - 1 / n) * c.redisForeignUs) / 1e6;
     queueBroadcasts = n * q;
     queueReads = n * q;
   } else {

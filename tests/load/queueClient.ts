@@ -16,7 +16,7 @@ async function visitor(): Promise<void> {
   const client = new TestClient(url);
   await client.fetchCsrfToken();
   const joined = await client.post(`/api/competitions/${competitionId}/queue`);
-  if (joined.status !== 200 || joined.body?.status !== 'waiting')
+  if ((joined.status !== 200 && joined.status !== 201) || joined.body?.status !== 'waiting')
     throw new Error(`queue join answered ${joined.status}: ${joined.text.slice(0, 200)}`);
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {

@@ -1,0 +1,414 @@
+// Capacity: the CPU costs the capacity model (tests/load/capacityModel.ts, docs/operations.md#capacity)
+// is built from, measured on throw-away MariaDB databases and a Redis of the bench's own, and the
+// model's check: its prediction for WEB_CONCURRENCY=2 on this machine against a run of it.
+// Named figures: capacity-cpu-ms-per-hold, capacity-main-thread-ms-per-hold,
+// capacity-db-cpu-ms-per-hold, capacity-cpu-us-per-event-socket, capacity-cpu-us-per-queue-update,
+// capacity-db-cpu-us-per-queue-update, capacity-redis-cpu-us-per-broadcast,
+// capacity-redis-foreign-us-per-message, capacity-two-process-holds (baseline: the prediction) and
+// capacity-two-process-prediction-error.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import {
+  type Costs,
+  holdsThroughput,
+  type Launch,
+  type LaunchPlan,
+  planLaunch,
+  relativeError,
+  type Throughput,
+} from '../capacityModel';
+import {
+  type AppUnderTest,
+  measure,
+  type PrivateRedis,
+  startCluster,
+  startPrivateRedis,
+  startSingle,
+  sumCpu,
+  sumMainCpu,
+  type Window,
+} from '../capacityProbes';
+import {
+  type BenchOptions,
+  CLIENT_PROCESSES,
+  child,
+  formatCount,
+  insertCompetition,
+  median,
+  merge,
+  next,
+  progress,
+  type SectionResult,
+  shares,
+  stop,
+  withBenchDatabase,
+} from '../harness';
+import type { Scenario } from '../report';
+import { fanoutRun } from './fanout';
+
+const BUYERS = 200;
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface HoldRun {
+  holds: number;
+  serverErrors: number;
+  /** Cores busy with work not this bench's, sampled over 2 s before the load started. */
+  foreignCores: number;
+  window: Window<unknown>;
+}
+
+/** The machine's busy cores over `ms` outside `ours` (cumulative CPU ms of this bench's processes). */
+async function foreignCores(ours: () => number, redis: PrivateRedis, ms: number): Promise<number> {
+  // MariaDB's CPU meanwhile counts as foreign: this bench's processes are idle.
+  const w = await measure({ ours }, redis, () => settle(ms));
+  return Math.max(0, w.machineBusy - w.cpu.ours! - w.redis) / w.ms;
+}
+
+/** The contention load (200 buyers, Lucky Dips of 1-3, each released before the next) on `app`. */
+async function holdRun(
+  setup: 'single' | 'cluster',
+  redis: PrivateRedis,
+  durationMs: number,
+): Promise<HoldRun> {
+  return withBenchDatabase(async ({ db, databaseUrl, dataDir }) => {
+    const competitionId = await insertCompetition(db, 'Capacity', 100_000);
+    const env = { databaseUrl, dataDir, redisUrl: redis.url };
+    const app: AppUnderTest = setup === 'single' ? await startSingle(env) : await startCluster(2, env);
+    const clients = shares(BUYERS, CLIENT_PROCESSES).map((n) =>
+      child('buyerClient.ts', {
+        BENCH_URL: app.url,
+        BENCH_MODE: 'lucky',
+        BENCH_COMPETITION: String(competitionId),
+        BENCH_BUYERS: String(n),
+      }),
+    );
+    await Promise.all(clients.map((c) => next(c, 'ready')));
+    const clientCpu = () => sumCpu(clients.map((c) => c.pid!));
+    const foreign = await foreignCores(() => sumCpu(app.pids()) + clientCpu(), redis, 2000);
+    const reports = clients.map((c) =>
+      next<{ statuses: Record<number, number>; holds: number }>(c, 'report'),
+    );
+    const window = await measure(
+      {
+        app: () => sumCpu(app.pids()),
+        main: () => sumMainCpu(app.servingPids()),
+        clients: clientCpu,
+      },
+      redis,
+      async () => {
+        for (const c of clients) c.send({ type: 'go', durationMs });
+        return Promise.all(reports);
+      },
+    );
+    const statuses: Record<number, number> = {};
+    let holds = 0;
+    for (const r of window.result) {
+      merge(statuses, r.statuses);
+      holds += r.holds;
+    }
+    for (const c of clients) c.send({ type: 'close' });
+    await Promise.all(clients.map(stop));
+    await app.stop();
+    const serverErrors = Object.entries(statuses)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0);
+    return { holds, serverErrors, foreignCores: foreign, window };
+  });
+}
+
+interface QueueRun {
+  updates: number;
+  delivered: number;
+  /** App CPU per update (the ticking process), MariaDB per update, µs. */
+  appUs: number;
+  dbUs: number;
+  /** Redis CPU per PUBLISH with one and with two processes subscribed, µs. */
+  redisOneUs: number;
+  redisTwoUs: number;
+  /** The second process's CPU per message it read and dropped (no socket in the room), µs. */
+  foreignUs: number;
+}
+
+const tick = async (app: ReturnType<typeof child>, count: number) => {
+  app.send({ type: 'queue-ticks', count, intervalMs: 1000 });
+  const { updates } = await next<{ updates: number }>(app, 'ticked');
+  await settle(300); // the last tick's writes reach the sockets
+  return updates;
+};
+
+/**
+ * A launch queue of `visitors` waiting visitors, each with a socket in its own room, on process A
+ * with Redis; A ticks `ticks` times a second apart. Then process B joins Redis with no sockets,
+ * and A ticks again: B's CPU is what a message for a room it does not have costs.
+ */
+async function queueRun(redis: PrivateRedis, visitors: number, ticks: number): Promise<QueueRun> {
+  return withBenchDatabase(async ({ db, databaseUrl, dataDir }) => {
+    const competitionId = await insertCompetition(db, 'Capacity queue', 100_000);
+    await db('competitions')
+      .where({ id: competitionId })
+      .update({
+        launchQueue: true,
+        startsAt: Date.now() - 60_000,
+        queueSeed: randomBytes(32).toString('hex'),
+        queueAdmitPerSecond: 1,
+      });
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      REDIS_URL: redis.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LAUNCH_QUEUE_PER_ADDRESS: '100000',
+    };
+    const a = child('capacityServer.ts', env);
+    const { url } = await next<{ url: string }>(a, 'ready');
+    const clients = shares(visitors, CLIENT_PROCESSES).map((n) =>
+      child('queueClient.ts', {
+        BENCH_URL: url,
+        BENCH_COMPETITION: String(competitionId),
+        BENCH_VISITORS: String(n),
+      }),
+    );
+    await Promise.all(clients.map((c) => next(c, 'connected')));
+    await tick(a, 1); // the first tick places everyone (late joiners, one UPDATE each): not measured
+    const one = await measure({ a: () => sumCpu([a.pid!]) }, redis, () => tick(a, ticks));
+    const b = child('capacityServer.ts', env);
+    await next(b, 'ready');
+    const two = await measure({ a: () => sumCpu([a.pid!]), b: () => sumCpu([b.pid!]) }, redis, () =>
+      tick(a, ticks),
+    );
+    const reports = clients.map((c) => next<{ positions: number }>(c, 'report'));
+    for (const c of clients) c.send({ type: 'report' });
+    const delivered = (await Promise.all(reports)).reduce((sum, r) => sum + r.positions, 0);
+    for (const c of clients) c.send({ type: 'close' });
+    await Promise.all([...clients.map(stop), stop(a), stop(b)]);
+    const updates = one.result + two.result;
+    return {
+      updates,
+      delivered,
+      appUs: ((one.cpu.a! + two.cpu.a!) * 1000) / updates,
+      dbUs: ((one.database + two.database) * 1000) / updates,
+      redisOneUs: (one.redis * 1000) / Math.max(1, one.publishes),
+      redisTwoUs: (two.redis * 1000) / Math.max(1, two.publishes),
+      foreignUs: (two.cpu.b! * 1000) / Math.max(1, two.publishes),
+    };
+  });
+}
+
+/** App CPU per frame per watching socket: the slope between 1 and `sockets` watchers, µs. */
+async function eventSocketUs(sockets: number): Promise<number> {
+  const small = await fanoutRun({ sockets: 1 });
+  const large = await fanoutRun({ sockets });
+  return ((large.serverCpuMsPerEvent - small.serverCpuMsPerEvent) * 1000) / (sockets - 1);
+}
+
+interface CapacityRun {
+  single: HoldRun;
+  cluster: HoldRun;
+  queue: QueueRun;
+  eventSocketUs: number;
+}
+
+/** The model's costs from one run's single-process holds, the queue and the fan-out. */
+function costsOf(run: CapacityRun): Costs {
+  const { single, queue } = run;
+  const w = single.window;
+  const perHold = (ms: number) => ms / single.holds;
+  const attributed = w.cpu.app! + w.cpu.clients! + w.database + w.redis;
+  const deliver = Math.max(0, queue.redisTwoUs - queue.redisOneUs);
+  return {
+    holdAppMs: perHold(w.cpu.app!),
+    holdMainMs: perHold(w.cpu.main!),
+    holdDbMs: perHold(w.database),
+    holdClientMs: perHold(w.cpu.clients!),
+    holdUnattributedMs: perHold(Math.max(0, w.machineBusy - attributed - single.foreignCores * w.ms)),
+    publishesPerHold: w.publishes / single.holds,
+    eventSocketUs: run.eventSocketUs,
+    queueUpdateUs: queue.appUs,
+    queueDbUs: queue.dbUs,
+    redisForeignUs: queue.foreignUs,
+    redisPublishUs: Math.max(0, queue.redisOneUs - deliver),
+    redisDeliverUs: deliver,
+  };
+}
+
+/** The median of each cost over the runs. */
+function medianCosts(all: Costs[]): Costs {
+  const keys = Object.keys(all[0]!) as Array<keyof Costs>;
+  return Object.fromEntries(keys.map((k) => [k, median(all.map((c) => c[k]))])) as unknown as Costs;
+}
+
+/** What the model says the two-process run on this machine serves, given its foreign load. */
+export const twoProcessPrediction = (costs: Costs, cores: number, foreign: number): Throughput =>
+  holdsThroughput(costs, {
+    cores,
+    processes: 2,
+    sharedWithDatabase: true,
+    sharedWithRedis: true,
+    sharedWithClients: true,
+    foreignCores: foreign,
+  });
+
+export const LAUNCH: Launch = { watchers: 100_000, holdsPerSecond: 1000, changesPerHold: 2, queued: 100_000 };
+
+async function capacityRun(redis: PrivateRedis, options: BenchOptions, r: number): Promise<CapacityRun> {
+  const durationMs = options.quick ? 5_000 : 10_000;
+  const single = await holdRun('single', redis, durationMs);
+  progress(`capacity run ${r + 1}: one process ${Math.round(single.holds / (durationMs / 1000))} holds/s`);
+  const cluster = await holdRun('cluster', redis, durationMs);
+  progress(
+    `capacity run ${r + 1}: WEB_CONCURRENCY=2 ${Math.round(cluster.holds / (durationMs / 1000))} holds/s`,
+  );
+  const visitors = Number(process.env.BENCH_CAPACITY_VISITORS ?? (options.quick ? 1000 : 2000));
+  const queue = await queueRun(redis, visitors, options.quick ? 4 : 8);
+  progress(
+    `capacity run ${r + 1}: queue ${queue.updates} updates (${queue.delivered} delivered), ${queue.appUs.toFixed(1)} µs each`,
+  );
+  const sockets = Number(process.env.BENCH_CAPACITY_SOCKETS ?? (options.quick ? 2000 : 5000));
+  const perSocket = await eventSocketUs(sockets);
+  progress(`capacity run ${r + 1}: ${perSocket.toFixed(2)} µs per event per socket`);
+  return { single, cluster, queue, eventSocketUs: perSocket };
+}
+
+export async function capacity(options: BenchOptions): Promise<SectionResult> {
+  const redis = await startPrivateRedis();
+  const runs: CapacityRun[] = [];
+  try {
+    for (let r = 0; r < options.runs; r++) runs.push(await capacityRun(redis, options, r));
+  } finally {
+    await redis.stop();
+  }
+  const cores = os.cpus().length;
+  const costs = medianCosts(runs.map(costsOf));
+  // Each run's prediction from its own single-process costs and the foreign load sampled before it.
+  const checks = runs.map((run) => {
+    const seconds = run.cluster.window.ms / 1000;
+    const predicted = twoProcessPrediction(costsOf(run), cores, run.cluster.foreignCores);
+    const measured = run.cluster.holds / seconds;
+    return { predicted, measured, error: relativeError(predicted.holdsPerSecond, measured), run };
+  });
+  const m = (f: (x: (typeof checks)[number]) => number) => median(checks.map(f));
+  const plans = {
+    asBuilt: planLaunch(costs, LAUNCH, 'as-built'),
+    proposed: planLaunch(costs, LAUNCH, 'proposed'),
+  };
+  const markdown = capacityMarkdown(options, costs, checks, plans, cores);
+  const scenarios: Scenario[] = [
+    { name: 'capacity-cpu-ms-per-hold', value: round(costs.holdAppMs, 3), unit: 'ms', baseline: null },
+    {
+      name: 'capacity-main-thread-ms-per-hold',
+      value: round(costs.holdMainMs, 3),
+      unit: 'ms',
+      baseline: null,
+    },
+    { name: 'capacity-db-cpu-ms-per-hold', value: round(costs.holdDbMs, 3), unit: 'ms', baseline: null },
+    {
+      name: 'capacity-cpu-us-per-event-socket',
+      value: round(costs.eventSocketUs, 3),
+      unit: 'µs',
+      baseline: null,
+    },
+    {
+      name: 'capacity-cpu-us-per-queue-update',
+      value: round(costs.queueUpdateUs, 2),
+      unit: 'µs',
+      baseline: null,
+    },
+    {
+      name: 'capacity-db-cpu-us-per-queue-update',
+      value: round(costs.queueDbUs, 2),
+      unit: 'µs',
+      baseline: null,
+    },
+    {
+      name: 'capacity-redis-cpu-us-per-broadcast',
+      value: round(
+        m((x) => x.run.queue.redisOneUs),
+        2,
+      ),
+      unit: 'µs',
+      baseline: null,
+    },
+    {
+      name: 'capacity-redis-foreign-us-per-message',
+      value: round(costs.redisForeignUs, 2),
+      unit: 'µs',
+      baseline: null,
+    },
+    {
+      name: 'capacity-two-process-holds',
+      value: Math.round(m((x) => x.measured)),
+      unit: 'holds/s',
+      baseline: {
+        name: 'capacity-two-process-predicted',
+        value: Math.round(m((x) => x.predicted.holdsPerSecond)),
+        unit: 'holds/s',
+      },
+    },
+    {
+      name: 'capacity-two-process-prediction-error',
+      value: round(
+        m((x) => x.error),
+        3,
+      ),
+      unit: 'ratio',
+      baseline: null,
+    },
+  ];
+  return { markdown, scenarios };
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+type Check = { predicted: Throughput; measured: number; error: number; run: CapacityRun };
+
+function capacityMarkdown(
+  { runs }: BenchOptions,
+  c: Costs,
+  checks: Check[],
+  plans: { asBuilt: LaunchPlan; proposed: LaunchPlan },
+  cores: number,
+): string {
+  const f = (x: number, d = 2) => x.toFixed(d);
+  const lines = [
+    `### Capacity: the costs, and WEB_CONCURRENCY=2 predicted against measured`,
+    '',
+    `Median of ${runs} run(s). Holds: ${BUYERS} buyers, Lucky Dips of 1-3 on 100,000 numbers, each released before the next (a hold cycle); one app process with the Redis adapter on, a Redis of the bench's own.`,
+    '',
+    '| cost | value |',
+    '|---|---:|',
+    `| app CPU per hold cycle (main thread) | ${f(c.holdAppMs)} ms (${f(c.holdMainMs)} ms) |`,
+    `| MariaDB CPU per hold cycle | ${f(c.holdDbMs)} ms |`,
+    `| load clients' CPU per hold cycle; unattributed (kernel) | ${f(c.holdClientMs)} ms; ${f(c.holdUnattributedMs)} ms |`,
+    `| Redis PUBLISHes per hold cycle (coalesced frames) | ${f(c.publishesPerHold, 3)} |`,
+    `| app CPU per event per watching socket | ${f(c.eventSocketUs, 3)} µs |`,
+    `| app CPU per queue position update (tick, broadcast through Redis, write) | ${f(c.queueUpdateUs, 1)} µs |`,
+    `| MariaDB CPU per queue position update | ${f(c.queueDbUs, 1)} µs |`,
+    `| Redis CPU per broadcast: PUBLISH + per subscribed process | ${f(c.redisPublishUs)} + ${f(c.redisDeliverUs)} µs |`,
+    `| app CPU per Redis message for a room the process lacks | ${f(c.redisForeignUs)} µs |`,
+    '',
+    `WEB_CONCURRENCY=2 on this machine (${cores} cores shared with MariaDB, Redis and the load clients), each run predicted from its own one-process costs and the foreign load sampled before it:`,
+    '',
+    '| run | foreign load, cores | predicted holds/s | bound | measured holds/s | error |',
+    '|---|---:|---:|---|---:|---:|',
+    ...checks.map(
+      (x, i) =>
+        `| ${i + 1} | ${f(x.run.cluster.foreignCores)} | ${Math.round(x.predicted.holdsPerSecond)} | ${x.predicted.bound} | ${Math.round(x.measured)} | ${f(100 * x.error, 1)}% |`,
+    ),
+    '',
+    `5xx: one process ${checks.map((x) => x.run.single.serverErrors).join(', ')}; two ${checks.map((x) => x.run.cluster.serverErrors).join(', ')}. Queue updates delivered: ${checks.map((x) => `${formatCount(x.run.queue.delivered)} of ${formatCount(x.run.queue.updates)}`).join('; ')}.`,
+    '',
+    `Launch of ${formatCount(LAUNCH.watchers)} watchers (all queued at the opening) and ${formatCount(LAUNCH.holdsPerSecond)} holds/s:`,
+    '',
+    '| design | app processes | per process: holds + fan-out + queue (cores) | frames per watcher/s | MariaDB cores | Redis broadcasts/s, cores |',
+    '|---|---:|---|---:|---:|---|',
+    ...(['asBuilt', 'proposed'] as const).map((k) => {
+      const p = plans[k];
+      const l = p.load;
+      return `| ${k === 'asBuilt' ? 'as built' : 'proposed'} | ${p.processes ?? `none (lightest at ${l.processes}; ${p.bottleneck})`} | ${f(l.holds)} + ${f(l.fanout)} + ${f(l.queue)} = ${f(l.total)} | ${f(l.framesPerWatcher, 1)} | ${f(l.databaseCores)} | ${formatCount(Math.round(l.redisBroadcastsPerSecond))}, ${f(l.redisCores)} |`;
+    }),
+    '',
+  ];
+  return lines.join('\n');
+}
