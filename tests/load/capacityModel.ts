@@ -35,7 +35,14 @@ export interface Costs {
 /** Where the app processes run and what shares their cores. */
 export interface Machine {
   cores: number;
+  /** App processes, each subscribed to Redis. */
   processes: number;
+  /**
+   * Of those, the ones the HTTP requests reach (default all). WEB_CONCURRENCY's primary hands each
+   * new connection to the worker with the fewest Socket.IO sessions, the first on a tie
+   * (@socket.io/sticky `least-connection`): clients without a socket all reach one worker.
+   */
+  servingProcesses?: number;
   /** MariaDB, Redis and the load clients on the same cores (this bench machine), or elsewhere. */
   sharedWithDatabase: boolean;
   sharedWithRedis: boolean;
@@ -48,16 +55,12 @@ export interface Machine {
 export const redisBroadcastUs = (c: Costs, subscribers: number) =>
   c.redisPublishUs + subscribers * c.redisDeliverUs;
 
-/**
- * CPU per hold cycle in each of N processes' main threads, ms: the hold itself plus, with N > 1,
- * the other processes' frames read from Redis and dropped (no watchers here).
- */
-const holdMainMsAt = (c: Costs, n: number) =>
-  c.holdMainMs + (n > 1 ? (c.publishesPerHold * (n - 1) * c.redisForeignUs) / 1000 : 0);
+/** The other processes' CPU per hold cycle for its frames, read from Redis and dropped, ms. */
+const droppedFramesMs = (c: Costs, others: number) => (c.publishesPerHold * others * c.redisForeignUs) / 1000;
 
 export interface Throughput {
   holdsPerSecond: number;
-  /** What stops it: every process's main thread full, or every core of the machine. */
+  /** What stops it: the serving processes' main threads full, or every core of the machine. */
   bound: 'processes' | 'machine';
   byProcesses: number;
   byMachine: number;
@@ -67,17 +70,20 @@ export interface Throughput {
 
 /**
  * Holds per second of the contention load (200 buyers, Lucky Dips, each released before the next)
- * on N processes: each process's main thread can take at most one core; the machine's cores are
- * shared by whatever runs on it.
+ * on N processes: each serving process's main thread takes at most one core, and also drops the
+ * other serving processes' frames (no watchers here); the machine's cores are shared by whatever
+ * runs on it. The WEB_CONCURRENCY primary's own work (accepting and handing over connections) is
+ * not modelled.
  */
 export function holdsThroughput(c: Costs, m: Machine): Throughput {
   const n = m.processes;
-  const byProcesses = (n * 1000) / holdMainMsAt(c, n);
-  // Every process subscribes, so each frame is delivered N times.
+  const serving = Math.min(n, m.servingProcesses ?? n);
+  const byProcesses = (serving * 1000) / (c.holdMainMs + droppedFramesMs(c, serving - 1));
+  // Every process subscribes, so each frame is delivered N times and dropped by N - 1.
   const redisMs = (c.publishesPerHold * redisBroadcastUs(c, n)) / 1000;
   const machineMsPerHold =
     c.holdAppMs +
-    (holdMainMsAt(c, n) - c.holdMainMs) +
+    droppedFramesMs(c, n - 1) +
     (m.sharedWithDatabase ? c.holdDbMs : 0) +
     (m.sharedWithRedis ? redisMs : 0) +
     (m.sharedWithClients ? c.holdClientMs + c.holdUnattributedMs : 0);

@@ -95,7 +95,10 @@ const isAppWorker = (pid: number) => {
 
 /** The app under test: its URL, the pids of its processes and of its app (JavaScript) processes. */
 export interface AppUnderTest {
-  url: string;
+  /** Where the clients send requests: one URL, or one per process for clients to take in turn. */
+  urls: string[];
+  /** The WEB_CONCURRENCY primary, if any. */
+  primaryPid?: number;
   pids(): number[];
   /** The processes serving requests: the one server, or the cluster's workers. */
   servingPids(): number[];
@@ -120,10 +123,23 @@ export async function startSingle({ databaseUrl, dataDir, redisUrl }: AppEnv): P
   });
   const { url } = await next<{ url: string }>(server, 'ready');
   return {
-    url,
+    urls: [url],
     pids: () => processTree(server.pid!),
     servingPids: () => [server.pid!],
     stop: () => stop(server),
+  };
+}
+
+/** Two app processes on the same database and Redis, each with its own port (as behind a proxy). */
+export async function startPair(env: AppEnv): Promise<AppUnderTest> {
+  const [a, b] = await Promise.all([startSingle(env), startSingle(env)]);
+  return {
+    urls: [...a.urls, ...b.urls],
+    pids: () => [...a.pids(), ...b.pids()],
+    servingPids: () => [...a.servingPids(), ...b.servingPids()],
+    stop: async () => {
+      await Promise.all([a.stop(), b.stop()]);
+    },
   };
 }
 
@@ -143,7 +159,8 @@ export async function startCluster(workers: number, { databaseUrl, dataDir, redi
   if (!(await app.ready(90_000))) throw new Error(`the cluster did not start:\n${app.log.join('')}`);
   const primary = app.child.pid!;
   return {
-    url: app.url,
+    urls: [app.url],
+    primaryPid: primary,
     pids: () => processTree(primary),
     servingPids: () => processTree(primary).filter((pid) => pid !== primary && isAppWorker(pid)),
     stop: async () => {

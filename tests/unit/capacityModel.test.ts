@@ -47,6 +47,12 @@ describe('holdsThroughput', () => {
     expect(t.holdsPerSecond).toBeCloseTo(2000 / 1.5);
   });
 
+  it('serves from one worker when the balancer hands it every connection', () => {
+    const alone = { sharedWithDatabase: false, sharedWithRedis: false, sharedWithClients: false };
+    const t = holdsThroughput(COSTS, { cores: 8, processes: 2, servingProcesses: 1, ...alone });
+    expect(t.holdsPerSecond).toBeCloseTo(1000 / 1.5);
+  });
+
   it('leaves the cores other work keeps busy', () => {
     const t = holdsThroughput(COSTS, { cores: 2, processes: 2, ...SHARED, foreignCores: 0.5 });
     expect(t.holdsPerSecond).toBeCloseTo(375);

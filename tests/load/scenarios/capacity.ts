@@ -4,8 +4,9 @@
 // Named figures: capacity-cpu-ms-per-hold, capacity-main-thread-ms-per-hold,
 // capacity-db-cpu-ms-per-hold, capacity-cpu-us-per-event-socket, capacity-cpu-us-per-queue-update,
 // capacity-db-cpu-us-per-queue-update, capacity-redis-cpu-us-per-broadcast,
-// capacity-redis-foreign-us-per-message, capacity-two-process-holds (baseline: the prediction) and
-// capacity-two-process-prediction-error.
+// capacity-redis-foreign-us-per-message, capacity-two-process-holds (baseline: the prediction),
+// capacity-two-process-prediction-error (WEB_CONCURRENCY=2) and
+// capacity-two-separate-processes-prediction-error (two processes, the buyers split between them).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import {
@@ -22,6 +23,7 @@ import {
   measure,
   type PrivateRedis,
   startCluster,
+  startPair,
   startPrivateRedis,
   startSingle,
   sumCpu,
@@ -49,8 +51,14 @@ import { fanoutRun } from './fanout';
 const BUYERS = 200;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Setup = 'single' | 'cluster' | 'pair';
+
 interface HoldRun {
   holds: number;
+  holdsPerSecond: number;
+  /** Main-thread CPU (ms) of each serving process, and of the WEB_CONCURRENCY primary (0 if none). */
+  mains: number[];
+  primary: number;
   serverErrors: number;
   /** Cores busy with work not this bench's, sampled over 2 s before the load started. */
   foreignCores: number;
@@ -65,18 +73,19 @@ async function foreignCores(ours: () => number, redis: PrivateRedis, ms: number)
 }
 
 /** The contention load (200 buyers, Lucky Dips of 1-3, each released before the next) on `app`. */
-async function holdRun(
-  setup: 'single' | 'cluster',
-  redis: PrivateRedis,
-  durationMs: number,
-): Promise<HoldRun> {
+async function holdRun(setup: Setup, redis: PrivateRedis, durationMs: number): Promise<HoldRun> {
   return withBenchDatabase(async ({ db, databaseUrl, dataDir }) => {
     const competitionId = await insertCompetition(db, 'Capacity', 100_000);
     const env = { databaseUrl, dataDir, redisUrl: redis.url };
-    const app: AppUnderTest = setup === 'single' ? await startSingle(env) : await startCluster(2, env);
-    const clients = shares(BUYERS, CLIENT_PROCESSES).map((n) =>
+    const app: AppUnderTest =
+      setup === 'single'
+        ? await startSingle(env)
+        : setup === 'pair'
+          ? await startPair(env)
+          : await startCluster(2, env);
+    const clients = shares(BUYERS, CLIENT_PROCESSES).map((n, i) =>
       child('buyerClient.ts', {
-        BENCH_URL: app.url,
+        BENCH_URL: app.urls[i % app.urls.length]!,
         BENCH_MODE: 'lucky',
         BENCH_COMPETITION: String(competitionId),
         BENCH_BUYERS: String(n),
@@ -88,10 +97,13 @@ async function holdRun(
     const reports = clients.map((c) =>
       next<{ statuses: Record<number, number>; holds: number }>(c, 'report'),
     );
+    const serving = app.servingPids();
     const window = await measure(
       {
         app: () => sumCpu(app.pids()),
-        main: () => sumMainCpu(app.servingPids()),
+        main: () => sumMainCpu(serving),
+        ...Object.fromEntries(serving.map((pid, i) => [`main${i}`, () => sumMainCpu([pid])])),
+        primary: () => (app.primaryPid ? sumCpu([app.primaryPid]) : 0),
         clients: clientCpu,
       },
       redis,
@@ -112,7 +124,16 @@ async function holdRun(
     const serverErrors = Object.entries(statuses)
       .filter(([s]) => Number(s) >= 500)
       .reduce((sum, [, n]) => sum + n, 0);
-    return { holds, serverErrors, foreignCores: foreign, window };
+    const mains = serving.map((_, i) => window.cpu[`main${i}`]!);
+    return {
+      holds,
+      holdsPerSecond: holds / (durationMs / 1000),
+      mains,
+      primary: window.cpu.primary!,
+      serverErrors,
+      foreignCores: foreign,
+      window,
+    };
   });
 }
 
@@ -206,6 +227,7 @@ async function eventSocketUs(sockets: number): Promise<number> {
 interface CapacityRun {
   single: HoldRun;
   cluster: HoldRun;
+  pair: HoldRun;
   queue: QueueRun;
   eventSocketUs: number;
 }
@@ -239,11 +261,22 @@ function medianCosts(all: Costs[]): Costs {
   return Object.fromEntries(keys.map((k) => [k, median(all.map((c) => c[k]))])) as unknown as Costs;
 }
 
-/** What the model says the two-process run on this machine serves, given its foreign load. */
-export const twoProcessPrediction = (costs: Costs, cores: number, foreign: number): Throughput =>
+/**
+ * What the model says two processes serve on this machine (its cores shared with MariaDB, Redis
+ * and the load clients), given the foreign load. WEB_CONCURRENCY=2: the buyers open no socket, so
+ * the primary hands every connection to the first worker (Machine.servingProcesses); two separate
+ * processes: the buyers are split between them.
+ */
+export const twoProcessPrediction = (
+  costs: Costs,
+  setup: 'cluster' | 'pair',
+  cores: number,
+  foreign: number,
+): Throughput =>
   holdsThroughput(costs, {
     cores,
     processes: 2,
+    servingProcesses: setup === 'cluster' ? 1 : 2,
     sharedWithDatabase: true,
     sharedWithRedis: true,
     sharedWithClients: true,
@@ -254,21 +287,50 @@ export const LAUNCH: Launch = { watchers: 100_000, holdsPerSecond: 1000, changes
 
 async function capacityRun(redis: PrivateRedis, options: BenchOptions, r: number): Promise<CapacityRun> {
   const durationMs = options.quick ? 5_000 : 10_000;
-  const single = await holdRun('single', redis, durationMs);
-  progress(`capacity run ${r + 1}: one process ${Math.round(single.holds / (durationMs / 1000))} holds/s`);
-  const cluster = await holdRun('cluster', redis, durationMs);
-  progress(
-    `capacity run ${r + 1}: WEB_CONCURRENCY=2 ${Math.round(cluster.holds / (durationMs / 1000))} holds/s`,
-  );
+  const holds: Partial<Record<Setup, HoldRun>> = {};
+  for (const setup of ['single', 'cluster', 'pair'] as const) {
+    const run = await holdRun(setup, redis, durationMs);
+    holds[setup] = run;
+    progress(
+      `capacity run ${r + 1}, ${setup}: ${Math.round(run.holdsPerSecond)} holds/s, main threads ${run.mains.map((ms) => Math.round(ms)).join(' + ')} ms, primary ${Math.round(run.primary)} ms, foreign ${run.foreignCores.toFixed(2)} cores`,
+    );
+  }
   const visitors = Number(process.env.BENCH_CAPACITY_VISITORS ?? (options.quick ? 1000 : 2000));
   const queue = await queueRun(redis, visitors, options.quick ? 4 : 8);
   progress(
-    `capacity run ${r + 1}: queue ${queue.updates} updates (${queue.delivered} delivered), ${queue.appUs.toFixed(1)} µs each`,
+    `capacity run ${r + 1}: queue ${queue.updates} updates (${queue.delivered} delivered), ${queue.appUs.toFixed(1)} µs each, Redis ${queue.redisOneUs.toFixed(2)} / ${queue.redisTwoUs.toFixed(2)} µs, dropped ${queue.foreignUs.toFixed(2)} µs`,
   );
   const sockets = Number(process.env.BENCH_CAPACITY_SOCKETS ?? (options.quick ? 2000 : 5000));
   const perSocket = await eventSocketUs(sockets);
-  progress(`capacity run ${r + 1}: ${perSocket.toFixed(2)} µs per event per socket`);
-  return { single, cluster, queue, eventSocketUs: perSocket };
+  progress(`capacity run ${r + 1}: ${perSocket.toFixed(3)} µs per event per socket`);
+  return {
+    single: holds.single!,
+    cluster: holds.cluster!,
+    pair: holds.pair!,
+    queue,
+    eventSocketUs: perSocket,
+  };
+}
+
+interface Check {
+  predicted: Throughput;
+  measured: number;
+  error: number;
+  run: HoldRun;
+}
+
+/** Each run's prediction from its own one-process costs and the foreign load sampled before it. */
+function checksOf(runs: CapacityRun[], setup: 'cluster' | 'pair', cores: number): Check[] {
+  return runs.map((run) => {
+    const held = run[setup];
+    const predicted = twoProcessPrediction(costsOf(run), setup, cores, held.foreignCores);
+    return {
+      predicted,
+      measured: held.holdsPerSecond,
+      error: relativeError(predicted.holdsPerSecond, held.holdsPerSecond),
+      run: held,
+    };
+  });
 }
 
 export async function capacity(options: BenchOptions): Promise<SectionResult> {
@@ -281,132 +343,111 @@ export async function capacity(options: BenchOptions): Promise<SectionResult> {
   }
   const cores = os.cpus().length;
   const costs = medianCosts(runs.map(costsOf));
-  // Each run's prediction from its own single-process costs and the foreign load sampled before it.
-  const checks = runs.map((run) => {
-    const seconds = run.cluster.window.ms / 1000;
-    const predicted = twoProcessPrediction(costsOf(run), cores, run.cluster.foreignCores);
-    const measured = run.cluster.holds / seconds;
-    return { predicted, measured, error: relativeError(predicted.holdsPerSecond, measured), run };
-  });
-  const m = (f: (x: (typeof checks)[number]) => number) => median(checks.map(f));
+  const checks = { cluster: checksOf(runs, 'cluster', cores), pair: checksOf(runs, 'pair', cores) };
+  const m = (list: Check[], f: (x: Check) => number) => median(list.map(f));
   const plans = {
     asBuilt: planLaunch(costs, LAUNCH, 'as-built'),
     proposed: planLaunch(costs, LAUNCH, 'proposed'),
   };
-  const markdown = capacityMarkdown(options, costs, checks, plans, cores);
+  const r2 = (x: number) => round(x, 2);
+  const figure = (name: string, value: number, unit: string): Scenario => ({
+    name,
+    value,
+    unit,
+    baseline: null,
+  });
   const scenarios: Scenario[] = [
-    { name: 'capacity-cpu-ms-per-hold', value: round(costs.holdAppMs, 3), unit: 'ms', baseline: null },
-    {
-      name: 'capacity-main-thread-ms-per-hold',
-      value: round(costs.holdMainMs, 3),
-      unit: 'ms',
-      baseline: null,
-    },
-    { name: 'capacity-db-cpu-ms-per-hold', value: round(costs.holdDbMs, 3), unit: 'ms', baseline: null },
-    {
-      name: 'capacity-cpu-us-per-event-socket',
-      value: round(costs.eventSocketUs, 3),
-      unit: 'µs',
-      baseline: null,
-    },
-    {
-      name: 'capacity-cpu-us-per-queue-update',
-      value: round(costs.queueUpdateUs, 2),
-      unit: 'µs',
-      baseline: null,
-    },
-    {
-      name: 'capacity-db-cpu-us-per-queue-update',
-      value: round(costs.queueDbUs, 2),
-      unit: 'µs',
-      baseline: null,
-    },
-    {
-      name: 'capacity-redis-cpu-us-per-broadcast',
-      value: round(
-        m((x) => x.run.queue.redisOneUs),
-        2,
-      ),
-      unit: 'µs',
-      baseline: null,
-    },
-    {
-      name: 'capacity-redis-foreign-us-per-message',
-      value: round(costs.redisForeignUs, 2),
-      unit: 'µs',
-      baseline: null,
-    },
+    figure('capacity-cpu-ms-per-hold', round(costs.holdAppMs, 3), 'ms'),
+    figure('capacity-main-thread-ms-per-hold', round(costs.holdMainMs, 3), 'ms'),
+    figure('capacity-db-cpu-ms-per-hold', round(costs.holdDbMs, 3), 'ms'),
+    figure('capacity-cpu-us-per-event-socket', round(costs.eventSocketUs, 3), 'µs'),
+    figure('capacity-cpu-us-per-queue-update', r2(costs.queueUpdateUs), 'µs'),
+    figure('capacity-db-cpu-us-per-queue-update', r2(costs.queueDbUs), 'µs'),
+    figure('capacity-redis-cpu-us-per-broadcast', r2(median(runs.map((x) => x.queue.redisOneUs))), 'µs'),
+    figure('capacity-redis-foreign-us-per-message', r2(costs.redisForeignUs), 'µs'),
     {
       name: 'capacity-two-process-holds',
-      value: Math.round(m((x) => x.measured)),
+      value: Math.round(m(checks.cluster, (x) => x.measured)),
       unit: 'holds/s',
       baseline: {
         name: 'capacity-two-process-predicted',
-        value: Math.round(m((x) => x.predicted.holdsPerSecond)),
+        value: Math.round(m(checks.cluster, (x) => x.predicted.holdsPerSecond)),
         unit: 'holds/s',
       },
     },
-    {
-      name: 'capacity-two-process-prediction-error',
-      value: round(
-        m((x) => x.error),
+    figure(
+      'capacity-two-process-prediction-error',
+      round(
+        m(checks.cluster, (x) => x.error),
         3,
       ),
-      unit: 'ratio',
-      baseline: null,
-    },
+      'ratio',
+    ),
+    figure(
+      'capacity-two-separate-processes-prediction-error',
+      round(
+        m(checks.pair, (x) => x.error),
+        3,
+      ),
+      'ratio',
+    ),
   ];
-  return { markdown, scenarios };
+  return { markdown: capacityMarkdown(options, costs, runs, checks, plans, cores), scenarios };
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-type Check = { predicted: Throughput; measured: number; error: number; run: CapacityRun };
+function checkRows(label: string, list: Check[]): string[] {
+  return list.map(
+    (x, i) =>
+      `| ${label}, run ${i + 1} | ${x.run.foreignCores.toFixed(2)} | ${Math.round(x.predicted.holdsPerSecond)} (${x.predicted.bound}) | ${Math.round(x.measured)} | ${(100 * x.error).toFixed(1)}% | ${x.run.mains.map((ms) => Math.round(ms)).join(' / ')} | ${Math.round(x.run.primary)} |`,
+  );
+}
 
 function capacityMarkdown(
-  { runs }: BenchOptions,
+  { runs: count }: BenchOptions,
   c: Costs,
-  checks: Check[],
+  runs: CapacityRun[],
+  checks: { cluster: Check[]; pair: Check[] },
   plans: { asBuilt: LaunchPlan; proposed: LaunchPlan },
   cores: number,
 ): string {
   const f = (x: number, d = 2) => x.toFixed(d);
+  const single = runs.map((r) => Math.round(r.single.holdsPerSecond)).join(', ');
   const lines = [
-    `### Capacity: the costs, and WEB_CONCURRENCY=2 predicted against measured`,
+    '### Capacity: the costs, and two processes predicted against measured',
     '',
-    `Median of ${runs} run(s). Holds: ${BUYERS} buyers, Lucky Dips of 1-3 on 100,000 numbers, each released before the next (a hold cycle); one app process with the Redis adapter on, a Redis of the bench's own.`,
+    `Median of ${count} run(s). Holds: ${BUYERS} buyers, Lucky Dips of 1-3 on 100,000 numbers, each released before the next (a hold cycle); one app process with the Redis adapter on, a Redis of the bench's own (one process: ${single} holds/s).`,
     '',
     '| cost | value |',
     '|---|---:|',
-    `| app CPU per hold cycle (main thread) | ${f(c.holdAppMs)} ms (${f(c.holdMainMs)} ms) |`,
+    `| app CPU per hold cycle (of it, main thread) | ${f(c.holdAppMs)} ms (${f(c.holdMainMs)} ms) |`,
     `| MariaDB CPU per hold cycle | ${f(c.holdDbMs)} ms |`,
     `| load clients' CPU per hold cycle; unattributed (kernel) | ${f(c.holdClientMs)} ms; ${f(c.holdUnattributedMs)} ms |`,
     `| Redis PUBLISHes per hold cycle (coalesced frames) | ${f(c.publishesPerHold, 3)} |`,
     `| app CPU per event per watching socket | ${f(c.eventSocketUs, 3)} µs |`,
     `| app CPU per queue position update (tick, broadcast through Redis, write) | ${f(c.queueUpdateUs, 1)} µs |`,
     `| MariaDB CPU per queue position update | ${f(c.queueDbUs, 1)} µs |`,
-    `| Redis CPU per broadcast: PUBLISH + per subscribed process | ${f(c.redisPublishUs)} + ${f(c.redisDeliverUs)} µs |`,
+    `| Redis CPU per broadcast: PUBLISH + each subscribed process | ${f(c.redisPublishUs)} + ${f(c.redisDeliverUs)} µs |`,
     `| app CPU per Redis message for a room the process lacks | ${f(c.redisForeignUs)} µs |`,
     '',
-    `WEB_CONCURRENCY=2 on this machine (${cores} cores shared with MariaDB, Redis and the load clients), each run predicted from its own one-process costs and the foreign load sampled before it:`,
+    `Two processes on this machine (${cores} cores shared with MariaDB, Redis and the load clients), each run predicted from its own one-process costs and the foreign load sampled in the 2 s before it:`,
     '',
-    '| run | foreign load, cores | predicted holds/s | bound | measured holds/s | error |',
-    '|---|---:|---:|---|---:|---:|',
-    ...checks.map(
-      (x, i) =>
-        `| ${i + 1} | ${f(x.run.cluster.foreignCores)} | ${Math.round(x.predicted.holdsPerSecond)} | ${x.predicted.bound} | ${Math.round(x.measured)} | ${f(100 * x.error, 1)}% |`,
-    ),
+    '| setup | foreign load, cores | predicted holds/s (bound) | measured holds/s | error | main-thread CPU per process, ms | primary CPU, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...checkRows('WEB_CONCURRENCY=2', checks.cluster),
+    ...checkRows('two processes, buyers split', checks.pair),
     '',
-    `5xx: one process ${checks.map((x) => x.run.single.serverErrors).join(', ')}; two ${checks.map((x) => x.run.cluster.serverErrors).join(', ')}. Queue updates delivered: ${checks.map((x) => `${formatCount(x.run.queue.delivered)} of ${formatCount(x.run.queue.updates)}`).join('; ')}.`,
+    `5xx: ${runs.map((r) => `${r.single.serverErrors}/${r.cluster.serverErrors}/${r.pair.serverErrors}`).join(', ')} (one process/WEB_CONCURRENCY=2/two processes). Queue updates delivered: ${runs.map((r) => `${formatCount(r.queue.delivered)} of ${formatCount(r.queue.updates)}`).join('; ')}.`,
     '',
-    `Launch of ${formatCount(LAUNCH.watchers)} watchers (all queued at the opening) and ${formatCount(LAUNCH.holdsPerSecond)} holds/s:`,
+    `A launch of ${formatCount(LAUNCH.watchers)} watchers (all queued at the opening) and ${formatCount(LAUNCH.holdsPerSecond)} holds/s:`,
     '',
     '| design | app processes | per process: holds + fan-out + queue (cores) | frames per watcher/s | MariaDB cores | Redis broadcasts/s, cores |',
     '|---|---:|---|---:|---:|---|',
     ...(['asBuilt', 'proposed'] as const).map((k) => {
       const p = plans[k];
       const l = p.load;
-      return `| ${k === 'asBuilt' ? 'as built' : 'proposed'} | ${p.processes ?? `none (lightest at ${l.processes}; ${p.bottleneck})`} | ${f(l.holds)} + ${f(l.fanout)} + ${f(l.queue)} = ${f(l.total)} | ${f(l.framesPerWatcher, 1)} | ${f(l.databaseCores)} | ${formatCount(Math.round(l.redisBroadcastsPerSecond))}, ${f(l.redisCores)} |`;
+      return `| ${k === 'asBuilt' ? 'as built' : 'proposed'} | ${p.processes ?? `none (lightest at ${l.processes}: ${p.bottleneck})`} | ${f(l.holds)} + ${f(l.fanout)} + ${f(l.queue)} = ${f(l.total)} | ${f(l.framesPerWatcher, 1)} | ${f(l.databaseCores)} | ${formatCount(Math.round(l.redisBroadcastsPerSecond))}, ${f(l.redisCores)} |`;
     }),
     '',
   ];
