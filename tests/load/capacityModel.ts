@@ -154,6 +154,17 @@ function ownFrames(c: Costs, b: Batching, changesPerSecond: number, localWatcher
   return Math.min(changesPerSecond, 1000 / tickMs);
 }
 
+/**
+ * As built, the app CPU each waiting visitor costs every process each second, µs: its own tick
+ * (an upper bound: as if every visitor's socket were on it), plus the other processes' broadcasts,
+ * 1/N for its own visitors, the rest read from Redis and dropped.
+ */
+const asBuiltQueueUs = (c: Costs, n: number) =>
+  c.queueUpdateUs + ((n - 1) / n) * c.queueUpdateUs + (n - 1) * (1 - 1 / n) * c.redisForeignUs;
+
+/** As built, the most visitors a launch queue can hold with N processes, each main thread at `share`. */
+export const asBuiltQueueCeiling = (c: Costs, n: number, share = 0.7) => (share * 1e6) / asBuiltQueueUs(c, n);
+
 /** The load of a launch on each of N app processes, and on MariaDB and Redis. */
 export function launchLoad(
   c: Costs,
@@ -174,11 +185,7 @@ export function launchLoad(
   let queueBroadcasts: number;
   let queueReads: number;
   if (design === 'as-built') {
-    // Its own tick (upper bound: as if every visitor's socket were on it), plus every other
-    // process's broadcasts: 1/N for its own visitors, the rest read from Redis and dropped.
-    const others = (n - 1) * q;
-    queue =
-      (q * c.queueUpdateUs + (others / n) * c.queueUpdateUs + others * (1 - 1 / n) * c.redisForeignUs) / 1e6;
+    queue = (q * asBuiltQueueUs(c, n)) / 1e6;
     queueBroadcasts = n * q;
     queueReads = n * q;
   } else {

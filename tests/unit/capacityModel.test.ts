@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asBuiltQueueCeiling,
   type Costs,
   holdsThroughput,
   type Launch,
@@ -98,6 +99,12 @@ describe('launchLoad', () => {
     expect(two.redisBroadcastsPerSecond).toBe(200_000);
     // 100,000 x 20 µs own + 50,000 x 20 µs own visitors of the other's + 50,000 x 1 µs dropped.
     expect(two.queue).toBeCloseTo(2 + 1 + 0.05);
+  });
+
+  it('as built, caps the queue below what one process alone could hold', () => {
+    // One process: 0.7 core / 20 µs = 35,000 visitors; two: each also sends half of the other's.
+    expect(asBuiltQueueCeiling(COSTS, 1)).toBeCloseTo(35_000);
+    expect(asBuiltQueueCeiling(COSTS, 2)).toBeCloseTo(0.7e6 / 30.5);
   });
 
   it('proposed, a watcher gets one coalesced stream and the positions stay off Redis', () => {
