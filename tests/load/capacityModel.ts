@@ -47,7 +47,7 @@ export interface Machine {
   sharedWithDatabase: boolean;
   sharedWithRedis: boolean;
   sharedWithClients: boolean;
-  /** Cores other work (not this site) keeps busy meanwhile. */
+  /** Cores other work (not this site) keeps busy when this load is not running. */
   foreignCores?: number;
 }
 
@@ -87,7 +87,12 @@ export function holdsThroughput(c: Costs, m: Machine): Throughput {
     (m.sharedWithDatabase ? c.holdDbMs : 0) +
     (m.sharedWithRedis ? redisMs : 0) +
     (m.sharedWithClients ? c.holdClientMs + c.holdUnattributedMs : 0);
-  const cores = Math.max(0, m.cores - (m.foreignCores ?? 0));
+  // Alone, this load would keep `demand` cores busy. Other work that would keep `foreign` busy
+  // takes what is left; when both want more than the machine, the scheduler shares it in
+  // proportion to what each wants (its runnable threads).
+  const demand = (Math.min(byProcesses, (m.cores * 1000) / machineMsPerHold) * machineMsPerHold) / 1000;
+  const foreign = m.foreignCores ?? 0;
+  const cores = demand + foreign <= m.cores ? m.cores - foreign : (m.cores * demand) / (demand + foreign);
   const byMachine = (cores * 1000) / machineMsPerHold;
   return {
     holdsPerSecond: Math.min(byProcesses, byMachine),

@@ -2,12 +2,12 @@
 // its PUBLISH count are this bench's alone), the app as one process (server.ts) or as the
 // WEB_CONCURRENCY primary and its workers (server/main.ts), and CPU readings from /proc for whole
 // process trees, main threads, MariaDB and Redis over a window of work.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { createClient } from 'redis';
 import { freePort, startAppProcess } from '../support/appProcess';
-import { child, databasePid, machineCpuMs, next, processCpuMs, stop } from './harness';
+import { child, databasePid, MYSQL_URL, machineCpuMs, next, processCpuMs, stop } from './harness';
 
 export interface PrivateRedis {
   url: string;
@@ -169,6 +169,36 @@ export async function startCluster(workers: number, { databaseUrl, dataDir, redi
   } satisfies AppUnderTest;
 }
 
+/**
+ * The database server behind TEST_MYSQL_URL: the mariadbd (or mysqld) started with its port on the
+ * command line, else one started without a port (the system's, on 3306), else any. A bench run on
+ * a MariaDB of its own (other benchmarks using the system's) so reads only its own CPU.
+ */
+export function databasePidOf(url = MYSQL_URL): number | undefined {
+  const port = new URL(url).port || '3306';
+  const candidates = ['mariadbd', 'mysqld'].flatMap((name) => {
+    try {
+      return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+  const cmdline = (pid: number) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      return [];
+    }
+  };
+  const byPort = candidates.find((pid) => cmdline(pid).includes(`--port=${port}`));
+  if (byPort) return byPort;
+  const system = candidates.find((pid) => !cmdline(pid).some((arg) => arg.startsWith('--port=')));
+  return port === '3306' && system ? system : databasePid();
+}
+
 /** CPU time (ms) each part used during a window of work, and the machine's. */
 export interface Window<T> {
   result: T;
@@ -190,7 +220,7 @@ export async function measure<T>(
   redis: PrivateRedis,
   work: () => Promise<T>,
 ): Promise<Window<T>> {
-  const db = databasePid();
+  const db = databasePidOf();
   const read = () => ({
     parts: Object.fromEntries(Object.entries(parts).map(([k, f]) => [k, f()])),
     database: processCpuMs(db),

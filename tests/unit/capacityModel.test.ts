@@ -54,9 +54,19 @@ describe('holdsThroughput', () => {
     expect(t.holdsPerSecond).toBeCloseTo(1000 / 1.5);
   });
 
-  it('leaves the cores other work keeps busy', () => {
-    const t = holdsThroughput(COSTS, { cores: 2, processes: 2, ...SHARED, foreignCores: 0.5 });
-    expect(t.holdsPerSecond).toBeCloseTo(375);
+  it('shares the machine with other work in proportion to what each wants', () => {
+    // Alone this load wants both cores (500/s x 4 ms); other work wants 0.5: 2 x 2 / 2.5 = 1.6 cores.
+    const busy = holdsThroughput(COSTS, { cores: 2, processes: 2, ...SHARED, foreignCores: 0.5 });
+    expect(busy.holdsPerSecond).toBeCloseTo(400);
+    // One serving process: 667/s x 4 ms = 2.67 cores wanted, and 1 core of other work fits beside it.
+    const roomy = holdsThroughput(COSTS, {
+      cores: 4,
+      processes: 2,
+      servingProcesses: 1,
+      ...SHARED,
+      foreignCores: 1,
+    });
+    expect(roomy.holdsPerSecond).toBeCloseTo(1000 / 1.5);
   });
 
   it('charges each process the other processes frames, read from Redis and dropped', () => {

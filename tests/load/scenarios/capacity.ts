@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import {
+  asBuiltQueueCeiling,
   type Costs,
   holdsThroughput,
   type Launch,
@@ -442,6 +443,8 @@ function capacityMarkdown(
     ...checkRows('two processes, buyers split', checks.pair),
     '',
     `5xx: ${runs.map((r) => `${r.single.serverErrors}/${r.cluster.serverErrors}/${r.pair.serverErrors}`).join(', ')} (one process/WEB_CONCURRENCY=2/two processes). Queue updates delivered: ${runs.map((r) => `${formatCount(r.queue.delivered)} of ${formatCount(r.queue.sent)}`).join('; ')}.`,
+    '',
+    `As built, the most visitors one launch queue holds with each main thread at 0.7 of a core: ${[1, 2, 4, 8].map((n) => `${n} process${n > 1 ? 'es' : ''} ${formatCount(Math.round(asBuiltQueueCeiling(c, n)))}`).join(', ')}.`,
     '',
     `A launch of ${formatCount(LAUNCH.watchers)} watchers (all queued at the opening) and ${formatCount(LAUNCH.holdsPerSecond)} holds/s:`,
     '',
