@@ -58,6 +58,9 @@ export const redisBroadcastUs = (c: Costs, subscribers: number) =>
 /** The other processes' CPU per hold cycle for its frames, read from Redis and dropped, ms. */
 const droppedFramesMs = (c: Costs, others: number) => (c.publishesPerHold * others * c.redisForeignUs) / 1000;
 
+/** App CPU per hold cycle over all N processes (the hold, and the others dropping its frames), ms. */
+export const appMsPerHold = (c: Costs, processes: number) => c.holdAppMs + droppedFramesMs(c, processes - 1);
+
 export interface Throughput {
   holdsPerSecond: number;
   /** What stops it: the serving processes' main threads full, or every core of the machine. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appMsPerHold,
   asBuiltQueueCeiling,
   type Costs,
   holdsThroughput,
@@ -76,6 +77,8 @@ describe('holdsThroughput', () => {
     const t = holdsThroughput(costs, { cores: 2, processes: 2, ...SHARED });
     expect(t.machineMsPerHold).toBeCloseTo(4 + 0.005 + 0.0025);
     expect(t.byProcesses).toBeCloseTo(2000 / 1.505);
+    expect(appMsPerHold(costs, 2)).toBeCloseTo(2.005);
+    expect(appMsPerHold(costs, 1)).toBe(2);
   });
 });
 

@@ -8,8 +8,10 @@
 // capacity-two-process-prediction-error (WEB_CONCURRENCY=2) and
 // capacity-two-separate-processes-prediction-error (two processes, the buyers split between them).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import {
+  appMsPerHold,
   asBuiltQueueCeiling,
   type Costs,
   holdsThroughput,
@@ -320,6 +322,11 @@ interface Check {
   predicted: Throughput;
   measured: number;
   error: number;
+  /**
+   * The part of the model that does not depend on how the machine's cores are shared: app CPU per
+   * hold cycle over every process (the primary's included as measured), predicted and measured, ms.
+   */
+  appMs: { predicted: number; measured: number };
   run: HoldRun;
 }
 
@@ -327,11 +334,13 @@ interface Check {
 function checksOf(runs: CapacityRun[], setup: 'cluster' | 'pair', cores: number): Check[] {
   return runs.map((run) => {
     const held = run[setup];
-    const predicted = twoProcessPrediction(costsOf(run), setup, cores, held.foreignCores);
+    const costs = costsOf(run);
+    const predicted = twoProcessPrediction(costs, setup, cores, held.foreignCores);
     return {
       predicted,
       measured: held.holdsPerSecond,
       error: relativeError(predicted.holdsPerSecond, held.holdsPerSecond),
+      appMs: { predicted: appMsPerHold(costs, 2), measured: held.window.cpu.app! / held.holds },
       run: held,
     };
   });
@@ -347,6 +356,9 @@ export async function capacity(options: BenchOptions): Promise<SectionResult> {
   }
   const cores = os.cpus().length;
   const costs = medianCosts(runs.map(costsOf));
+  // Every run's raw readings, for a closer look (BENCH_CAPACITY_RAW=FILE).
+  if (process.env.BENCH_CAPACITY_RAW)
+    fs.writeFileSync(process.env.BENCH_CAPACITY_RAW, `${JSON.stringify({ runs, costs }, null, 2)}\n`);
   const checks = { cluster: checksOf(runs, 'cluster', cores), pair: checksOf(runs, 'pair', cores) };
   const m = (list: Check[], f: (x: Check) => number) => median(list.map(f));
   const plans = {
@@ -404,7 +416,7 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 function checkRows(label: string, list: Check[]): string[] {
   return list.map(
     (x, i) =>
-      `| ${label}, run ${i + 1} | ${x.run.foreignCores.toFixed(2)} | ${Math.round(x.predicted.holdsPerSecond)} (${x.predicted.bound}) | ${Math.round(x.measured)} | ${(100 * x.error).toFixed(1)}% | ${x.run.mains.map((ms) => Math.round(ms)).join(' / ')} | ${Math.round(x.run.primary)} |`,
+      `| ${label}, run ${i + 1} | ${x.run.foreignCores.toFixed(2)} | ${Math.round(x.predicted.holdsPerSecond)} (${x.predicted.bound}) | ${Math.round(x.measured)} | ${(100 * x.error).toFixed(1)}% | ${x.appMs.predicted.toFixed(2)} / ${x.appMs.measured.toFixed(2)} | ${x.run.mains.map((ms) => Math.round(ms)).join(' / ')} | ${Math.round(x.run.primary)} |`,
   );
 }
 
@@ -437,8 +449,8 @@ function capacityMarkdown(
     '',
     `Two processes on this machine (${cores} cores shared with MariaDB, Redis and the load clients), each run predicted from its own one-process costs and the foreign load sampled in the 2 s before it:`,
     '',
-    '| setup | foreign load, cores | predicted holds/s (bound) | measured holds/s | error | main-thread CPU per process, ms | primary CPU, ms |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| setup | foreign load, cores | predicted holds/s (bound) | measured holds/s | error | app CPU per hold cycle, ms: predicted / measured | main-thread CPU per process, ms | primary CPU, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...checkRows('WEB_CONCURRENCY=2', checks.cluster),
     ...checkRows('two processes, buyers split', checks.pair),
     '',
