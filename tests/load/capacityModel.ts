@@ -221,7 +221,10 @@ export interface LaunchPlan {
   /** The fewest processes that keep each main thread at or under `targetShare`, or null. */
   processes: number | null;
   load: ProcessLoad;
-  /** When no count fits: the count with the lightest process, and what fills it. */
+  /**
+   * When no count fits: the count with the lightest process, and what stops it: Redis when some
+   * count fits the processes, else the part whose smallest share of a process is the largest.
+   */
   bottleneck?: 'holds' | 'fanout' | 'queue' | 'redis';
 }
 
@@ -235,20 +238,20 @@ export function planLaunch(
   design: Design,
   { targetShare = 0.7, redisShare = 0.5, maxProcesses = 256 } = {},
 ): LaunchPlan {
+  const parts = ['holds', 'fanout', 'queue'] as const;
+  // Each part's smallest share of a process over every count: the part that never fits is the bottleneck.
+  const least = { holds: Infinity, fanout: Infinity, queue: Infinity };
   let lightest: ProcessLoad | undefined;
+  let fitsButRedis = false;
   for (let n = 1; n <= maxProcesses; n++) {
     const load = launchLoad(c, launch, n, design);
     if (load.total <= targetShare && load.redisCores <= redisShare) return { processes: n, load };
+    if (load.total <= targetShare) fitsButRedis = true;
+    for (const part of parts) least[part] = Math.min(least[part], load[part]);
     if (!lightest || load.total < lightest.total) lightest = load;
   }
-  const l = lightest!;
-  const parts = { holds: l.holds, fanout: l.fanout, queue: l.queue } as const;
-  const worst = (Object.keys(parts) as Array<keyof typeof parts>).sort((a, b) => parts[b] - parts[a])[0]!;
-  return {
-    processes: null,
-    load: l,
-    bottleneck: l.total <= targetShare && l.redisCores > redisShare ? 'redis' : worst,
-  };
+  const worst = [...parts].sort((a, b) => least[b] - least[a])[0]!;
+  return { processes: null, load: lightest!, bottleneck: fitsButRedis ? 'redis' : worst };
 }
 
 /** |predicted - measured| / measured. */
