@@ -12,11 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import {
   appMsPerHold,
-  asBuiltQueueCeiling,
   type Costs,
   holdsThroughput,
   type Launch,
-  type LaunchPlan,
   planLaunch,
   relativeError,
   type Throughput,
@@ -33,11 +31,11 @@ import {
   sumMainCpu,
   type Window,
 } from '../capacityProbes';
+import { capacityMarkdown } from '../capacityReport';
 import {
   type BenchOptions,
   CLIENT_PROCESSES,
   child,
-  formatCount,
   insertCompetition,
   median,
   merge,
@@ -56,7 +54,7 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Setup = 'single' | 'cluster' | 'pair';
 
-interface HoldRun {
+export interface HoldRun {
   holds: number;
   holdsPerSecond: number;
   /** Main-thread CPU (ms) of each serving process, and of the WEB_CONCURRENCY primary (0 if none). */
@@ -140,7 +138,7 @@ async function holdRun(setup: Setup, redis: PrivateRedis, durationMs: number): P
   });
 }
 
-interface QueueRun {
+export interface QueueRun {
   /** Updates measured; updates sent in all (with the first tick's) and those the sockets received. */
   updates: number;
   sent: number;
@@ -230,7 +228,7 @@ async function eventSocketUs(sockets: number): Promise<number> {
   return ((large.serverCpuMsPerEvent - small.serverCpuMsPerEvent) * 1000) / (sockets - 1);
 }
 
-interface CapacityRun {
+export interface CapacityRun {
   single: HoldRun;
   cluster: HoldRun;
   pair: HoldRun;
@@ -319,7 +317,7 @@ async function capacityRun(redis: PrivateRedis, options: BenchOptions, r: number
   };
 }
 
-interface Check {
+export interface Check {
   predicted: Throughput;
   measured: number;
   error: number;
@@ -409,66 +407,16 @@ export async function capacity(options: BenchOptions): Promise<SectionResult> {
       'ratio',
     ),
   ];
-  return { markdown: capacityMarkdown(options, costs, runs, checks, plans, cores), scenarios };
+  return {
+    markdown: capacityMarkdown(
+      { ...options, buyers: BUYERS, launch: LAUNCH, cores },
+      costs,
+      runs,
+      checks,
+      plans,
+    ),
+    scenarios,
+  };
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
-
-function checkRows(label: string, list: Check[]): string[] {
-  return list.map(
-    (x, i) =>
-      `| ${label}, run ${i + 1} | ${x.run.foreignCores.toFixed(2)} | ${Math.round(x.predicted.holdsPerSecond)} (${x.predicted.bound}) | ${Math.round(x.measured)} | ${(100 * x.error).toFixed(1)}% | ${x.appMs.predicted.toFixed(2)} / ${x.appMs.measured.toFixed(2)} | ${x.run.mains.map((ms) => Math.round(ms)).join(' / ')} | ${Math.round(x.run.primary)} |`,
-  );
-}
-
-function capacityMarkdown(
-  { runs: count }: BenchOptions,
-  c: Costs,
-  runs: CapacityRun[],
-  checks: { cluster: Check[]; pair: Check[] },
-  plans: { asBuilt: LaunchPlan; proposed: LaunchPlan },
-  cores: number,
-): string {
-  const f = (x: number, d = 2) => x.toFixed(d);
-  const single = runs.map((r) => Math.round(r.single.holdsPerSecond)).join(', ');
-  const lines = [
-    '### Capacity: the costs, and two processes predicted against measured',
-    '',
-    `Median of ${count} run(s). Holds: ${BUYERS} buyers, Lucky Dips of 1-3 on 100,000 numbers, each released before the next (a hold cycle); one app process with the Redis adapter on, a Redis of the bench's own (one process: ${single} holds/s).`,
-    '',
-    '| cost | value |',
-    '|---|---:|',
-    `| app CPU per hold cycle (of it, main thread) | ${f(c.holdAppMs)} ms (${f(c.holdMainMs)} ms) |`,
-    `| MariaDB CPU per hold cycle | ${f(c.holdDbMs)} ms |`,
-    `| load clients' CPU per hold cycle; unattributed (kernel) | ${f(c.holdClientMs)} ms; ${f(c.holdUnattributedMs)} ms |`,
-    `| Redis PUBLISHes per hold cycle (coalesced frames) | ${f(c.publishesPerHold, 3)} |`,
-    `| app CPU per event per watching socket | ${f(c.eventSocketUs, 3)} µs |`,
-    `| app CPU per queue position update (tick, broadcast through Redis, write) | ${f(c.queueUpdateUs, 1)} µs |`,
-    `| MariaDB CPU per queue position update | ${f(c.queueDbUs, 1)} µs |`,
-    `| Redis CPU per broadcast: PUBLISH + each subscribed process | ${f(c.redisPublishUs)} + ${f(c.redisDeliverUs)} µs |`,
-    `| app CPU per Redis message for a room the process lacks | ${f(c.redisForeignUs)} µs |`,
-    '',
-    `Two processes on this machine (${cores} cores shared with MariaDB, Redis and the load clients), each run predicted from its own one-process costs and the foreign load sampled in the 2 s before it:`,
-    '',
-    '| setup | foreign load, cores | predicted holds/s (bound) | measured holds/s | error | app CPU per hold cycle, ms: predicted / measured | main-thread CPU per process, ms | primary CPU, ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...checkRows('WEB_CONCURRENCY=2', checks.cluster),
-    ...checkRows('two processes, buyers split', checks.pair),
-    '',
-    `5xx: ${runs.map((r) => `${r.single.serverErrors}/${r.cluster.serverErrors}/${r.pair.serverErrors}`).join(', ')} (one process/WEB_CONCURRENCY=2/two processes). Queue updates delivered: ${runs.map((r) => `${formatCount(r.queue.delivered)} of ${formatCount(r.queue.sent)}`).join('; ')}.`,
-    '',
-    `As built, the most visitors one launch queue holds with each main thread at 0.7 of a core: ${[1, 2, 4, 8].map((n) => `${n} process${n > 1 ? 'es' : ''} ${formatCount(Math.round(asBuiltQueueCeiling(c, n)))}`).join(', ')}.`,
-    '',
-    `A launch of ${formatCount(LAUNCH.watchers)} watchers (all queued at the opening) and ${formatCount(LAUNCH.holdsPerSecond)} holds/s:`,
-    '',
-    '| design | app processes | per process: holds + fan-out + queue (cores) | frames per watcher/s | MariaDB cores | Redis broadcasts/s, cores |',
-    '|---|---:|---|---:|---:|---|',
-    ...(['asBuilt', 'proposed'] as const).map((k) => {
-      const p = plans[k];
-      const l = p.load;
-      return `| ${k === 'asBuilt' ? 'as built' : 'proposed'} | ${p.processes ?? `none (lightest at ${l.processes}: ${p.bottleneck})`} | ${f(l.holds)} + ${f(l.fanout)} + ${f(l.queue)} = ${f(l.total)} | ${f(l.framesPerWatcher, 1)} | ${f(l.databaseCores)} | ${formatCount(Math.round(l.redisBroadcastsPerSecond))}, ${f(l.redisCores)} |`;
-    }),
-    '',
-  ];
-  return lines.join('\n');
-}
