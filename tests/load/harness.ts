@@ -179,7 +179,7 @@ export async function collectFanout(
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
-function processCpuMs(pid: number | undefined): number {
+export function processCpuMs(pid: number | undefined): number {
   try {
     // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -192,7 +192,7 @@ function processCpuMs(pid: number | undefined): number {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The database server's process id (MariaDB or MySQL on this machine), if it runs here. */
-function databasePid(): number | undefined {
+export function databasePid(): number | undefined {
   for (const name of ['mariadbd', 'mysqld']) {
     try {
       const pid = Number(execFileSync('pidof', ['-s', name], { encoding: 'utf8' }).trim());
@@ -205,7 +205,7 @@ function databasePid(): number | undefined {
 }
 
 /** The machine's busy and total CPU time so far (ms, all cores), from /proc/stat. */
-function machineCpuMs(): { busy: number; total: number } {
+export function machineCpuMs(): { busy: number; total: number } {
   try {
     const ticks = fs
       .readFileSync('/proc/stat', 'utf8')

@@ -9,6 +9,7 @@
 import os from 'node:os';
 import type { BenchOptions, SectionResult } from './harness';
 import { jsonTarget, type Scenario, writeScenarios } from './report';
+import { capacity } from './scenarios/capacity';
 import { contention } from './scenarios/contention';
 import { crossProcess } from './scenarios/crossProcess';
 import { fanout } from './scenarios/fanout';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, (options: BenchOptions) => Promise<SectionResult>
   contention,
   fanout,
   'cross-process': crossProcess,
+  capacity,
 };
 
 const args = process.argv.slice(2);
