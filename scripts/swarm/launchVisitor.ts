@@ -97,8 +97,13 @@ export class LaunchVisitor {
     return false;
   }
 
-  /** Registers, connects the socket, answers the skill question and joins; false (recorded) on failure. */
+  /** Registers, connects the socket and answers the skill question, then joins; false (recorded) on failure. */
   async prepare(): Promise<boolean> {
+    return (await this.signUp()) && (await this.join());
+  }
+
+  /** Registers (signed in), connects the socket and answers the skill question; false (recorded) on failure. */
+  async signUp(): Promise<boolean> {
     const { o } = this;
     try {
       await this.client.fetchCsrfToken();
@@ -125,10 +130,23 @@ export class LaunchVisitor {
         answer: o.answer(String(shown.body.question)),
       });
       if (!skill.body?.correct) return this.fail(`the skill answer was refused (${skill.status})`);
-      const joined = await this.send('POST', `/api/competitions/${o.competitionId}/queue`);
+      return true;
+    } catch (err) {
+      return this.fail((err as Error).message);
+    }
+  }
+
+  /**
+   * Joins the queue, then waits (in the background) to be let in, holds and pays. Throws
+   * PerAddressCapError when the site's per-address cap refuses the place.
+   */
+  async join(): Promise<boolean> {
+    try {
+      const joined = await this.send('POST', `/api/competitions/${this.o.competitionId}/queue`);
       if (joined.status === 429 && /from your network/.test(joined.body?.message ?? ''))
         throw new PerAddressCapError(String(joined.body.message));
-      if (joined.status !== 200) return this.fail(`joining answered ${joined.status}: ${joined.body?.message ?? ''}`);
+      if (joined.status !== 200)
+        return this.fail(`joining answered ${joined.status}: ${joined.body?.message ?? ''}`);
       this.report.joinedAt = Date.now();
       this.report.entryId = Number(joined.body.entryId);
       this.journey = this.buy();
