@@ -95,9 +95,13 @@ export async function queueViolations(
     last = Math.max(last, at);
   }
   if (outOfOrder) violations.push(`${outOfOrder} visitors were let in before someone ahead of them`);
-  for (const r of reports)
-    if (r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'))
-      violations.push(`${r.label}: a hold while waiting answered ${r.probe.status} ${r.probe.code ?? ''}`);
+  const wrong = reports.filter(
+    (r) => r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
+  );
+  if (wrong.length)
+    violations.push(`${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`);
+  const never = reports.filter((r) => r.entryId !== null && r.admittedSeenAt === null).length;
+  if (never) violations.push(`${never} visitors who joined were never let in before the end`);
   return violations;
 }
 

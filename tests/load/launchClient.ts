@@ -39,26 +39,29 @@ async function prepareAll(): Promise<number> {
   return joined;
 }
 
-/** The baseline: GET /api/health every 100 ms during the rush, its latencies (ms) until `stopped()`. */
-async function healthDuring(stopped: () => boolean): Promise<number[]> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The baseline: GET /api/health every 100 ms from `from` (epoch ms) until `stopped()`, in ms. */
+async function healthDuring(from: number, stopped: () => boolean): Promise<number[]> {
   const pinger = new TestClient(url);
   const latencies: number[] = [];
+  await pause(from - Date.now());
   while (!stopped()) {
     const started = performance.now();
     await pinger.get('/api/health');
     latencies.push(Math.round(performance.now() - started));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(100);
   }
   return latencies;
 }
 
-process.on('message', async (message: { type: string; deadline?: number }) => {
+process.on('message', async (message: { type: string; deadline?: number; startsAt?: number }) => {
   if (message.type === 'prepare') {
     const joined = await prepareAll();
     process.send?.({ type: 'joined', joined });
   } else if (message.type === 'collect') {
     let finished = false;
-    const health = healthDuring(() => finished);
+    const health = healthDuring(message.startsAt!, () => finished);
     const reports: VisitorReport[] = await Promise.all(visitors.map((v) => v.done(message.deadline!)));
     finished = true;
     process.send?.({ type: 'report', reports, health: await health });

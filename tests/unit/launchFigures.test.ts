@@ -10,6 +10,7 @@ import {
   stalenessSamples,
   updateGaps,
 } from '../../scripts/swarm/launchFigures';
+import { parseOptions, UsageError } from '../../scripts/swarm/options';
 
 // The launch scenario's figures (docs/performance.md#launch-under-the-rush), shared by the bench
 // and the swarm: what their fairness, staleness and percentiles mean.
@@ -153,5 +154,22 @@ describe('fairness', () => {
     ];
     const traces = [trace(1, { joinedAt: 2 }), trace(2, { joinedAt: 1 }), trace(3, { joinedAt: 3 })];
     expect(fairness(traces, places)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('swarm --launch options', () => {
+  it('makes its own competition with protocol clients, and takes an admission rate', () => {
+    const o = parseOptions(['--base', 'http://x', '--launch', '--clients', '2000', '--admit-rate', '100']);
+    expect(o).toMatchObject({ launch: true, protocol: true, competitionId: 0, clients: 2000, admitPerSecond: 100 });
+    expect(parseOptions(['--base', 'http://x', '--competition', '3'])).toMatchObject({
+      launch: false,
+      admitPerSecond: null,
+    });
+  });
+
+  it('refuses a competition of its own choosing, or no admin to make one', () => {
+    expect(() => parseOptions(['--base', 'http://x', '--launch', '--competition', '3'])).toThrow(UsageError);
+    expect(() => parseOptions(['--base', 'http://x', '--launch', '--admin', 'none'])).toThrow(/needs --admin/);
+    expect(() => parseOptions(['--base', 'http://x', '--launch', '--admit-rate', '0'])).toThrow(UsageError);
   });
 });

@@ -4,7 +4,12 @@
 // launch-hold-p99 (baseline: GET /api/health p99 during the same rush), launch-queue-staleness-p99,
 // launch-queue-update-gap-p99, launch-fairness-rho, launch-server-errors and launch-violations.
 import { queueColumnsOnCreate } from '../../../api/catalogue/launch/queueSetting';
-import { type LaunchFigures, launchFigures, type QueueTrace } from '../../../scripts/swarm/launchFigures';
+import {
+  type LaunchFigures,
+  launchFigures,
+  percentile,
+  type QueueTrace,
+} from '../../../scripts/swarm/launchFigures';
 import type { VisitorReport } from '../../../scripts/swarm/launchVisitor';
 import {
   type BenchOptions,
@@ -90,7 +95,7 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
     const reportsP = procs.map((c) =>
       next<{ reports: VisitorReport[]; health: number[] }>(c, 'report'),
     );
-    for (const c of procs) c.send({ type: 'collect', deadline });
+    for (const c of procs) c.send({ type: 'collect', deadline, startsAt });
     const answers = await Promise.all(reportsP);
     const endAt = Date.now();
     const cpu = stopCpu();
@@ -117,7 +122,6 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
     const errors = reports.flatMap((r) => r.errors);
     for (const e of errors.slice(0, 5)) progress(`  error: ${e}`);
     const admittedTimes = entries.map((e) => e.admittedAt).filter((a): a is number => a !== null);
-    const health = answers.flatMap((a) => a.health).sort((a, b) => a - b);
     return {
       figures: launchFigures({
         clients,
@@ -132,7 +136,10 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
         violations: [...violations, ...(errors.length ? [`${errors.length} visitors failed: ${errors[0]}`] : [])],
         endAt,
       }),
-      healthP99: health.length ? health[Math.min(health.length - 1, Math.ceil(0.99 * health.length) - 1)]! : null,
+      healthP99: percentile(
+        answers.flatMap((a) => a.health),
+        0.99,
+      ),
       joinMs,
       admissionSeconds: admittedTimes.length
         ? (Math.max(...admittedTimes) - Math.min(...admittedTimes)) / 1000
