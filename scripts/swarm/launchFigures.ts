@@ -152,6 +152,18 @@ export function updateGaps(traces: readonly QueueTrace[]): number[] {
   return gaps;
 }
 
+/** A hold tried while waiting must answer 403 queue_required (a 201, let in meanwhile, is judged elsewhere). */
+export function probeViolations(
+  reports: ReadonlyArray<{ probe: { status: number; code: string | null } | null }>,
+): string[] {
+  const wrong = reports.filter(
+    (r) => r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
+  );
+  return wrong.length
+    ? [`${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`]
+    : [];
+}
+
 /** The launch's figures, as the bench JSON and the swarm report name them. */
 export interface LaunchFigures {
   clients: number;

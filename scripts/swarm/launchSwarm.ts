@@ -7,7 +7,13 @@ import { QUEUE_JOIN_MINUTES, type QueueOrderView, shuffledOrder } from '../../co
 import { TestClient } from '../../tests/support/httpClient';
 import { sleep } from './customer';
 import type { PayingCustomer } from './invariants';
-import { type LaunchFigures, launchFigures, type QueueTrace, serverAdmittedAt } from './launchFigures';
+import {
+  type LaunchFigures,
+  launchFigures,
+  probeViolations,
+  type QueueTrace,
+  serverAdmittedAt,
+} from './launchFigures';
 import { LaunchVisitor, PerAddressCapError, type VisitorReport } from './launchVisitor';
 import type { SwarmMode, SwarmRun } from './mode';
 import type { SwarmOptions } from './options';
@@ -95,11 +101,7 @@ export async function queueViolations(
     last = Math.max(last, at);
   }
   if (outOfOrder) violations.push(`${outOfOrder} visitors were let in before someone ahead of them`);
-  const wrong = reports.filter(
-    (r) => r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
-  );
-  if (wrong.length)
-    violations.push(`${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`);
+  violations.push(...probeViolations(reports));
   const never = reports.filter((r) => r.entryId !== null && r.admittedSeenAt === null).length;
   if (never) violations.push(`${never} visitors who joined were never let in before the end`);
   return violations;

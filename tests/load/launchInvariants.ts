@@ -2,6 +2,7 @@
 // launch promises: one line per promise broken, with its count (target: none).
 import type { Knex } from 'knex';
 import { shuffledOrder } from '../../contract/launchQueue';
+import { probeViolations } from '../../scripts/swarm/launchFigures';
 import type { VisitorReport } from '../../scripts/swarm/launchVisitor';
 
 export interface EntryRow {
@@ -102,12 +103,3 @@ export async function launchViolations(
   return violations;
 }
 
-/** A hold while waiting is refused with 403 queue_required (a 201 is judged by the admission check). */
-export function probeViolations(reports: VisitorReport[]): string[] {
-  const wrong = reports.filter(
-    (r) => r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
-  );
-  return wrong.length
-    ? [`${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`]
-    : [];
-}

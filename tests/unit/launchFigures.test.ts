@@ -4,6 +4,7 @@ import {
   type QueuePlace,
   type QueueTrace,
   percentile,
+  probeViolations,
   ranks,
   serverAdmittedAt,
   spearman,
@@ -154,6 +155,16 @@ describe('fairness', () => {
     ];
     const traces = [trace(1, { joinedAt: 2 }), trace(2, { joinedAt: 1 }), trace(3, { joinedAt: 3 })];
     expect(fairness(traces, places)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('holds tried while waiting', () => {
+  it('must be refused with 403 queue_required; a 201 (let in meanwhile) is judged by the admission checks', () => {
+    const refused = { probe: { status: 403, code: 'queue_required' } };
+    expect(probeViolations([refused, { probe: null }, { probe: { status: 201, code: null } }])).toEqual([]);
+    expect(
+      probeViolations([refused, { probe: { status: 409, code: 'not_open_yet' } }, { probe: { status: 403, code: 'x' } }]),
+    ).toEqual(['2 holds while waiting were not refused with 403 queue_required (409)']);
   });
 });
 
