@@ -157,10 +157,13 @@ export function probeViolations(
   reports: ReadonlyArray<{ probe: { status: number; code: string | null } | null }>,
 ): string[] {
   const wrong = reports.filter(
-    (r) => r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
+    (r) =>
+      r.probe && r.probe.status !== 201 && !(r.probe.status === 403 && r.probe.code === 'queue_required'),
   );
   return wrong.length
-    ? [`${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`]
+    ? [
+        `${wrong.length} holds while waiting were not refused with 403 queue_required (${wrong[0]!.probe!.status})`,
+      ]
     : [];
 }
 

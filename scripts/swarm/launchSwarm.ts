@@ -42,7 +42,8 @@ async function setOpening(admin: TestClient, competitionId: number, startsAt: nu
   const res = await admin.request('PUT', `/api/admin/competitions/${competitionId}`, {
     startsAt: new Date(startsAt).toISOString(),
   });
-  if (res.status !== 200) throw new Error(`moving the opening answered ${res.status}: ${res.body?.message ?? ''}`);
+  if (res.status !== 200)
+    throw new Error(`moving the opening answered ${res.status}: ${res.body?.message ?? ''}`);
 }
 
 /** Makes the launch's competition (opening a day off, moved once everyone signed up); its id. */
@@ -58,7 +59,9 @@ export async function createLaunchCompetition(options: SwarmOptions, runId: stri
     launchQueue: true,
   });
   if (res.status !== 201)
-    throw new RefusedError(`making the launch competition answered ${res.status}: ${res.body?.message ?? ''}`);
+    throw new RefusedError(
+      `making the launch competition answered ${res.status}: ${res.body?.message ?? ''}`,
+    );
   return Number(res.body.id);
 }
 
@@ -111,7 +114,13 @@ export interface LaunchSwarmRun extends SwarmRun {
   launch: LaunchFigures;
 }
 
-export async function runLaunch({ options, pre, recorder, pacer, runId }: SwarmMode): Promise<LaunchSwarmRun> {
+export async function runLaunch({
+  options,
+  pre,
+  recorder,
+  pacer,
+  runId,
+}: SwarmMode): Promise<LaunchSwarmRun> {
   const competitionId = options.competitionId;
   let deadline = Number.POSITIVE_INFINITY;
   const visitors = Array.from(
@@ -137,7 +146,8 @@ export async function runLaunch({ options, pre, recorder, pacer, runId }: SwarmM
     const rate = await admin.request('PUT', `/api/admin/competitions/${competitionId}/queue`, {
       admitPerSecond: options.admitPerSecond,
     });
-    if (rate.status !== 200) throw new RefusedError(`setting --admit-rate answered ${rate.status}: ${rate.body?.message ?? ''}`);
+    if (rate.status !== 200)
+      throw new RefusedError(`setting --admit-rate answered ${rate.status}: ${rate.body?.message ?? ''}`);
   }
   await joinAll(ready);
   const startsAt = Date.now() + OPENING_LEAD_MS;
@@ -181,7 +191,10 @@ export async function runLaunch({ options, pre, recorder, pacer, runId }: SwarmM
   const launch = launchFigures({
     clients: options.clients,
     traces,
-    places: order.entries.map((e) => ({ position: e.position, admittedAt: admittedAt.get(e.entryId) ?? null })),
+    places: order.entries.map((e) => ({
+      position: e.position,
+      admittedAt: admittedAt.get(e.entryId) ?? null,
+    })),
     holdMs: reports.filter((r) => r.holdStatus === 201).map((r) => r.holdMs!),
     payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
     paid: reports.filter((r) => r.paid.length > 0).length,

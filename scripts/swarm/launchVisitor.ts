@@ -205,11 +205,14 @@ export class LaunchVisitor {
       const held = await this.send('POST', '/api/cart', { competitionId: o.competitionId, quantity: 1 });
       report.holdMs = Math.round(performance.now() - started);
       report.holdStatus = held.status;
-      if (held.status !== 201) return void this.fail(`hold answered ${held.status}: ${held.body?.message ?? ''}`);
+      if (held.status !== 201)
+        return void this.fail(`hold answered ${held.status}: ${held.body?.message ?? ''}`);
       const paying = performance.now();
       const intent = await this.send('POST', '/api/create-payment-intent', {});
       if (intent.status !== 200 && intent.status !== 201)
-        return void this.fail(`create-payment-intent answered ${intent.status}: ${intent.body?.message ?? ''}`);
+        return void this.fail(
+          `create-payment-intent answered ${intent.status}: ${intent.body?.message ?? ''}`,
+        );
       const { clientSecret, orderId } = intent.body as PaymentIntentResponse;
       const paid = await this.send('POST', '/api/payments/sandbox/confirm', {
         clientSecret,
@@ -218,7 +221,8 @@ export class LaunchVisitor {
         expYear: '34',
         cvc: '123',
       });
-      if (paid.status !== 200) return void this.fail(`the payment answered ${paid.status}: ${paid.body?.message ?? ''}`);
+      if (paid.status !== 200)
+        return void this.fail(`the payment answered ${paid.status}: ${paid.body?.message ?? ''}`);
       const order = await this.send('GET', `/api/orders/${orderId}`);
       report.payMs = Math.round(performance.now() - paying);
       report.paid = (order.body as OrderView).items

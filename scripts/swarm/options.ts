@@ -126,7 +126,8 @@ export function parseOptions(argv: string[]): SwarmOptions {
   if (!(limitShare > 0 && limitShare <= 1))
     throw new UsageError('--limit-share must be above 0 and at most 1');
   const launch = values.launch ?? false;
-  if (launch && admin === 'none') throw new UsageError('--launch makes its competition through the admin API: it needs --admin');
+  if (launch && admin === 'none')
+    throw new UsageError('--launch makes its competition through the admin API: it needs --admin');
   if (launch && values.competition !== undefined)
     throw new UsageError('--launch makes its own competition: leave --competition out');
   return {
@@ -144,6 +145,7 @@ export function parseOptions(argv: string[]): SwarmOptions {
     cardNumber: values.card ?? '4242 4242 4242 4242',
     limitShare,
     launch,
-    admitPerSecond: values['admit-rate'] === undefined ? null : positiveInt('admit-rate', values['admit-rate'], 0),
+    admitPerSecond:
+      values['admit-rate'] === undefined ? null : positiveInt('admit-rate', values['admit-rate'], 0),
   };
 }

@@ -112,7 +112,7 @@ export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, 
     ],
     errorMessages: recorder.errors.slice(0, 50).map((e) => e.message),
     failedRequestSamples: recorder.failedRequestSamples,
-    launch: 'launch' in run ? run.launch : null,
+    launch: 'launch' in run ? (run as LaunchSwarmRun).launch : null,
   };
   return { figures, recorder, staleness };
 }

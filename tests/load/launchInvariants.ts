@@ -18,7 +18,10 @@ export interface EntryRow {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function queueEntries(db: Knex, competitionId: number): Promise<EntryRow[]> {
-  const rows = (await db('launchQueueEntries').where({ competitionId }).select('*')) as Record<string, unknown>[];
+  const rows = (await db('launchQueueEntries').where({ competitionId }).select('*')) as Record<
+    string,
+    unknown
+  >[];
   return rows.map((r) => ({
     id: Number(r.id),
     userId: num(r.userId),
@@ -102,4 +105,3 @@ export async function launchViolations(
   violations.push(...probeViolations(reports));
   return violations;
 }
-

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   fairness,
-  type QueuePlace,
-  type QueueTrace,
   percentile,
   probeViolations,
+  type QueuePlace,
+  type QueueTrace,
   ranks,
   serverAdmittedAt,
   spearman,
@@ -163,7 +163,11 @@ describe('holds tried while waiting', () => {
     const refused = { probe: { status: 403, code: 'queue_required' } };
     expect(probeViolations([refused, { probe: null }, { probe: { status: 201, code: null } }])).toEqual([]);
     expect(
-      probeViolations([refused, { probe: { status: 409, code: 'not_open_yet' } }, { probe: { status: 403, code: 'x' } }]),
+      probeViolations([
+        refused,
+        { probe: { status: 409, code: 'not_open_yet' } },
+        { probe: { status: 403, code: 'x' } },
+      ]),
     ).toEqual(['2 holds while waiting were not refused with 403 queue_required (409)']);
   });
 });
@@ -171,7 +175,13 @@ describe('holds tried while waiting', () => {
 describe('swarm --launch options', () => {
   it('makes its own competition with protocol clients, and takes an admission rate', () => {
     const o = parseOptions(['--base', 'http://x', '--launch', '--clients', '2000', '--admit-rate', '100']);
-    expect(o).toMatchObject({ launch: true, protocol: true, competitionId: 0, clients: 2000, admitPerSecond: 100 });
+    expect(o).toMatchObject({
+      launch: true,
+      protocol: true,
+      competitionId: 0,
+      clients: 2000,
+      admitPerSecond: 100,
+    });
     expect(parseOptions(['--base', 'http://x', '--competition', '3'])).toMatchObject({
       launch: false,
       admitPerSecond: null,
@@ -180,7 +190,9 @@ describe('swarm --launch options', () => {
 
   it('refuses a competition of its own choosing, or no admin to make one', () => {
     expect(() => parseOptions(['--base', 'http://x', '--launch', '--competition', '3'])).toThrow(UsageError);
-    expect(() => parseOptions(['--base', 'http://x', '--launch', '--admin', 'none'])).toThrow(/needs --admin/);
+    expect(() => parseOptions(['--base', 'http://x', '--launch', '--admin', 'none'])).toThrow(
+      /needs --admin/,
+    );
     expect(() => parseOptions(['--base', 'http://x', '--launch', '--admit-rate', '0'])).toThrow(UsageError);
   });
 });

@@ -92,9 +92,7 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
     await db('competitions').where({ id: competitionId }).update({ startsAt });
     const stopCpu = cpuMeter(server, procs);
     const deadline = startsAt + Math.ceil((clients / admitPerSecond) * 1000) + 60_000;
-    const reportsP = procs.map((c) =>
-      next<{ reports: VisitorReport[]; health: number[] }>(c, 'report'),
-    );
+    const reportsP = procs.map((c) => next<{ reports: VisitorReport[]; health: number[] }>(c, 'report'));
     for (const c of procs) c.send({ type: 'collect', deadline, startsAt });
     const answers = await Promise.all(reportsP);
     const endAt = Date.now();
@@ -133,7 +131,10 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
         payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
         paid: reports.filter((r) => r.paid.length > 0).length,
         serverErrors: reports.reduce((sum, r) => sum + r.serverErrors, 0),
-        violations: [...violations, ...(errors.length ? [`${errors.length} visitors failed: ${errors[0]}`] : [])],
+        violations: [
+          ...violations,
+          ...(errors.length ? [`${errors.length} visitors failed: ${errors[0]}`] : []),
+        ],
         endAt,
       }),
       healthP99: percentile(
@@ -173,7 +174,15 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
     '',
     '| joined (s to join) | admitted (s to admit) | paid | hold p50 / p99 ms | health p99 ms (same rush) | hold p99 / health p99 | pay p99 ms | staleness p50 / p99 ms | update gap p99 ms | fairness ρ | 5xx | violations | machine busy |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${n(f((x) => x.joined))} (${(m((x) => x.joinMs) / 1000).toFixed(0)}) | ${n(f((x) => x.admitted))} (${m((x) => x.admissionSeconds).toFixed(1)}) | ${n(f((x) => x.paid))} | ${n(f((x) => x.holdP50))} / ${n(f((x) => x.holdP99))} | ${n(m((x) => x.healthP99 ?? Number.NaN))} | ${(f((x) => x.holdP99) / Math.max(1, m((x) => x.healthP99 ?? 1))).toFixed(2)} | ${n(f((x) => x.payP99))} | ${n(f((x) => x.stalenessP50))} / ${n(f((x) => x.stalenessP99))} | ${n(f((x) => x.updateGapP99))} | ${rho.toFixed(3)} | ${worst((x) => x.serverErrors)} | ${worst((x) => x.violations.length)} | ${m((x) => (x.cpu.machineTotal ? (100 * x.cpu.machineBusy) / x.cpu.machineTotal : 0)).toFixed(0)}% |`,
+    `| ${n(f((x) => x.joined))} (${(m((x) => x.joinMs) / 1000).toFixed(0)}) | ${n(f((x) => x.admitted))} (${m((x) => x.admissionSeconds).toFixed(1)}) | ${n(f((x) => x.paid))} | ${n(f((x) => x.holdP50))} / ${n(f((x) => x.holdP99))} | ${n(m((x) => x.healthP99 ?? Number.NaN))} | ${(
+      f((x) => x.holdP99) /
+        Math.max(
+          1,
+          m((x) => x.healthP99 ?? 1),
+        )
+    ).toFixed(
+      2,
+    )} | ${n(f((x) => x.payP99))} | ${n(f((x) => x.stalenessP50))} / ${n(f((x) => x.stalenessP99))} | ${n(f((x) => x.updateGapP99))} | ${rho.toFixed(3)} | ${worst((x) => x.serverErrors)} | ${worst((x) => x.violations.length)} | ${m((x) => (x.cpu.machineTotal ? (100 * x.cpu.machineBusy) / x.cpu.machineTotal : 0)).toFixed(0)}% |`,
     '',
     `Per run: ${results.map((x) => `hold p99 ${x.figures.holdP99} ms, staleness p99 ${x.figures.stalenessP99} ms, ρ ${x.figures.fairnessRho.toFixed(3)}`).join('; ')}.`,
   ];
@@ -189,8 +198,18 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
       { name: 'launch-queue-staleness-p99', value: f((x) => x.stalenessP99), unit: 'ms', baseline: null },
       { name: 'launch-queue-update-gap-p99', value: f((x) => x.updateGapP99), unit: 'ms', baseline: null },
       { name: 'launch-fairness-rho', value: Math.round(rho * 1000) / 1000, unit: 'rho', baseline: null },
-      { name: 'launch-server-errors', value: worst((x) => x.serverErrors), unit: 'responses', baseline: null },
-      { name: 'launch-violations', value: worst((x) => x.violations.length), unit: 'violations', baseline: null },
+      {
+        name: 'launch-server-errors',
+        value: worst((x) => x.serverErrors),
+        unit: 'responses',
+        baseline: null,
+      },
+      {
+        name: 'launch-violations',
+        value: worst((x) => x.violations.length),
+        unit: 'violations',
+        baseline: null,
+      },
     ],
   };
 }
