@@ -132,7 +132,8 @@ export async function runLaunch({
         label: `swarm${runId}q${i}`,
         cardNumber: options.cardNumber,
         answer: (question) => answerTo(pre.answers, question),
-        watch: true,
+        // As the bench's: the grid's fan-out to every visitor would load this one process, not the site.
+        watch: false,
         probeAhead: i % 50 === 0 ? 5 * (options.admitPerSecond ?? 20) : null,
         holdTurn: () => pacer.take(pacer.session(), deadline),
       }),
