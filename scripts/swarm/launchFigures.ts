@@ -183,6 +183,8 @@ export interface LaunchFigures {
   updateGapP99: number | null;
   fairnessRho: number;
   serverErrors: number;
+  /** Visitors whose journey failed or was not done by the end (not let in, not paid): not a broken promise. */
+  unfinished: number;
   violations: string[];
 }
 
@@ -194,6 +196,7 @@ export interface LaunchInput {
   payMs: number[];
   paid: number;
   serverErrors: number;
+  unfinished: number;
   violations: string[];
   endAt: number;
 }
@@ -216,6 +219,7 @@ export function launchFigures(input: LaunchInput): LaunchFigures {
     updateGapP99: percentile(updateGaps(input.traces), 0.99),
     fairnessRho: fairness(input.traces, input.places),
     serverErrors: input.serverErrors,
+    unfinished: input.unfinished,
     violations: input.violations,
   };
 }

@@ -2,7 +2,8 @@
 // each its own signed-in session and Socket.IO connection on the competition page, join the queue
 // before the opening; at the opening each, once let in, holds a Lucky Dip and pays. Named figures:
 // launch-hold-p99 (baseline: GET /api/health p99 during the same rush), launch-queue-staleness-p99,
-// launch-queue-update-gap-p99, launch-fairness-rho, launch-server-errors and launch-violations.
+// launch-queue-update-gap-p99, launch-fairness-rho, launch-server-errors, launch-violations and
+// launch-unfinished-visitors.
 import { queueColumnsOnCreate } from '../../../api/catalogue/launch/queueSetting';
 import {
   type LaunchFigures,
@@ -132,10 +133,8 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
         payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
         paid: reports.filter((r) => r.paid.length > 0).length,
         serverErrors: reports.reduce((sum, r) => sum + r.serverErrors, 0),
-        violations: [
-          ...violations,
-          ...(errors.length ? [`${errors.length} visitors failed: ${errors[0]}`] : []),
-        ],
+        unfinished: reports.filter((r) => r.errors.length > 0).length,
+        violations,
         endAt,
       }),
       healthP99: percentile(
@@ -158,7 +157,7 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
     const result = await launchRun(clients, rate);
     const f = result.figures;
     progress(
-      `launch ${clients} visitors, run ${r + 1}: hold p99 ${f.holdP99} ms, staleness p99 ${f.stalenessP99} ms, rho ${f.fairnessRho.toFixed(3)}, 5xx ${f.serverErrors}, violations ${f.violations.length}`,
+      `launch ${clients} visitors, run ${r + 1}: hold p99 ${f.holdP99} ms, staleness p99 ${f.stalenessP99} ms, rho ${f.fairnessRho.toFixed(3)}, 5xx ${f.serverErrors}, violations ${f.violations.length}, unfinished ${f.unfinished}`,
     );
     for (const v of f.violations.slice(0, 5)) progress(`  VIOLATION: ${v}`);
     return result;
@@ -171,10 +170,10 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
   const lines = [
     `### Launch under the rush: ${formatCount(clients)} visitors through the queue, let in at ${rate}/s`,
     '',
-    `Median of ${runs} run(s); visitors in ${CLIENT_PROCESSES} processes on the same machine as the server and MariaDB, each signed in with its own Socket.IO connection (not watching the grid: see docs/performance.md#launch-under-the-rush). Baseline in the same rush: GET /api/health, one caller per client process, every 100 ms. 5xx and violations: the worst run.`,
+    `Median of ${runs} run(s); visitors in ${CLIENT_PROCESSES} processes on the same machine as the server and MariaDB, each signed in with its own Socket.IO connection (not watching the grid: see docs/performance.md#launch-under-the-rush). Baseline in the same rush: GET /api/health, one caller per client process, every 100 ms. 5xx, violations and unfinished visitors (not paid by the end): the worst run.`,
     '',
-    '| joined (s to join) | admitted (s to admit) | paid | hold p50 / p99 ms | health p99 ms (same rush) | hold p99 / health p99 | pay p99 ms | staleness p50 / p99 ms | update gap p99 ms | fairness ρ | 5xx | violations | CPU s: server / MariaDB / clients | machine busy |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| joined (s to join) | admitted (s to admit) | paid | hold p50 / p99 ms | health p99 ms (same rush) | hold p99 / health p99 | pay p99 ms | staleness p50 / p99 ms | update gap p99 ms | fairness ρ | 5xx | violations | unfinished | CPU s: server / MariaDB / clients | machine busy |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| ${n(f((x) => x.joined))} (${(m((x) => x.joinMs) / 1000).toFixed(0)}) | ${n(f((x) => x.admitted))} (${m((x) => x.admissionSeconds).toFixed(1)}) | ${n(f((x) => x.paid))} | ${n(f((x) => x.holdP50))} / ${n(f((x) => x.holdP99))} | ${n(m((x) => x.healthP99 ?? Number.NaN))} | ${(
       f((x) => x.holdP99) /
         Math.max(
@@ -183,7 +182,7 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
         )
     ).toFixed(
       2,
-    )} | ${n(f((x) => x.payP99))} | ${n(f((x) => x.stalenessP50))} / ${n(f((x) => x.stalenessP99))} | ${n(f((x) => x.updateGapP99))} | ${rho.toFixed(3)} | ${worst((x) => x.serverErrors)} | ${worst((x) => x.violations.length)} | ${(m((x) => x.cpu.server) / 1000).toFixed(1)} / ${(m((x) => x.cpu.database) / 1000).toFixed(1)} / ${(m((x) => x.cpu.clients) / 1000).toFixed(1)} | ${m((x) => (x.cpu.machineTotal ? (100 * x.cpu.machineBusy) / x.cpu.machineTotal : 0)).toFixed(0)}% |`,
+    )} | ${n(f((x) => x.payP99))} | ${n(f((x) => x.stalenessP50))} / ${n(f((x) => x.stalenessP99))} | ${n(f((x) => x.updateGapP99))} | ${rho.toFixed(3)} | ${worst((x) => x.serverErrors)} | ${worst((x) => x.violations.length)} | ${worst((x) => x.unfinished)} | ${(m((x) => x.cpu.server) / 1000).toFixed(1)} / ${(m((x) => x.cpu.database) / 1000).toFixed(1)} / ${(m((x) => x.cpu.clients) / 1000).toFixed(1)} | ${m((x) => (x.cpu.machineTotal ? (100 * x.cpu.machineBusy) / x.cpu.machineTotal : 0)).toFixed(0)}% |`,
     '',
     `Per run: ${results.map((x) => `hold p99 ${x.figures.holdP99} ms, staleness p99 ${x.figures.stalenessP99} ms, ρ ${x.figures.fairnessRho.toFixed(3)}`).join('; ')}.`,
   ];
@@ -203,6 +202,12 @@ export async function launch({ runs, quick }: BenchOptions): Promise<SectionResu
         name: 'launch-server-errors',
         value: worst((x) => x.serverErrors),
         unit: 'responses',
+        baseline: null,
+      },
+      {
+        name: 'launch-unfinished-visitors',
+        value: worst((x) => x.unfinished),
+        unit: 'visitors',
         baseline: null,
       },
       {
