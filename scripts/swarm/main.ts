@@ -58,6 +58,14 @@ async function main(): Promise<number> {
   console.info(
     `staleness p50/p95/p99 ${f.staleness.p50}/${f.staleness.p95}/${f.staleness.p99} ms over ${f.staleness.samples} changes`,
   );
+  if (f.launch) {
+    const l = f.launch;
+    console.info(
+      `launch: ${l.joined} joined, ${l.admitted} let in, ${l.paid} paid; hold p50/p99 ${l.holdP50}/${l.holdP99} ms; ` +
+        `queue staleness p50/p99 ${l.stalenessP50}/${l.stalenessP99} ms over ${l.stalenessSamples} positions; ` +
+        `update gap p99 ${l.updateGapP99} ms; fairness rho ${l.fairnessRho.toFixed(3)}; 5xx ${l.serverErrors}`,
+    );
+  }
   for (const [step, p] of Object.entries(f.steps))
     console.info(`  ${step.padEnd(9)} p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms (${p.count})`);
   for (const message of f.errorMessages.slice(0, 5)) console.warn(`error: ${message}`);

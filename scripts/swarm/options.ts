@@ -22,9 +22,14 @@ export interface SwarmOptions {
   cardNumber: string;
   /** The share of the site's per-address limits the swarm may use (others may share the address). */
   limitShare: number;
+  /** --launch: a new queued launch (competition made through the admin API) instead of --competition. */
+  launch: boolean;
+  /** --admit-rate: the launch queue's admissions per second, set through the admin API; null = the site's. */
+  admitPerSecond: number | null;
 }
 
 export const USAGE = `npm run swarm -- --base http://localhost:3000 --competition <id> [options]
+       npm run swarm -- --base http://localhost:3000 --launch --clients 2000 [options]
 
   --browsers N            Chromium processes (default 2)
   --pages-per-browser N   customers (isolated contexts) per browser (default 2)
@@ -39,7 +44,12 @@ export const USAGE = `npm run swarm -- --base http://localhost:3000 --competitio
   --admin USER:PASSWORD   admin sign-in to learn each skill question's answer (default admin:admin123);
                           --admin none answers '365', the default question's answer
   --card NUMBER           sandbox test card (default 4242 4242 4242 4242)
-  --limit-share F         share of the site's per-address limits to use, 0-1 (default 0.9)`;
+  --limit-share F         share of the site's per-address limits to use, 0-1 (default 0.9)
+  --launch                a queued launch instead of --competition: makes a competition with a launch
+                          queue (admin API), --clients protocol clients join before the opening, and
+                          each holds a Lucky Dip and pays once let in; --duration is how long after the
+                          opening they may take (docs/swarm.md#a-queued-launch)
+  --admit-rate N          with --launch: visitors let in per second (default: LAUNCH_ADMIT_PER_SECOND)`;
 
 export class UsageError extends Error {}
 
@@ -96,6 +106,8 @@ export function parseOptions(argv: string[]): SwarmOptions {
       admin: { type: 'string' },
       card: { type: 'string' },
       'limit-share': { type: 'string' },
+      launch: { type: 'boolean' },
+      'admit-rate': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -113,19 +125,27 @@ export function parseOptions(argv: string[]): SwarmOptions {
   const limitShare = values['limit-share'] === undefined ? 0.9 : Number(values['limit-share']);
   if (!(limitShare > 0 && limitShare <= 1))
     throw new UsageError('--limit-share must be above 0 and at most 1');
+  const launch = values.launch ?? false;
+  if (launch && admin === 'none')
+    throw new UsageError('--launch makes its competition through the admin API: it needs --admin');
+  if (launch && values.competition !== undefined)
+    throw new UsageError('--launch makes its own competition: leave --competition out');
   return {
     base: base.origin,
-    competitionId: positiveInt('competition', values.competition ?? '', 0),
+    competitionId: launch ? 0 : positiveInt('competition', values.competition ?? '', 0),
     browsers: positiveInt('browsers', values.browsers, 2),
     pagesPerBrowser: positiveInt('pages-per-browser', values['pages-per-browser'], 2),
     durationSeconds: positiveInt('duration', values.duration, 60),
     mix: parseMix(values.mix ?? 'hot=40,lucky=40,abandon=20'),
     report: values.report,
     json: values.json,
-    protocol: values.protocol ?? false,
+    protocol: (values.protocol ?? false) || launch,
     clients: positiveInt('clients', values.clients, 200),
     admin: admin === 'none' ? null : { username: admin.slice(0, colon), password: admin.slice(colon + 1) },
     cardNumber: values.card ?? '4242 4242 4242 4242',
     limitShare,
+    launch,
+    admitPerSecond:
+      values['admit-rate'] === undefined ? null : positiveInt('admit-rate', values['admit-rate'], 0),
   };
 }

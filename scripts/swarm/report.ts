@@ -72,6 +72,12 @@ export function renderHtml(result: SwarmResult): string {
       return `<tr><td>${k}</td><td>${p.count}</td><td>${ms(p.p50)}</td><td>${ms(p.p95)}</td><td>${ms(p.p99)}</td></tr>`;
     })
     .join('');
+  const l = f.launch;
+  const launch = l
+    ? `<h2>Queued launch</h2>
+<table><tr><th>joined</th><th>let in</th><th>paid</th><th>hold p50 / p99</th><th>pay p99</th><th>queue staleness p50 / p99</th><th>update gap p99</th><th>fairness ρ</th><th>5xx</th></tr>
+<tr><td>${l.joined}</td><td>${l.admitted}</td><td>${l.paid}</td><td>${ms(l.holdP50)} / ${ms(l.holdP99)}</td><td>${ms(l.payP99)}</td><td>${ms(l.stalenessP50)} / ${ms(l.stalenessP99)}</td><td>${ms(l.updateGapP99)}</td><td>${l.fairnessRho.toFixed(3)}</td><td>${l.serverErrors}</td></tr></table>`
+    : '';
   const list = (items: string[], empty: string) =>
     items.length ? `<ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>` : `<p>${empty}</p>`;
   return `<!doctype html>
@@ -88,6 +94,7 @@ ${f.competition.id} '${html(f.competition.title)}' (${f.competition.totalTickets
 ${list(f.violations, 'No number sold twice; every paid number is in its buyer\u2019s My Entries and the public entries; the sold count matches.')}
 <table><tr><th>customers</th><th>holds</th><th>purchases</th><th>numbers bought</th><th>conflicts shown</th><th>errors</th><th>console errors</th><th>failed requests</th><th>hold wait (limits)</th></tr>
 <tr><td>${f.customers}</td><td>${f.holds}</td><td>${f.purchases}</td><td>${f.numbersBought}</td><td>${f.conflictsShown}</td><td>${f.errors}</td><td>${f.consoleErrors}</td><td>${f.failedRequests}</td><td>${f.holdWaitMs} ms</td></tr></table>
+${launch}
 <h2>Steps: click to the UI's confirmation</h2>
 <table><tr><th>step</th><th>samples</th><th>p50</th><th>p95</th><th>p99</th></tr>${stepRows}</table>
 <div id="latency"></div>

@@ -3,6 +3,9 @@
 import { TestClient } from '../../tests/support/httpClient';
 import { runBrowsers } from './browserSwarm';
 import { checkInvariants } from './invariants';
+import type { LaunchFigures } from './launchFigures';
+import { createLaunchCompetition, type LaunchSwarmRun, runLaunch } from './launchSwarm';
+import type { SwarmRun } from './mode';
 import type { SwarmOptions } from './options';
 import { HoldPacer } from './pacer';
 import { type Preflight, preflight } from './preflight';
@@ -35,6 +38,8 @@ export interface SwarmFigures {
   warnings: string[];
   errorMessages: string[];
   failedRequestSamples: string[];
+  /** --launch: the queued launch's figures (docs/swarm.md#a-queued-launch); null otherwise. */
+  launch: LaunchFigures | null;
 }
 
 export interface SwarmResult {
@@ -45,13 +50,15 @@ export interface SwarmResult {
 
 export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, recorder: Recorder) => void) {
   const customers = options.protocol ? options.clients : options.browsers * options.pagesPerBrowser;
+  const runId = Date.now().toString(36);
+  if (options.launch) options.competitionId = await createLaunchCompetition(options, runId);
   const pre = await preflight(options, customers);
   const recorder = new Recorder();
   const pacer = new HoldPacer(pre.holdLimits);
-  const runId = Date.now().toString(36);
   onStart(pre, recorder);
   const soldBefore = pre.competition.ticketsSold;
-  const run = await (options.protocol ? runProtocol : runBrowsers)({ options, pre, recorder, pacer, runId });
+  const mode = options.launch ? runLaunch : options.protocol ? runProtocol : runBrowsers;
+  const run: SwarmRun | LaunchSwarmRun = await mode({ options, pre, recorder, pacer, runId });
   const endedAt = Date.now();
   const visitor = new TestClient(options.base);
   let violations: string[];
@@ -105,6 +112,7 @@ export async function runSwarm(options: SwarmOptions, onStart: (pre: Preflight, 
     ],
     errorMessages: recorder.errors.slice(0, 50).map((e) => e.message),
     failedRequestSamples: recorder.failedRequestSamples,
+    launch: 'launch' in run ? (run as LaunchSwarmRun).launch : null,
   };
   return { figures, recorder, staleness };
 }

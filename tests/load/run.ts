@@ -1,10 +1,11 @@
-// `npm run bench`: the server benchmarks (snapshot size, contention, fan-out, memory per socket).
+// `npm run bench`: the server benchmarks (snapshot size, contention, fan-out, memory per socket, a
+// queued launch).
 // Every figure is the median of RUNS runs, beside a baseline measured in the same run. Prints
 // Markdown for docs/performance.md; `--json FILE` also writes the named scenarios (report.ts).
 //   npm run bench                      every scenario, 3 runs each
 //   npm run bench -- --quick           every scenario once, shorter (under 8 minutes)
 //   npm run bench -- --runs 1          one run each, full durations
-//   npm run bench -- fanout            one section (snapshot | contention | fanout | cross-process)
+//   npm run bench -- fanout            one section (snapshot | contention | fanout | cross-process | launch)
 //   npm run bench -- --json out.json   also write the JSON report
 import os from 'node:os';
 import type { BenchOptions, SectionResult } from './harness';
@@ -13,6 +14,7 @@ import { capacity } from './scenarios/capacity';
 import { contention } from './scenarios/contention';
 import { crossProcess } from './scenarios/crossProcess';
 import { fanout } from './scenarios/fanout';
+import { launch } from './scenarios/launch';
 import { snapshot } from './scenarios/snapshot';
 
 const SECTIONS: Record<string, (options: BenchOptions) => Promise<SectionResult>> = {
@@ -21,6 +23,7 @@ const SECTIONS: Record<string, (options: BenchOptions) => Promise<SectionResult>
   fanout,
   'cross-process': crossProcess,
   capacity,
+  launch,
 };
 
 const args = process.argv.slice(2);

@@ -20,7 +20,8 @@ const config = loadConfig({
   RATE_LIMITS: 'off',
   ...process.env,
   SEED_DEMO_DATA: '0',
-  SWEEP_INTERVAL_MS: '0',
+  // Off unless a scenario needs the periodic jobs (the launch queue's tick runs with the sweeper).
+  SWEEP_INTERVAL_MS: process.env.BENCH_SWEEP_INTERVAL_MS ?? '0',
   LOG_LEVEL: 'silent',
 });
 const running = await startServer(config, { logger: pino({ level: 'silent' }) });
