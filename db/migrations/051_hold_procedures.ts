@@ -44,8 +44,8 @@ MODIFIES SQL DATA
 hold: BEGIN
   DECLARE v_open, v_total, v_sold, v_cap, v_has, v_found INT;
   DECLARE v_break, v_item, v_version, v_revision BIGINT;
-  DECLARE v_setting TEXT;
-  DECLARE v_numbers TEXT;
+  DECLARE v_i, v_n INT;
+  DECLARE v_setting, v_numbers, v_list TEXT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
   START TRANSACTION;
   -- The person's cap lock first (holdChecks.ts capLock): the plain reads after it see every hold
@@ -107,14 +107,18 @@ hold: BEGIN
       expires_at, created_at, updated_at)
     VALUES (p_guest_id, p_user_id, p_competition_id, p_quantity, '[]', p_now, p_now + p_ttl_ms, p_now, p_now);
   SET v_item = LAST_INSERT_ID();
+  -- One row at a time, in number order: an INSERT ... SELECT would hold the table's AUTO-INC lock
+  -- while it waits on a number another hold is inserting, stalling every hold (and deadlocking).
   -- An expired hold's row on a picked number is a duplicate key here: the general path clears it.
-  INSERT INTO tickets (competition_id, number, status, cart_item_id, guest_id, user_id, is_claimed,
-      expires_at, created_at, updated_at)
-    SELECT p_competition_id, j.n, 'reserved', v_item, p_guest_id, p_user_id, 0, p_now + p_ttl_ms, p_now, p_now
-      FROM JSON_TABLE(CONCAT('[', v_numbers, ']'), '$[*]' COLUMNS (n INT PATH '$')) AS j ORDER BY j.n;
-  INSERT INTO ticket_events (competition_id, number, event, order_id, user_id, note, created_at)
-    SELECT p_competition_id, j.n, 'held', NULL, p_user_id, NULL, p_now
-      FROM JSON_TABLE(CONCAT('[', v_numbers, ']'), '$[*]' COLUMNS (n INT PATH '$')) AS j ORDER BY j.n;
+  SET v_list = CONCAT('[', v_numbers, ']'), v_i = 0;
+  WHILE v_i < v_found DO
+    SET v_n = JSON_VALUE(v_list, CONCAT('$[', v_i, ']')), v_i = v_i + 1;
+    INSERT INTO tickets (competition_id, number, status, cart_item_id, guest_id, user_id, is_claimed,
+        expires_at, created_at, updated_at)
+      VALUES (p_competition_id, v_n, 'reserved', v_item, p_guest_id, p_user_id, 0, p_now + p_ttl_ms, p_now, p_now);
+    INSERT INTO ticket_events (competition_id, number, event, order_id, user_id, note, created_at)
+      VALUES (p_competition_id, v_n, 'held', NULL, p_user_id, NULL, p_now);
+  END WHILE;
   ${CART_READS}
   -- Last, as everywhere: the version row, then the cart revision, locked only until COMMIT.
   ${bump('competition_versions', 'competition_id', 'version', 'p_competition_id', 'v_version')}
@@ -130,9 +134,9 @@ CREATE PROCEDURE release_cart_item(
   IN p_note VARCHAR(100) CHARACTER SET utf8mb4, IN p_now BIGINT)
 MODIFIES SQL DATA
 release_item: BEGIN
-  DECLARE v_competition_id INT;
+  DECLARE v_competition_id, v_i INT;
   DECLARE v_version, v_revision BIGINT;
-  DECLARE v_numbers TEXT;
+  DECLARE v_numbers, v_list TEXT;
   DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;
   START TRANSACTION;
   -- As removeItem: the owner's item (found or 404 on the general path), its held numbers in row
@@ -147,12 +151,13 @@ release_item: BEGIN
   IF ROW_COUNT() = 0 THEN
     ROLLBACK; SELECT 'fallback' AS status; LEAVE release_item;
   END IF;
-  IF v_numbers IS NOT NULL THEN
+  -- Their history, one row at a time (no AUTO-INC table lock: see hold_lucky_dip).
+  SET v_list = CONCAT('[', COALESCE(v_numbers, ''), ']'), v_i = 0;
+  WHILE v_i < JSON_LENGTH(v_list) DO
     INSERT INTO ticket_events (competition_id, number, event, order_id, user_id, note, created_at)
-      SELECT v_competition_id, j.n, 'released', NULL, NULL, p_note, p_now
-        FROM JSON_TABLE(CONCAT('[', v_numbers, ']'), '$[*]' COLUMNS (ord FOR ORDINALITY, n INT PATH '$')) AS j
-        ORDER BY j.ord;
-  END IF;
+      VALUES (v_competition_id, JSON_VALUE(v_list, CONCAT('$[', v_i, ']')), 'released', NULL, NULL, p_note, p_now);
+    SET v_i = v_i + 1;
+  END WHILE;
   ${CART_READS}
   IF v_numbers IS NOT NULL THEN
     ${bump('competition_versions', 'competition_id', 'version', 'v_competition_id', 'v_version')}
