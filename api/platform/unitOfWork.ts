@@ -135,12 +135,17 @@ export class PublishOrder {
       turn: async () => {
         const ahead: Promise<void>[] = [];
         for (const [competitionId, version] of unit.versions) {
-          const others = new Set([...(this.pending.get(competitionId) ?? []), ...(this.pending.get(null) ?? [])]);
+          const others = new Set([
+            ...(this.pending.get(competitionId) ?? []),
+            ...(this.pending.get(null) ?? []),
+          ]);
           for (const other of others) {
             if (other === unit) continue;
             if (other.expected.has(competitionId) || other.expected.has(null)) {
               // Its version is not known yet: wait for its answer, then for it if it came first.
-              ahead.push(other.known.then(() => (before(other, competitionId, version) ? other.done : undefined)));
+              ahead.push(
+                other.known.then(() => (before(other, competitionId, version) ? other.done : undefined)),
+              );
             } else if (before(other, competitionId, version)) ahead.push(other.done);
           }
         }

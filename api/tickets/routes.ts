@@ -44,6 +44,25 @@ export const cartOwnerOf = (ctx: Context): CartOwner => ({
   userId: ctx.session?.userId ?? null,
 });
 
+/** Counts a hold request by its result for ticket_holds_total (docs/operations.md#metrics). */
+async function countHoldResult(metrics: AppDeps['metrics'], hold: () => Promise<void>) {
+  try {
+    await hold();
+    metrics.ticketHolds.inc({ result: 'ok' });
+  } catch (err) {
+    const result = holdResultOf(err);
+    if (result) metrics.ticketHolds.inc({ result });
+    throw err;
+  }
+}
+
+/** The cart after a change, with the versions the change produced. */
+const viewOf = ({ entries, revision }: CartRead, change: Pick<CartChange, 'changes'>): CartChangeView => ({
+  cart: presentCart(entries),
+  cartRevision: revision,
+  versions: versionsOf(change.changes),
+});
+
 export function registerCartRoutes(
   router: Router,
   { db, events, config, rateLimits, metrics }: AppDeps,
@@ -78,24 +97,7 @@ export function registerCartRoutes(
     await perAddress.hit(ctx.ip, holdTooFast);
   };
 
-  /** Counts a hold request by its result for ticket_holds_total (docs/operations.md#metrics). */
-  const countedHold = async (hold: () => Promise<void>) => {
-    try {
-      await hold();
-      metrics.ticketHolds.inc({ result: 'ok' });
-    } catch (err) {
-      const result = holdResultOf(err);
-      if (result) metrics.ticketHolds.inc({ result });
-      throw err;
-    }
-  };
-
-  /** The cart after a change, with the versions the change produced. */
-  const viewOf = ({ entries, revision }: CartRead, change: Pick<CartChange, 'changes'>): CartChangeView => ({
-    cart: presentCart(entries),
-    cartRevision: revision,
-    versions: versionsOf(change.changes),
-  });
+  const countedHold = (hold: () => Promise<void>) => countHoldResult(metrics, hold);
   /** The cart after a change, read after COMMIT, with the versions the change produced. */
   const changeView = async (owner: CartOwner, change: CartChange, on = db): Promise<CartChangeView> =>
     viewOf(await readCart(on, owner), change);
@@ -156,7 +158,10 @@ export function registerCartRoutes(
     return onOneConnection(async (pinned) => {
       const hot = await releaseLineHot(events, pinned, owner, id);
       if (hot) return { ok: true as const, ...viewOf(hot.cart, hot) };
-      return { ok: true as const, ...(await changeView(owner, await removeItem({ ...deps, db: pinned }, owner, id), pinned)) };
+      return {
+        ok: true as const,
+        ...(await changeView(owner, await removeItem({ ...deps, db: pinned }, owner, id), pinned)),
+      };
     });
   });
 

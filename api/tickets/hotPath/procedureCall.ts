@@ -1,6 +1,6 @@
 import type { Connection } from 'mysql2';
-import { CartItem, Competition } from '../../../db/models';
 import { isRetryableTxError, isUniqueViolation } from '../../../db/dialect';
+import { CartItem, Competition } from '../../../db/models';
 import type { DomainEvents, EventBus } from '../../platform/events';
 import { publishOrderOf, transactionStats } from '../../platform/unitOfWork';
 import { type CartEntry, cartEntries } from '../cartQueries';
@@ -22,7 +22,11 @@ export interface ProcedureAnswer {
  * Runs `CALL name(?, ...)` as a prepared statement (mysql2 keeps it prepared per connection).
  * The procedure commits or rolls back itself, in this one round trip.
  */
-export function callProcedure(connection: Connection, name: string, params: unknown[]): Promise<ProcedureAnswer> {
+export function callProcedure(
+  connection: Connection,
+  name: string,
+  params: unknown[],
+): Promise<ProcedureAnswer> {
   const sql = `CALL ${name}(${params.map(() => '?').join(', ')})`;
   return new Promise((resolve, reject) => {
     connection.execute(sql, params as never, (err, result: unknown) => {

@@ -40,7 +40,11 @@ export async function releaseLineHot(
     ({ status }, emit) => {
       const numbers = numbersOf(status.numbers);
       if (numbers.length) {
-        const change = { competitionId: Number(status.competitionId), version: Number(status.version), numbers };
+        const change = {
+          competitionId: Number(status.competitionId),
+          version: Number(status.version),
+          numbers,
+        };
         changes.push(change);
         emit('tickets.released', change);
       }

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddToCartInput } from '../../../contract/cart';
 import { EventBus } from '../../../api/platform/events';
 import { presentCart } from '../../../api/tickets/cartPresenter';
 import { cartKeyOf, readCart } from '../../../api/tickets/cartRevision';
@@ -12,9 +11,15 @@ import {
   type ReservationDeps,
   removeItem,
 } from '../../../api/tickets/reservations';
+import type { AddToCartInput } from '../../../contract/cart';
 import { connectionPerRequest } from '../../../fastpaths/pinnedConnection';
 import { insertCompetition, insertUser } from '../../support/fixtures';
-import { createTestDatabase, engineUnavailable, type TestDatabase, testEngine } from '../../support/testDatabase';
+import {
+  createTestDatabase,
+  engineUnavailable,
+  type TestDatabase,
+  testEngine,
+} from '../../support/testDatabase';
 
 // The Lucky Dip hot path (api/tickets/hotPath/, migration 051) against the general path
 // (reservations.ts), on MariaDB: the same rows, history, versions, revisions, events and answers;
@@ -51,7 +56,10 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
   const pinned = <T>(work: (on: Knex) => Promise<T>) => connectionPerRequest(db, true)(work);
   let guests = 0;
   const guest = (): CartOwner => ({ guestId: `hot-guest-${++guests}`, userId: null });
-  const account = async (): Promise<CartOwner> => ({ guestId: `hot-guest-${++guests}`, userId: await insertUser(db) });
+  const account = async (): Promise<CartOwner> => ({
+    guestId: `hot-guest-${++guests}`,
+    userId: await insertUser(db),
+  });
   const competition = async (totalTickets = 1000) => {
     const id = await insertCompetition(db, { totalTickets });
     hot.learn({ id, totalTickets });
@@ -61,18 +69,20 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
 
   /** What a hold or release of `owner` left in the database, with ids and numbers made comparable. */
   async function stored(competitionId: number, owner: CartOwner, historyOf?: number[]) {
-    const items = (await db('cartItems').where({ competitionId, guestId: owner.guestId }).orderBy('id')) as Array<
-      Record<string, unknown>
-    >;
-    const tickets = (await db('tickets').where({ competitionId, guestId: owner.guestId }).orderBy('id')) as Array<
-      Record<string, unknown>
-    >;
+    const items = (await db('cartItems')
+      .where({ competitionId, guestId: owner.guestId })
+      .orderBy('id')) as Array<Record<string, unknown>>;
+    const tickets = (await db('tickets')
+      .where({ competitionId, guestId: owner.guestId })
+      .orderBy('id')) as Array<Record<string, unknown>>;
     const numbers = tickets.map((t) => t.number as number);
     const history = (await db('ticketEvents')
       .where({ competitionId })
       .whereIn('number', historyOf ?? numbers)
       .orderBy('id')) as Array<Record<string, unknown>>;
-    const revision = await db('cartRevisions').where({ ownerKey: cartKeyOf(owner) }).first('revision');
+    const revision = await db('cartRevisions')
+      .where({ ownerKey: cartKeyOf(owner) })
+      .first('revision');
     // What differs between two owners' holds: ids, owners, numbers (checked on their own).
     const withoutIds = ({
       id: _id,
@@ -81,11 +91,16 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
       cartItemId: _c,
       number: _n,
       ...rest
-    }: Record<string, unknown>) => rest;
+    }: Record<string, unknown>): Record<string, unknown> => rest;
     return {
       items: items.map(withoutIds),
       tickets: tickets.map(withoutIds),
-      history: history.map(({ createdAt: _t, ...h }) => ({ ...withoutIds(h), byOwner: h.userId === owner.userId })),
+      history: history.map(
+        ({ createdAt: _t, ...h }): Record<string, unknown> => ({
+          ...withoutIds(h),
+          byOwner: h.userId === owner.userId,
+        }),
+      ),
       revision: Number(revision?.revision),
       numbers,
       ticketsPerItem: tickets.every((t) => t.cartItemId === items[0]?.id),
@@ -171,7 +186,9 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
     const resized = await competition();
     hot.learn({ id: resized, totalTickets: 2000 });
     const onBreak = await account();
-    await db('users').where({ id: onBreak.userId! }).update({ selfExcludedUntil: Date.now() + 86_400_000 });
+    await db('users')
+      .where({ id: onBreak.userId! })
+      .update({ selfExcludedUntil: Date.now() + 86_400_000 });
     const merging = guest();
     expect(await pinned((on) => hot.hold(on, merging, lucky(id, 1), true))).toBeDefined();
     const unseen = await insertCompetition(db, { totalTickets: 1000 });
@@ -198,7 +215,9 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
     expect(await counts()).toEqual(before);
     expect(seen.length).toBe(eventsBefore);
     // The general path answers them: the cap, for one.
-    await expect(addToCart(general, guest(), lucky(capped, 3), true)).rejects.toMatchObject({ code: 'over_cap' });
+    await expect(addToCart(general, guest(), lucky(capped, 3), true)).rejects.toMatchObject({
+      code: 'over_cap',
+    });
     // A changed size is learnt from the answer: the next Lucky Dip there is hot again.
     expect(await pinned((on) => hot.hold(on, guest(), lucky(resized, 1), true))).toBeDefined();
   });
@@ -239,7 +258,10 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
       .groupBy('number')
       .having(db.raw('count(*) > 1'));
     expect(duplicates).toEqual([]);
-    const rows = (await db('tickets').where({ competitionId: id }).orderBy('number').pluck('number')) as number[];
+    const rows = (await db('tickets')
+      .where({ competitionId: id })
+      .orderBy('number')
+      .pluck('number')) as number[];
     expect(rows).toEqual([...held].sort((a, b) => a - b));
     const history = (await db('ticketEvents')
       .where({ competitionId: id })
@@ -247,9 +269,11 @@ describe.skipIf(engineUnavailable() || testEngine() !== 'mysql')('the Lucky Dip 
       .count({ n: '*' })
       .groupBy('event')) as Array<{ event: string; n: number | string }>;
     const byEvent = Object.fromEntries(history.map((h) => [h.event, Number(h.n)]));
-    expect(byEvent.held - (byEvent.released ?? 0)).toBe(held.length);
+    expect((byEvent.held ?? 0) - (byEvent.released ?? 0)).toBe(held.length);
     // One version per hold and per release, and published in that order, each exactly once.
-    const changes = seen.slice(from).filter((e) => e.type !== 'cart.changed' && e.payload.competitionId === id);
+    const changes = seen
+      .slice(from)
+      .filter((e) => e.type !== 'cart.changed' && e.payload.competitionId === id);
     const versions = changes.map((e) => e.payload.version as number);
     expect(versions).toEqual(versions.map((_, i) => i + 1));
     const { version } = await db('competitionVersions').where({ competitionId: id }).first('version');
