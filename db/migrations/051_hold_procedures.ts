@@ -8,6 +8,8 @@ import { engineOfKnex } from '../dialect';
 // differently: anything but the plain case (a refusal, a queued launch, a merge, too few free
 // candidates) rolls back and answers `fallback`, and the caller runs the general path, which
 // gives the answer. An error rolls back before it reaches the caller (the EXIT handler).
+// Every read is a plain SELECT ... INTO: a subquery in SET or IF is a locking read under
+// REPEATABLE READ (shared next-key locks), and two holds' gap locks on cart_items deadlocked.
 // Comparisons with a parameter name the tables' collation (tableDefaults): a procedure's string
 // parameters take the database's default, which may differ.
 
@@ -42,7 +44,7 @@ CREATE PROCEDURE hold_lucky_dip(
   IN p_cap_setting VARCHAR(100) CHARACTER SET utf8mb4, IN p_default_cap INT, IN p_now BIGINT, IN p_ttl_ms BIGINT)
 MODIFIES SQL DATA
 hold: BEGIN
-  DECLARE v_open, v_total, v_sold, v_cap, v_has, v_found INT;
+  DECLARE v_open, v_merge, v_total, v_sold, v_cap, v_has, v_found INT;
   DECLARE v_break, v_item, v_version, v_revision BIGINT;
   DECLARE v_i, v_n INT;
   DECLARE v_setting, v_numbers, v_list TEXT;
@@ -70,21 +72,22 @@ hold: BEGIN
   END IF;
   -- Not on a break (breakRead: the account's own, or its mailbox's on the exclusion register).
   IF p_user_id IS NOT NULL THEN
-    SET v_break = (SELECT GREATEST(COALESCE(u.self_excluded_until, 0), COALESCE(
+    SELECT GREATEST(COALESCE(u.self_excluded_until, 0), COALESCE(
         (SELECT MAX(r.ends_at) FROM exclusion_register r WHERE r.key_hash = u.mailbox_key), 0))
-      FROM users u WHERE u.id = p_user_id);
+      INTO v_break FROM users u WHERE u.id = p_user_id;
     IF COALESCE(v_break, 0) > p_now THEN
       ROLLBACK; SELECT 'fallback' AS status, v_total AS totalTickets; LEAVE hold;
     END IF;
   END IF;
   -- A live Lucky Dip of theirs here: the general path merges into it.
-  IF EXISTS (SELECT 1 FROM cart_items WHERE competition_id = p_competition_id AND ${OWNER('cart_items')}
-      AND expires_at > p_now AND selected_numbers = '[]') THEN
+  SELECT EXISTS (SELECT 1 FROM cart_items WHERE competition_id = p_competition_id AND ${OWNER('cart_items')}
+      AND expires_at > p_now AND selected_numbers = '[]') INTO v_merge;
+  IF v_merge THEN
     ROLLBACK; SELECT 'fallback' AS status, v_total AS totalTickets; LEAVE hold;
   END IF;
   -- The cap: the competition's own, else the site's (decoded here only when plainly a number).
   IF v_cap IS NULL THEN
-    SET v_setting = (SELECT value FROM site_settings WHERE \`key\` = p_cap_setting COLLATE utf8mb4_unicode_ci);
+    SELECT value INTO v_setting FROM site_settings WHERE \`key\` = p_cap_setting COLLATE utf8mb4_unicode_ci;
     IF v_setting IS NULL THEN SET v_cap = p_default_cap;
     ELSEIF v_setting REGEXP '^[1-9][0-9]{0,8}$' THEN SET v_cap = CAST(v_setting AS UNSIGNED);
     END IF;
@@ -108,7 +111,7 @@ hold: BEGIN
     VALUES (p_guest_id, p_user_id, p_competition_id, p_quantity, '[]', p_now, p_now + p_ttl_ms, p_now, p_now);
   SET v_item = LAST_INSERT_ID();
   -- One row at a time, in number order: an INSERT ... SELECT would hold the table's AUTO-INC lock
-  -- while it waits on a number another hold is inserting, stalling every hold (and deadlocking).
+  -- for the statement, and while it waits on a number another hold is inserting, every hold stalls.
   -- An expired hold's row on a picked number is a duplicate key here: the general path clears it.
   SET v_list = CONCAT('[', v_numbers, ']'), v_i = 0;
   WHILE v_i < v_found DO
@@ -141,12 +144,12 @@ release_item: BEGIN
   START TRANSACTION;
   -- As removeItem: the owner's item (found or 404 on the general path), its held numbers in row
   -- order (deleteItems), the item deleted with its holds (ON DELETE CASCADE).
-  SET v_competition_id = (SELECT competition_id FROM cart_items WHERE id = p_item_id AND ${OWNER('cart_items')});
+  SELECT competition_id INTO v_competition_id FROM cart_items WHERE id = p_item_id AND ${OWNER('cart_items')};
   IF v_competition_id IS NULL THEN
     ROLLBACK; SELECT 'fallback' AS status; LEAVE release_item;
   END IF;
-  SET v_numbers = (SELECT GROUP_CONCAT(number ORDER BY id) FROM tickets
-    WHERE cart_item_id = p_item_id AND status = 'reserved');
+  SELECT GROUP_CONCAT(number ORDER BY id) INTO v_numbers FROM tickets
+    WHERE cart_item_id = p_item_id AND status = 'reserved';
   DELETE FROM cart_items WHERE id = p_item_id;
   IF ROW_COUNT() = 0 THEN
     ROLLBACK; SELECT 'fallback' AS status; LEAVE release_item;
