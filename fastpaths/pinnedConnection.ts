@@ -26,6 +26,8 @@ const FORWARDED = ['start', 'query', 'query-error', 'query-response'] as const;
 // free (a profile of the hot-number bench put 2% of the server's CPU in it, once per request), and
 // the pool lends a connection to one request at a time.
 const pinnedOf = new WeakMap<object, Knex>();
+// And back: the pool connection a pinned knex runs on (driverConnectionOf).
+const connectionOfPinned = new WeakMap<Knex, object>();
 
 /** A knex whose queries and transactions all run on `connection`, and never release it. */
 function pinnedKnex(db: Knex, connection: object): Knex {
@@ -47,8 +49,16 @@ function pinnedKnex(db: Knex, connection: object): Knex {
   for (const event of FORWARDED) pinned.on(event, (...args: unknown[]) => client.emit(event, ...args));
   const made = makeKnex(pinned) as Knex;
   pinnedOf.set(connection, made);
+  connectionOfPinned.set(made, connection);
   return made;
 }
+
+/**
+ * The driver's connection (mysql2's) that a pinned knex runs on, for statements knex does not
+ * send (the Lucky Dip hot path's prepared CALLs, api/tickets/hotPath/); undefined for any other
+ * knex, so with FAST_PATHS off or on SQLite there is none.
+ */
+export const driverConnectionOf = (db: Knex): object | undefined => connectionOfPinned.get(db);
 
 /** Runs a request's database work: `work` gets the knex it should use for all of it. */
 export type RequestConnection = <T>(work: (db: Knex) => Promise<T>) => Promise<T>;

@@ -79,42 +79,86 @@ export async function inUnitOfWork<T>(
 
 interface Unit {
   versions: Map<number, number>;
+  /**
+   * Expected to bump these competitions (every one, for null) at versions it learns only once its
+   * COMMIT is answered: a stored procedure that commits in the same round trip
+   * (api/tickets/hotPath/). `known` resolves when it records them or settles.
+   */
+  expected: Set<number | null>;
+  known: Promise<void>;
+  markKnown: () => void;
   done: Promise<void>;
   settle: () => void;
 }
 
+/** Whether `other` (already known) bumped `competitionId` to a version before `version`. */
+const before = (other: Unit, competitionId: number, version: number) =>
+  (other.versions.get(competitionId) ?? Number.POSITIVE_INFINITY) < version;
+
 export class PublishOrder {
-  /** Units not yet published or rolled back, per competition. */
-  private pending = new Map<number, Set<Unit>>();
+  /** Units not yet published or rolled back, per competition (null: expected on any). */
+  private pending = new Map<number | null, Set<Unit>>();
 
   /** A unit of work's place in line; `record` each version it bumps, before its COMMIT. */
   open() {
     let settle!: () => void;
-    const unit: Unit = { versions: new Map(), done: new Promise<void>((r) => (settle = r)), settle };
+    let markKnown!: () => void;
+    const unit: Unit = {
+      versions: new Map(),
+      expected: new Set(),
+      known: new Promise<void>((r) => (markKnown = r)),
+      markKnown,
+      done: new Promise<void>((r) => (settle = r)),
+      settle,
+    };
+    const join = (key: number | null) => {
+      const units = this.pending.get(key) ?? new Set<Unit>();
+      units.add(unit);
+      this.pending.set(key, units);
+    };
     return {
+      /**
+       * Before a COMMIT whose versions come back with its answer: this unit will bump
+       * `competitionId` (null: a competition not known yet). Units that recorded a later version
+       * wait in `turn` until this one records, then only if it came first.
+       */
+      expect: (competitionId: number | null) => {
+        unit.expected.add(competitionId);
+        join(competitionId);
+      },
       record: (competitionId: number, version: number) => {
         unit.versions.set(competitionId, Math.max(version, unit.versions.get(competitionId) ?? 0));
-        const units = this.pending.get(competitionId) ?? new Set<Unit>();
-        units.add(unit);
-        this.pending.set(competitionId, units);
+        join(competitionId);
+        if (unit.expected.size) unit.markKnown();
       },
       /** Resolves once every unit ahead of this one on its competitions has settled. */
       turn: async () => {
         const ahead: Promise<void>[] = [];
         for (const [competitionId, version] of unit.versions) {
-          for (const other of this.pending.get(competitionId) ?? []) {
-            if (other !== unit && (other.versions.get(competitionId) ?? 0) < version) ahead.push(other.done);
+          const others = new Set([
+            ...(this.pending.get(competitionId) ?? []),
+            ...(this.pending.get(null) ?? []),
+          ]);
+          for (const other of others) {
+            if (other === unit) continue;
+            if (other.expected.has(competitionId) || other.expected.has(null)) {
+              // Its version is not known yet: wait for its answer, then for it if it came first.
+              ahead.push(
+                other.known.then(() => (before(other, competitionId, version) ? other.done : undefined)),
+              );
+            } else if (before(other, competitionId, version)) ahead.push(other.done);
           }
         }
         await Promise.all(ahead);
       },
       /** Published or rolled back: the units behind it may go. */
       settle: () => {
-        for (const competitionId of unit.versions.keys()) {
-          const units = this.pending.get(competitionId);
+        for (const key of [...unit.versions.keys(), ...unit.expected]) {
+          const units = this.pending.get(key);
           units?.delete(unit);
-          if (units?.size === 0) this.pending.delete(competitionId);
+          if (units?.size === 0) this.pending.delete(key);
         }
+        unit.markKnown();
         unit.settle();
       },
     };

@@ -55,8 +55,11 @@ export function pickAvailable(total: number, taken: Set<number>, count: number):
 const CANDIDATES_PER_NUMBER = 4;
 const EXTRA_CANDIDATES = 16;
 
+/** How many random candidates a Lucky Dip of `count` numbers asks about. */
+export const candidateCount = (count: number) => CANDIDATES_PER_NUMBER * count + EXTRA_CANDIDATES;
+
 /** `size` distinct numbers of 1..total in random order (size well under total). */
-function randomCandidates(total: number, size: number): number[] {
+export function randomCandidates(total: number, size: number): number[] {
   const picked = new Set<number>();
   while (picked.size < size) picked.add(randomInt(1, total + 1));
   return [...picked];
@@ -76,7 +79,7 @@ export async function pickFree(
   count: number,
   { mostlyFree }: { mostlyFree: boolean },
 ): Promise<number[]> {
-  const size = CANDIDATES_PER_NUMBER * count + EXTRA_CANDIDATES;
+  const size = candidateCount(count);
   if (mostlyFree && size < total / 2) {
     const candidates = randomCandidates(total, size);
     const takenNow = await taken.among(candidates);

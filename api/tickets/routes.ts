@@ -11,8 +11,10 @@ import { HttpError } from '../platform/errors';
 import type { HoldResult } from '../platform/observability/metrics';
 import { ensureGuestId, hasPassedSkill } from '../platform/sessions';
 import { presentCart, presentCartItem } from './cartPresenter';
-import { readCart } from './cartRevision';
+import { type CartRead, readCart } from './cartRevision';
 import { versionsOf } from './holdRows';
+import { LuckyDipHotPath } from './hotPath/luckyDipHold';
+import { releaseLineHot } from './hotPath/releaseLine';
 import { keepHold } from './keeping/keepHold';
 import { HoldsInFlight } from './quickRefusal/holdsInFlight';
 import { RecentlyOpen } from './quickRefusal/recentlyOpen';
@@ -42,6 +44,25 @@ export const cartOwnerOf = (ctx: Context): CartOwner => ({
   userId: ctx.session?.userId ?? null,
 });
 
+/** Counts a hold request by its result for ticket_holds_total (docs/operations.md#metrics). */
+async function countHoldResult(metrics: AppDeps['metrics'], hold: () => Promise<void>) {
+  try {
+    await hold();
+    metrics.ticketHolds.inc({ result: 'ok' });
+  } catch (err) {
+    const result = holdResultOf(err);
+    if (result) metrics.ticketHolds.inc({ result });
+    throw err;
+  }
+}
+
+/** The cart after a change, with the versions the change produced. */
+const viewOf = ({ entries, revision }: CartRead, change: Pick<CartChange, 'changes'>): CartChangeView => ({
+  cart: presentCart(entries),
+  cartRevision: revision,
+  versions: versionsOf(change.changes),
+});
+
 export function registerCartRoutes(
   router: Router,
   { db, events, config, rateLimits, metrics }: AppDeps,
@@ -54,6 +75,8 @@ export function registerCartRoutes(
     recentlyOpen: new RecentlyOpen(),
   };
   const onOneConnection = connectionPerRequest(db, config.fastPaths);
+  // On that connection, a Lucky Dip and a line's release are one CALL each (hotPath/).
+  const luckyDips = new LuckyDipHotPath(deps);
 
   // Holds per minute (docs/security.md): far above what a buyer clicks, far below what a script
   // needs to hold a competition again and again. Per session, and per address across sessions.
@@ -74,23 +97,10 @@ export function registerCartRoutes(
     await perAddress.hit(ctx.ip, holdTooFast);
   };
 
-  /** Counts a hold request by its result for ticket_holds_total (docs/operations.md#metrics). */
-  const countedHold = async (hold: () => Promise<void>) => {
-    try {
-      await hold();
-      metrics.ticketHolds.inc({ result: 'ok' });
-    } catch (err) {
-      const result = holdResultOf(err);
-      if (result) metrics.ticketHolds.inc({ result });
-      throw err;
-    }
-  };
-
+  const countedHold = (hold: () => Promise<void>) => countHoldResult(metrics, hold);
   /** The cart after a change, read after COMMIT, with the versions the change produced. */
-  const changeView = async (owner: CartOwner, change: CartChange, on = db): Promise<CartChangeView> => {
-    const { entries, revision } = await readCart(on, owner);
-    return { cart: presentCart(entries), cartRevision: revision, versions: versionsOf(change.changes) };
-  };
+  const changeView = async (owner: CartOwner, change: CartChange, on = db): Promise<CartChangeView> =>
+    viewOf(await readCart(on, owner), change);
 
   serve(router, R.cart, async (_, ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -116,13 +126,15 @@ export function registerCartRoutes(
       // each wait for the pool costs as much as the rest of the request (fastpaths/pinnedConnection.ts).
       await onOneConnection(async (pinned) => {
         const skill = hasPassedSkill(ctx.session, input.competitionId);
-        const result = await addToCart({ ...deps, db: pinned }, owner, input, skill);
+        const hot = await luckyDips.hold(pinned, owner, input, skill);
+        const result = hot?.result ?? (await addToCart({ ...deps, db: pinned }, owner, input, skill));
+        if (!hot) luckyDips.learn(result.competition);
         const item = presentCartItem(
           Object.assign(result.item, { competition: result.competition }),
           result.heldNumbers,
         );
         ctx.status = result.created ? 201 : 200;
-        answer = { ...item, ...(await changeView(owner, result, pinned)) };
+        answer = { ...item, ...(hot ? viewOf(hot.cart, result) : await changeView(owner, result, pinned)) };
       });
     });
     return answer!;
@@ -143,7 +155,14 @@ export function registerCartRoutes(
 
   serve(router, R.removeCartItem, async ({ params: { id } }, ctx) => {
     const owner = cartOwnerOf(ctx);
-    return { ok: true, ...(await changeView(owner, await removeItem(deps, owner, id))) };
+    return onOneConnection(async (pinned) => {
+      const hot = await releaseLineHot(events, pinned, owner, id);
+      if (hot) return { ok: true as const, ...viewOf(hot.cart, hot) };
+      return {
+        ok: true as const,
+        ...(await changeView(owner, await removeItem({ ...deps, db: pinned }, owner, id), pinned)),
+      };
+    });
   });
 
   serve(router, R.keepCartItem, async ({ params: { id } }, ctx) => {

@@ -43,6 +43,7 @@ import * as webPush from './047_web_push';
 import * as referrals from './048_referrals';
 import * as numberAlerts from './049_number_alerts';
 import * as launchQueue from './050_launch_queue';
+import * as holdProcedures from './051_hold_procedures';
 
 interface Migration {
   name: string;
@@ -97,6 +98,7 @@ const migrations: Migration[] = [
   { name: '048_referrals', ...referrals },
   { name: '049_number_alerts', ...numberAlerts },
   { name: '050_launch_queue', ...launchQueue },
+  { name: '051_hold_procedures', ...holdProcedures },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

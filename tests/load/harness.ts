@@ -191,17 +191,29 @@ export function processCpuMs(pid: number | undefined): number {
 }
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** The database server's process id (MariaDB or MySQL on this machine), if it runs here. */
+/**
+ * The database server's process id (MariaDB or MySQL on this machine), if it runs here: the one
+ * listening on MYSQL_URL's port when several run (its `--port`, none for 3306).
+ */
 export function databasePid(): number | undefined {
+  const port = new URL(MYSQL_URL).port || '3306';
+  const pids: number[] = [];
   for (const name of ['mariadbd', 'mysqld']) {
     try {
-      const pid = Number(execFileSync('pidof', ['-s', name], { encoding: 'utf8' }).trim());
-      if (pid) return pid;
+      pids.push(...execFileSync('pidof', [name], { encoding: 'utf8' }).trim().split(/\s+/).map(Number));
     } catch {
       // not running under this name
     }
   }
-  return undefined;
+  const portOf = (pid: number) => {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args.find((a) => a.startsWith('--port='))?.slice('--port='.length) ?? '3306';
+    } catch {
+      return undefined;
+    }
+  };
+  return pids.find((pid) => portOf(pid) === port) ?? pids[0];
 }
 
 /** The machine's busy and total CPU time so far (ms, all cores), from /proc/stat. */

@@ -5,7 +5,7 @@
 //   npm run bench                      every scenario, 3 runs each
 //   npm run bench -- --quick           every scenario once, shorter (under 8 minutes)
 //   npm run bench -- --runs 1          one run each, full durations
-//   npm run bench -- fanout            one section (snapshot | contention | fanout | cross-process | launch)
+//   npm run bench -- fanout            one section (snapshot | contention | fanout | cross-process | capacity | launch)
 //   npm run bench -- --json out.json   also write the JSON report
 import os from 'node:os';
 import type { BenchOptions, SectionResult } from './harness';

@@ -21,6 +21,8 @@ export interface MysqlTemplate {
   createStatements: string[];
   /** Tables the migrations put rows in (knex's bookkeeping, settings they seed): copied too. */
   tablesWithRows: string[];
+  /** `SHOW CREATE PROCEDURE` of each stored procedure (migration 051). */
+  routineStatements: string[];
 }
 
 export const mysqlAdmin = (url = TEST_MYSQL_URL): Knex =>
@@ -57,13 +59,24 @@ export async function makeMysqlTemplate(admin: Knex): Promise<MysqlTemplate> {
       const counted = (await db(name).count({ n: '*' })) as { n: number | string }[];
       if (Number(counted[0]?.n) > 0) tablesWithRows.push(name);
     }
-    return { schema, createStatements, tablesWithRows };
+    const [routines] = (await db.raw(
+      "SELECT routine_name AS name FROM information_schema.routines WHERE routine_schema = ? AND routine_type = 'PROCEDURE' ORDER BY routine_name",
+      [schema],
+    )) as [{ name: string }[]];
+    const routineStatements: string[] = [];
+    for (const { name } of routines) {
+      const [shown] = (await db.raw('SHOW CREATE PROCEDURE ??', [name])) as [
+        Array<{ 'Create Procedure': string }>,
+      ];
+      routineStatements.push(shown[0]!['Create Procedure']);
+    }
+    return { schema, createStatements, tablesWithRows, routineStatements };
   } finally {
     await db.destroy();
   }
 }
 
-/** A new schema with the template's tables and rows, as if just migrated. */
+/** A new schema with the template's tables, rows and procedures, as if just migrated. */
 export async function copyMysqlTemplate(admin: Knex, template: MysqlTemplate, schema: string): Promise<void> {
   await createSchema(admin, schema);
   // One connection (the admin pool has one), so the session settings hold for every statement.
@@ -71,6 +84,7 @@ export async function copyMysqlTemplate(admin: Knex, template: MysqlTemplate, sc
   try {
     await admin.raw('USE ??', [schema]);
     for (const statement of template.createStatements) await admin.raw(statement);
+    for (const statement of template.routineStatements) await admin.raw(statement);
     for (const table of template.tablesWithRows) {
       await admin.raw('INSERT INTO ??.?? SELECT * FROM ??.??', [schema, table, template.schema, table]);
     }

@@ -173,7 +173,8 @@ const site = {
   },
   WEB_CONCURRENCY: int(1, 1, 64, 'worker processes `npm start` runs on one port (server/cluster.ts)'),
   FAST_PATHS: {
-    description: 'off runs knex, engine.io, socket.io-adapter and ws without the patches of fastpaths/',
+    description:
+      'off runs knex, engine.io, socket.io-adapter and ws without the patches of fastpaths/, and holds without the hot path',
     default: 'on',
     schema: v.picklist(['on', 'off']),
   },
