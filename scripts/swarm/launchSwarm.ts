@@ -14,7 +14,7 @@ import {
   type QueueTrace,
   serverAdmittedAt,
 } from './launchFigures';
-import { LaunchVisitor, PerAddressCapError, type VisitorReport } from './launchVisitor';
+import { LaunchVisitor, PerAddressCapError, type VisitorReport, visitorTotals } from './launchVisitor';
 import type { SwarmMode, SwarmRun } from './mode';
 import type { SwarmOptions } from './options';
 import { answerTo, RefusedError } from './preflight';
@@ -194,11 +194,7 @@ export async function runLaunch({
       position: e.position,
       admittedAt: admittedAt.get(e.entryId) ?? null,
     })),
-    holdMs: reports.filter((r) => r.holdStatus === 201).map((r) => r.holdMs!),
-    payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
-    paid: reports.filter((r) => r.paid.length > 0).length,
-    serverErrors: reports.reduce((sum, r) => sum + r.serverErrors, 0),
-    unfinished: reports.filter((r) => r.errors.length > 0).length,
+    ...visitorTotals(reports),
     violations,
     endAt,
   });

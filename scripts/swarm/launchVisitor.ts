@@ -3,10 +3,12 @@
 // it can pay), opens its Socket.IO connection as the competition page does, answers the skill
 // question and joins the queue before the opening; once `queue:admitted` arrives it holds a Lucky
 // Dip and pays through the sandbox card form. It records what the launch figures need.
+
 import { io, type Socket } from 'socket.io-client';
 import type { OrderView, PaymentIntentResponse } from '../../contract/checkout';
 import type { QueueAdmittedEvent, QueuePositionEvent } from '../../contract/launchQueue';
 import { TestClient } from '../../tests/support/httpClient';
+import { registration } from './signUp';
 
 export interface LaunchVisitorOptions {
   base: string;
@@ -50,6 +52,15 @@ export interface VisitorReport {
   serverErrors: number;
   errors: string[];
 }
+
+/** What a launch's visitors did, summed: the hold and payment times, who paid, 5xx, who failed. */
+export const visitorTotals = (reports: readonly VisitorReport[]) => ({
+  holdMs: reports.filter((r) => r.holdStatus === 201).map((r) => r.holdMs!),
+  payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
+  paid: reports.filter((r) => r.paid.length > 0).length,
+  serverErrors: reports.reduce((sum, r) => sum + r.serverErrors, 0),
+  unfinished: reports.filter((r) => r.errors.length > 0).length,
+});
 
 /** A place refused by the per-address cap: the site needs a higher LAUNCH_QUEUE_PER_ADDRESS. */
 export class PerAddressCapError extends Error {}
@@ -107,18 +118,11 @@ export class LaunchVisitor {
     const { o } = this;
     try {
       await this.client.fetchCsrfToken();
-      const reg = await this.send('POST', '/api/register', {
-        username: o.label,
-        email: `${o.label}@example.co.uk`,
-        password: 'launch-Test-1234',
-        firstName: 'Launch',
-        lastName: 'Tester',
-        phoneNumber: '07700 900123',
-        dateOfBirth: '1990-04-01',
-        ageConfirmation: true,
-        ukResidency: true,
-        termsAgreement: true,
-      });
+      const reg = await this.send(
+        'POST',
+        '/api/register',
+        registration(o.label, 'launch-Test-1234', 'Launch'),
+      );
       if (reg.status !== 201) return this.fail(`register answered ${reg.status}: ${reg.body?.message ?? ''}`);
       this.report.userId = Number(reg.body?.id) || null;
       // Signing in gives a new session (and CSRF token); the socket carries the new session.

@@ -13,7 +13,7 @@ import { dealJourneys, type Journey, type SwarmOptions } from './options';
 import type { HoldPacer } from './pacer';
 import { answerTo, type Preflight } from './preflight';
 import type { Recorder, WatchedState } from './recorder';
-import { signUpAll } from './signUp';
+import { registration, signUpAll } from './signUp';
 
 const HOT_SPREAD = 4;
 const SIGN_UP_CONCURRENCY = 16;
@@ -106,18 +106,11 @@ class ProtocolCustomer extends SwarmCustomer {
     try {
       await this.client.fetchCsrfToken();
       const started = Date.now();
-      const res = await this.send('POST', '/api/register', {
-        username: this.label,
-        email: `${this.label}@example.co.uk`,
-        password: 'swarm-Test-1234',
-        firstName: 'Swarm',
-        lastName: 'Tester',
-        phoneNumber: '07700 900123',
-        dateOfBirth: '1990-04-01',
-        ageConfirmation: true,
-        ukResidency: true,
-        termsAgreement: true,
-      });
+      const res = await this.send(
+        'POST',
+        '/api/register',
+        registration(this.label, 'swarm-Test-1234', 'Swarm'),
+      );
       if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body?.message ?? ''}`);
       recorder.step('register', started);
       // Signing in gives a new session (and CSRF token).

@@ -16,3 +16,17 @@ export async function signUpAll<C extends { signUp(): Promise<boolean> }>(
   await Promise.all(Array.from({ length: Math.min(concurrency, customers.length) }, worker));
   return ready;
 }
+
+/** POST /api/register's body for a generated test account (`@example.co.uk`, every box ticked). */
+export const registration = (label: string, password: string, firstName: string) => ({
+  username: label,
+  email: `${label}@example.co.uk`,
+  password,
+  firstName,
+  lastName: 'Tester',
+  phoneNumber: '07700 900123',
+  dateOfBirth: '1990-04-01',
+  ageConfirmation: true,
+  ukResidency: true,
+  termsAgreement: true,
+});

@@ -11,7 +11,7 @@ import {
   percentile,
   type QueueTrace,
 } from '../../../scripts/swarm/launchFigures';
-import type { VisitorReport } from '../../../scripts/swarm/launchVisitor';
+import { type VisitorReport, visitorTotals } from '../../../scripts/swarm/launchVisitor';
 import {
   type BenchOptions,
   CLIENT_PROCESSES,
@@ -129,11 +129,7 @@ async function launchRun(clients: number, admitPerSecond: number): Promise<Launc
         places: entries
           .filter((e) => e.position !== null)
           .map((e) => ({ position: e.position!, admittedAt: e.admittedAt })),
-        holdMs: reports.filter((r) => r.holdStatus === 201).map((r) => r.holdMs!),
-        payMs: reports.filter((r) => r.payMs !== null).map((r) => r.payMs!),
-        paid: reports.filter((r) => r.paid.length > 0).length,
-        serverErrors: reports.reduce((sum, r) => sum + r.serverErrors, 0),
-        unfinished: reports.filter((r) => r.errors.length > 0).length,
+        ...visitorTotals(reports),
         violations,
         endAt,
       }),
